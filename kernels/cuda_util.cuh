@@ -1,0 +1,44 @@
+/* Shared by the .cu files: error checks that turn a CUDA failure into an sw_error
+ * naming the call, and device-event timing for the benchmarks. Kernels are CUDA C;
+ * each file exposes extern "C" launchers that the C host calls. */
+#ifndef SCANWORKS_KERNELS_CUDA_UTIL_CUH
+#define SCANWORKS_KERNELS_CUDA_UTIL_CUH
+
+#include <cuda_runtime.h>
+#include "util/error.h"
+
+/* Inside a function returning int (0 ok, -1 error): */
+#define CUDA_TRY(call, err)                                                                      \
+    do {                                                                                         \
+        cudaError_t cuda_try_e_ = (call);                                                        \
+        if (cuda_try_e_ != cudaSuccess)                                                          \
+            return sw_fail((err), "%s failed: %s (%s:%d)", #call,                                \
+                           cudaGetErrorString(cuda_try_e_), __FILE__, __LINE__);                 \
+    } while (0)
+
+/* After every kernel launch: configuration errors show up here. */
+#define CUDA_TRY_LAUNCH(name, err)                                                               \
+    do {                                                                                         \
+        cudaError_t cuda_try_e_ = cudaGetLastError();                                            \
+        if (cuda_try_e_ != cudaSuccess)                                                          \
+            return sw_fail((err), "kernel %s failed to launch: %s", (name),                      \
+                           cudaGetErrorString(cuda_try_e_));                                     \
+    } while (0)
+
+/* cudaMalloc with a message that says how much was asked and that it did not fit. */
+static inline int cuda_alloc(void **p, size_t bytes, const char *what, sw_error *err)
+{
+    *p = NULL;
+    cudaError_t e = cudaMalloc(p, bytes ? bytes : 1);
+    if (e != cudaSuccess) {
+        cudaGetLastError();
+        *p = NULL;
+        return sw_fail(err, "GPU memory: cannot allocate %.1f MiB for %s (%s)", bytes / 1048576.0, what,
+                       cudaGetErrorString(e));
+    }
+    return 0;
+}
+
+static inline unsigned int cuda_div_up(size_t a, size_t b) { return (unsigned int)((a + b - 1) / b); }
+
+#endif

@@ -1,0 +1,126 @@
+#include "app/app.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "app/hud.h"
+#include "io/image.h"
+
+int app_init(app *a, const app_options *opt, gfx_context *ctx, int width, int height, sw_error *err)
+{
+    memset(a, 0, sizeof *a);
+    a->opt = *opt;
+    a->ctx = ctx;
+    a->paused = opt->paused;
+    a->vsync = opt->vsync;
+    a->show_hud = opt->hud;
+    a->view = strcmp(opt->view, "depth") == 0 ? APP_VIEW_DEPTH : APP_VIEW_COLOR;
+    camera_reset(&a->camera);
+    cuda_device_select(opt->cuda_device, true, &a->cuda);
+    if (scene_init(&a->scene, err)) return sw_wrap(err, "scene: ");
+    if (text_init(&a->text, err)) return sw_wrap(err, "HUD text: ");
+    a->present_program = gl_program_vf("shaders/fullscreen.vert", "shaders/present.frag", NULL, err);
+    if (!a->present_program) return -1;
+    a->empty_vao = gl_empty_vao();
+    gpu_timer_init(&a->timer);
+    if (width < 1 || height < 1) {
+        width = 1;
+        height = 1;
+        a->minimized = true;
+    }
+    if (gl_target_create(&a->scene_target, width, height, scene_target_formats, 2, true, err)) return -1;
+    const GLenum out_format = GL_RGBA8;
+    if (gl_target_create(&a->output, width, height, &out_format, 1, false, err)) return -1;
+    return gl_check("initializing the app", err);
+}
+
+void app_shutdown(app *a)
+{
+    if (!a->ctx) return;
+    gl_target_destroy(&a->scene_target);
+    gl_target_destroy(&a->output);
+    if (a->present_program) glDeleteProgram(a->present_program);
+    if (a->empty_vao) glDeleteVertexArrays(1, &a->empty_vao);
+    gpu_timer_shutdown(&a->timer);
+    text_shutdown(&a->text);
+    scene_shutdown(&a->scene);
+    a->ctx = NULL;
+}
+
+int app_resize(app *a, int width, int height, sw_error *err)
+{
+    if (width < 1 || height < 1) {
+        a->minimized = true;
+        return 0;
+    }
+    a->minimized = false;
+    if (gl_target_resize(&a->scene_target, width, height, err)) return -1;
+    return gl_target_resize(&a->output, width, height, err);
+}
+
+void app_message(app *a, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(a->message, sizeof a->message, fmt, ap);
+    va_end(ap);
+    a->message_until = a->wall_time + 3.0;
+    fprintf(stderr, "scanworks: %s\n", a->message);
+}
+
+static void present(app *a)
+{
+    glBindFramebuffer(GL_FRAMEBUFFER, a->output.fbo);
+    glViewport(0, 0, a->output.width, a->output.height);
+    glUseProgram(a->present_program);
+    glBindTextureUnit(0, a->scene_target.color[0]);
+    glBindTextureUnit(1, a->scene_target.color[1]);
+    glUniform1i(glGetUniformLocation(a->present_program, "u_view"), (int)a->view);
+    glBindVertexArray(a->empty_vao);
+    glDrawArrays(GL_TRIANGLES, 0, 3);
+    glBindVertexArray(0);
+}
+
+bool app_frame(app *a, double dt, double wall_dt, gpu_frame_times *completed)
+{
+    a->wall_time += wall_dt;
+    if (wall_dt > 0) {
+        double ms = wall_dt * 1000.0;
+        a->frame_ms_smoothed = a->frame_ms_smoothed > 0 ? 0.9 * a->frame_ms_smoothed + 0.1 * ms : ms;
+        a->fps = 1000.0 / a->frame_ms_smoothed;
+    }
+    if (a->minimized) return false;
+    if (!a->paused) scene_update(&a->scene, dt);
+
+    bool got = gpu_timer_begin_frame(&a->timer, a->frame, completed);
+    gpu_timer_begin(&a->timer, "render");
+    scene_draw(&a->scene, &a->camera, &a->scene_target);
+    gpu_timer_begin(&a->timer, "present");
+    present(a);
+    if (a->show_hud || a->show_help) {
+        gpu_timer_begin(&a->timer, "hud");
+        hud_draw(a);
+    }
+    gpu_timer_end_frame(&a->timer);
+    a->frame++;
+    GL_CHECK();
+    return got;
+}
+
+int app_write_output_png(app *a, const char *path, sw_error *err)
+{
+    int w = a->output.width, h = a->output.height;
+    unsigned char *px = sw_malloc((size_t)w * h * 4, "frame readback", err);
+    if (!px) return -1;
+    glBindFramebuffer(GL_READ_FRAMEBUFFER, a->output.fbo);
+    glReadBuffer(GL_COLOR_ATTACHMENT0);
+    glPixelStorei(GL_PACK_ALIGNMENT, 1);
+    glReadPixels(0, 0, w, h, GL_RGBA, GL_UNSIGNED_BYTE, px);
+    int rc = gl_check("reading the frame back", err);
+    /* GL's first row is the bottom one; PNG's is the top. */
+    if (!rc) rc = image_write_png(path, w, h, 4, px, 0, 1, err);
+    free(px);
+    return rc;
+}

@@ -1,0 +1,60 @@
+/* The app: one frame of the demo, shared by window and headless modes.
+ * scene -> (later stages) -> present into an RGBA8 output target -> HUD. The window
+ * mode blits the output to the screen; the headless mode reads it back to files. */
+#ifndef SCANWORKS_APP_APP_H
+#define SCANWORKS_APP_APP_H
+
+#include <stdbool.h>
+
+#include "app/options.h"
+#include "gfx/context.h"
+#include "gfx/cuda_device.h"
+#include "gfx/gl_util.h"
+#include "gfx/gpu_timer.h"
+#include "gfx/text.h"
+#include "scene/camera.h"
+#include "scene/scene.h"
+
+enum app_view { APP_VIEW_COLOR, APP_VIEW_DEPTH, APP_VIEW_COUNT };
+
+typedef struct app {
+    app_options opt;
+    gfx_context *ctx;
+    cuda_device_info cuda;
+    scene scene;
+    orbit_camera camera;
+    gl_target scene_target;   /* RGBA16F radiance + R32F linear depth + depth buffer */
+    gl_target output;         /* RGBA8 final image, what the screen and the files show */
+    GLuint present_program, empty_vao;
+    text_renderer text;
+    gpu_timer timer;
+
+    bool paused, vsync, show_hud, show_help;
+    enum app_view view;
+    long frame;
+    double frame_ms_smoothed, fps;
+    char message[160];        /* transient HUD line (screenshot saved, vsync on ...) */
+    double message_until;     /* wall-clock seconds */
+    double wall_time;
+    bool minimized;
+} app;
+
+int app_init(app *a, const app_options *opt, gfx_context *ctx, int width, int height, sw_error *err);
+void app_shutdown(app *a);
+
+/* Recreates size-dependent targets; 0x0 (minimized) only marks the app minimized. */
+int app_resize(app *a, int width, int height, sw_error *err);
+
+/* Advances the animation by DT seconds (unless paused) and renders one frame into
+ * a->output. WALL_DT is the real time since the last frame, for the fps counter.
+ * When a frame's GPU times become available they are copied to *completed and the
+ * function returns true. */
+bool app_frame(app *a, double dt, double wall_dt, gpu_frame_times *completed);
+
+/* Reads a->output back and writes a PNG (rows top first). */
+int app_write_output_png(app *a, const char *path, sw_error *err);
+
+/* Shows a line on the HUD for a few seconds (and on stderr). */
+void app_message(app *a, const char *fmt, ...) SW_PRINTF(2, 3);
+
+#endif

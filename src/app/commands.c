@@ -1,0 +1,42 @@
+#include "app/commands.h"
+
+#include <stdio.h>
+#include <string.h>
+
+/* One line per subcommand; keep each group's entries together. */
+const command commands[] = {
+    {NULL, NULL, NULL, NULL},
+};
+
+static void list_group(const char *group, FILE *fp)
+{
+    int any = 0;
+    fprintf(fp, "%s ops:\n", group);
+    for (const command *c = commands; c->name; c++)
+        if (!strcmp(c->group, group)) {
+            fprintf(fp, "  %-10s %s\n", c->name, c->summary);
+            any = 1;
+        }
+    if (!any) fprintf(fp, "  (none in this build)\n");
+    fprintf(fp, "Run 'scanworks %s OP --help' for an op's flags.\n", group);
+}
+
+int commands_dispatch(int argc, char **argv, int *exit_code)
+{
+    if (argc < 2 || (strcmp(argv[1], "compute") && strcmp(argv[1], "bench"))) return 0;
+    const char *group = argv[1];
+    if (argc < 3 || !strcmp(argv[2], "--help") || !strcmp(argv[2], "-h")) {
+        list_group(group, argc < 3 ? stderr : stdout);
+        *exit_code = argc < 3 ? 2 : 0;
+        return 1;
+    }
+    for (const command *c = commands; c->name; c++)
+        if (!strcmp(c->group, group) && !strcmp(c->name, argv[2])) {
+            *exit_code = c->run(argc - 2, argv + 2);
+            return 1;
+        }
+    fprintf(stderr, "scanworks: unknown %s op '%s'\n", group, argv[2]);
+    list_group(group, stderr);
+    *exit_code = 2;
+    return 1;
+}

@@ -1,0 +1,139 @@
+#include "app/frame_log.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "util/atomic_file.h"
+
+int frame_log_add(frame_log *log, const gpu_frame_times *t, sw_error *err)
+{
+    if (log->count == log->capacity) {
+        size_t cap = log->capacity ? log->capacity * 2 : 256;
+        gpu_frame_times *f = realloc(log->frames, cap * sizeof *f);
+        if (!f) return sw_fail(err, "out of memory recording frame times");
+        log->frames = f;
+        log->capacity = cap;
+    }
+    log->frames[log->count++] = *t;
+    return 0;
+}
+
+void frame_log_free(frame_log *log)
+{
+    free(log->frames);
+    free(log->wall_ms);
+    memset(log, 0, sizeof *log);
+}
+
+static int cmp_double(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return (x > y) - (x < y);
+}
+
+double median_of(const double *v, size_t n)
+{
+    if (!n) return 0.0;
+    double *c = malloc(n * sizeof *c);
+    if (!c) return 0.0;
+    memcpy(c, v, n * sizeof *c);
+    qsort(c, n, sizeof *c, cmp_double);
+    double m = n % 2 ? c[n / 2] : 0.5 * (c[n / 2 - 1] + c[n / 2]);
+    free(c);
+    return m;
+}
+
+static double stage_ms(const gpu_frame_times *f, const char *name)
+{
+    if (!strcmp(name, "total")) {
+        double s = 0;
+        for (int i = 0; i < f->count; i++) s += f->ms[i];
+        return s;
+    }
+    for (int i = 0; i < f->count; i++)
+        if (!strcmp(f->names[i], name)) return f->ms[i];
+    return 0.0;
+}
+
+double frame_log_median(const frame_log *log, const char *name)
+{
+    if (!log->count) return 0.0;
+    double *v = malloc(log->count * sizeof *v);
+    if (!v) return 0.0;
+    for (size_t i = 0; i < log->count; i++) v[i] = stage_ms(&log->frames[i], name);
+    double m = median_of(v, log->count);
+    free(v);
+    return m;
+}
+
+static void json_string(FILE *fp, const char *s)
+{
+    fputc('"', fp);
+    for (; s && *s; s++) {
+        unsigned char c = (unsigned char)*s;
+        if (c == '"' || c == '\\') fprintf(fp, "\\%c", c);
+        else if (c < 0x20) fprintf(fp, "\\u%04x", c);
+        else fputc(c, fp);
+    }
+    fputc('"', fp);
+}
+
+int frame_log_write_json(const frame_log *log, const app *a, int argc, char **argv, const char *path,
+                         sw_error *err)
+{
+    atomic_file af;
+    if (atomic_file_open(&af, path, err)) return -1;
+    FILE *fp = af.fp;
+    const gfx_context_info *info = gfx_context_get_info(a->ctx);
+    fprintf(fp, "{\n  \"program\": \"scanworks\",\n  \"version\": ");
+    json_string(fp, SCANWORKS_VERSION);
+    fprintf(fp, ",\n  \"build_type\": ");
+    json_string(fp, SCANWORKS_BUILD_TYPE);
+    fprintf(fp, ",\n  \"flags\": [");
+    for (int i = 1; i < argc; i++) {
+        if (i > 1) fputs(", ", fp);
+        json_string(fp, argv[i]);
+    }
+    fprintf(fp, "],\n  \"environment\": {\n    \"platform\": ");
+    json_string(fp, info->platform);
+    fprintf(fp, ",\n    \"gl_vendor\": ");
+    json_string(fp, info->gl_vendor);
+    fprintf(fp, ",\n    \"gl_renderer\": ");
+    json_string(fp, info->gl_renderer);
+    fprintf(fp, ",\n    \"gl_version\": ");
+    json_string(fp, info->gl_version);
+    fprintf(fp, ",\n    \"gpu\": ");
+    json_string(fp, a->cuda.available ? a->cuda.name : info->gl_renderer);
+    fprintf(fp, ",\n    \"cuda_device\": ");
+    if (a->cuda.available) {
+        json_string(fp, a->cuda.name);
+        fprintf(fp, ",\n    \"cuda_ordinal\": %d,\n    \"cuda_compute_capability\": \"%d.%d\","
+                    "\n    \"cuda_drives_gl\": %s",
+                a->cuda.ordinal, a->cuda.cc_major, a->cuda.cc_minor, a->cuda.drives_gl ? "true" : "false");
+    } else {
+        fprintf(fp, "\"none\",\n    \"cuda_unavailable_because\": ");
+        json_string(fp, a->cuda.why_unavailable);
+    }
+    fprintf(fp, ",\n    \"cuda_driver_version\": %d,\n    \"cuda_runtime_version\": %d,\n    \"egl_cuda_device\": %d\n  },\n",
+            a->cuda.driver_version, a->cuda.runtime_version, info->egl_cuda_device);
+    fprintf(fp, "  \"width\": %d,\n  \"height\": %d,\n  \"warmup\": %ld,\n  \"frames_measured\": %zu,\n",
+            a->output.width, a->output.height, a->opt.warmup, log->count);
+    /* Stage names in the order of the first frame. */
+    const gpu_frame_times *first = log->count ? &log->frames[0] : NULL;
+    fprintf(fp, "  \"median_ms\": {");
+    for (int i = 0; first && i < first->count; i++)
+        fprintf(fp, "\"%s\": %.6f, ", first->names[i], frame_log_median(log, first->names[i]));
+    fprintf(fp, "\"total\": %.6f", frame_log_median(log, "total"));
+    if (log->wall_ms) fprintf(fp, ", \"wall\": %.6f", median_of(log->wall_ms, log->count));
+    fprintf(fp, "},\n  \"frames\": [\n");
+    for (size_t f = 0; f < log->count; f++) {
+        const gpu_frame_times *t = &log->frames[f];
+        fprintf(fp, "    {\"frame\": %ld", t->frame);
+        for (int i = 0; i < t->count; i++) fprintf(fp, ", \"%s\": %.6f", t->names[i], t->ms[i]);
+        fprintf(fp, ", \"total\": %.6f", stage_ms(t, "total"));
+        if (log->wall_ms) fprintf(fp, ", \"wall\": %.6f", log->wall_ms[f]);
+        fprintf(fp, "}%s\n", f + 1 < log->count ? "," : "");
+    }
+    fprintf(fp, "  ]\n}\n");
+    return atomic_file_commit(&af, err);
+}

@@ -1,0 +1,26 @@
+/* Per-frame stage times collected by a headless run, their medians, and the JSON
+ * report that holds them with the environment they were measured in. */
+#ifndef SCANWORKS_APP_FRAME_LOG_H
+#define SCANWORKS_APP_FRAME_LOG_H
+
+#include "app/app.h"
+#include "gfx/gpu_timer.h"
+
+typedef struct frame_log {
+    gpu_frame_times *frames;
+    double *wall_ms;          /* CPU wall time per frame, same order */
+    size_t count, capacity;
+} frame_log;
+
+int frame_log_add(frame_log *log, const gpu_frame_times *t, sw_error *err);
+void frame_log_free(frame_log *log);
+/* Median of stage NAME over all frames (0 if absent); NAME "total" gives the sum. */
+double frame_log_median(const frame_log *log, const char *name);
+
+int frame_log_write_json(const frame_log *log, const app *a, int argc, char **argv, const char *path,
+                         sw_error *err);
+
+/* The median of N doubles (sorts a copy). */
+double median_of(const double *v, size_t n);
+
+#endif

@@ -1,0 +1,126 @@
+#include "app/app.h"
+#include "app/frame_log.h"
+#include "app/modes.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+static double now_seconds(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
+}
+
+/* Makes DIR if it is missing and proves it writable before any frame is rendered. */
+static int prepare_dump_dir(const char *dir, sw_error *err)
+{
+    struct stat st;
+    if (stat(dir, &st) != 0) {
+        if (mkdir(dir, 0777) != 0)
+            return sw_fail(err, "--dump %s: cannot create the folder: %s", dir, strerror(errno));
+    } else if (!S_ISDIR(st.st_mode)) {
+        return sw_fail(err, "--dump %s: exists and is not a folder", dir);
+    }
+    if (access(dir, W_OK) != 0) return sw_fail(err, "--dump %s: folder is not writable: %s", dir, strerror(errno));
+    return 0;
+}
+
+static int log_frame(frame_log *log, const gpu_frame_times *t, long warmup, sw_error *err)
+{
+    if (t->frame < warmup) return 0;
+    return frame_log_add(log, t, err);
+}
+
+typedef struct flush_ctx {
+    frame_log *log;
+    long warmup;
+    int failed;
+    sw_error *err;
+} flush_ctx;
+
+static void on_flushed(const gpu_frame_times *t, void *user)
+{
+    flush_ctx *f = user;
+    if (log_frame(f->log, t, f->warmup, f->err)) f->failed = 1;
+}
+
+int run_headless(const app_options *opt, int argc, char **argv)
+{
+    sw_error err;
+    if (opt->dump_dir && prepare_dump_dir(opt->dump_dir, &err)) {
+        fprintf(stderr, "scanworks: %s\n", err.msg);
+        return 1;
+    }
+    gfx_context *ctx;
+    if (gfx_context_create_headless(&ctx, opt->cuda_device, opt->gl_debug, &err)) {
+        fprintf(stderr, "scanworks: %s\n", err.msg);
+        return 1;
+    }
+    const gfx_context_info *info = gfx_context_get_info(ctx);
+    fprintf(stderr, "scanworks: headless %dx%d on %s, %s (%s)\n", opt->width, opt->height, info->platform,
+            info->gl_renderer, info->gl_version);
+    static app a;
+    frame_log log = {0};
+    int rc = 1;
+    long frames = opt->frames ? opt->frames : 1, total = frames + opt->warmup;
+    double *wall = calloc((size_t)total, sizeof *wall);
+    if (!wall) {
+        fprintf(stderr, "scanworks: out of memory for %ld frame times\n", total);
+        gfx_context_destroy(ctx);
+        return 1;
+    }
+    if (app_init(&a, opt, ctx, opt->width, opt->height, &err)) goto done;
+    fprintf(stderr, "scanworks: CUDA %s\n", a.cuda.available ? a.cuda.name : a.cuda.why_unavailable);
+
+    double start = now_seconds(), last = start, last_report = start;
+    for (long f = 0; f < total; f++) {
+        gpu_frame_times done_times;
+        if (app_frame(&a, opt->dt, now_seconds() - last, &done_times) &&
+            log_frame(&log, &done_times, opt->warmup, &err))
+            goto done;
+        if (opt->dump_dir && f >= opt->warmup) {
+            char path[4200];
+            snprintf(path, sizeof path, "%s/frame_%04ld.png", opt->dump_dir, f - opt->warmup);
+            if (app_write_output_png(&a, path, &err)) goto done;
+        }
+        if (gl_check("rendering a frame", &err)) goto done;
+        double t = now_seconds();
+        wall[f] = (t - last) * 1000.0;
+        last = t;
+        if (t - last_report > 1.0 || f + 1 == total) {
+            fprintf(stderr, "scanworks: frame %ld/%ld (%.0f%%)\n", f + 1, total, 100.0 * (f + 1) / total);
+            last_report = t;
+        }
+    }
+    flush_ctx fc = {&log, opt->warmup, 0, &err};
+    gpu_timer_flush(&a.timer, on_flushed, &fc);
+    if (fc.failed) goto done;
+    log.wall_ms = calloc(log.count ? log.count : 1, sizeof *log.wall_ms);
+    if (!log.wall_ms) {
+        sw_fail(&err, "out of memory for frame times");
+        goto done;
+    }
+    for (size_t i = 0; i < log.count; i++) {
+        long fi = log.frames[i].frame;
+        log.wall_ms[i] = fi >= 0 && fi < total ? wall[fi] : 0.0;
+    }
+    if (opt->json_path && frame_log_write_json(&log, &a, argc, argv, opt->json_path, &err)) goto done;
+    fprintf(stderr, "scanworks: %zu frames measured, median GPU ms:", log.count);
+    for (int i = 0; log.count && i < log.frames[0].count; i++)
+        fprintf(stderr, " %s %.3f", log.frames[0].names[i], frame_log_median(&log, log.frames[0].names[i]));
+    fprintf(stderr, " total %.3f\n", frame_log_median(&log, "total"));
+    rc = 0;
+done:
+    if (rc) fprintf(stderr, "scanworks: %s\n", err.msg);
+    free(wall);
+    frame_log_free(&log);
+    app_shutdown(&a);
+    gfx_context_destroy(ctx);
+    return rc;
+}

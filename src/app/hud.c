@@ -1,0 +1,79 @@
+#include "app/hud.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include "app/keys.h"
+
+static const unsigned char WHITE[4] = {240, 240, 240, 255}, DIM[4] = {170, 185, 200, 255},
+                           YELLOW[4] = {255, 220, 90, 255}, PANEL[4] = {10, 14, 20, 170},
+                           BAR[4] = {90, 170, 255, 220};
+
+static void stats(app *a, float scale)
+{
+    text_renderer *t = &a->text;
+    char line[160];
+    float x = 10, y = 10, lh = 10 * scale, w = 300 * scale * 0.5f;
+    const gpu_frame_times *ft = &a->timer.latest;
+    int rows = 3 + (a->timer.has_latest ? ft->count : 0);
+    text_rect(t, x - 6, y - 6, w + 12, rows * lh + 10, PANEL);
+    snprintf(line, sizeof line, "%.0f fps  %.2f ms/frame%s%s", a->fps, a->frame_ms_smoothed,
+             a->vsync ? "  vsync" : "", a->paused ? "  paused" : "");
+    text_print(t, x, y, scale, line, WHITE);
+    y += lh;
+    snprintf(line, sizeof line, "%dx%d  %s  CUDA: %s", a->output.width, a->output.height,
+             a->view == APP_VIEW_DEPTH ? "depth view" : "colour",
+             a->cuda.available ? a->cuda.name : "off");
+    text_print(t, x, y, scale, line, DIM);
+    y += lh;
+    if (!a->timer.has_latest) return;
+    double total = 0;
+    for (int i = 0; i < ft->count; i++) total += a->timer.smoothed_ms[i];
+    snprintf(line, sizeof line, "GPU %.3f ms  (F1: keys)", total);
+    text_print(t, x, y, scale, line, YELLOW);
+    y += lh;
+    for (int i = 0; i < ft->count; i++) {
+        double ms = a->timer.smoothed_ms[i];
+        snprintf(line, sizeof line, "%-10s %7.3f ms", ft->names[i], ms);
+        text_print(t, x + 8, y, scale, line, WHITE);
+        float bar = total > 0 ? (float)(ms / total) * (w * 0.35f) : 0;
+        text_rect(t, x + w * 0.62f, y + 1, bar, lh * 0.6f, BAR);
+        y += lh;
+    }
+}
+
+static void help(app *a, float scale)
+{
+    text_renderer *t = &a->text;
+    float lh = 10 * scale, w = 380 * scale * 0.5f * 2.0f;
+    int n = 0;
+    while (key_help_lines[n].keys) n++;
+    float h = (n + 2) * lh + 12;
+    float x = (a->output.width - w) * 0.5f, y = (a->output.height - h) * 0.5f;
+    if (x < 4) x = 4;
+    if (y < 4) y = 4;
+    text_rect(t, x - 8, y - 8, w + 16, h + 8, PANEL);
+    text_print(t, x, y, scale, "scanworks keys", YELLOW);
+    y += lh * 1.5f;
+    for (int i = 0; i < n; i++) {
+        text_print(t, x, y, scale, key_help_lines[i].keys, YELLOW);
+        text_print(t, x + w * 0.42f, y, scale, key_help_lines[i].action, WHITE);
+        y += lh;
+    }
+}
+
+void hud_draw(app *a)
+{
+    float scale = a->output.height >= 1000 ? 3.0f : 2.0f;
+    glBindFramebuffer(GL_FRAMEBUFFER, a->output.fbo);
+    text_begin(&a->text, a->output.width, a->output.height);
+    if (a->show_hud) stats(a, scale);
+    if (a->show_help) help(a, scale);
+    if (a->message[0] && a->wall_time < a->message_until) {
+        float w = text_width(a->message, scale);
+        float y = a->output.height - 16 * scale;
+        text_rect(&a->text, 4, y - 6, w + 16, 10 * scale + 8, PANEL);
+        text_print(&a->text, 10, y, scale, a->message, YELLOW);
+    }
+    text_end(&a->text);
+}

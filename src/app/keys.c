@@ -1,0 +1,75 @@
+#include "app/keys.h"
+
+#include <GLFW/glfw3.h>
+#include <stdio.h>
+#include <time.h>
+
+const key_help key_help_lines[] = {
+    {"Esc", "quit"},
+    {"F1 / H", "show or hide this help"},
+    {"F2", "show or hide the HUD"},
+    {"V", "vsync on/off"},
+    {"F12", "screenshot to scanworks-<time>.png"},
+    {"Space", "pause/resume the animation"},
+    {"Tab", "view: colour / linear depth"},
+    {"Arrows, left drag", "orbit the camera"},
+    {"W A S D, right drag", "pan"},
+    {"PgUp PgDn, wheel", "dolly in / out"},
+    {"Home", "reset the camera"},
+    {NULL, NULL},
+};
+
+static void screenshot(app *a)
+{
+    char path[64];
+    time_t now = time(NULL);
+    struct tm tm;
+    localtime_r(&now, &tm);
+    strftime(path, sizeof path, "scanworks-%Y%m%d-%H%M%S.png", &tm);
+    sw_error err;
+    if (app_write_output_png(a, path, &err)) app_message(a, "screenshot failed: %s", err.msg);
+    else app_message(a, "saved %s", path);
+}
+
+bool keys_press(app *a, int key, int mods, bool *quit)
+{
+    (void)mods;
+    switch (key) {
+    case GLFW_KEY_ESCAPE: *quit = true; return true;
+    case GLFW_KEY_F1:
+    case GLFW_KEY_H: a->show_help = !a->show_help; return true;
+    case GLFW_KEY_F2: a->show_hud = !a->show_hud; return true;
+    case GLFW_KEY_V:
+        a->vsync = !a->vsync;
+        gfx_context_set_vsync(a->ctx, a->vsync);
+        app_message(a, "vsync %s", a->vsync ? "on" : "off");
+        return true;
+    case GLFW_KEY_F12: screenshot(a); return true;
+    case GLFW_KEY_SPACE:
+        a->paused = !a->paused;
+        app_message(a, "animation %s", a->paused ? "paused" : "running");
+        return true;
+    case GLFW_KEY_TAB:
+        a->view = (enum app_view)((a->view + 1) % APP_VIEW_COUNT);
+        app_message(a, "view: %s", a->view == APP_VIEW_DEPTH ? "linear depth" : "colour");
+        return true;
+    case GLFW_KEY_HOME: camera_reset(&a->camera); app_message(a, "camera reset"); return true;
+    default: return false;
+    }
+}
+
+void keys_hold(app *a, double dt, bool (*is_down)(void *user, int key), void *user)
+{
+    float turn = (float)(1.5 * dt), pan = (float)(0.6 * dt), dolly = (float)(1.0 + 1.5 * dt);
+    orbit_camera *c = &a->camera;
+    if (is_down(user, GLFW_KEY_LEFT)) camera_orbit(c, -turn, 0);
+    if (is_down(user, GLFW_KEY_RIGHT)) camera_orbit(c, turn, 0);
+    if (is_down(user, GLFW_KEY_UP)) camera_orbit(c, 0, turn);
+    if (is_down(user, GLFW_KEY_DOWN)) camera_orbit(c, 0, -turn);
+    if (is_down(user, GLFW_KEY_A)) camera_pan(c, -pan, 0);
+    if (is_down(user, GLFW_KEY_D)) camera_pan(c, pan, 0);
+    if (is_down(user, GLFW_KEY_W)) camera_pan(c, 0, pan);
+    if (is_down(user, GLFW_KEY_S)) camera_pan(c, 0, -pan);
+    if (is_down(user, GLFW_KEY_PAGE_UP)) camera_dolly(c, 1.0f / dolly);
+    if (is_down(user, GLFW_KEY_PAGE_DOWN)) camera_dolly(c, dolly);
+}

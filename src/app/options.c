@@ -1,0 +1,130 @@
+#include "app/options.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "io/image.h"
+
+void app_options_defaults(app_options *o)
+{
+    memset(o, 0, sizeof *o);
+    o->width = 1280;
+    o->height = 720;
+    o->warmup = 0;
+    o->vsync = true;
+    o->hud = true;
+    o->cuda_device = -1;
+    o->dt = 1.0 / 60.0;
+    o->view = "color";
+}
+
+static int parse_long(const char *flag, const char *s, long lo, long hi, long *out, sw_error *err)
+{
+    if (!s) return sw_fail(err, "%s needs a value", flag);
+    char *end;
+    errno = 0;
+    long v = strtol(s, &end, 10);
+    if (errno || end == s || *end || v < lo || v > hi)
+        return sw_fail(err, "%s '%s': expected a whole number in %ld..%ld", flag, s, lo, hi);
+    *out = v;
+    return 0;
+}
+
+static int parse_size(const char *s, int *w, int *h, sw_error *err)
+{
+    if (!s) return sw_fail(err, "--size needs a value like 1920x1080");
+    char *end;
+    errno = 0;
+    long a = strtol(s, &end, 10);
+    if (errno || end == s || (*end != 'x' && *end != 'X')) goto bad;
+    const char *second = end + 1;
+    long b = strtol(second, &end, 10);
+    if (errno || end == second || *end) goto bad;
+    if (a < 1 || b < 1 || a > IMAGE_MAX_SIDE || b > IMAGE_MAX_SIDE)
+        return sw_fail(err, "--size %s: each side must be 1..%d", s, IMAGE_MAX_SIDE);
+    *w = (int)a;
+    *h = (int)b;
+    return 0;
+bad:
+    return sw_fail(err, "--size '%s': expected WIDTHxHEIGHT, e.g. 1920x1080", s);
+}
+
+int app_options_parse(app_options *o, int argc, char **argv, sw_error *err)
+{
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i];
+        const char *next = i + 1 < argc ? argv[i + 1] : NULL;
+        long v;
+        if (!strcmp(a, "--help") || !strcmp(a, "-h")) o->help = true;
+        else if (!strcmp(a, "--version")) o->version = true;
+        else if (!strcmp(a, "--headless")) o->headless = true;
+        else if (!strcmp(a, "--hud")) o->hud = o->hud_set = true;
+        else if (!strcmp(a, "--no-hud")) { o->hud = false; o->hud_set = true; }
+        else if (!strcmp(a, "--no-vsync")) o->vsync = false;
+        else if (!strcmp(a, "--gl-debug")) o->gl_debug = true;
+        else if (!strcmp(a, "--pause")) o->paused = true;
+        else if (!strcmp(a, "--size")) { if (parse_size(next, &o->width, &o->height, err)) return -1; i++; }
+        else if (!strcmp(a, "--frames")) { if (parse_long(a, next, 1, 100000000, &o->frames, err)) return -1; i++; }
+        else if (!strcmp(a, "--warmup")) { if (parse_long(a, next, 0, 1000000, &o->warmup, err)) return -1; i++; }
+        else if (!strcmp(a, "--device")) {
+            if (parse_long(a, next, 0, 63, &v, err)) return -1;
+            o->cuda_device = (int)v;
+            i++;
+        } else if (!strcmp(a, "--dt")) {
+            char *end;
+            if (!next) return sw_fail(err, "--dt needs a value in seconds");
+            o->dt = strtod(next, &end);
+            if (end == next || *end || !(o->dt >= 0.0 && o->dt <= 10.0))
+                return sw_fail(err, "--dt '%s': expected seconds in 0..10", next);
+            i++;
+        } else if (!strcmp(a, "--view")) {
+            if (!next || (strcmp(next, "color") && strcmp(next, "depth")))
+                return sw_fail(err, "--view '%s': expected color or depth", next ? next : "");
+            o->view = next;
+            i++;
+        } else if (!strcmp(a, "--dump") || !strcmp(a, "--json")) {
+            if (!next || !*next) return sw_fail(err, "%s needs a path", a);
+            if (!strcmp(a, "--dump")) o->dump_dir = next; else o->json_path = next;
+            i++;
+        } else if (a[0] == '-') {
+            return sw_fail(err, "unknown flag '%s' (see --help)", a);
+        } else {
+            return sw_fail(err, "unexpected argument '%s' (see --help)", a);
+        }
+    }
+    if (o->headless && !o->hud_set) o->hud = false;
+    if ((o->dump_dir || o->json_path) && !o->headless && !o->frames)
+        return sw_fail(err, "--dump and --json need --frames N (and usually --headless)");
+    return 0;
+}
+
+void app_options_print_help(const char *program)
+{
+    printf("scanworks %s: GPU parallel primitives (scan, SAT, compaction, sort, BFS) in a live OpenGL scene.\n\n"
+           "Usage:\n"
+           "  %s [flags]                         open the window (the default)\n"
+           "  %s --headless --frames N [flags]   render N frames with no display\n"
+           "  %s compute OP --help              run one primitive on your files (.npy, PNG, graphs)\n"
+           "  %s bench OP --help                measure a primitive against references\n\n"
+           "Flags:\n"
+           "  --headless          render offscreen through EGL (no X server needed)\n"
+           "  --size WxH          framebuffer size (default 1280x720; 1..%d per side)\n"
+           "  --frames N          stop after N measured frames (window mode too)\n"
+           "  --warmup N          frames rendered before measuring (default 0)\n"
+           "  --dump DIR          write frame_0000.png, frame_0001.png ... into DIR\n"
+           "  --json FILE         write the environment and per-frame, per-stage GPU times\n"
+           "  --dt SECONDS        animation step per frame in headless mode (default 1/60)\n"
+           "  --pause             start with the animation paused\n"
+           "  --view color|depth  what the screen shows (the V key family toggles it live)\n"
+           "  --hud, --no-hud     draw the HUD (default: on in a window, off headless)\n"
+           "  --no-vsync          start with vsync off (key V toggles)\n"
+           "  --device N          CUDA device to use (default: the one driving the GL context)\n"
+           "  --gl-debug          print OpenGL debug messages to stderr\n"
+           "  --version           print the version\n"
+           "  -h, --help          this text\n\n"
+           "Keys in the window: press F1 or H for the full list.\n"
+           "Exit codes: 0 success, 1 runtime error, 2 usage error.\n",
+           SCANWORKS_VERSION, program, program, program, program, IMAGE_MAX_SIDE);
+}

@@ -1,0 +1,31 @@
+/* The viewer's command-line flags (window and headless modes). */
+#ifndef SCANWORKS_APP_OPTIONS_H
+#define SCANWORKS_APP_OPTIONS_H
+
+#include <stdbool.h>
+#include "util/error.h"
+
+typedef struct app_options {
+    bool headless;
+    bool help, version;
+    int width, height;        /* --size WxH */
+    long frames;              /* --frames N: stop after N measured frames (0: run until closed) */
+    long warmup;              /* --warmup N: frames rendered before measuring */
+    const char *dump_dir;     /* --dump DIR: write frame_NNNN.png */
+    const char *json_path;    /* --json FILE */
+    bool vsync;               /* --no-vsync clears */
+    bool hud;                 /* headless default off, window default on; --hud / --no-hud */
+    bool hud_set;
+    bool gl_debug;            /* --gl-debug: KHR_debug messages on stderr */
+    int cuda_device;          /* --device N, -1 = the one that drives the GL context */
+    double dt;                /* --dt SECONDS: fixed animation step (headless default 1/60) */
+    bool paused;              /* --pause: start with animation paused */
+    const char *view;         /* --view color|depth */
+} app_options;
+
+void app_options_defaults(app_options *o);
+/* Returns 0, or -1 with a one-line message for a usage error (exit code 2). */
+int app_options_parse(app_options *o, int argc, char **argv, sw_error *err);
+void app_options_print_help(const char *program);
+
+#endif

@@ -1,0 +1,123 @@
+#include "app/app.h"
+#include "app/keys.h"
+#include "app/modes.h"
+
+#include <GLFW/glfw3.h>
+#include <math.h>
+#include <stdio.h>
+
+typedef struct window_state {
+    app *a;
+    bool quit;
+    bool dragging_orbit, dragging_pan;
+    double last_x, last_y;
+    bool resize_failed;
+    sw_error resize_err;
+} window_state;
+
+static window_state *state_of(GLFWwindow *w) { return glfwGetWindowUserPointer(w); }
+
+static void on_key(GLFWwindow *w, int key, int scancode, int action, int mods)
+{
+    (void)scancode;
+    if (action != GLFW_PRESS) return;
+    window_state *s = state_of(w);
+    keys_press(s->a, key, mods, &s->quit);
+}
+
+static void on_button(GLFWwindow *w, int button, int action, int mods)
+{
+    (void)mods;
+    window_state *s = state_of(w);
+    bool down = action == GLFW_PRESS;
+    if (button == GLFW_MOUSE_BUTTON_LEFT) s->dragging_orbit = down;
+    if (button == GLFW_MOUSE_BUTTON_RIGHT || button == GLFW_MOUSE_BUTTON_MIDDLE) s->dragging_pan = down;
+    glfwGetCursorPos(w, &s->last_x, &s->last_y);
+}
+
+static void on_cursor(GLFWwindow *w, double x, double y)
+{
+    window_state *s = state_of(w);
+    double dx = x - s->last_x, dy = y - s->last_y;
+    s->last_x = x;
+    s->last_y = y;
+    if (s->dragging_orbit) camera_orbit(&s->a->camera, (float)(-dx * 0.005), (float)(dy * 0.005));
+    if (s->dragging_pan) camera_pan(&s->a->camera, (float)(-dx * 0.0015), (float)(dy * 0.0015));
+}
+
+static void on_scroll(GLFWwindow *w, double dx, double dy)
+{
+    (void)dx;
+    camera_dolly(&state_of(w)->a->camera, (float)pow(0.9, dy));
+}
+
+static void on_framebuffer_size(GLFWwindow *w, int width, int height)
+{
+    window_state *s = state_of(w);
+    if (app_resize(s->a, width, height, &s->resize_err)) s->resize_failed = true;
+}
+
+static bool is_down(void *user, int key) { return glfwGetKey(user, key) == GLFW_PRESS; }
+
+int run_window(const app_options *opt)
+{
+    sw_error err;
+    gfx_context *ctx;
+    if (gfx_context_create_window(&ctx, opt->width, opt->height, "scanworks", opt->vsync, opt->gl_debug, &err)) {
+        fprintf(stderr, "scanworks: %s\n", err.msg);
+        return 1;
+    }
+    GLFWwindow *win = gfx_context_window(ctx);
+    int fbw, fbh;
+    glfwGetFramebufferSize(win, &fbw, &fbh);
+    static app a;
+    if (app_init(&a, opt, ctx, fbw, fbh, &err)) {
+        fprintf(stderr, "scanworks: %s\n", err.msg);
+        app_shutdown(&a);
+        gfx_context_destroy(ctx);
+        return 1;
+    }
+    if (!a.cuda.available) fprintf(stderr, "scanworks: CUDA off: %s\n", a.cuda.why_unavailable);
+    window_state s = {.a = &a};
+    glfwSetWindowUserPointer(win, &s);
+    glfwSetKeyCallback(win, on_key);
+    glfwSetMouseButtonCallback(win, on_button);
+    glfwSetCursorPosCallback(win, on_cursor);
+    glfwSetScrollCallback(win, on_scroll);
+    glfwSetFramebufferSizeCallback(win, on_framebuffer_size);
+
+    int rc = 0;
+    long frames = 0;
+    double last = glfwGetTime();
+    while (!s.quit && !glfwWindowShouldClose(win)) {
+        if (a.minimized) {
+            glfwWaitEventsTimeout(0.1);   /* nothing to draw at 0x0 */
+            last = glfwGetTime();
+            continue;
+        }
+        glfwPollEvents();
+        if (s.resize_failed) {
+            fprintf(stderr, "scanworks: resizing failed: %s\n", s.resize_err.msg);
+            rc = 1;
+            break;
+        }
+        double now = glfwGetTime(), dt = now - last;
+        last = now;
+        if (dt > 0.25) dt = 0.25;
+        keys_hold(&a, dt, is_down, win);
+        app_frame(&a, dt, dt, NULL);
+        if (a.minimized) continue;
+        glBlitNamedFramebuffer(a.output.fbo, 0, 0, 0, a.output.width, a.output.height, 0, 0, a.output.width,
+                               a.output.height, GL_COLOR_BUFFER_BIT, GL_NEAREST);
+        glfwSwapBuffers(win);
+        if (gl_check("presenting the frame", &err)) {
+            fprintf(stderr, "scanworks: %s\n", err.msg);
+            rc = 1;
+            break;
+        }
+        if (opt->frames && ++frames >= opt->frames + opt->warmup) break;
+    }
+    app_shutdown(&a);
+    gfx_context_destroy(ctx);
+    return rc;
+}

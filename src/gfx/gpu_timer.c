@@ -1,0 +1,116 @@
+#include "gfx/gpu_timer.h"
+
+#include <string.h>
+
+void gpu_timer_init(gpu_timer *t)
+{
+    memset(t, 0, sizeof *t);
+    for (int s = 0; s < GPU_TIMER_FRAMES_IN_FLIGHT; s++)
+        glGenQueries(GPU_TIMER_MAX_STAGES * 2, &t->slots[s].queries[0][0]);
+    t->current = -1;
+    t->open_stage = -1;
+}
+
+void gpu_timer_shutdown(gpu_timer *t)
+{
+    for (int s = 0; s < GPU_TIMER_FRAMES_IN_FLIGHT; s++)
+        glDeleteQueries(GPU_TIMER_MAX_STAGES * 2, &t->slots[s].queries[0][0]);
+    memset(t, 0, sizeof *t);
+}
+
+static void read_slot(gpu_timer *t, gpu_timer_slot *s, gpu_frame_times *out)
+{
+    memset(out, 0, sizeof *out);
+    out->frame = s->frame;
+    out->count = s->count;
+    GLuint64 first = 0, last = 0;
+    for (int i = 0; i < s->count; i++) {
+        out->names[i] = s->names[i];
+        if (s->is_gl[i]) {
+            GLuint64 a = 0, b = 0;
+            glGetQueryObjectui64v(s->queries[i][0], GL_QUERY_RESULT, &a);
+            glGetQueryObjectui64v(s->queries[i][1], GL_QUERY_RESULT, &b);
+            out->ms[i] = b > a ? (double)(b - a) * 1e-6 : 0.0;
+            if (!first || a < first) first = a;
+            if (b > last) last = b;
+        } else {
+            out->ms[i] = s->external_ms[i];
+        }
+    }
+    out->total_ms = last > first ? (double)(last - first) * 1e-6 : 0.0;
+    s->pending = false;
+    /* Smooth for the HUD: exponential average by stage position. */
+    for (int i = 0; i < out->count; i++) {
+        bool same = t->has_latest && i < t->latest.count && t->latest.names[i] == out->names[i];
+        t->smoothed_ms[i] = same ? 0.9 * t->smoothed_ms[i] + 0.1 * out->ms[i] : out->ms[i];
+    }
+    t->latest = *out;
+    t->has_latest = true;
+}
+
+bool gpu_timer_begin_frame(gpu_timer *t, long frame, gpu_frame_times *completed)
+{
+    t->current = (int)(frame % GPU_TIMER_FRAMES_IN_FLIGHT);
+    t->frame = frame;
+    gpu_timer_slot *s = &t->slots[t->current];
+    bool got = false;
+    if (s->pending) {
+        gpu_frame_times tmp;
+        read_slot(t, s, completed ? completed : &tmp);
+        got = completed != NULL;
+    }
+    s->frame = frame;
+    s->count = 0;
+    s->pending = true;
+    t->open_stage = -1;
+    return got;
+}
+
+void gpu_timer_begin(gpu_timer *t, const char *stage)
+{
+    if (t->current < 0) return;
+    gpu_timer_slot *s = &t->slots[t->current];
+    if (t->open_stage >= 0) gpu_timer_end(t);
+    if (s->count >= GPU_TIMER_MAX_STAGES) return;
+    int i = s->count++;
+    s->names[i] = stage;
+    s->is_gl[i] = true;
+    glQueryCounter(s->queries[i][0], GL_TIMESTAMP);
+    t->open_stage = i;
+}
+
+void gpu_timer_end(gpu_timer *t)
+{
+    if (t->current < 0 || t->open_stage < 0) return;
+    glQueryCounter(t->slots[t->current].queries[t->open_stage][1], GL_TIMESTAMP);
+    t->open_stage = -1;
+}
+
+void gpu_timer_add(gpu_timer *t, const char *stage, double ms)
+{
+    if (t->current < 0) return;
+    gpu_timer_slot *s = &t->slots[t->current];
+    if (s->count >= GPU_TIMER_MAX_STAGES) return;
+    int i = s->count++;
+    s->names[i] = stage;
+    s->is_gl[i] = false;
+    s->external_ms[i] = ms;
+}
+
+void gpu_timer_end_frame(gpu_timer *t)
+{
+    gpu_timer_end(t);
+    t->current = -1;
+}
+
+void gpu_timer_flush(gpu_timer *t, void (*fn)(const gpu_frame_times *, void *), void *user)
+{
+    for (long f = t->frame - GPU_TIMER_FRAMES_IN_FLIGHT + 1; f <= t->frame; f++) {
+        if (f < 0) continue;
+        gpu_timer_slot *s = &t->slots[f % GPU_TIMER_FRAMES_IN_FLIGHT];
+        if (!s->pending || s->frame != f) continue;
+        gpu_frame_times out;
+        read_slot(t, s, &out);
+        if (fn) fn(&out, user);
+    }
+}

@@ -1,0 +1,56 @@
+/* Per-stage GPU times of a frame from GL timestamp queries, read back a few frames
+ * later so that timing never stalls the pipeline. Stages timed elsewhere (CUDA
+ * events) are added with gpu_timer_add. */
+#ifndef SCANWORKS_GFX_GPU_TIMER_H
+#define SCANWORKS_GFX_GPU_TIMER_H
+
+#include <stdbool.h>
+#include "gfx/gl.h"
+
+#define GPU_TIMER_MAX_STAGES 24
+#define GPU_TIMER_FRAMES_IN_FLIGHT 4
+
+typedef struct gpu_frame_times {
+    long frame;                              /* frame index these times belong to */
+    int count;
+    const char *names[GPU_TIMER_MAX_STAGES]; /* static strings */
+    double ms[GPU_TIMER_MAX_STAGES];
+    double total_ms;                         /* first begin to last end, GL stages only */
+} gpu_frame_times;
+
+typedef struct gpu_timer_slot {
+    long frame;
+    bool pending;
+    int count;
+    const char *names[GPU_TIMER_MAX_STAGES];
+    GLuint queries[GPU_TIMER_MAX_STAGES][2];
+    bool is_gl[GPU_TIMER_MAX_STAGES];
+    double external_ms[GPU_TIMER_MAX_STAGES];
+} gpu_timer_slot;
+
+typedef struct gpu_timer {
+    gpu_timer_slot slots[GPU_TIMER_FRAMES_IN_FLIGHT];
+    int current;          /* slot being recorded, -1 outside a frame */
+    int open_stage;       /* stage between begin and end, -1 if none */
+    long frame;
+    gpu_frame_times latest;   /* most recent completed frame */
+    double smoothed_ms[GPU_TIMER_MAX_STAGES];   /* by stage position in latest */
+    bool has_latest;
+} gpu_timer;
+
+void gpu_timer_init(gpu_timer *t);
+void gpu_timer_shutdown(gpu_timer *t);
+
+/* Starts frame FRAME. If the slot it reuses still holds an unread frame, that frame is
+ * read (waiting if needed) and returned in *completed with true. */
+bool gpu_timer_begin_frame(gpu_timer *t, long frame, gpu_frame_times *completed);
+void gpu_timer_begin(gpu_timer *t, const char *stage);   /* stage: a static string */
+void gpu_timer_end(gpu_timer *t);
+/* A stage measured another way (CUDA events), in milliseconds. */
+void gpu_timer_add(gpu_timer *t, const char *stage, double ms);
+void gpu_timer_end_frame(gpu_timer *t);
+
+/* Reads every frame still in flight, oldest first; calls FN for each. */
+void gpu_timer_flush(gpu_timer *t, void (*fn)(const gpu_frame_times *, void *), void *user);
+
+#endif

@@ -1,0 +1,28 @@
+/* 8-bit images in and out through stb_image / stb_image_write. Rows are stored
+ * top row first, as in the file. */
+#ifndef SCANWORKS_IO_IMAGE_H
+#define SCANWORKS_IO_IMAGE_H
+
+#include <stddef.h>
+#include "util/error.h"
+
+typedef struct image8 {
+    int width, height, channels;   /* channels 1..4 */
+    unsigned char *pixels;         /* width*height*channels bytes, malloc'd */
+} image8;
+
+/* Largest side accepted from a file or from a size flag. */
+#define IMAGE_MAX_SIDE 16384
+
+/* desired_channels 0 keeps the file's count. */
+int image_load_file(image8 *img, const char *path, int desired_channels, sw_error *err);
+int image_load_memory(image8 *img, const unsigned char *data, size_t size, const char *name,
+                      int desired_channels, sw_error *err);
+void image_free(image8 *img);
+
+/* Writes a PNG through a temporary file. stride_bytes 0 means tightly packed;
+ * flip_rows writes the last row first (for glReadPixels output). */
+int image_write_png(const char *path, int width, int height, int channels, const void *pixels,
+                    int stride_bytes, int flip_rows, sw_error *err);
+
+#endif
