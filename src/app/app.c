@@ -25,6 +25,8 @@ int app_init(app *a, const app_options *opt, gfx_context *ctx, int width, int he
     if (!a->present_program) return -1;
     a->empty_vao = gl_empty_vao();
     gpu_timer_init(&a->timer);
+    panel_host_init(&a->panels);
+    if (opt->panels && panel_host_enable_list(&a->panels, opt->panels, &a->cuda, err)) return -1;
     if (width < 1 || height < 1) {
         width = 1;
         height = 1;
@@ -43,6 +45,7 @@ void app_shutdown(app *a)
     gl_target_destroy(&a->output);
     if (a->present_program) glDeleteProgram(a->present_program);
     if (a->empty_vao) glDeleteVertexArrays(1, &a->empty_vao);
+    panel_host_shutdown(&a->panels);
     gpu_timer_shutdown(&a->timer);
     text_shutdown(&a->text);
     scene_shutdown(&a->scene);
@@ -99,6 +102,7 @@ bool app_frame(app *a, double dt, double wall_dt, gpu_frame_times *completed)
     scene_draw(&a->scene, &a->camera, &a->scene_target);
     gpu_timer_begin(&a->timer, "present");
     present(a);
+    panel_host_frame(&a->panels, &a->output, &a->text, &a->timer, &a->cuda, a->paused ? 0.0 : dt, a->frame);
     if (a->show_hud || a->show_help) {
         gpu_timer_begin(&a->timer, "hud");
         hud_draw(a);

@@ -7,6 +7,7 @@
 #include <stdbool.h>
 
 #include "app/options.h"
+#include "app/panel_host.h"
 #include "gfx/context.h"
 #include "gfx/cuda_device.h"
 #include "gfx/gl_util.h"
@@ -28,6 +29,7 @@ typedef struct app {
     GLuint present_program, empty_vao;
     text_renderer text;
     gpu_timer timer;
+    panel_host panels;
 
     bool paused, vsync, show_hud, show_help;
     enum app_view view;

@@ -16,6 +16,11 @@ const key_help key_help_lines[] = {
     {"W A S D, right drag", "pan"},
     {"PgUp PgDn, wheel", "dolly in / out"},
     {"Home", "reset the camera"},
+    {"1 .. 9", "open/close overlay panel N (the last opened has the keys)"},
+    {"[ ]", "panel: smaller / larger problem"},
+    {"N", "panel: next algorithm or variant"},
+    {"R", "panel: new random data"},
+    {"Enter, P", "panel: one step / run-pause"},
     {NULL, NULL},
 };
 
@@ -54,8 +59,19 @@ bool keys_press(app *a, int key, int mods, bool *quit)
         app_message(a, "view: %s", a->view == APP_VIEW_DEPTH ? "linear depth" : "colour");
         return true;
     case GLFW_KEY_HOME: camera_reset(&a->camera); app_message(a, "camera reset"); return true;
-    default: return false;
+    default: break;
     }
+    if (key >= GLFW_KEY_1 && key <= GLFW_KEY_9) {
+        int index = key - GLFW_KEY_1;
+        if (index >= panel_registry_count) {
+            app_message(a, "no panel %d (this build has %d)", index + 1, panel_registry_count);
+            return true;
+        }
+        sw_error err;
+        if (panel_host_toggle(&a->panels, index, &a->cuda, &err)) app_message(a, "%s", err.msg);
+        return true;
+    }
+    return panel_host_key(&a->panels, key, mods);
 }
 
 void keys_hold(app *a, double dt, bool (*is_down)(void *user, int key), void *user)

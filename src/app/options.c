@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "io/image.h"
+#include "panels/panel.h"
 
 void app_options_defaults(app_options *o)
 {
@@ -51,6 +52,25 @@ bad:
     return sw_fail(err, "--size '%s': expected WIDTHxHEIGHT, e.g. 1920x1080", s);
 }
 
+static int check_panel_names(const char *list, sw_error *err)
+{
+    char buf[256];
+    snprintf(buf, sizeof buf, "%s", list);
+    for (char *save = NULL, *tok = strtok_r(buf, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
+        int ok = !strcmp(tok, "all");
+        for (int i = 0; i < panel_registry_count; i++) ok |= !strcmp(tok, panel_registry[i]->name);
+        if (!ok) {
+            char names[200] = "";
+            for (int i = 0; i < panel_registry_count; i++) {
+                strncat(names, i ? ", " : "", sizeof names - strlen(names) - 1);
+                strncat(names, panel_registry[i]->name, sizeof names - strlen(names) - 1);
+            }
+            return sw_fail(err, "--panels: no panel named '%s' (have: %s)", tok, names[0] ? names : "none yet");
+        }
+    }
+    return 0;
+}
+
 int app_options_parse(app_options *o, int argc, char **argv, sw_error *err)
 {
     for (int i = 1; i < argc; i++) {
@@ -84,6 +104,11 @@ int app_options_parse(app_options *o, int argc, char **argv, sw_error *err)
                 return sw_fail(err, "--view '%s': expected color or depth", next ? next : "");
             o->view = next;
             i++;
+        } else if (!strcmp(a, "--panels")) {
+            if (!next || !*next) return sw_fail(err, "--panels needs a list such as scan,bfs or all");
+            o->panels = next;
+            i++;
+            if (check_panel_names(next, err)) return -1;
         } else if (!strcmp(a, "--dump") || !strcmp(a, "--json")) {
             if (!next || !*next) return sw_fail(err, "%s needs a path", a);
             if (!strcmp(a, "--dump")) o->dump_dir = next; else o->json_path = next;
@@ -118,6 +143,7 @@ void app_options_print_help(const char *program)
            "  --dt SECONDS        animation step per frame in headless mode (default 1/60)\n"
            "  --pause             start with the animation paused\n"
            "  --view color|depth  what the screen shows (the V key family toggles it live)\n"
+           "  --panels LIST       open overlay panels: comma-separated names, or all\n"
            "  --hud, --no-hud     draw the HUD (default: on in a window, off headless)\n"
            "  --no-vsync          start with vsync off (key V toggles)\n"
            "  --device N          CUDA device to use (default: the one driving the GL context)\n"

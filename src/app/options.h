@@ -21,6 +21,7 @@ typedef struct app_options {
     double dt;                /* --dt SECONDS: fixed animation step (headless default 1/60) */
     bool paused;              /* --pause: start with animation paused */
     const char *view;         /* --view color|depth */
+    const char *panels;       /* --panels LIST: overlay panels to open (names or "all") */
 } app_options;
 
 void app_options_defaults(app_options *o);

@@ -1,0 +1,116 @@
+#include "app/panel_host.h"
+
+#include <stdio.h>
+#include <string.h>
+
+static const unsigned char FRAME_BG[4] = {8, 10, 16, 200}, TITLE[4] = {255, 220, 90, 255},
+                           TITLE_DIM[4] = {200, 200, 200, 255};
+
+void panel_host_init(panel_host *h)
+{
+    memset(h, 0, sizeof *h);
+    h->focused = -1;
+}
+
+int panel_host_toggle(panel_host *h, int i, const cuda_device_info *cuda, sw_error *err)
+{
+    if (i < 0 || i >= panel_registry_count || i >= PANEL_HOST_MAX) return sw_fail(err, "no panel %d", i + 1);
+    const panel *p = panel_registry[i];
+    if (!h->initialized[i]) {
+        if (p->init(&h->state[i], cuda, err)) return sw_wrap(err, "panel %s: ", p->name);
+        h->initialized[i] = true;
+    }
+    h->enabled[i] = !h->enabled[i];
+    if (h->enabled[i]) h->focused = i;
+    else if (h->focused == i) {
+        h->focused = -1;
+        for (int j = 0; j < panel_registry_count; j++)
+            if (h->enabled[j]) h->focused = j;
+    }
+    return 0;
+}
+
+int panel_host_enable_list(panel_host *h, const char *list, const cuda_device_info *cuda, sw_error *err)
+{
+    char buf[256];
+    snprintf(buf, sizeof buf, "%s", list);
+    for (char *save = NULL, *tok = strtok_r(buf, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
+        int found = 0;
+        for (int i = 0; i < panel_registry_count; i++)
+            if ((!strcmp(tok, "all") || !strcmp(tok, panel_registry[i]->name)) && !h->enabled[i]) {
+                if (panel_host_toggle(h, i, cuda, err)) return -1;
+                found = 1;
+            } else if (!strcmp(tok, panel_registry[i]->name)) {
+                found = 1;
+            }
+        if (!found && strcmp(tok, "all")) {
+            char names[160] = "";
+            for (int i = 0; i < panel_registry_count; i++) {
+                strncat(names, panel_registry[i]->name, sizeof names - strlen(names) - 2);
+                if (i + 1 < panel_registry_count) strncat(names, ", ", sizeof names - strlen(names) - 1);
+            }
+            return sw_fail(err, "--panels: no panel named '%s' (have: %s)", tok, names[0] ? names : "none");
+        }
+    }
+    return 0;
+}
+
+int panel_host_enabled_count(const panel_host *h)
+{
+    int n = 0;
+    for (int i = 0; i < panel_registry_count && i < PANEL_HOST_MAX; i++) n += h->enabled[i];
+    return n;
+}
+
+void panel_host_frame(panel_host *h, const gl_target *target, text_renderer *text, gpu_timer *timer,
+                      const cuda_device_info *cuda, double dt, long frame)
+{
+    int n = panel_host_enabled_count(h);
+    if (!n) return;
+    /* A column on the right: 36% of the width, the height shared equally. */
+    const int margin = 8;
+    int w = target->width * 36 / 100, slot = (target->height - margin) / n, k = 0;
+    for (int i = 0; i < panel_registry_count && i < PANEL_HOST_MAX; i++) {
+        if (!h->enabled[i]) continue;
+        const panel *p = panel_registry[i];
+        int x = target->width - w - margin, ph = slot - margin, y = target->height - (k + 1) * slot;
+        k++;
+        if (w < 16 || ph < 16) continue;
+        panel_frame f = {x, y, w, ph, target->height, target->fbo, text, timer, cuda, dt, frame, h->focused == i};
+        glBindFramebuffer(GL_FRAMEBUFFER, target->fbo);
+        /* Background and title first, so the panel draws over them. */
+        text_begin(text, target->width, target->height);
+        float top = (float)(target->height - (y + ph));
+        text_rect(text, (float)x, top, (float)w, (float)ph, FRAME_BG);
+        char title[128];
+        snprintf(title, sizeof title, "%d  %s%s", i + 1, p->title, f.focused ? "  [keys]" : "");
+        text_print(text, (float)x + 6, top + 5, 2.0f, title, f.focused ? TITLE : TITLE_DIM);
+        text_end(text);
+        gpu_timer_begin(timer, p->name);
+        glViewport(x, y, w, ph);
+        glEnable(GL_SCISSOR_TEST);
+        glScissor(x, y, w, ph);
+        text_begin(text, target->width, target->height);
+        if (p->step) p->step(h->state[i], &f);
+        glBindFramebuffer(GL_FRAMEBUFFER, target->fbo);
+        glViewport(x, y, w, ph);
+        p->draw(h->state[i], &f);
+        glDisable(GL_SCISSOR_TEST);
+        text_end(text);
+        gpu_timer_end(timer);
+    }
+}
+
+bool panel_host_key(panel_host *h, int key, int mods)
+{
+    if (h->focused < 0) return false;
+    const panel *p = panel_registry[h->focused];
+    return p->key && p->key(h->state[h->focused], key, mods);
+}
+
+void panel_host_shutdown(panel_host *h)
+{
+    for (int i = 0; i < panel_registry_count && i < PANEL_HOST_MAX; i++)
+        if (h->initialized[i]) panel_registry[i]->shutdown(h->state[i]);
+    panel_host_init(h);
+}

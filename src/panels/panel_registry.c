@@ -1,0 +1,9 @@
+#include "panels/panel.h"
+
+#include <stddef.h>
+
+/* One line per panel; the order gives the toggle keys 1, 2, 3 ... */
+const panel *const panel_registry[] = {
+    NULL,
+};
+const int panel_registry_count = (int)(sizeof panel_registry / sizeof panel_registry[0]) - 1;
