@@ -11,6 +11,10 @@ uniform vec3 u_albedo;
 uniform vec3 u_specular;
 uniform float u_shininess;
 uniform int u_textured;
+// Soft contact shadows on the floor: per teapot (x, z, radius, 0), already offset
+// away from the sun.
+uniform vec4 u_blobs[8];
+uniform int u_blob_count;
 layout(binding = 0) uniform sampler2D u_texture;
 
 layout(location = 0) out vec4 o_color;
@@ -29,9 +33,17 @@ void main()
     if (u_textured != 0) albedo *= texture(u_texture, v_world.xz * 0.5).rgb;
 
     float ndl = max(dot(n, SUN_DIR), 0.0);
+    float shade = 1.0;
+    if (u_textured != 0) {
+        for (int i = 0; i < u_blob_count; i++) {
+            float d = length(v_world.xz - u_blobs[i].xy) / u_blobs[i].z;
+            shade *= 1.0 - 0.75 * (1.0 - smoothstep(0.35, 1.0, d));
+        }
+    }
+    ndl *= shade;
     vec3 h = normalize(SUN_DIR + v);
     float spec = pow(max(dot(n, h), 0.0), u_shininess) * (u_shininess + 8.0) / 25.0;
-    vec3 ambient = mix(GROUND, u_sky * 0.55, n.y * 0.5 + 0.5);
+    vec3 ambient = mix(GROUND, u_sky * 0.55, n.y * 0.5 + 0.5) * mix(0.55, 1.0, shade);
     vec3 color = albedo * (ambient + SUN_COLOR * ndl) + u_specular * SUN_COLOR * spec * ndl;
 
     float haze = 1.0 - exp(-max(v_view_depth - 8.0, 0.0) * 0.012);

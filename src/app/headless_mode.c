@@ -110,6 +110,7 @@ int run_headless(const app_options *opt, int argc, char **argv)
         long fi = log.frames[i].frame;
         log.wall_ms[i] = fi >= 0 && fi < total ? wall[fi] : 0.0;
     }
+    if (opt->screenshot && app_write_output_png(&a, opt->screenshot, &err)) goto done;
     if (opt->json_path && frame_log_write_json(&log, &a, argc, argv, opt->json_path, &err)) goto done;
     fprintf(stderr, "scanworks: %zu frames measured, median GPU ms:", log.count);
     for (int i = 0; log.count && i < log.frames[0].count; i++)

@@ -12,33 +12,38 @@ static const unsigned char WHITE[4] = {240, 240, 240, 255}, DIM[4] = {170, 185, 
 static void stats(app *a, float scale)
 {
     text_renderer *t = &a->text;
-    char line[160];
-    float x = 10, y = 10, lh = 10 * scale, w = 300 * scale * 0.5f;
+    enum { MAX_LINES = GPU_TIMER_MAX_STAGES + 3 };
+    char lines[MAX_LINES][128];
+    const unsigned char *colors[MAX_LINES];
+    double bar_ms[MAX_LINES];
+    int n = 0;
     const gpu_frame_times *ft = &a->timer.latest;
-    int rows = 3 + (a->timer.has_latest ? ft->count : 0);
-    text_rect(t, x - 6, y - 6, w + 12, rows * lh + 10, PANEL);
-    snprintf(line, sizeof line, "%.0f fps  %.2f ms/frame%s%s", a->fps, a->frame_ms_smoothed,
+    snprintf(lines[n], sizeof lines[n], "%.0f fps  %.2f ms/frame%s%s", a->fps, a->frame_ms_smoothed,
              a->vsync ? "  vsync" : "", a->paused ? "  paused" : "");
-    text_print(t, x, y, scale, line, WHITE);
-    y += lh;
-    snprintf(line, sizeof line, "%dx%d  %s  CUDA: %s", a->output.width, a->output.height,
-             a->view == APP_VIEW_DEPTH ? "depth view" : "colour",
-             a->cuda.available ? a->cuda.name : "off");
-    text_print(t, x, y, scale, line, DIM);
-    y += lh;
-    if (!a->timer.has_latest) return;
+    colors[n] = WHITE, bar_ms[n++] = -1;
+    snprintf(lines[n], sizeof lines[n], "%dx%d  %s  CUDA: %.60s", a->output.width, a->output.height,
+             a->view == APP_VIEW_DEPTH ? "depth view" : "colour", a->cuda.available ? a->cuda.name : "off");
+    colors[n] = DIM, bar_ms[n++] = -1;
     double total = 0;
-    for (int i = 0; i < ft->count; i++) total += a->timer.smoothed_ms[i];
-    snprintf(line, sizeof line, "GPU %.3f ms  (F1: keys)", total);
-    text_print(t, x, y, scale, line, YELLOW);
-    y += lh;
-    for (int i = 0; i < ft->count; i++) {
-        double ms = a->timer.smoothed_ms[i];
-        snprintf(line, sizeof line, "%-10s %7.3f ms", ft->names[i], ms);
-        text_print(t, x + 8, y, scale, line, WHITE);
-        float bar = total > 0 ? (float)(ms / total) * (w * 0.35f) : 0;
-        text_rect(t, x + w * 0.62f, y + 1, bar, lh * 0.6f, BAR);
-        y += lh;
+    if (a->timer.has_latest) {
+        for (int i = 0; i < ft->count; i++) total += a->timer.smoothed_ms[i];
+        snprintf(lines[n], sizeof lines[n], "GPU %.3f ms  (F1: keys)", total);
+        colors[n] = YELLOW, bar_ms[n++] = -1;
+        for (int i = 0; i < ft->count && n < MAX_LINES; i++) {
+            snprintf(lines[n], sizeof lines[n], "  %-12s %8.3f ms", ft->names[i], a->timer.smoothed_ms[i]);
+            colors[n] = WHITE, bar_ms[n++] = a->timer.smoothed_ms[i];
+        }
+    }
+    float text_w = 0, lh = 10 * scale, bar_w = 60 * scale, x = 10, y = 10;
+    for (int i = 0; i < n; i++) {
+        float w = text_width(lines[i], scale);
+        if (w > text_w) text_w = w;
+    }
+    text_rect(t, x - 6, y - 6, text_w + bar_w + 20, n * lh + 10, PANEL);
+    for (int i = 0; i < n; i++, y += lh) {
+        text_print(t, x, y, scale, lines[i], colors[i]);
+        if (bar_ms[i] >= 0 && total > 0)
+            text_rect(t, x + text_w + 8, y + 1, (float)(bar_ms[i] / total) * bar_w, lh * 0.6f, BAR);
     }
 }
 

@@ -109,6 +109,10 @@ int app_options_parse(app_options *o, int argc, char **argv, sw_error *err)
             o->panels = next;
             i++;
             if (check_panel_names(next, err)) return -1;
+        } else if (!strcmp(a, "--screenshot")) {
+            if (!next || !*next) return sw_fail(err, "--screenshot needs a path");
+            o->screenshot = next;
+            i++;
         } else if (!strcmp(a, "--dump") || !strcmp(a, "--json")) {
             if (!next || !*next) return sw_fail(err, "%s needs a path", a);
             if (!strcmp(a, "--dump")) o->dump_dir = next; else o->json_path = next;
@@ -140,6 +144,7 @@ void app_options_print_help(const char *program)
            "  --warmup N          frames rendered before measuring (default 0)\n"
            "  --dump DIR          write frame_0000.png, frame_0001.png ... into DIR\n"
            "  --json FILE         write the environment and per-frame, per-stage GPU times\n"
+           "  --screenshot FILE   write the last frame, HUD included, to FILE.png on exit\n"
            "  --dt SECONDS        animation step per frame in headless mode (default 1/60)\n"
            "  --pause             start with the animation paused\n"
            "  --view color|depth  what the screen shows (the V key family toggles it live)\n"

@@ -13,6 +13,7 @@ typedef struct app_options {
     long warmup;              /* --warmup N: frames rendered before measuring */
     const char *dump_dir;     /* --dump DIR: write frame_NNNN.png */
     const char *json_path;    /* --json FILE */
+    const char *screenshot;   /* --screenshot FILE: write the last frame (HUD included) on exit */
     bool vsync;               /* --no-vsync clears */
     bool hud;                 /* headless default off, window default on; --hud / --no-hud */
     bool hud_set;

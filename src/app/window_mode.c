@@ -117,6 +117,10 @@ int run_window(const app_options *opt)
         }
         if (opt->frames && ++frames >= opt->frames + opt->warmup) break;
     }
+    if (!rc && opt->screenshot && app_write_output_png(&a, opt->screenshot, &err)) {
+        fprintf(stderr, "scanworks: %s\n", err.msg);
+        rc = 1;
+    }
     app_shutdown(&a);
     gfx_context_destroy(ctx);
     return rc;

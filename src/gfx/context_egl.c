@@ -96,23 +96,39 @@ static int make_context(egl_state *st, EGLDisplay dpy, bool debug, sw_error *err
     return 0;
 }
 
+static bool verbose(void)
+{
+    const char *v = getenv("SCANWORKS_EGL_VERBOSE");
+    return v && *v && strcmp(v, "0");
+}
+
 static int try_devices(egl_state *st, const egl_procs *p, gfx_context_info *info, int cuda_device,
                        bool want_cuda, bool debug, sw_error *err)
 {
     EGLDeviceEXT devices[16];
     EGLint count = 0;
-    if (!p->query_devices(16, devices, &count)) return -1;
+    if (!p->query_devices(16, devices, &count)) {
+        if (verbose()) fprintf(stderr, "scanworks: eglQueryDevicesEXT failed (%s)\n", egl_error_name(eglGetError()));
+        return -1;
+    }
+    if (verbose()) fprintf(stderr, "scanworks: %d EGL device(s), looking for %s\n", (int)count,
+                           want_cuda ? "a CUDA device" : "any other");
     for (EGLint i = 0; i < count; i++) {
         const char *dexts = p->query_device_string(devices[i], EGL_EXTENSIONS);
         EGLAttrib cuda = -1;
         bool is_cuda = has_extension(dexts, "EGL_NV_device_cuda") &&
                        p->query_device_attrib(devices[i], EGL_CUDA_DEVICE_NV, &cuda);
+        if (verbose())
+            fprintf(stderr, "scanworks: EGL device %d: cuda %s (ordinal %ld), extensions: %s\n", (int)i,
+                    is_cuda ? "yes" : "no", (long)cuda, dexts ? dexts : "(none)");
         if (want_cuda != is_cuda) continue;
         if (want_cuda && cuda_device >= 0 && cuda != cuda_device) continue;
         if (!want_cuda && has_extension(dexts, "EGL_MESA_device_software")) continue;
         EGLDisplay dpy = p->get_platform_display(EGL_PLATFORM_DEVICE_EXT, devices[i], NULL);
         if (dpy == EGL_NO_DISPLAY) continue;
-        if (make_context(st, dpy, debug, err) == 0) {
+        if (make_context(st, dpy, debug, err) != 0) {
+            if (verbose()) fprintf(stderr, "scanworks: EGL device %d: %s\n", (int)i, err->msg);
+        } else {
             info->egl_cuda_device = is_cuda ? (int)cuda : -1;
             snprintf(info->platform, sizeof info->platform, "EGL device %d%s", (int)i,
                      is_cuda ? " (CUDA-capable)" : "");
@@ -131,7 +147,9 @@ int gfx_context_egl_create(gfx_context_info *info, void **egl_out, int cuda_devi
     const char *client = eglQueryString(EGL_NO_DISPLAY, EGL_EXTENSIONS);
     egl_procs p = {0};
     p.get_platform_display = (PFNEGLGETPLATFORMDISPLAYEXTPROC)eglGetProcAddress("eglGetPlatformDisplayEXT");
-    bool can_enumerate = has_extension(client, "EGL_EXT_device_enumeration") &&
+    /* EGL_EXT_device_base is the older name for enumeration + query together. */
+    bool can_enumerate = (has_extension(client, "EGL_EXT_device_enumeration") ||
+                          has_extension(client, "EGL_EXT_device_base")) &&
                          has_extension(client, "EGL_EXT_platform_device") && p.get_platform_display;
     if (can_enumerate) {
         p.query_devices = (PFNEGLQUERYDEVICESEXTPROC)eglGetProcAddress("eglQueryDevicesEXT");
@@ -139,6 +157,7 @@ int gfx_context_egl_create(gfx_context_info *info, void **egl_out, int cuda_devi
         p.query_device_attrib = (PFNEGLQUERYDEVICEATTRIBEXTPROC)eglGetProcAddress("eglQueryDeviceAttribEXT");
         can_enumerate = p.query_devices && p.query_device_string && p.query_device_attrib;
     }
+    if (verbose()) fprintf(stderr, "scanworks: EGL client extensions: %s\n", client ? client : "(none)");
     sw_error last = {{0}};
     snprintf(last.msg, sizeof last.msg, "no EGL platform gave an OpenGL context");
     int ok = -1;

@@ -6,7 +6,7 @@ void camera_reset(orbit_camera *c)
 {
     glm_vec3_copy((vec3){0.4f, 0.45f, -1.5f}, c->target);
     c->yaw = 0.32f;
-    c->pitch = 0.22f;
+    c->pitch = 0.27f;
     c->distance = 5.2f;
     c->fov_y = glm_rad(50.0f);
     c->near_plane = 0.05f;

@@ -16,7 +16,7 @@ typedef struct teapot_placement {
 
 /* Near to far: each teapot sits at a clearly different distance from the camera. */
 static const teapot_placement teapots[SCENE_TEAPOTS] = {
-    {1.15f, 1.55f, 0.80f, 0.35f, {0.82f, 0.82f, 0.78f}, {0.60f, 0.60f, 0.60f}, 96.0f},   /* porcelain */
+    {0.95f, 1.05f, 0.80f, 0.35f, {0.82f, 0.82f, 0.78f}, {0.60f, 0.60f, 0.60f}, 96.0f},   /* porcelain */
     {-0.75f, -0.40f, 1.00f, -0.25f, {0.62f, 0.30f, 0.16f}, {0.90f, 0.55f, 0.35f}, 48.0f}, /* copper */
     {1.70f, -3.10f, 1.10f, 0.20f, {0.16f, 0.50f, 0.30f}, {0.40f, 0.50f, 0.45f}, 64.0f},   /* jade */
     {-1.90f, -6.60f, 1.25f, -0.18f, {0.10f, 0.18f, 0.60f}, {0.50f, 0.50f, 0.60f}, 80.0f}, /* cobalt */
@@ -135,6 +135,17 @@ void scene_draw(const scene *s, const orbit_camera *cam, const gl_target *target
     glUniform3fv(glGetUniformLocation(p, "u_eye"), 1, eye);
     glUniform3fv(glGetUniformLocation(p, "u_sky"), 1, sky);
     GLint model_loc = glGetUniformLocation(p, "u_model");
+
+    float blobs[SCENE_TEAPOTS][4];
+    for (int i = 0; i < SCENE_TEAPOTS; i++) {
+        /* Centre shifted away from the sun (see SUN_DIR in scene.frag), radius ~ body. */
+        blobs[i][0] = teapots[i].x + 0.22f * teapots[i].scale;
+        blobs[i][1] = teapots[i].z - 0.17f * teapots[i].scale;
+        blobs[i][2] = 0.85f * teapots[i].scale;
+        blobs[i][3] = 0.0f;
+    }
+    glUniform4fv(glGetUniformLocation(p, "u_blobs"), SCENE_TEAPOTS, &blobs[0][0]);
+    glUniform1i(glGetUniformLocation(p, "u_blob_count"), SCENE_TEAPOTS);
 
     glm_mat4_identity(model);
     glUniformMatrix4fv(model_loc, 1, GL_FALSE, (const float *)model);

@@ -1,0 +1,51 @@
+#!/usr/bin/env bash
+# Headless rendering under the machine's GL (Mesa llvmpipe in CI): a frame is
+# compared with the committed golden image, checked for being black, flat or empty,
+# and the JSON report is checked for its fields.
+# Usage: headless_test.sh SCANWORKS IMAGE_COMPARE GOLDEN.png
+set -u
+bin=$1 compare=$2 golden=$3
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+fails=0
+"$bin" --headless --frames 3 --warmup 1 --size 320x180 --dump "$tmp/frames" --json "$tmp/run.json" 2>"$tmp/err"
+rc=$?
+if [ $rc != 0 ]; then
+    if grep -q "headless OpenGL" "$tmp/err"; then echo "SKIPPED: no headless OpenGL here: $(cat "$tmp/err")"; exit 77; fi
+    echo "FAIL: headless run exited $rc"; cat "$tmp/err"; exit 1
+fi
+grep -q "frame 4/4" "$tmp/err" || { echo "FAIL: no progress on stderr"; fails=$((fails + 1)); }
+for i in 0000 0001 0002; do
+    [ -s "$tmp/frames/frame_$i.png" ] || { echo "FAIL: frame_$i.png missing"; fails=$((fails + 1)); }
+done
+[ -e "$tmp/frames/frame_0003.png" ] && { echo "FAIL: warm-up frame was dumped too"; fails=$((fails + 1)); }
+"$compare" --sanity "$tmp/frames/frame_0000.png" || fails=$((fails + 1))
+# Tolerance: llvmpipe is deterministic, but other Mesa versions and GPUs filter and
+# rasterize edges a little differently: mean difference up to 3/255, and at most 2%
+# of pixels off by more than 48/255.
+"$compare" "$tmp/frames/frame_0000.png" "$golden" --max-mean 3 --max-over 48:0.02 || {
+    echo "FAIL: frame differs from $golden (kept as $PWD/headless_frame_0000.png)"
+    cp "$tmp/frames/frame_0000.png" headless_frame_0000.png; fails=$((fails + 1)); }
+# Frames 0 and 2 differ: the animation moves.
+if "$compare" "$tmp/frames/frame_0000.png" "$tmp/frames/frame_0002.png" --max-mean 0 --max-over 0:0 >/dev/null; then
+    echo "FAIL: the animation did not move between frames"; fails=$((fails + 1))
+fi
+python3 - "$tmp/run.json" <<'PY' || fails=$((fails + 1))
+import json, sys
+r = json.load(open(sys.argv[1]))
+env = r["environment"]
+assert env["gl_renderer"] and env["gl_version"], "GL strings missing"
+assert "cuda_device" in env, "cuda_device missing"
+assert r["width"] == 320 and r["height"] == 180, "size"
+assert r["frames_measured"] == 3 and len(r["frames"]) == 3, "frame count"
+assert [f["frame"] for f in r["frames"]] == [1, 2, 3], "warm-up frame must not be measured"
+for stage in ("render", "present", "total"):
+    assert r["median_ms"][stage] > 0, "median of %s is not positive" % stage
+print("json ok:", env["gl_renderer"], r["median_ms"])
+PY
+# The depth view renders too, and differs from the colour view.
+"$bin" --headless --frames 1 --size 320x180 --view depth --dump "$tmp/depth" 2>/dev/null || fails=$((fails + 1))
+"$compare" "$tmp/frames/frame_0000.png" "$tmp/depth/frame_0000.png" --max-mean 5 --max-over 48:0.5 >/dev/null &&
+    { echo "FAIL: depth view looks like the colour view"; fails=$((fails + 1)); }
+[ "$fails" = 0 ] && echo "headless_test: all passed" || echo "headless_test: $fails failure(s)"
+exit $((fails > 0))
