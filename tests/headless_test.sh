@@ -20,6 +20,7 @@ for i in 0000 0001 0002; do
 done
 [ -e "$tmp/frames/frame_0003.png" ] && { echo "FAIL: warm-up frame was dumped too"; fails=$((fails + 1)); }
 "$compare" --sanity "$tmp/frames/frame_0000.png" || fails=$((fails + 1))
+"$compare" --orientation "$tmp/frames/frame_0000.png" || fails=$((fails + 1))
 # Tolerance: llvmpipe is deterministic, but other Mesa versions and GPUs filter and
 # rasterize edges a little differently: mean difference up to 3/255, and at most 2%
 # of pixels off by more than 48/255.

@@ -2,6 +2,9 @@
  *   Compares two PNGs of the same size: fails when the mean absolute difference
  *   per channel (0..255) exceeds M, or when more than a fraction F of pixels differ
  *   by more than T in any channel.
+ * image_compare --orientation A.png
+ *   Fails unless the frame is upright: the scene's sky (blue over red) fills the top
+ *   rows and the floor (red over blue) the bottom rows. Catches flipped readbacks.
  * image_compare --sanity A.png
  *   Fails for a frame that is black, flat or empty: mean luminance must be 20..235,
  *   its standard deviation over 12, and the frame must hold over 500 distinct colours. */
@@ -46,9 +49,34 @@ static int sanity(const char *path)
     return ok ? 0 : 1;
 }
 
+static int orientation(const char *path)
+{
+    image8 img;
+    sw_error err;
+    if (image_load_file(&img, path, 3, &err)) {
+        fprintf(stderr, "%s\n", err.msg);
+        return 1;
+    }
+    double band[2][3] = {{0}};
+    int rows = img.height / 10 > 0 ? img.height / 10 : 1;
+    for (int b = 0; b < 2; b++)
+        for (int y = 0; y < rows; y++) {
+            int row = b == 0 ? y : img.height - 1 - y;
+            for (int x = 0; x < img.width; x++)
+                for (int c = 0; c < 3; c++) band[b][c] += img.pixels[((size_t)row * img.width + x) * 3 + c];
+        }
+    double img_w = img.width;
+    image_free(&img);
+    int upright = band[0][2] > band[0][0] && band[1][0] > band[1][2];
+    printf("%s: top band R %.0f B %.0f, bottom band R %.0f B %.0f: %s\n", path, band[0][0] / rows / img_w, band[0][2] / rows / img_w,
+           band[1][0] / rows / img_w, band[1][2] / rows / img_w, upright ? "upright" : "NOT upright");
+    return upright ? 0 : 1;
+}
+
 int main(int argc, char **argv)
 {
     if (argc == 3 && !strcmp(argv[1], "--sanity")) return sanity(argv[2]);
+    if (argc == 3 && !strcmp(argv[1], "--orientation")) return orientation(argv[2]);
     if (argc < 3) {
         fprintf(stderr, "usage: image_compare A.png B.png [--max-mean M] [--max-over T:F] | --sanity A.png\n");
         return 2;
