@@ -55,5 +55,20 @@ expect 1 "no display without --headless" -- env -u DISPLAY -u WAYLAND_DISPLAY "$
 one_line_stderr "no display"
 grep -q -- "--headless" "$tmp/err" || { echo "FAIL: no-display message does not suggest --headless"; fails=$((fails + 1)); }
 
+# A corrupt asset (SCANWORKS_DATA_DIR files take precedence over the built-in ones)
+# is a runtime error that names the file, not a crash.
+mkdir -p "$tmp/data/assets"
+echo "not a png" >"$tmp/data/assets/floor.png"
+expect 1 "corrupt floor texture" -- env SCANWORKS_DATA_DIR="$tmp/data" "$bin" --headless --frames 1 --size 64x36
+if ! grep -q "floor.png" "$tmp/err"; then
+    if grep -q "headless OpenGL" "$tmp/err"; then echo "note: no headless GL here; asset checks skipped"
+    else echo "FAIL: corrupt asset message does not name floor.png"; cat "$tmp/err"; fails=$((fails + 1)); fi
+fi
+rm "$tmp/data/assets/floor.png"
+printf 'patches 1\n4 0 1 2\n' >"$tmp/data/assets/teapot_patches.txt"
+expect 1 "corrupt teapot data" -- env SCANWORKS_DATA_DIR="$tmp/data" "$bin" --headless --frames 1 --size 64x36
+grep -q "teapot_patches.txt:2" "$tmp/err" || grep -q "headless OpenGL" "$tmp/err" ||
+    { echo "FAIL: corrupt teapot message does not name the file and line"; cat "$tmp/err"; fails=$((fails + 1)); }
+
 [ "$fails" = 0 ] && echo "cli_test: all passed" || echo "cli_test: $fails failure(s)"
 exit $((fails > 0))
