@@ -4,6 +4,16 @@
 #include <string.h>
 
 #include "util/atomic_file.h"
+#include "util/process_memory.h"
+
+void frame_log_sample_memory(frame_log *log, long frame, long long gpu_used_bytes)
+{
+    if (log->memory_count == (int)(sizeof log->memory / sizeof log->memory[0])) return;
+    struct memory_sample *m = &log->memory[log->memory_count++];
+    m->frame = frame;
+    m->rss_kib = process_rss_kib();
+    m->gpu_used_bytes = gpu_used_bytes;
+}
 
 int frame_log_add(frame_log *log, const gpu_frame_times *t, sw_error *err)
 {
@@ -125,7 +135,12 @@ int frame_log_write_json(const frame_log *log, const app *a, int argc, char **ar
         fprintf(fp, "\"%s\": %.6f, ", first->names[i], frame_log_median(log, first->names[i]));
     fprintf(fp, "\"total\": %.6f", frame_log_median(log, "total"));
     if (log->wall_ms) fprintf(fp, ", \"wall\": %.6f", median_of(log->wall_ms, log->count));
-    fprintf(fp, "},\n  \"frames\": [\n");
+    fprintf(fp, "},\n  \"memory\": [");
+    for (int i = 0; i < log->memory_count; i++)
+        fprintf(fp, "%s{\"frame\": %ld, \"rss_kib\": %ld, \"gpu_used_mib\": %.1f}", i ? ", " : "", log->memory[i].frame,
+                log->memory[i].rss_kib,
+                log->memory[i].gpu_used_bytes < 0 ? -1.0 : log->memory[i].gpu_used_bytes / 1048576.0);
+    fprintf(fp, "],\n  \"frames\": [\n");
     for (size_t f = 0; f < log->count; f++) {
         const gpu_frame_times *t = &log->frames[f];
         fprintf(fp, "    {\"frame\": %ld", t->frame);

@@ -10,7 +10,17 @@ typedef struct frame_log {
     gpu_frame_times *frames;
     double *wall_ms;          /* CPU wall time per frame, same order */
     size_t count, capacity;
+    /* Memory samples across the run (the soak test checks that they stay flat). */
+    struct memory_sample {
+        long frame;
+        long rss_kib;
+        long long gpu_used_bytes;   /* -1 without a CUDA device */
+    } memory[128];
+    int memory_count;
 } frame_log;
+
+/* Records resident and GPU memory at FRAME (keeps at most 128 samples). */
+void frame_log_sample_memory(frame_log *log, long frame, long long gpu_used_bytes);
 
 int frame_log_add(frame_log *log, const gpu_frame_times *t, sw_error *err);
 void frame_log_free(frame_log *log);

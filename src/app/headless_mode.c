@@ -90,6 +90,9 @@ int run_headless(const app_options *opt, int argc, char **argv)
             if (app_write_output_png(&a, path, &err)) goto done;
         }
         if (gl_check("rendering a frame", &err)) goto done;
+        long interval = frames / 100 > 0 ? frames / 100 : 1;
+        if (f >= opt->warmup && ((f - opt->warmup) % interval == 0 || f + 1 == total))
+            frame_log_sample_memory(&log, f, a.cuda.available ? cuda_device_used_bytes() : -1);
         double t = now_seconds();
         wall[f] = (t - last) * 1000.0;
         last = t;

@@ -64,7 +64,19 @@ void cuda_device_select(int requested, bool have_gl_context, cuda_device_info *i
     info->memory_gib = (double)prop.totalGlobalMem / (1024.0 * 1024.0 * 1024.0);
 }
 
+long long cuda_device_used_bytes(void)
+{
+    size_t free_bytes = 0, total = 0;
+    if (cudaMemGetInfo(&free_bytes, &total) != cudaSuccess) {
+        cudaGetLastError();
+        return -1;
+    }
+    return (long long)(total - free_bytes);
+}
+
 #else
+
+long long cuda_device_used_bytes(void) { return -1; }
 
 void cuda_device_select(int requested, bool have_gl_context, cuda_device_info *info)
 {

@@ -24,4 +24,7 @@ typedef struct cuda_device_info {
  * used, info->available is false and why_unavailable says why in one line. */
 void cuda_device_select(int requested, bool have_gl_context, cuda_device_info *info);
 
+/* Bytes in use on the current CUDA device (all processes), or -1 without CUDA. */
+long long cuda_device_used_bytes(void);
+
 #endif

@@ -1,0 +1,31 @@
+#!/usr/bin/env bash
+# Soak: FRAMES headless frames with every panel open; no GL or CUDA errors, and
+# resident and GPU memory flat: growth from the first tenth of the run to its end
+# under 4 MiB resident and 16 MiB on the GPU.
+# Usage: soak_test.sh SCANWORKS FRAMES [SIZE] [JSON_OUT]
+set -u
+bin=$1 frames=$2 size=${3:-160x90}
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+json=${4:-$tmp/soak.json}
+"$bin" --headless --gl-debug --frames "$frames" --warmup 10 --size "$size" --panels all --json "$json" 2>"$tmp/err"
+rc=$?
+if [ $rc != 0 ]; then
+    grep -q "headless OpenGL" "$tmp/err" && { echo "SKIPPED: no headless OpenGL: $(tail -1 "$tmp/err")"; exit 77; }
+    echo "FAIL: soak run exited $rc"; tail -5 "$tmp/err"; exit 1
+fi
+if grep -qiE "GL error|CUDA error|failed" "$tmp/err"; then echo "FAIL: errors during the soak"; grep -iE "error|failed" "$tmp/err" | head; exit 1; fi
+python3 - "$json" <<'PY'
+import json, sys
+r = json.load(open(sys.argv[1]))
+m = r["memory"]
+assert len(m) >= 10, "too few memory samples"
+base = m[len(m) // 10]
+end = m[-1]
+rss_growth = (end["rss_kib"] - base["rss_kib"]) / 1024.0
+gpu_growth = (end["gpu_used_mib"] - base["gpu_used_mib"]) if base["gpu_used_mib"] >= 0 else 0.0
+print("soak: %d frames, rss %d -> %d KiB (%+.2f MiB), gpu used %+.1f MiB, median frame %.3f ms GPU"
+      % (r["frames_measured"], base["rss_kib"], end["rss_kib"], rss_growth, gpu_growth, r["median_ms"]["total"]))
+assert rss_growth < 4.0, "resident memory grew %.2f MiB" % rss_growth
+assert gpu_growth < 16.0, "GPU memory grew %.1f MiB" % gpu_growth
+PY
