@@ -226,9 +226,21 @@ static bool same_result(const scan_desc *d, const void *in, const void *a, const
     return true;
 }
 
+/* Whether T's latest result can be checked now: the CPU result is of the current data
+ * and the worker is not rewriting it (only this thread starts jobs, so it stays idle). */
+static bool can_check(scan_panel *s, const timing *t)
+{
+    if (s->rows[ROW_CPU].measured != s->version || t->measured != s->version || t->checked == s->version)
+        return false;
+    pthread_mutex_lock(&s->mu);
+    bool busy = s->job;
+    pthread_mutex_unlock(&s->mu);
+    return !busy;
+}
+
 static void check_against_cpu(scan_panel *s, timing *t, const void *result)
 {
-    if (s->rows[ROW_CPU].measured != s->version || t->measured != s->version || t->checked == s->version) return;
+    if (!can_check(s, t)) return;
     scan_desc d = desc_of(s, NULL);
     t->ok = same_result(&d, s->in, s->cpu_out, result, s->n);
     t->checked = s->version;
@@ -280,7 +292,7 @@ static bool step_gl(scan_panel *s, double now)
         if (s->gl_in_flight_version != s->version) return false;
         t->ms = (double)ns * 1e-6;
         t->measured = s->version;
-        if (t->checked != s->version && s->rows[ROW_CPU].measured == s->version) {
+        if (can_check(s, t)) {
             glGetNamedBufferSubData(s->ssbo_out, 0, (GLsizeiptr)(s->n * scan_type_size(desc_of(s, NULL).type)),
                                     s->check);
             check_against_cpu(s, t, s->check);
