@@ -14,6 +14,19 @@
 #define T float
 #endif
 
+#ifdef USE_SUBGROUP
+// Set by the host only for 32-bit types on drivers with subgroup arithmetic in compute.
+#extension GL_KHR_shader_subgroup_basic : require
+#extension GL_KHR_shader_subgroup_arithmetic : require
+#if SCAN_OP == 0
+#define SUBGROUP_EXCLUSIVE subgroupExclusiveAdd
+#elif SCAN_OP == 1
+#define SUBGROUP_EXCLUSIVE subgroupExclusiveMax
+#else
+#define SUBGROUP_EXCLUSIVE subgroupExclusiveMin
+#endif
+#endif
+
 T scan_identity()
 {
 #if SCAN_OP == 0

@@ -6,8 +6,9 @@
 //               2: carry[0], the total of the chunks before this one; carry[0] is then
 //                  advanced by this tile's total (top level of a chunked array, one tile).
 // Each thread scans ITEMS consecutive elements serially (Brent), the per-thread totals
-// are scanned work-efficiently (Blelloch: up-sweep, down-sweep), and shared indices are
-// padded (i + i / 32) against bank conflicts. In place (out = in) is safe: every
+// are scanned work-efficiently (Blelloch: up-sweep, down-sweep; or, where the driver has
+// GL_KHR_shader_subgroup arithmetic, by subgroup scans), and shared indices are padded
+// (i + i / 32) against bank conflicts. In place (out = in) is safe: every
 // element of a tile is read before a barrier and written after it.
 layout(local_size_x = WG) in;
 layout(std430, binding = 0) readonly buffer In { T in_data[]; };
@@ -21,7 +22,11 @@ uniform uint u_seed_mode;
 #define TILE (WG * ITEMS)
 #define PAD(i) ((i) + ((i) >> 5))
 shared T s[TILE + TILE / 32];
+#ifdef USE_SUBGROUP
+shared T sg[WG / 16];
+#else
 shared T t[WG];
+#endif
 shared T tile_total;
 
 void main()
@@ -34,15 +39,40 @@ void main()
     memoryBarrierShared();
     barrier();
 
+#ifdef USE_SUBGROUP
+    // The thread's place in scan order follows the subgroup layout, so the result never
+    // depends on how the driver groups invocations (the host checks that subgroups are
+    // full: WG is a multiple of gl_SubgroupSize, and at most gl_SubgroupSize of them).
+    uint tid = gl_SubgroupID * gl_SubgroupSize + gl_SubgroupInvocationID;
+#else
+    uint tid = lid;
+#endif
     // Serial scan of this thread's ITEMS elements.
     T acc = scan_identity();
-    uint first = lid * uint(ITEMS);
+    uint first = tid * uint(ITEMS);
     for (uint j = 0u; j < uint(ITEMS); j++) {
         T x = s[PAD(first + j)];
         T next = scan_combine(acc, x);
         s[PAD(first + j)] = u_inclusive != 0u ? next : acc;
         acc = next;
     }
+#ifdef USE_SUBGROUP
+    // Subgroup scans of the thread totals, then one subgroup scans the subgroup totals.
+    T lane_prefix = SUBGROUP_EXCLUSIVE(acc);
+    if (gl_SubgroupInvocationID == gl_SubgroupSize - 1u) sg[gl_SubgroupID] = scan_combine(lane_prefix, acc);
+    memoryBarrierShared();
+    barrier();
+    if (gl_SubgroupID == 0u) {
+        bool live = gl_SubgroupInvocationID < gl_NumSubgroups;
+        T v = live ? sg[gl_SubgroupInvocationID] : scan_identity();
+        T e = SUBGROUP_EXCLUSIVE(v);
+        if (live) sg[gl_SubgroupInvocationID] = e;
+        if (gl_SubgroupInvocationID == gl_NumSubgroups - 1u) tile_total = scan_combine(e, v);
+    }
+    memoryBarrierShared();
+    barrier();
+    T thread_prefix = scan_combine(sg[gl_SubgroupID], lane_prefix);
+#else
     t[lid] = acc;
     memoryBarrierShared();
     barrier();
@@ -71,11 +101,13 @@ void main()
         memoryBarrierShared();
         barrier();
     }
+    T thread_prefix = t[lid];
+#endif
 
     T seed = scan_identity();
     if (u_seed_mode == 1u) seed = offsets[gl_WorkGroupID.x];
     else if (u_seed_mode == 2u) seed = carry[0];
-    T prefix = scan_combine(seed, t[lid]);
+    T prefix = scan_combine(seed, thread_prefix);
     for (uint j = 0u; j < uint(ITEMS); j++) s[PAD(first + j)] = scan_combine(prefix, s[PAD(first + j)]);
     memoryBarrierShared();
     barrier();

@@ -17,8 +17,8 @@ int main(void)
     CHECK(scan_host(PRIM_GL, &d, tiny, tiny, 2, &err) == -1);
     CHECK_MSG(strstr(err.msg, "context") != NULL, "%s", err.msg);
     if (compute_gl_context(NULL, &err)) TEST_SKIP("no OpenGL 4.5 context: %s", err.msg);
-    printf("GL_RENDERER %s, GL_VERSION %s\n", (const char *)glGetString(GL_RENDERER),
-           (const char *)glGetString(GL_VERSION));
+    printf("GL_RENDERER %s, GL_VERSION %s, compute scan with subgroups: %s\n", (const char *)glGetString(GL_RENDERER),
+           (const char *)glGetString(GL_VERSION), scan_gl_uses_subgroups() ? "yes" : "no");
 
     const int32_t ex[8] = {3, 1, 7, 0, 4, 1, 6, 3};
     const int32_t excl[8] = {0, 3, 4, 11, 11, 15, 16, 22}, incl[8] = {3, 4, 11, 11, 15, 16, 22, 25};

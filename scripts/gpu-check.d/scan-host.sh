@@ -19,15 +19,22 @@ failures=0
 pass() { echo "PASS scan-host: $*"; }
 fail() { echo "FAIL scan-host: $*"; failures=$((failures + 1)); }
 
-# 1. Tests: cpu, cli, and gl (which prints the GL_RENDERER it ran on).
+# 1. Tests: cpu, cli, and gl (which prints the GL_RENDERER it ran on and whether the
+# compute scan used subgroup arithmetic); the gl test again with subgroups turned off,
+# so that both workgroup scans (subgroup and shared memory) run on the NVIDIA driver.
 if timeout 120 ctest --test-dir "$BUILD" -R '^test_scan_(cpu|gl|cli)$' --output-on-failure -V >>"$LOG" 2>&1; then
     pass "ctest test_scan_cpu test_scan_gl test_scan_cli"
 else
     fail "ctest test_scan_cpu test_scan_gl test_scan_cli (see $LOG)"
 fi
-renderer=$(grep -m1 -o 'GL_RENDERER [^,]*' "$LOG" || true)
+renderer=$(grep -m1 -o 'GL_RENDERER .*' "$LOG" || true)
 echo "scan-host: test_scan_gl ran on: ${renderer:-unknown}"
 case "$renderer" in *NVIDIA*) pass "gl test on the NVIDIA driver" ;; *) fail "gl test did not run on the NVIDIA driver" ;; esac
+if SCANWORKS_GL_SUBGROUPS=0 timeout 120 "$BUILD/tests/test_scan_gl" >>"$LOG" 2>&1; then
+    pass "test_scan_gl with SCANWORKS_GL_SUBGROUPS=0 (shared-memory workgroup scan)"
+else
+    fail "test_scan_gl with SCANWORKS_GL_SUBGROUPS=0 (see $LOG)"
+fi
 
 # 2. A 2^24 int32 .npy written with bash alone (no numpy): header padded to 64 bytes.
 n=16777216

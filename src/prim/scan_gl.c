@@ -44,7 +44,8 @@ static struct {
     size_t carry_bytes;
     GLuint staging;               /* scan_gl_host's copy of the array */
     size_t staging_bytes;
-} g;
+    int subgroups;                /* -1 unknown, 0 no, 1 the tile scan uses subgroup arithmetic */
+} g = {.subgroups = -1};
 
 bool scan_gl_has_extension(const char *name)
 {
@@ -73,6 +74,31 @@ static int context_ok(const scan_desc *d, sw_error *err)
     return 0;
 }
 
+/* Whether compute shaders may use subgroup arithmetic: GL_KHR_shader_subgroup with
+ * arithmetic in compute, and full subgroups of 16..WG invocations (so that the subgroup
+ * totals of one workgroup fit one subgroup). SCANWORKS_GL_SUBGROUPS=0 turns it off, to
+ * test the shared-memory path on drivers that have subgroups. Not for int64: 64-bit
+ * subgroup arithmetic needs another extension. */
+static bool use_subgroups(scan_type t)
+{
+    if (g.subgroups < 0) {
+        const char *env = getenv("SCANWORKS_GL_SUBGROUPS");
+        GLint size = 0, stages = 0, features = 0;
+        g.subgroups = 0;
+        if (!(env && !strcmp(env, "0")) && scan_gl_has_extension("GL_KHR_shader_subgroup")) {
+            glGetIntegerv(GL_SUBGROUP_SIZE_KHR, &size);
+            glGetIntegerv(GL_SUBGROUP_SUPPORTED_STAGES_KHR, &stages);
+            glGetIntegerv(GL_SUBGROUP_SUPPORTED_FEATURES_KHR, &features);
+            g.subgroups = size >= 16 && size <= WG && WG % size == 0 && (stages & GL_COMPUTE_SHADER_BIT) &&
+                          (features & GL_SUBGROUP_FEATURE_BASIC_BIT_KHR) &&
+                          (features & GL_SUBGROUP_FEATURE_ARITHMETIC_BIT_KHR);
+        }
+    }
+    return g.subgroups == 1 && t != SCAN_I64;
+}
+
+bool scan_gl_uses_subgroups(void) { return use_subgroups(SCAN_I32); }
+
 GLuint scan_gl_program(const char *shader, scan_type t, scan_op op, sw_error *err)
 {
     for (int i = 0; i < g.program_count; i++)
@@ -85,9 +111,10 @@ GLuint scan_gl_program(const char *shader, scan_type t, scan_op op, sw_error *er
     const struct embedded_file *ops = embedded_find("shaders/scan_ops.glsl", err);
     if (!ops) return 0;
     bool fragment = strstr(shader, ".frag") != NULL;
-    char head[160];
-    int len = snprintf(head, sizeof head, "#define SCAN_TYPE %d\n#define SCAN_OP %d\n#define WG %d\n#define ITEMS %d\n%s",
-                       (int)t, (int)op, WG, ITEMS, fragment ? "#define SCAN_FRAGMENT 1\n" : "");
+    char head[200];
+    int len = snprintf(head, sizeof head, "#define SCAN_TYPE %d\n#define SCAN_OP %d\n#define WG %d\n#define ITEMS %d\n%s%s",
+                       (int)t, (int)op, WG, ITEMS, fragment ? "#define SCAN_FRAGMENT 1\n" : "",
+                       !fragment && use_subgroups(t) ? "#define USE_SUBGROUP 1\n" : "");
     char *defines = sw_malloc((size_t)len + ops->size + 2, "scan shader source", err);
     if (!defines) return 0;
     memcpy(defines, head, (size_t)len);
@@ -239,4 +266,5 @@ void scan_gl_shutdown(void)
     if (g.carry) glDeleteBuffers(1, &g.carry);
     if (g.staging) glDeleteBuffers(1, &g.staging);
     memset(&g, 0, sizeof g);
+    g.subgroups = -1;
 }

@@ -15,6 +15,9 @@
  * GL commands are issued; GL orders later commands that read OUT_SSBO after it. */
 int scan_gl_buffer(const scan_desc *d, GLuint in_ssbo, GLuint out_ssbo, size_t n, sw_error *err);
 
+/* Whether the compute scan uses subgroup arithmetic on this driver (for reports). */
+bool scan_gl_uses_subgroups(void);
+
 /* Deletes every cached program, buffer, texture and framebuffer. */
 void scan_gl_shutdown(void);
 
