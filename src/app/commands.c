@@ -3,8 +3,11 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "app/compute_scan.h"
+
 /* One line per subcommand; keep each group's entries together. */
 const command commands[] = {
+    {"compute", "scan", "prefix sums (scan) of a 1-D .npy array: cpu, gl or cuda", compute_scan},
     {NULL, NULL, NULL, NULL},
 };
 
