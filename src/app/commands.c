@@ -3,8 +3,11 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "bench/bench_scan.h"
+
 /* One line per subcommand; keep each group's entries together. */
 const command commands[] = {
+    {"bench", "scan", "scan: every backend and variant vs memcpy and CUB", bench_scan_main},
     {NULL, NULL, NULL, NULL},
 };
 
