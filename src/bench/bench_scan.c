@@ -1,7 +1,8 @@
 /* `scanworks bench scan`: for each size, the CUDA rows (device memcpy, CUB
  * DeviceScan, every CUDA variant that accepts the size; CUDA events, medians after
- * warm-up), then the CPU backends and the GL backends (wall clock, fewer
- * repetitions: their rows say so). Every output is checked against the CPU
+ * warm-up), then the CPU backends (wall clock, fewer repetitions) and the GL
+ * backends (GL timer queries when prim/scan_gl.h is there, else wall clock with the
+ * transfers; each row's note says which). Every output is checked against the CPU
  * sequential scan first; a difference prints MISMATCH and the run exits 1. */
 #include "bench/bench_scan.h"
 
@@ -178,8 +179,8 @@ int bench_scan_main(int argc, char **argv)
         gl = compute_gl_context(&ctx, &err) == 0;
         if (!gl) fprintf(stderr, "bench scan: gl rows skipped: %s\n", err.msg);
     }
-    snprintf(report.environment, sizeof report.environment, "%s; gl %s; CPU/GL rows wall clock", env,
-             gl ? "on" : "off");
+    snprintf(report.environment, sizeof report.environment, "%s; gl %s; CPU rows wall clock, GL rows %s", env,
+             gl ? "on" : "off", BENCH_SCAN_GL_TIMERS ? "GL timer queries" : "wall clock with transfers");
 
     const size_t es = scan_type_size(desc.type);
     void *in = sw_malloc(max_n * es, "the benchmark input", &err);
@@ -199,8 +200,15 @@ int bench_scan_main(int argc, char **argv)
         if (cuda && bench_scan_cuda_rows(&report, &bi, &mismatches, &err)) status = -1;
 #endif
         if (!status && slow_rows(&report, PRIM_CPU, &bi, check, &mismatches, &err)) status = -1;
+#if BENCH_SCAN_GL_TIMERS
+        if (!status && gl && bench_scan_gl_rows(&report, &bi, check, &mismatches, &err)) status = -1;
+#else
         if (!status && gl && slow_rows(&report, PRIM_GL, &bi, check, &mismatches, &err)) status = -1;
+#endif
     }
+#if BENCH_SCAN_GL_TIMERS
+    if (gl) bench_scan_gl_release();
+#endif
     free(in), free(want), free(check);
 #if SCANWORKS_HAVE_CUDA
     if (cuda) bench_scan_cuda_release();

@@ -29,4 +29,21 @@ int bench_scan_cuda_rows(bench_report *r, const bench_scan_input *in, int *misma
 void bench_scan_cuda_environment(char *buf, size_t cap);
 void bench_scan_cuda_release(void);
 
+/* The GL rows timed with GL timer queries need the gl backend's device entry
+ * (prim/scan_gl.h, from the gl backend's change); without it the GL rows are wall
+ * clock through scan_host, and say so. */
+#if defined(__has_include)
+#if __has_include("prim/scan_gl.h")
+#define BENCH_SCAN_GL_TIMERS 1
+#endif
+#endif
+#ifndef BENCH_SCAN_GL_TIMERS
+#define BENCH_SCAN_GL_TIMERS 0
+#endif
+#if BENCH_SCAN_GL_TIMERS
+/* Like bench_scan_cuda_rows, for every gl algorithm; needs a current GL context. */
+int bench_scan_gl_rows(bench_report *r, const bench_scan_input *in, void *check, int *mismatches, sw_error *err);
+void bench_scan_gl_release(void);
+#endif
+
 #endif
