@@ -19,7 +19,7 @@
 #define MAX_SIZES 64
 #define SLOW_REPS 5   /* CPU and GL rows: wall clock, a few repetitions */
 
-static double now_ms(void)
+double bench_now_ms(void)
 {
     struct timespec ts;
     clock_gettime(CLOCK_MONOTONIC, &ts);
@@ -98,9 +98,9 @@ static int slow_rows(bench_report *r, prim_backend b, const bench_scan_input *in
         int reps = in->reps < SLOW_REPS ? in->reps : SLOW_REPS;
         double t[SLOW_REPS];
         for (int i = 0; i < reps; i++) {
-            double t0 = now_ms();
+            double t0 = bench_now_ms();
             if (scan_host(b, &d, in->in, check, in->n, err)) return -1;
-            t[i] = now_ms() - t0;
+            t[i] = bench_now_ms() - t0;
         }
         bench_row row = {.op = "scan", .n = (int64_t)in->n, .reps = reps, .bytes = 2.0 * bytes};
         snprintf(row.variant, sizeof row.variant, "%s", algos[a]);

@@ -25,6 +25,9 @@ typedef struct bench_scan_input {
  * variant's output is compared with WANT first; a difference prints MISMATCH on
  * stderr, adds 1 to *mismatches and that variant is not timed. -1 on a CUDA error. */
 int bench_scan_cuda_rows(bench_report *r, const bench_scan_input *in, int *mismatches, sw_error *err);
+/* Monotonic wall clock in milliseconds. */
+double bench_now_ms(void);
+
 /* One line: device, driver, runtime. */
 void bench_scan_cuda_environment(char *buf, size_t cap);
 void bench_scan_cuda_release(void);
