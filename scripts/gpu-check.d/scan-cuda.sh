@@ -6,6 +6,7 @@
 set -uo pipefail
 : "${BUILD:?set BUILD to the build folder}" "${OUT:?set OUT to the results folder}"
 mkdir -p "$OUT"
+export PATH="$PATH:/usr/local/cuda/bin"   # compute-sanitizer
 status=0
 pass() { echo "PASS: scan-cuda $*"; }
 fail() { echo "FAIL: scan-cuda $*"; status=1; }
