@@ -58,7 +58,8 @@ static void fill(scan_type t, scan_op op, void *p, size_t n, uint64_t *rng)
         case SCAN_I32: case SCAN_U32: ((uint32_t *)p)[i] = (uint32_t)r; break;
         case SCAN_I64: ((uint64_t *)p)[i] = r; break;
         default:
-            ((float *)p)[i] = op == SCAN_ADD ? (float)((int)(r % 17) - 8) : (float)((double)(r >> 11) / 9007199254740992.0 * 2000.0 - 1000.0);
+            if (op == SCAN_ADD) ((float *)p)[i] = (float)((int)(r % 17) - 8);
+            else ((float *)p)[i] = (float)((double)(r >> 11) / 9007199254740992.0 * 2000.0 - 1000.0);
         }
     }
 }

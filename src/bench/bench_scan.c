@@ -180,7 +180,8 @@ int bench_scan_main(int argc, char **argv)
         if (!gl) fprintf(stderr, "bench scan: gl rows skipped: %s\n", err.msg);
     }
     snprintf(report.environment, sizeof report.environment, "%s; gl %s; CPU rows wall clock, GL rows %s", env,
-             gl ? "on" : "off", BENCH_SCAN_GL_TIMERS ? "with data on the GPU (each note says how timed)" : "wall clock with transfers");
+             gl ? "on" : "off",
+             BENCH_SCAN_GL_TIMERS ? "with data on the GPU (each note says how timed)" : "wall clock with transfers");
 
     const size_t es = scan_type_size(desc.type);
     void *in = sw_malloc(max_n * es, "the benchmark input", &err);
