@@ -4,10 +4,12 @@
 #include <string.h>
 
 #include "app/compute_scan.h"
+#include "bench/bench_scan.h"
 
 /* One line per subcommand; keep each group's entries together. */
 const command commands[] = {
     {"compute", "scan", "prefix sums (scan) of a 1-D .npy array: cpu, gl or cuda", compute_scan},
+    {"bench", "scan", "scan: every backend and variant vs memcpy and CUB", bench_scan_main},
     {NULL, NULL, NULL, NULL},
 };
 

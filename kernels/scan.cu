@@ -1,0 +1,248 @@
+/* Host side of the CUDA scans: algorithm limits, cached scratch, launch
+ * configuration and the type/operator dispatch behind the extern "C" launchers of
+ * kernels/scan.h. The kernels are in scan_tile.cuh (tuned, lookback) and
+ * scan_blelloch.cuh (naive, blelloch, blelloch-cf, large). */
+#include <limits.h>
+#include <stdint.h>
+#include <string.h>
+
+#include "cuda_util.cuh"
+#include "scan.h"
+#include "scan_blelloch.cuh"
+#include "scan_tile.cuh"
+
+/* Indices into scan_cuda_algorithms (src/prim/scan_cuda.c), which lists them best first. */
+enum { ALGO_LOOKBACK, ALGO_TUNED, ALGO_LARGE, ALGO_BLELLOCH_CF, ALGO_BLELLOCH, ALGO_NAIVE, ALGO_COUNT };
+static const char *const algo_names[ALGO_COUNT] = {"lookback", "tuned", "large", "blelloch-cf", "blelloch", "naive"};
+
+#define NAIVE_MAX 1024            /* one thread per element, one block */
+#define BLELLOCH_MAX 2048         /* two elements per thread, one block of 1024 */
+#define LARGE_THREADS 256         /* "large": 512-element tiles */
+#define TUNED_NV 2                /* "tuned": two 16-byte vectors per thread (8 x 32-bit) */
+#define LOOKBACK_NV 4             /* "lookback": four (16 x 32-bit, 8 x 64-bit) */
+
+static int algo_index(const char *name)
+{
+    if (!name) return ALGO_LOOKBACK;
+    for (int i = 0; i < ALGO_COUNT; i++)
+        if (!strcmp(name, algo_names[i])) return i;
+    return -1;
+}
+
+extern "C" size_t scan_cuda_max_elements(const char *algo, scan_type t)
+{
+    (void)t;
+    switch (algo_index(algo)) {
+    case ALGO_NAIVE: return NAIVE_MAX;
+    case ALGO_BLELLOCH: case ALGO_BLELLOCH_CF: return BLELLOCH_MAX;
+    case -1: return 0;
+    default: return SCAN_MAX_ELEMENTS;
+    }
+}
+
+/* ---- cached device memory ------------------------------------------------- */
+
+static struct {
+    void *scratch;
+    size_t scratch_bytes;
+    void *stage;
+    size_t stage_bytes;
+} cache;
+
+static int cache_reserve(void **p, size_t *have, size_t need, const char *what, sw_error *err)
+{
+    if (*have >= need && *p) return 0;
+    if (*p) CUDA_TRY(cudaFree(*p), err);   /* waits for work still using it */
+    *p = NULL;
+    *have = 0;
+    if (cuda_alloc(p, need, what, err)) return -1;
+    *have = need;
+    return 0;
+}
+
+extern "C" void scan_cuda_release(void)
+{
+    if (cache.scratch) cudaFree(cache.scratch);
+    if (cache.stage) cudaFree(cache.stage);
+    memset(&cache, 0, sizeof cache);
+}
+
+static size_t round16(size_t b) { return (b + 15) & ~(size_t)15; }
+static size_t div_up(size_t a, size_t b) { return (a + b - 1) / b; }
+
+template <typename T> static size_t tile_size(int algo)
+{
+    const size_t vec = 16 / sizeof(T);
+    if (algo == ALGO_LOOKBACK) return TILE_THREADS * LOOKBACK_NV * vec;
+    if (algo == ALGO_TUNED) return TILE_THREADS * TUNED_NV * vec;
+    return 2 * LARGE_THREADS;
+}
+
+/* Scratch for the block sums of every level of a multi-level scan. */
+template <typename T> static size_t sums_bytes(int algo, size_t n)
+{
+    size_t bytes = 0, tile = tile_size<T>(algo);
+    for (size_t m = div_up(n, tile); m > 1; m = div_up(m, tile)) bytes += round16(m * sizeof(T));
+    return bytes;
+}
+
+/* Counter (16 bytes), then the status of every tile. */
+template <typename T> static size_t status_bytes(size_t tiles)
+{
+    if (sizeof(T) == 4) return 16 + round16(tiles * 8);
+    return 16 + round16(tiles * 4) + 2 * round16(tiles * sizeof(T));
+}
+
+static int check_grid(size_t blocks, const char *algo, size_t n, sw_error *err)
+{
+    if (blocks > INT_MAX)
+        return sw_fail(err, "scan %s: %zu elements need %zu blocks, over the grid limit %d", algo, n, blocks, INT_MAX);
+    return 0;
+}
+
+/* ---- launches --------------------------------------------------------------- */
+
+template <typename T, int OP>
+static int run_lookback(const T *in, T *out, size_t n, int incl, int aligned, cudaStream_t s, sw_error *err)
+{
+    const size_t tiles = div_up(n, tile_size<T>(ALGO_LOOKBACK));
+    if (check_grid(tiles, "lookback", n, err)) return -1;
+    const size_t bytes = status_bytes<T>(tiles);
+    if (cache_reserve(&cache.scratch, &cache.scratch_bytes, bytes, "scan look-back status", err)) return -1;
+    char *p = (char *)cache.scratch;
+    CUDA_TRY(cudaMemsetAsync(p, 0, bytes, s), err);
+    tile_status<T> st = {};
+    if (sizeof(T) == 4) {
+        st.packed = (unsigned long long *)(p + 16);
+    } else {
+        st.flags = (unsigned int *)(p + 16);
+        st.aggregate = (T *)(p + 16 + round16(tiles * 4));
+        st.inclusive = (T *)(p + 16 + round16(tiles * 4) + round16(tiles * sizeof(T)));
+    }
+    tile_scan_kernel<T, OP, LOOKBACK_NV, true>
+        <<<(unsigned)tiles, TILE_THREADS, 0, s>>>(in, out, n, incl, aligned, NULL, st, (unsigned int *)p);
+    CUDA_TRY_LAUNCH("scan lookback", err);
+    return 0;
+}
+
+/* "tuned" and "large": scan tiles saving their totals into SUMS, scan the totals
+ * (recursively, exclusive, in place), add them back to every tile. */
+template <typename T, int OP>
+static int run_multilevel(int algo, const T *in, T *out, size_t n, int incl, int aligned, char *sums_area,
+                          cudaStream_t s, sw_error *err)
+{
+    const size_t tile = tile_size<T>(algo);
+    const size_t tiles = div_up(n, tile);
+    if (check_grid(tiles, algo_names[algo], n, err)) return -1;
+    T *sums = tiles > 1 ? (T *)sums_area : NULL;
+    if (algo == ALGO_TUNED) {
+        tile_status<T> none = {};
+        tile_scan_kernel<T, OP, TUNED_NV, false>
+            <<<(unsigned)tiles, TILE_THREADS, 0, s>>>(in, out, n, incl, aligned, sums, none, NULL);
+        CUDA_TRY_LAUNCH("scan tuned", err);
+    } else {
+        size_t smem = (tile + CONFLICT_FREE_OFFSET(tile - 1) + 1) * sizeof(T);
+        blelloch_scan_kernel<T, OP, true><<<(unsigned)tiles, LARGE_THREADS, smem, s>>>(in, out, n, (int)tile, incl, sums);
+        CUDA_TRY_LAUNCH("scan large (block scans)", err);
+    }
+    if (tiles == 1) return 0;
+    if (run_multilevel<T, OP>(algo, sums, sums, tiles, 0, 1, sums_area + round16(tiles * sizeof(T)), s, err))
+        return -1;
+    uniform_add_kernel<T, OP><<<(unsigned)(tiles - 1), TILE_THREADS, 0, s>>>(out, sums, n, tile, aligned);
+    CUDA_TRY_LAUNCH("scan uniform add", err);
+    return 0;
+}
+
+template <typename T, int OP>
+static int run_typed(int algo, const void *vin, void *vout, size_t n, int incl, cudaStream_t s, sw_error *err)
+{
+    const T *in = (const T *)vin;
+    T *out = (T *)vout;
+    const int aligned = (((uintptr_t)in | (uintptr_t)out) & 15) == 0;
+    switch (algo) {
+    case ALGO_LOOKBACK: return run_lookback<T, OP>(in, out, n, incl, aligned, s, err);
+    case ALGO_TUNED:
+    case ALGO_LARGE: {
+        size_t bytes = sums_bytes<T>(algo, n);
+        if (bytes && cache_reserve(&cache.scratch, &cache.scratch_bytes, bytes, "scan block sums", err)) return -1;
+        return run_multilevel<T, OP>(algo, in, out, n, incl, aligned, (char *)cache.scratch, s, err);
+    }
+    case ALGO_NAIVE: {
+        unsigned threads = (unsigned)div_up(n, 32) * 32;
+        naive_scan_kernel<T, OP><<<1, threads, 2 * threads * sizeof(T), s>>>(in, out, (int)n, incl);
+        CUDA_TRY_LAUNCH("scan naive", err);
+        return 0;
+    }
+    default: {   /* blelloch, blelloch-cf: one block, n2 = the power of two >= n */
+        int n2 = 2;
+        while ((size_t)n2 < n) n2 *= 2;
+        if (algo == ALGO_BLELLOCH) {
+            blelloch_scan_kernel<T, OP, false><<<1, n2 / 2, n2 * sizeof(T), s>>>(in, out, n, n2, incl, NULL);
+        } else {
+            size_t smem = (n2 + CONFLICT_FREE_OFFSET(n2 - 1) + 1) * sizeof(T);
+            blelloch_scan_kernel<T, OP, true><<<1, n2 / 2, smem, s>>>(in, out, n, n2, incl, NULL);
+        }
+        CUDA_TRY_LAUNCH(algo_names[algo], err);
+        return 0;
+    }
+    }
+}
+
+template <typename T>
+static int run_op(const scan_desc *d, int algo, const void *in, void *out, size_t n, cudaStream_t s, sw_error *err)
+{
+    const int incl = d->kind == SCAN_INCLUSIVE;
+    switch (d->op) {
+    case SCAN_ADD: return run_typed<T, OP_ADD>(algo, in, out, n, incl, s, err);
+    case SCAN_MAX: return run_typed<T, OP_MAX>(algo, in, out, n, incl, s, err);
+    case SCAN_MIN: return run_typed<T, OP_MIN>(algo, in, out, n, incl, s, err);
+    default: return sw_fail(err, "scan: invalid operator %d", (int)d->op);
+    }
+}
+
+/* The algorithm's index, or -1 with a message for an unknown one or N over its limit. */
+static int check_request(const scan_desc *d, size_t n, sw_error *err)
+{
+    const int algo = algo_index(d->algo);
+    if (algo < 0) return sw_fail(err, "scan: the cuda backend has no algorithm '%s'", d->algo);
+    const size_t limit = scan_cuda_max_elements(d->algo, d->type);
+    if (n > limit) {
+        if (limit < SCAN_MAX_ELEMENTS)
+            return sw_fail(err,
+                           "scan %s: %zu elements is over its limit of %zu (it scans in one thread block); "
+                           "use --algo large or lookback for longer arrays",
+                           algo_names[algo], n, limit);
+        return sw_fail(err, "scan %s: %zu elements is over the limit of %zu", algo_names[algo], n, limit);
+    }
+    return algo;
+}
+
+extern "C" int scan_cuda_device(const scan_desc *d, const void *d_in, void *d_out, size_t n, void *stream,
+                                sw_error *err)
+{
+    const int algo = check_request(d, n, err);
+    if (algo < 0) return -1;
+    if (n == 0) return 0;
+    cudaStream_t s = (cudaStream_t)stream;
+    switch (d->type) {
+    case SCAN_I32: return run_op<int32_t>(d, algo, d_in, d_out, n, s, err);
+    case SCAN_U32: return run_op<uint32_t>(d, algo, d_in, d_out, n, s, err);
+    case SCAN_I64: return run_op<int64_t>(d, algo, d_in, d_out, n, s, err);
+    case SCAN_F32: return run_op<float>(d, algo, d_in, d_out, n, s, err);
+    default: return sw_fail(err, "scan: invalid element type %d", (int)d->type);
+    }
+}
+
+extern "C" int scan_cuda_host_copy(const scan_desc *d, const void *in, void *out, size_t n, sw_error *err)
+{
+    if (check_request(d, n, err) < 0) return -1;
+    if (n == 0) return 0;
+    const size_t esize = d->type == SCAN_I64 ? 8 : 4;
+    const size_t bytes = n * esize;
+    if (cache_reserve(&cache.stage, &cache.stage_bytes, bytes, "the array to scan", err)) return -1;
+    CUDA_TRY(cudaMemcpy(cache.stage, in, bytes, cudaMemcpyHostToDevice), err);
+    if (scan_cuda_device(d, cache.stage, cache.stage, n, NULL, err)) return -1;
+    CUDA_TRY(cudaDeviceSynchronize(), err);
+    CUDA_TRY(cudaMemcpy(out, cache.stage, bytes, cudaMemcpyDeviceToHost), err);
+    return 0;
+}

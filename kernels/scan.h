@@ -1,0 +1,45 @@
+/* CUDA scan launchers (kernels/scan.cu), callable from C.
+ *
+ * The ladder of chapter 39 and past it, by name (prim/scan.h lists them in
+ * scan_cuda_algorithms, best first): "lookback" (single pass, decoupled look-back),
+ * "tuned" (eight elements per thread, 16-byte loads, block sums + uniform add),
+ * "large" (Blelloch per block, block sums, recursive scan, uniform add),
+ * "blelloch-cf", "blelloch" and "naive" (one block each: at most
+ * scan_cuda_max_elements() elements).
+ *
+ * Scratch memory (look-back status words, block sums, the host path's device copy)
+ * is allocated on first need, kept for the next call and grown when too small;
+ * scan_cuda_release() frees it. The calls are not thread-safe and a stream must
+ * not run two scans at once on the same scratch: scan one array at a time. */
+#ifndef SCANWORKS_KERNELS_SCAN_H
+#define SCANWORKS_KERNELS_SCAN_H
+
+#include <stddef.h>
+#include "prim/scan.h"
+#include "util/error.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* The most elements algorithm ALGO (NULL = the default) accepts for type T;
+ * 0 when ALGO is not a CUDA scan algorithm. */
+size_t scan_cuda_max_elements(const char *algo, scan_type t);
+
+/* Scans N elements of device memory D_IN into device memory D_OUT (D_OUT == D_IN
+ * allowed) on STREAM (a cudaStream_t; NULL = the default stream). Asynchronous:
+ * returns once the kernels are queued. Pointers need only the element's alignment;
+ * 16-byte aligned ones take the vector-load path. */
+int scan_cuda_device(const scan_desc *d, const void *d_in, void *d_out, size_t n, void *stream, sw_error *err);
+
+/* Host IN -> device -> scan -> host OUT, synchronous (scan_cuda_host's body). */
+int scan_cuda_host_copy(const scan_desc *d, const void *in, void *out, size_t n, sw_error *err);
+
+/* Frees the cached scratch and staging buffers (safe to call any time, twice too). */
+void scan_cuda_release(void);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

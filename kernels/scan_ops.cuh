@@ -1,0 +1,71 @@
+/* Element types and operators of the CUDA scans: the operator applied with
+ * wrap-around integer addition (the sequential result bit for bit), its identity,
+ * and warp-wide scan and reduction by shuffles. Shared by kernels/scan*.cu. */
+#ifndef SCANWORKS_KERNELS_SCAN_OPS_CUH
+#define SCANWORKS_KERNELS_SCAN_OPS_CUH
+
+#include <stdint.h>
+#include <cuda_runtime.h>
+
+/* Same values as scan_op in prim/scan.h. */
+enum { OP_ADD = 0, OP_MAX = 1, OP_MIN = 2 };
+
+#define FULL_MASK 0xffffffffu
+
+/* Addition that wraps like two's complement (signed overflow is undefined in C++). */
+static __device__ __forceinline__ int32_t add_wrap(int32_t a, int32_t b) { return (int32_t)((uint32_t)a + (uint32_t)b); }
+static __device__ __forceinline__ uint32_t add_wrap(uint32_t a, uint32_t b) { return a + b; }
+static __device__ __forceinline__ int64_t add_wrap(int64_t a, int64_t b) { return (int64_t)((uint64_t)a + (uint64_t)b); }
+static __device__ __forceinline__ float add_wrap(float a, float b) { return a + b; }
+
+/* Smallest and largest values: identities of max and min. */
+static __device__ __forceinline__ void type_range(int32_t *lo, int32_t *hi) { *lo = INT32_MIN; *hi = INT32_MAX; }
+static __device__ __forceinline__ void type_range(uint32_t *lo, uint32_t *hi) { *lo = 0; *hi = UINT32_MAX; }
+static __device__ __forceinline__ void type_range(int64_t *lo, int64_t *hi) { *lo = INT64_MIN; *hi = INT64_MAX; }
+static __device__ __forceinline__ void type_range(float *lo, float *hi)
+{
+    *hi = __int_as_float(0x7f800000);   /* +infinity */
+    *lo = -*hi;
+}
+
+/* a op b, where a holds the earlier elements. */
+template <typename T, int OP> static __device__ __forceinline__ T op_apply(T a, T b)
+{
+    if (OP == OP_ADD) return add_wrap(a, b);
+    if (OP == OP_MAX) return b > a ? b : a;
+    return b < a ? b : a;
+}
+
+template <typename T, int OP> static __device__ __forceinline__ T op_identity()
+{
+    T lo, hi;
+    type_range(&lo, &hi);
+    return OP == OP_ADD ? (T)0 : OP == OP_MAX ? lo : hi;
+}
+
+/* Inclusive scan across the 32 lanes of a warp (Hillis-Steele by shuffles). */
+template <typename T, int OP> static __device__ __forceinline__ T warp_inclusive(T v, int lane)
+{
+#pragma unroll
+    for (int o = 1; o < 32; o <<= 1) {
+        T u = __shfl_up_sync(FULL_MASK, v, o);
+        if (lane >= o) v = op_apply<T, OP>(u, v);
+    }
+    return v;
+}
+
+/* The op of all 32 lanes' values, in every lane (the ops are commutative). */
+template <typename T, int OP> static __device__ __forceinline__ T warp_reduce(T v)
+{
+#pragma unroll
+    for (int o = 16; o > 0; o >>= 1) v = op_apply<T, OP>(v, __shfl_xor_sync(FULL_MASK, v, o));
+    return v;
+}
+
+/* 16 bytes of elements: the unit of the vector loads and stores. */
+template <typename T> union vec16 {
+    int4 q;
+    T e[16 / sizeof(T)];
+};
+
+#endif

@@ -1,0 +1,52 @@
+/* `scanworks bench scan`: every scan backend and variant against device memcpy and
+ * CUB DeviceScan, over a range of sizes (src/bench/bench_scan.c; the CUDA rows are
+ * in bench_scan_cuda.c). */
+#ifndef SCANWORKS_BENCH_BENCH_SCAN_H
+#define SCANWORKS_BENCH_BENCH_SCAN_H
+
+#include <stddef.h>
+#include "bench/bench.h"
+#include "prim/scan.h"
+#include "util/error.h"
+
+/* ARGV[0] is "scan". Returns the exit code: 0, 1 (runtime error or a MISMATCH), 2 (usage). */
+int bench_scan_main(int argc, char **argv);
+
+/* What every size's rows share. */
+typedef struct bench_scan_input {
+    scan_desc desc;       /* type, op, exclusive; algo is set per row */
+    const void *in;       /* host input, n elements */
+    const void *want;     /* host expected output (the CPU sequential scan) */
+    size_t n;
+    int reps;
+} bench_scan_input;
+
+/* The CUDA rows at one size: memcpy, CUB, every CUDA variant that accepts n. Each
+ * variant's output is compared with WANT first; a difference prints MISMATCH on
+ * stderr, adds 1 to *mismatches and that variant is not timed. -1 on a CUDA error. */
+int bench_scan_cuda_rows(bench_report *r, const bench_scan_input *in, int *mismatches, sw_error *err);
+/* Monotonic wall clock in milliseconds. */
+double bench_now_ms(void);
+
+/* One line: device, driver, runtime. */
+void bench_scan_cuda_environment(char *buf, size_t cap);
+void bench_scan_cuda_release(void);
+
+/* The GL rows timed with GL timer queries need the gl backend's device entry
+ * (prim/scan_gl.h, from the gl backend's change); without it the GL rows are wall
+ * clock through scan_host, and say so. */
+#if defined(__has_include)
+#if __has_include("prim/scan_gl.h")
+#define BENCH_SCAN_GL_TIMERS 1
+#endif
+#endif
+#ifndef BENCH_SCAN_GL_TIMERS
+#define BENCH_SCAN_GL_TIMERS 0
+#endif
+#if BENCH_SCAN_GL_TIMERS
+/* Like bench_scan_cuda_rows, for every gl algorithm; needs a current GL context. */
+int bench_scan_gl_rows(bench_report *r, const bench_scan_input *in, void *check, int *mismatches, sw_error *err);
+void bench_scan_gl_release(void);
+#endif
+
+#endif

@@ -1,0 +1,152 @@
+/* The CUDA rows of `bench scan`: device memcpy, CUB DeviceScan and every CUDA scan
+ * variant, each timed with CUDA events (warm-up, then REPS repetitions, medians),
+ * after its output was checked against the CPU scan. */
+#include "bench/bench_scan.h"
+
+#include <cuda_runtime.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../../kernels/scan.h"
+#include "cuda_util.cuh"   /* plain C inside */
+#include "scan_ref.h"
+
+#define WARMUP 5
+
+static struct {
+    void *d_in, *d_out, *h_check;
+    size_t bytes;
+    cudaEvent_t start, stop;
+} B;
+
+void bench_scan_cuda_release(void)
+{
+    cudaFree(B.d_in);
+    cudaFree(B.d_out);
+    free(B.h_check);
+    if (B.start) cudaEventDestroy(B.start);
+    if (B.stop) cudaEventDestroy(B.stop);
+    memset(&B, 0, sizeof B);
+    scan_cuda_release();
+#if SCANWORKS_HAVE_CUB_REF
+    scan_ref_release();
+#endif
+}
+
+void bench_scan_cuda_environment(char *buf, size_t cap)
+{
+    struct cudaDeviceProp p;
+    int dev = 0, driver = 0, runtime = 0;
+    cudaGetDevice(&dev);
+    cudaDriverGetVersion(&driver);
+    cudaRuntimeGetVersion(&runtime);
+    if (cudaGetDeviceProperties(&p, dev) != cudaSuccess) {
+        cudaGetLastError();
+        snprintf(buf, cap, "CUDA device %d (properties unavailable)", dev);
+        return;
+    }
+    snprintf(buf, cap, "%s, sm_%d%d, %d SMs, %.0f GiB; CUDA driver %d.%d, runtime %d.%d", p.name, p.major, p.minor,
+             p.multiProcessorCount, p.totalGlobalMem / 1073741824.0, driver / 1000, driver % 1000 / 10,
+             runtime / 1000, runtime % 1000 / 10);
+}
+
+static int reserve(size_t bytes, sw_error *err)
+{
+    if (!B.start) {
+        CUDA_TRY(cudaEventCreate(&B.start), err);
+        CUDA_TRY(cudaEventCreate(&B.stop), err);
+    }
+    if (B.bytes >= bytes) return 0;
+    cudaFree(B.d_in);
+    cudaFree(B.d_out);
+    free(B.h_check);
+    B.d_in = B.d_out = B.h_check = NULL;
+    B.bytes = 0;
+    CUDA_TRY(cudaMalloc(&B.d_in, bytes), err);
+    CUDA_TRY(cudaMalloc(&B.d_out, bytes), err);
+    if (!(B.h_check = sw_malloc(bytes, "the benchmark's check buffer", err))) return -1;
+    B.bytes = bytes;
+    return 0;
+}
+
+enum { RUN_MEMCPY, RUN_CUB, RUN_SCAN };
+
+static int run_once(int what, const bench_scan_input *in, const scan_desc *d, size_t bytes, sw_error *err)
+{
+    if (what == RUN_MEMCPY) {
+        CUDA_TRY(cudaMemcpyAsync(B.d_out, B.d_in, bytes, cudaMemcpyDeviceToDevice, 0), err);
+        return 0;
+    }
+#if SCANWORKS_HAVE_CUB_REF
+    if (what == RUN_CUB) return scan_ref_cub_exclusive(d->type, d->op, B.d_in, B.d_out, in->n, NULL, err);
+#endif
+    return scan_cuda_device(d, B.d_in, B.d_out, in->n, NULL, err);
+}
+
+/* Checks (except memcpy), times and adds one row; a mismatch is counted, not timed. */
+static int measure(bench_report *r, int what, const char *variant, const bench_scan_input *in, int *mismatches,
+                   sw_error *err)
+{
+    const size_t es = scan_type_size(in->desc.type), bytes = in->n * es;
+    scan_desc d = in->desc;
+    d.algo = what == RUN_SCAN ? variant : NULL;
+    CUDA_TRY(cudaMemset(B.d_out, 0xA5, bytes), err);
+    if (run_once(what, in, &d, bytes, err)) return -1;
+    CUDA_TRY(cudaDeviceSynchronize(), err);
+    CUDA_TRY(cudaMemcpy(B.h_check, B.d_out, bytes, cudaMemcpyDeviceToHost), err);
+    const void *want = what == RUN_MEMCPY ? in->in : in->want;
+    if (memcmp(B.h_check, want, bytes)) {
+        size_t i = 0;
+        while (!memcmp((char *)B.h_check + i * es, (const char *)want + i * es, es)) i++;
+        fprintf(stderr, "\n*** MISMATCH: cuda %s, %s %s, n=%zu: first difference at element %zu ***\n\n", variant,
+                scan_type_name(d.type), scan_op_name(d.op), in->n, i);
+        (*mismatches)++;
+        return 0;
+    }
+    for (int i = 0; i < WARMUP; i++)
+        if (run_once(what, in, &d, bytes, err)) return -1;
+    double *t = sw_malloc(in->reps * sizeof *t, "timings", err);
+    if (!t) return -1;
+    for (int i = 0; i < in->reps; i++) {
+        float ms = 0;
+        cudaEventRecord(B.start, 0);
+        if (run_once(what, in, &d, bytes, err)) {
+            free(t);
+            return -1;
+        }
+        cudaEventRecord(B.stop, 0);
+        cudaError_t e = cudaEventSynchronize(B.stop);
+        if (e == cudaSuccess) e = cudaEventElapsedTime(&ms, B.start, B.stop);
+        if (e != cudaSuccess) {
+            free(t);
+            return sw_fail(err, "timing cuda %s n=%zu: %s", variant, in->n, cudaGetErrorString(e));
+        }
+        t[i] = ms;
+    }
+    bench_row row = {.op = "scan", .backend = "cuda", .n = (int64_t)in->n, .reps = in->reps, .bytes = 2.0 * bytes};
+    snprintf(row.variant, sizeof row.variant, "%s", variant);
+    row.min_ms = t[0];
+    for (int i = 1; i < in->reps; i++)
+        if (t[i] < row.min_ms) row.min_ms = t[i];
+    row.median_ms = bench_median(t, in->reps);
+    snprintf(row.note, sizeof row.note, "CUDA events");
+    free(t);
+    return bench_add(r, &row, err);
+}
+
+int bench_scan_cuda_rows(bench_report *r, const bench_scan_input *in, int *mismatches, sw_error *err)
+{
+    const size_t bytes = in->n * scan_type_size(in->desc.type);
+    if (reserve(bytes, err)) return -1;
+    CUDA_TRY(cudaMemcpy(B.d_in, in->in, bytes, cudaMemcpyHostToDevice), err);
+    if (measure(r, RUN_MEMCPY, "memcpy", in, mismatches, err)) return -1;
+#if SCANWORKS_HAVE_CUB_REF
+    if (in->desc.kind == SCAN_EXCLUSIVE && measure(r, RUN_CUB, "cub", in, mismatches, err)) return -1;
+#endif
+    for (int a = 0; scan_cuda_algorithms[a]; a++) {
+        if (in->n > scan_cuda_max_elements(scan_cuda_algorithms[a], in->desc.type)) continue;
+        if (measure(r, RUN_SCAN, scan_cuda_algorithms[a], in, mismatches, err)) return -1;
+    }
+    return 0;
+}
