@@ -179,7 +179,7 @@ int bench_scan_main(int argc, char **argv)
         gl = compute_gl_context(&ctx, &err) == 0;
         if (!gl) fprintf(stderr, "bench scan: gl rows skipped: %s\n", err.msg);
     }
-    snprintf(report.environment, sizeof report.environment, "%s; gl %s; CPU rows wall clock, GL rows %s", env,
+    snprintf(report.environment, sizeof report.environment, "%.150s; gl %s; CPU rows wall clock, GL rows %s", env,
              gl ? "on" : "off",
              BENCH_SCAN_GL_TIMERS ? "with data on the GPU (each note says how timed)" : "wall clock with transfers");
 
