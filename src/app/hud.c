@@ -15,15 +15,18 @@ static void stats(app *a, float scale)
     char line[160];
     float x = 10, y = 10, lh = 10 * scale, w = 300 * scale * 0.5f;
     const gpu_frame_times *ft = &a->timer.latest;
-    int rows = 3 + (a->timer.has_latest ? ft->count : 0);
+    int rows = 4 + (a->timer.has_latest ? ft->count : 0);
     text_rect(t, x - 6, y - 6, w + 12, rows * lh + 10, PANEL);
     snprintf(line, sizeof line, "%.0f fps  %.2f ms/frame%s%s", a->fps, a->frame_ms_smoothed,
              a->vsync ? "  vsync" : "", a->paused ? "  paused" : "");
     text_print(t, x, y, scale, line, WHITE);
     y += lh;
-    snprintf(line, sizeof line, "%dx%d  %s  CUDA: %s", a->output.width, a->output.height,
-             a->view == APP_VIEW_DEPTH ? "depth view" : "colour",
+    snprintf(line, sizeof line, "%dx%d  %s  CUDA: %s", a->output.width, a->output.height, app_view_names[a->view],
              a->cuda.available ? a->cuda.name : "off");
+    text_print(t, x, y, scale, line, DIM);
+    y += lh;
+    snprintf(line, sizeof line, "SAT %s %s  %s  focus %.2f  aperture %.1f", prim_backend_name(a->sat_backend),
+             sat_variant_name(a->sat_variant), dof_gather_name(a->gather), a->focus, a->aperture);
     text_print(t, x, y, scale, line, DIM);
     y += lh;
     if (!a->timer.has_latest) return;
