@@ -328,3 +328,11 @@ extern "C" int sat_cuda_copy_floor(const sat_cuda_src *src, void *out, int w, in
     CUDA_TRY_LAUNCH("sat_copy_floor", err);
     return 0;
 }
+
+extern "C" int sat_cuda_transpose(const void *in, void *out, int rows, int cols, cudaStream_t stream, sw_error *err)
+{
+    sat_transpose<<<dim3(cuda_div_up(cols, TILE), cuda_div_up(rows, TILE)), dim3(32, 8), 0, stream>>>(
+        (const uint4 *)in, (uint4 *)out, rows, cols);
+    CUDA_TRY_LAUNCH("sat_transpose", err);
+    return 0;
+}

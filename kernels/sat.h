@@ -42,6 +42,9 @@ void sat_cuda_scratch_free(sat_cuda_scratch *s);
 int sat_cuda_build(int variant, const sat_cuda_src *src, void *out, int w, int h, sat_cuda_scratch *s,
                    cudaStream_t stream, cudaEvent_t *ev, sw_error *err);
 
+/* OUT (cols x rows) = transpose of IN (rows x cols), uint4 elements. */
+int sat_cuda_transpose(const void *in, void *out, int rows, int cols, cudaStream_t stream, sw_error *err);
+
 /* The floor: read every pixel once and write one uint4 per pixel (no scan). */
 int sat_cuda_copy_floor(const sat_cuda_src *src, void *out, int w, int h, cudaStream_t stream, sw_error *err);
 

@@ -3,8 +3,13 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "app/commands_ops.h"
+
 /* One line per subcommand; keep each group's entries together. */
 const command commands[] = {
+    {"compute", "sat", "summed-area table of a PNG or .npy (float64 .npy out)", compute_sat},
+    {"compute", "dof", "depth of field of a picture and its depth map (PNG out)", compute_dof},
+    {"bench", "sat", "SAT build and GL-CUDA hand-over at 720p, 1080p, 4K", bench_sat},
     {NULL, NULL, NULL, NULL},
 };
 
