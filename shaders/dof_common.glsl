@@ -63,7 +63,7 @@ vec4 dof_pixel(ivec2 p)
     float d = depth_at(p);
     float r = blur_radius(d);
     if (u_view == 2) {
-        float t = r / max(u_aperture, 1.0);
+        float t = min(r / max(u_aperture, 1.0), 1.0);
         return vec4(t, t * t, 1.0 - t, 1.0);
     }
     if (u_view == 3) return vec4(sat_at(p.x, p.y)) / (float(p.x + 1) * float(p.y + 1) * u_scale);
