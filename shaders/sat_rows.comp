@@ -2,29 +2,14 @@
 // SAT pass: inclusive prefix of each row (one row per workgroup), 256 elements at a
 // time with a running carry. The input is the colour texture, quantized to 16-bit
 // fixed point (INPUT_TEXTURE), or rows of uvec4 in a buffer (after the transpose;
-// in place is fine: each invocation reads its element before writing it).
+// in place is fine: each invocation reads its element before writing it). The
+// input side is shaders/sat_load.glsl.
 layout(local_size_x = 256) in;
 
-#ifdef INPUT_TEXTURE
-layout(binding = 0) uniform sampler2D u_src;
-uniform float u_scale;
-#else
-layout(std430, binding = 0) readonly buffer In { uvec4 src[]; };
-#endif
 layout(std430, binding = 1) buffer Out { uvec4 dst[]; };
 uniform int u_len;
 
 shared uvec4 s_scan[256];
-
-uvec4 load_value(int x, int row)
-{
-#ifdef INPUT_TEXTURE
-    vec4 v = texelFetch(u_src, ivec2(x, row), 0);
-    return uvec4(min(max(v, vec4(0.0)) * u_scale + 0.5, vec4(65535.0)));
-#else
-    return src[row * u_len + x];
-#endif
-}
 
 void main()
 {
@@ -33,7 +18,7 @@ void main()
     uvec4 carry = uvec4(0u);
     for (int base = 0; base < u_len; base += 256) {
         int x = base + int(t);
-        s_scan[t] = x < u_len ? load_value(x, row) : uvec4(0u);
+        s_scan[t] = x < u_len ? load_value(x, row, u_len) : uvec4(0u);
         barrier();
         for (uint d = 1u; d < 256u; d <<= 1) {   // Hillis-Steele: log2(256) steps
             uvec4 o = t >= d ? s_scan[t - d] : uvec4(0u);

@@ -145,7 +145,7 @@ static void bad_inputs(void)
     CHECK(RUN("sat", "--backend", "cpu", "--in", "dofcli_missing.npy", "--out", "dofcli_bad.npy") == 1);
     CHECK(RUN("sat", "--backend", "cpu", "--in", "dofcli_text.png", "--out", "dofcli_bad.npy") == 1);
     CHECK(RUN("sat", "--backend", "cpu", "--in", "dofcli_rdepth.npy", "--out", "dofcli_bad.npy") == 1);   /* fractions */
-    CHECK(RUN("sat", "--backend", "gl", "--variant", "tiled", "--in", "dofcli_in.png", "--out", "dofcli_bad.npy") == 2);
+    CHECK(RUN("sat", "--backend", "gl", "--variant", "fused", "--in", "dofcli_in.png", "--out", "dofcli_bad.npy") == 2);
     CHECK_MSG(!exists("dofcli_bad.npy"), "a failed run left dofcli_bad.npy behind");
 }
 

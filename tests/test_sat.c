@@ -26,14 +26,15 @@ int main(void)
     uint32_t out = 0;
     CHECK(sat_host(PRIM_CPU, SAT_THREE_PASS, &one, 0, 1, 1, &out, &err) == -1);
     CHECK(sat_host(PRIM_CPU, SAT_THREE_PASS, &one, 1, 1, 5, &out, &err) == -1);
-    CHECK(sat_host(PRIM_GL, SAT_TILED, &one, 1, 1, 1, &out, &err) == -1);
+    CHECK(sat_host(PRIM_CPU, (sat_variant)7, &one, 1, 1, 1, &out, &err) == -1);
 
     if (compute_gl_context(NULL, &err)) {
         printf("gl backend not checked: %s\n", err.msg);
         return test_finish("test_sat") ? 1 : TEST_SKIP_CODE;
     }
     check_backend_sizes(PRIM_GL, SAT_THREE_PASS, seed + 1);
-    check_precision_4k(PRIM_GL, SAT_THREE_PASS);
+    check_backend_sizes(PRIM_GL, SAT_TILED, seed + 2);
+    check_precision_4k(PRIM_GL, SAT_TILED);
     compute_gl_context_release();
     return test_finish("test_sat");
 }

@@ -116,7 +116,7 @@ int compute_dof(int argc, char **argv)
         fprintf(stderr, "scanworks compute dof: %s\n", err.msg);
         return 2;
     }
-    if (!variant_s && b == PRIM_CUDA) v = SAT_TILED;
+    if (!variant_s && b != PRIM_CPU) v = SAT_TILED;
     if (!sat_variant_supported(b, v)) {
         fprintf(stderr, "scanworks compute dof: backend %s has no variant %s\n", prim_backend_name(b),
                 sat_variant_name(v));

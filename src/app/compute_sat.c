@@ -22,7 +22,7 @@ int compute_sat(int argc, char **argv)
     const char *backend_s = NULL, *variant_s = NULL, *in = NULL, *out = NULL;
     cli_flag flags[] = {
         {"--backend", CLI_STRING, &backend_s, "cpu|gl|cuda  who builds the table", 0, 0, true, false},
-        {"--variant", CLI_STRING, &variant_s, "V  three-pass or tiled (default: tiled on cuda, else three-pass)", 0, 0,
+        {"--variant", CLI_STRING, &variant_s, "V  three-pass or tiled (default tiled; cpu has one loop)", 0, 0,
          false, false},
         {"--in", CLI_STRING, &in, "FILE  a PNG or an .npy of whole numbers 0..65535", 0, 0, true, false},
         {"--out", CLI_STRING, &out, "FILE  the table, .npy float64", 0, 0, true, false},
@@ -41,7 +41,7 @@ int compute_sat(int argc, char **argv)
         fprintf(stderr, "scanworks compute sat: %s\n", err.msg);
         return 2;
     }
-    if (!variant_s && b == PRIM_CUDA) v = SAT_TILED;
+    if (!variant_s && b != PRIM_CPU) v = SAT_TILED;
     if (!sat_variant_supported(b, v)) {
         fprintf(stderr, "scanworks compute sat: backend %s has no variant %s\n", prim_backend_name(b),
                 sat_variant_name(v));

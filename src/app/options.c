@@ -190,7 +190,7 @@ void app_options_print_help(const char *program)
            "  --aperture A        blur radius at infinity in pixels, 0 = no blur (default 12)\n"
            "  --sat-backend B     who builds the summed-area table: cuda, gl or cpu\n"
            "                      (default cuda, or gl when CUDA is unavailable)\n"
-           "  --sat-variant V     three-pass (the chapter's) or tiled (default; cuda only)\n"
+           "  --sat-variant V     three-pass (the chapter's) or tiled (default)\n"
            "  --gather G          DoF pass as a fragment or compute shader (default compute)\n"
            "  --panels LIST       open overlay panels: comma-separated names, or all\n"
            "  --hud, --no-hud     draw the HUD (default: on in a window, off headless)\n"

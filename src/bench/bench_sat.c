@@ -91,7 +91,7 @@ static void on_frame(const gpu_frame_times *t, void *user)
     c->total[c->count++] = sum;
 }
 
-static int bench_gl(bench_report *r, int w, int h, int reps, sw_error *err)
+static int bench_gl(bench_report *r, sat_variant v, int w, int h, int reps, sw_error *err)
 {
     float *pic = sw_malloc((size_t)w * h * 16, "bench picture", err);
     if (!pic) return -1;
@@ -112,15 +112,16 @@ static int bench_gl(bench_report *r, int w, int h, int reps, sw_error *err)
     for (int k = 0; k < reps + 2 && !rc; k++) {
         gpu_frame_times done;
         if (gpu_timer_begin_frame(&t, k, &done) && done.frame >= 2) on_frame(&done, &c);
-        rc = sat_gl_build(&g, tex, 0, SAT_FRAME_SCALE, buf, w, h, &t, err);
+        rc = sat_gl_build(&g, v, tex, 0, SAT_FRAME_SCALE, buf, w, h, &t, err);
         gpu_timer_end_frame(&t);
     }
     gpu_timer_flush(&t, on_frame, &c);
     char note[96];
     double st[4];
     for (int i = 0; i < 4; i++) st[i] = bench_median(c.stage[i], c.count);
-    snprintf(note, sizeof note, "rows %.3f transp %.3f cols %.3f back %.3f ms", st[0], st[1], st[2], st[3]);
-    if (!rc && c.count) rc = add_row(r, "three-pass", "gl", w, h, c.count, c.total, note, err);
+    snprintf(note, sizeof note, "ms: %.3f %.3f %.3f %.3f (%s)", st[0], st[1], st[2], st[3],
+             v == SAT_TILED ? "tile sums, carries, carry down, tile scan" : "rows, transpose, columns, back");
+    if (!rc && c.count) rc = add_row(r, sat_variant_name(v), "gl", w, h, c.count, c.total, note, err);
     gpu_timer_shutdown(&t);
     sat_gl_shutdown(&g);
     glDeleteTextures(1, &tex);
@@ -162,7 +163,8 @@ int bench_sat(int argc, char **argv)
         int w = bench_sat_sizes[s][0], h = bench_sat_sizes[s][1];
         fprintf(stderr, "scanworks bench sat: %dx%d\n", w, h);
         if (!no_cpu && bench_cpu(&r, w, h, &err)) goto done;
-        if (!no_gl && bench_gl(&r, w, h, (int)reps, &err)) goto done;
+        for (int v = 0; v < SAT_VARIANT_COUNT && !no_gl; v++)
+            if (bench_gl(&r, (sat_variant)v, w, h, (int)reps, &err)) goto done;
     }
 #if SCANWORKS_HAVE_CUDA
     const char *why;

@@ -22,7 +22,7 @@ int sat_variant_parse(const char *s, sat_variant *out, sw_error *err)
 bool sat_variant_supported(prim_backend b, sat_variant v)
 {
     if ((unsigned)v >= SAT_VARIANT_COUNT) return false;
-    return b == PRIM_CPU || b == PRIM_CUDA || (b == PRIM_GL && v == SAT_THREE_PASS);
+    return b == PRIM_CPU || b == PRIM_CUDA || b == PRIM_GL;
 }
 
 int sat_cpu_rgba(const uint32_t *in4, int w, int h, uint32_t *out4)

@@ -16,8 +16,8 @@
  *
  * Variants: "three-pass" is the chapter's (row scan with one image row per grid row,
  * a shared-memory tiled transpose, the row scan again, and a transpose back);
- * "tiled" (cuda) reads the image twice and writes the table once: per-tile row and
- * column totals, small carry scans, then each tile's local table plus its carries. */
+ * "tiled" (cuda and gl) reads the image twice and writes the table once: per-tile row
+ * and column totals, small carry scans, then each tile's local table plus its carries. */
 #ifndef SCANWORKS_DOF_SAT_H
 #define SCANWORKS_DOF_SAT_H
 

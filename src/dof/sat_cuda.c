@@ -156,7 +156,6 @@ int sat_interop_build(void **state, sat_variant v, GLuint color_tex, GLuint out_
         io->w = w;
         io->h = h;
     }
-    report_previous(io, timer);
     int slot = (int)(io->frame % 2);
     if (io->tex_obj[slot]) {
         cudaEventSynchronize(io->ev[slot][EVENTS - 1]);
@@ -170,6 +169,7 @@ int sat_interop_build(void **state, sat_variant v, GLuint color_tex, GLuint out_
     TRY(cudaGraphicsMapResources(2, io->res, io->stream));   /* one call for both */
     double t1 = now_ms();
     if (timer) gpu_timer_add(timer, "map", t1 - t0);
+    report_previous(io, timer);   /* the kernel stages, one frame late */
 
     cudaArray_t array;
     void *ptr;

@@ -88,7 +88,7 @@ int sat_frame_build(sat_frame *f, prim_backend b, sat_variant v, GLuint color_te
     if (ensure_size(f, w, h, err)) return -1;
     switch (b) {
     case PRIM_CPU: return build_cpu(f, color_tex, w, h, scale, timer, err);
-    case PRIM_GL: return sat_gl_build(&f->gl, color_tex, 0, scale, f->buffer, w, h, timer, err);
+    case PRIM_GL: return sat_gl_build(&f->gl, v, color_tex, 0, scale, f->buffer, w, h, timer, err);
     case PRIM_CUDA:
 #if SCANWORKS_HAVE_CUDA
         if (timer) gpu_timer_end(timer);

@@ -19,10 +19,13 @@
 /* Frame quantization: 1/4096 of linear radiance, radiance 0..16. */
 #define SAT_FRAME_SCALE 4096.0f
 
+/* Programs: [0] reads the colour texture, [1] reads a uvec4 buffer. */
 typedef struct sat_gl {
-    GLuint rows_texture, rows_buffer, transpose;   /* programs */
-    GLuint scratch;                                  /* w*h uvec4 */
+    GLuint rows[2], tile_sums[2], tile_write[2], transpose, carry_down;
+    GLuint scratch;               /* three-pass: w*h uvec4 */
     size_t scratch_bytes;
+    GLuint tiles_r, tiles_c;      /* tiled: row totals h x tiles_x, column totals tiles_y x w */
+    size_t tiles_r_bytes, tiles_c_bytes;
 } sat_gl;
 
 typedef struct sat_frame {
@@ -46,8 +49,8 @@ void sat_frame_invalidate(sat_frame *f);
 /* Backend pieces. */
 int sat_gl_init(sat_gl *g, sw_error *err);
 void sat_gl_shutdown(sat_gl *g);
-/* Three passes over IN_BUFFER (uvec4 values) when COLOR_TEX is 0, else the texture. */
-int sat_gl_build(sat_gl *g, GLuint color_tex, GLuint in_buffer, float scale, GLuint out_buffer, int w, int h,
+/* Variant V over IN_BUFFER (uvec4 values) when COLOR_TEX is 0, else the texture. */
+int sat_gl_build(sat_gl *g, sat_variant v, GLuint color_tex, GLuint in_buffer, float scale, GLuint out_buffer, int w, int h,
                  gpu_timer *timer, sw_error *err);
 int sat_interop_build(void **state, sat_variant v, GLuint color_tex, GLuint out_buffer, int w, int h,
                       float scale, gpu_timer *timer, sw_error *err);
