@@ -17,6 +17,7 @@
 #define TILE 32
 #define ROWS_PER_WARP (TILE / 8)
 #define SCAN_THREADS 256
+#define CARRY_ITEMS 8
 
 __device__ __forceinline__ uint4 add4(uint4 a, uint4 b)
 {
@@ -174,14 +175,25 @@ __global__ void sat_carry_scan(uint4 *R, uint4 *C, int w, int h, int tx_count, i
         }
         return;
     }
+    /* Eight consecutive elements per thread: one pass covers 2048 columns, so a
+     * 1080p tile row is one block-wide scan instead of eight. */
     uint4 *row = C + (size_t)(blockIdx.x - row_blocks) * w;
     uint4 carry = make_uint4(0, 0, 0, 0);
-    for (int base = 0; base < w; base += SCAN_THREADS) {
-        int x = base + threadIdx.x;
-        uint4 v = x < w ? row[x] : make_uint4(0, 0, 0, 0);
+    for (int base = 0; base < w; base += SCAN_THREADS * CARRY_ITEMS) {
+        int x0 = base + threadIdx.x * CARRY_ITEMS;
+        uint4 v[CARRY_ITEMS];
+        uint4 run = make_uint4(0, 0, 0, 0);
+#pragma unroll
+        for (int k = 0; k < CARRY_ITEMS; k++) {
+            v[k] = x0 + k < w ? row[x0 + k] : make_uint4(0, 0, 0, 0);
+            run = add4(run, v[k]);
+            v[k] = run;
+        }
         uint4 total;
-        v = block_inclusive(v, warp_sums, &total);
-        if (x < w) row[x] = add4(v, carry);
+        uint4 before = sub4(block_inclusive(run, warp_sums, &total), run);
+#pragma unroll
+        for (int k = 0; k < CARRY_ITEMS; k++)
+            if (x0 + k < w) row[x0 + k] = add4(add4(v[k], before), carry);
         carry = add4(carry, total);
     }
 }
@@ -193,10 +205,17 @@ __global__ void sat_carry_down(unsigned *C, int lanes, int ty_count)
     int i = blockIdx.x * blockDim.x + threadIdx.x;
     if (i >= lanes) return;
     unsigned run = 0;
-    for (int j = 0; j < ty_count; j++) {
-        unsigned v = C[(size_t)j * lanes + i];
-        C[(size_t)j * lanes + i] = run;
-        run += v;
+    /* Loads in batches of eight before the stores, so they overlap in flight. */
+    for (int j0 = 0; j0 < ty_count; j0 += 8) {
+        unsigned v[8];
+#pragma unroll
+        for (int k = 0; k < 8; k++) v[k] = j0 + k < ty_count ? C[(size_t)(j0 + k) * lanes + i] : 0u;
+#pragma unroll
+        for (int k = 0; k < 8; k++)
+            if (j0 + k < ty_count) {
+                C[(size_t)(j0 + k) * lanes + i] = run;
+                run += v[k];
+            }
     }
 }
 
