@@ -11,7 +11,7 @@
 #include "gfx/gl_util.h"
 #include "io/embedded.h"
 
-static const char *const gather_names[DOF_GATHER_COUNT] = {"fragment", "compute"};
+static const char *const gather_names[DOF_GATHER_COUNT] = {"fragment", "compute", "cuda"};
 
 const char *dof_gather_name(dof_gather g) { return (unsigned)g < DOF_GATHER_COUNT ? gather_names[g] : "?"; }
 
@@ -22,13 +22,7 @@ int dof_gather_parse(const char *s, dof_gather *out, sw_error *err)
             *out = (dof_gather)i;
             return 0;
         }
-    return sw_fail(err, "gather '%s': expected fragment or compute", s ? s : "");
-}
-
-float dof_blur_radius(float aperture, float focus, float depth)
-{
-    float r = aperture * fabsf(1.0f - focus / fmaxf(depth, 1e-6f));
-    return fminf(r, (float)DOF_MAX_RADIUS);
+    return sw_fail(err, "gather '%s': expected fragment, compute or cuda", s ? s : "");
 }
 
 int dof_pass_init(dof_pass *d, const char *out_format, sw_error *err)
@@ -72,6 +66,7 @@ static void set_uniforms(GLuint prog, const dof_params *p, int w, int h)
 int dof_pass_run(dof_pass *d, dof_gather g, const dof_params *p, GLuint color_tex, GLuint depth_tex,
                  GLuint sat_buffer, int w, int h, GLuint out_fbo, GLuint out_tex, sw_error *err)
 {
+    if (g == DOF_CUDA) return sw_fail(err, "the cuda gather runs with the cuda SAT build, not as a GL pass");
     glBindTextureUnit(0, color_tex);
     glBindTextureUnit(1, depth_tex);
     glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 0, sat_buffer);

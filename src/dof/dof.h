@@ -11,19 +11,19 @@
  *      each four SAT samples (S_ur - S_ul - S_lr + S_ll) / (w h) clamped at the image
  *      borders: a stepped cone rather than a flat box.
  * The same arithmetic runs as a fragment shader, a GL compute shader (both in
- * shaders/dof_common.glsl) and in C (dof_cpu_apply, the CLI's cpu backend). */
+ * shaders/dof_common.glsl), a CUDA kernel (kernels/dof.cu, with the cuda SAT backend,
+ * inside the same interop mapping) and in C (dof_cpu_apply, the CLI's cpu backend);
+ * the last two share src/dof/dof_math.h. */
 #ifndef SCANWORKS_DOF_DOF_H
 #define SCANWORKS_DOF_DOF_H
 
 #include <stdbool.h>
 #include <stdint.h>
+#include "dof/dof_limits.h"
 #include "gfx/gl.h"
 #include "util/error.h"
 
-/* With 16-bit values the box sums stay exact up to 65537 pixels: 2*64+1 = 129 wide. */
-#define DOF_MAX_RADIUS 64
-
-typedef enum dof_gather { DOF_FRAGMENT, DOF_COMPUTE, DOF_GATHER_COUNT } dof_gather;
+typedef enum dof_gather { DOF_FRAGMENT, DOF_COMPUTE, DOF_CUDA, DOF_GATHER_COUNT } dof_gather;
 /* What the pass writes: the effect, or a debug picture. */
 typedef enum dof_view { DOF_VIEW_EFFECT = 0, DOF_VIEW_BLUR = 2, DOF_VIEW_SAT = 3 } dof_view;
 
@@ -34,7 +34,7 @@ typedef struct dof_params {
     dof_view view;
 } dof_params;
 
-const char *dof_gather_name(dof_gather g);   /* "fragment", "compute" */
+const char *dof_gather_name(dof_gather g);   /* "fragment", "compute", "cuda" */
 int dof_gather_parse(const char *s, dof_gather *out, sw_error *err);
 
 float dof_blur_radius(float aperture, float focus, float depth);
@@ -48,7 +48,8 @@ typedef struct dof_pass {
 /* OUT_FORMAT: the compute shader's image format, "rgba16f" or "rgba32f". */
 int dof_pass_init(dof_pass *d, const char *out_format, sw_error *err);
 void dof_pass_shutdown(dof_pass *d);
-/* Renders into OUT_FBO (fragment) or writes OUT_TEX as an image (compute). */
+/* Renders into OUT_FBO (fragment) or writes OUT_TEX as an image (compute); the cuda
+ * gather runs in sat_frame_build instead. */
 int dof_pass_run(dof_pass *d, dof_gather g, const dof_params *p, GLuint color_tex, GLuint depth_tex,
                  GLuint sat_buffer, int w, int h, GLuint out_fbo, GLuint out_tex, sw_error *err);
 
