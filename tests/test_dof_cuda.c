@@ -22,13 +22,11 @@ int main(void)
 {
     const char *why;
     if (!prim_cuda_available(&why)) TEST_SKIP("cuda DoF: %s", why);
-    static const char *const runs[5][3] = {{"gl", NULL, "compute"},
-                                           {"cpu", NULL, "compute"},
-                                           {"cuda", "three-pass", "compute"},
-                                           {"cuda", "tiled", "compute"},
-                                           {"cuda", "tiled", "fragment"}};
+    static const char *const runs[6][3] = {{"gl", NULL, "compute"},          {"cpu", NULL, "compute"},
+                                           {"cuda", "three-pass", "compute"}, {"cuda", "tiled", "compute"},
+                                           {"cuda", "tiled", "fragment"},     {"cuda", "tiled", "cuda"}};
     image8 ref = {0};
-    for (int r = 0; r < 5; r++) {
+    for (int r = 0; r < 6; r++) {
         char dir[64], what[64];
         snprintf(dir, sizeof dir, "dofcuda_%d", r);
         snprintf(what, sizeof what, "%s %s SAT, %s gather", runs[r][0], runs[r][1] ? runs[r][1] : "", runs[r][2]);
@@ -51,13 +49,22 @@ int main(void)
                        "--aperture", "9", "--out", "dofcuda_cli.png"};
     const char *b[] = {"dof", "--backend", "cpu", "--in", golden, "--depth", golden, "--focus", "0.5",
                        "--aperture", "9", "--out", "dofcuda_cpu.png"};
+    const char *c[] = {"dof", "--backend", "cuda", "--in", golden, "--depth", golden, "--focus", "0.5",
+                       "--aperture", "9", "--out", "dofcuda_kernel.png", "--gather", "cuda"};
     CHECK(compute_dof(13, (char **)a) == 0);
     CHECK(compute_dof(13, (char **)b) == 0);
-    image8 x, y;
+    CHECK(compute_dof(15, (char **)c) == 0);
+    image8 x, y, z;
     sw_error err;
-    if (!image_load_file(&x, "dofcuda_cli.png", 0, &err) && !image_load_file(&y, "dofcuda_cpu.png", 0, &err)) {
-        dof_compare("compute dof cuda vs cpu", &x, &y, 0.05, 0.0);
-        image_free(&x);
+    if (!image_load_file(&y, "dofcuda_cpu.png", 0, &err)) {
+        if (!image_load_file(&x, "dofcuda_cli.png", 0, &err)) {
+            dof_compare("compute dof, cuda SAT + GL compute gather vs cpu", &x, &y, 0.05, 0.0);
+            image_free(&x);
+        }
+        if (!image_load_file(&z, "dofcuda_kernel.png", 0, &err)) {
+            dof_compare("compute dof, cuda SAT + cuda gather vs cpu", &z, &y, 0.05, 0.0);
+            image_free(&z);
+        }
         image_free(&y);
     }
     return test_finish("test_dof_cuda");

@@ -2,7 +2,7 @@
 # SAT and depth of field on the GPU machine: the gpu-labelled SAT/DoF tests (cuda
 # against float64 references and against the gl/cpu frames), compute-sanitizer
 # (memcheck, racecheck, synccheck) on small runs of every SAT kernel and of the
-# interop path, `bench sat` into $OUT/dof-bench-sat.{json,svg,csv}, and headless
+# interop path (with the GL and the CUDA gather), `bench sat` into $OUT/dof-bench-sat.{json,svg,csv}, and headless
 # frames with their per-stage times (cuda, gl, cpu backends; both variants; both
 # gathers) into $OUT/dof-frames/*.json. About 2 minutes.
 # Run from the repository root with BUILD (an sm_90 build) and OUT set; the GL
@@ -42,10 +42,13 @@ if command -v compute-sanitizer > /dev/null; then
         --variant "$variant" --in "$img" --out "$OUT/dof-sanitizer-sat.npy" > "$log" 2>&1 &&
         grep -q "ERROR SUMMARY: 0 errors\|RACECHECK SUMMARY: 0 hazards" "$log" || { ok=0; tail -20 "$log"; }
     done
-    log="$OUT/dof-$tool-interop.txt"
-    timeout 60 compute-sanitizer --tool "$tool" --error-exitcode 3 "$bin" compute dof --backend cuda \
-      --in "$img" --depth "$img" --focus 0.5 --aperture 8 --out "$OUT/dof-sanitizer.png" > "$log" 2>&1 &&
-      grep -q "ERROR SUMMARY: 0 errors\|RACECHECK SUMMARY: 0 hazards" "$log" || { ok=0; tail -20 "$log"; }
+    for gather in compute cuda; do
+      log="$OUT/dof-$tool-interop-$gather.txt"
+      timeout 60 compute-sanitizer --tool "$tool" --error-exitcode 3 "$bin" compute dof --backend cuda \
+        --gather "$gather" --in "$img" --depth "$img" --focus 0.5 --aperture 8 --out "$OUT/dof-sanitizer.png" \
+        > "$log" 2>&1 && grep -q "ERROR SUMMARY: 0 errors\|RACECHECK SUMMARY: 0 hazards" "$log" ||
+        { ok=0; tail -20 "$log"; }
+    done
     if [ $ok = 1 ]; then pass "compute-sanitizer $tool ($((SECONDS - t1)) s)"; else fail "compute-sanitizer $tool (logs: $OUT/dof-$tool-*.txt)"; fi
   done
   rm -f "$OUT/dof-sanitizer-sat.npy"
@@ -84,6 +87,9 @@ for size in 1280x720 1920x1080 3840x2160; do
 done
 frames cuda-three-pass-compute-1920x1080 --size 1920x1080 --sat-backend cuda --sat-variant three-pass --gather compute
 frames cuda-tiled-fragment-1920x1080 --size 1920x1080 --sat-backend cuda --sat-variant tiled --gather fragment
+for size in 1280x720 1920x1080 3840x2160; do
+  frames "cuda-tiled-cuda-$size" --size "$size" --sat-backend cuda --sat-variant tiled --gather cuda
+done
 frames gl-three-pass-compute-1920x1080 --size 1920x1080 --sat-backend gl --gather compute
 frames cpu-compute-1920x1080 --size 1920x1080 --sat-backend cpu --gather compute
 frames nodof-1920x1080 --size 1920x1080 --view nodof

@@ -15,6 +15,10 @@ static void settle_backend(app *a)
         app_message(a, "SAT on gl: CUDA unavailable (%s)", a->cuda.why_unavailable);
     }
     if (!sat_variant_supported(a->sat_backend, a->sat_variant)) a->sat_variant = SAT_THREE_PASS;
+    if (a->gather == DOF_CUDA && a->sat_backend != PRIM_CUDA) {
+        a->gather = DOF_COMPUTE;
+        app_message(a, "DoF gather: compute shader (the cuda gather needs the cuda SAT backend)");
+    }
 }
 
 int app_dof_init(app *a, sw_error *err)
@@ -45,18 +49,21 @@ GLuint app_dof_frame(app *a)
     if (a->view == APP_VIEW_DEPTH || a->view == APP_VIEW_DOF_OFF) return a->scene_target.color[0];
     sw_error err;
     int w = a->scene_target.width, h = a->scene_target.height;
-    if (sat_frame_build(&a->sat, a->sat_backend, a->sat_variant, a->scene_target.color[0], w, h, SAT_FRAME_SCALE,
-                        &a->timer, &err)) {
-        app_message(a, "SAT on %s failed, using gl: %s", prim_backend_name(a->sat_backend), err.msg);
-        a->sat_backend = PRIM_GL;
-        a->sat_variant = SAT_THREE_PASS;
-        return a->scene_target.color[0];
-    }
-    gpu_timer_begin(&a->timer, "dof");
     dof_params p = {a->focus, a->aperture, SAT_FRAME_SCALE,
                     a->view == APP_VIEW_BLUR  ? DOF_VIEW_BLUR
                     : a->view == APP_VIEW_SAT ? DOF_VIEW_SAT
                                               : DOF_VIEW_EFFECT};
+    bool cuda_gather = a->gather == DOF_CUDA && a->sat_backend == PRIM_CUDA;
+    sat_cuda_gather cg = {a->scene_target.color[1], a->dof_target.color[0], p.focus, p.aperture, (int)p.view};
+    if (sat_frame_build(&a->sat, a->sat_backend, a->sat_variant, a->scene_target.color[0], w, h, SAT_FRAME_SCALE,
+                        cuda_gather ? &cg : NULL, &a->timer, &err)) {
+        app_message(a, "SAT on %s failed, using gl: %s", prim_backend_name(a->sat_backend), err.msg);
+        a->sat_backend = PRIM_GL;
+        settle_backend(a);
+        return a->scene_target.color[0];
+    }
+    if (cuda_gather) return a->dof_target.color[0];
+    gpu_timer_begin(&a->timer, "dof");
     if (dof_pass_run(&a->dof, a->gather, &p, a->scene_target.color[0], a->scene_target.color[1], a->sat.buffer, w,
                      h, a->dof_target.fbo, a->dof_target.color[0], &err)) {
         app_message(a, "%s", err.msg);
@@ -88,6 +95,7 @@ void app_cycle_sat_backend(app *a)
     bool skipped = next == PRIM_CUDA && !a->cuda.available;
     a->sat_backend = skipped ? PRIM_GL : next;
     if (!sat_variant_supported(a->sat_backend, a->sat_variant)) a->sat_variant = SAT_THREE_PASS;
+    if (a->gather == DOF_CUDA && a->sat_backend != PRIM_CUDA) a->gather = DOF_COMPUTE;
     if (skipped)
         app_message(a, "SAT backend gl (cuda skipped: %s)", a->cuda.why_unavailable);
     else
@@ -109,7 +117,12 @@ void app_cycle_sat_variant(app *a)
 void app_cycle_gather(app *a)
 {
     a->gather = (dof_gather)((a->gather + 1) % DOF_GATHER_COUNT);
-    app_message(a, "DoF gather: %s shader", dof_gather_name(a->gather));
+    if (a->gather == DOF_CUDA && a->sat_backend != PRIM_CUDA) {
+        a->gather = DOF_FRAGMENT;
+        app_message(a, "DoF gather: fragment shader (cuda skipped: it needs the cuda SAT backend)");
+        return;
+    }
+    app_message(a, "DoF gather: %s%s", dof_gather_name(a->gather), a->gather == DOF_CUDA ? " kernel" : " shader");
 }
 
 void app_autofocus(app *a, int x, int y)

@@ -40,14 +40,20 @@ static int dof_gpu(prim_backend b, sat_variant v, dof_gather gather, const dof_p
     sat_frame sf;
     dof_pass pass;
     gl_target target;
-    const GLenum fmt = GL_RGBA32F;
+    /* The cuda gather writes half floats (exact to 1/8 at 128..255, so the rounded
+     * bytes agree); the GL passes write float. */
+    const GLenum fmt = gather == DOF_CUDA ? GL_RGBA16F : GL_RGBA32F;
+    sat_cuda_gather cg = {depth_tex, 0, p->focus, p->aperture, (int)p->view};
     memset(&sf, 0, sizeof sf);
     memset(&pass, 0, sizeof pass);
     memset(&target, 0, sizeof target);
     if (gl_check("uploading the picture", err) || sat_frame_init(&sf, err)) goto done;
-    if (sat_frame_build(&sf, b, v, color, w, h, 1.0f, NULL, err)) goto done;
     if (dof_pass_init(&pass, "rgba32f", err) || gl_target_create(&target, w, h, &fmt, 1, false, err)) goto done;
-    if (dof_pass_run(&pass, gather, p, color, depth_tex, sf.buffer, w, h, target.fbo, target.color[0], err)) goto done;
+    cg.out_tex = target.color[0];
+    if (sat_frame_build(&sf, b, v, color, w, h, 1.0f, gather == DOF_CUDA ? &cg : NULL, NULL, err)) goto done;
+    if (gather != DOF_CUDA &&
+        dof_pass_run(&pass, gather, p, color, depth_tex, sf.buffer, w, h, target.fbo, target.color[0], err))
+        goto done;
     glGetTextureImage(target.color[0], 0, GL_RGBA, GL_FLOAT, (GLsizei)(n * 16), rgba);
     if (gl_check("reading the result back", err)) goto done;
     for (size_t i = 0; i < n; i++)
@@ -97,8 +103,8 @@ int compute_dof(int argc, char **argv)
         {"--aperture", CLI_DOUBLE, &aperture, "A  blur radius at infinity, pixels (>= 0)", 0, 1e6, true, false},
         {"--out", CLI_STRING, &out_path, "OUT.png  the result", 0, 0, true, false},
         {"--variant", CLI_STRING, &variant_s, "V  SAT variant: three-pass or tiled", 0, 0, false, false},
-        {"--gather", CLI_STRING, &gather_s, "G  gl/cuda: fragment or compute shader (default compute)", 0, 0, false,
-         false},
+        {"--gather", CLI_STRING, &gather_s, "G  fragment or compute shader, or cuda (--backend cuda only)", 0, 0,
+         false, false},
         {NULL, CLI_FLAG, NULL, NULL, 0, 0, false, false},
     };
     sw_error err;
@@ -117,6 +123,10 @@ int compute_dof(int argc, char **argv)
         return 2;
     }
     if (!variant_s && b != PRIM_CPU) v = SAT_TILED;
+    if (g == DOF_CUDA && b != PRIM_CUDA) {
+        fprintf(stderr, "scanworks compute dof: --gather cuda needs --backend cuda\n");
+        return 2;
+    }
     if (!sat_variant_supported(b, v)) {
         fprintf(stderr, "scanworks compute dof: backend %s has no variant %s\n", prim_backend_name(b),
                 sat_variant_name(v));

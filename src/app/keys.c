@@ -17,7 +17,7 @@ const key_help key_help_lines[] = {
     {"left click", "auto-focus on the pixel under the mouse"},
     {"B", "SAT backend: cuda / gl / cpu"},
     {"M", "SAT variant: tiled / three-pass"},
-    {"G", "DoF gather: fragment / compute shader"},
+    {"G", "DoF gather: fragment / compute shader / cuda kernel"},
     {"Arrows, left drag", "orbit the camera"},
     {"W A S D, right drag", "pan"},
     {"PgUp PgDn, wheel", "dolly in / out"},

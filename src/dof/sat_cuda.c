@@ -11,6 +11,7 @@
 
 /* kernels/sat.h: angle brackets skip this folder's own dof/sat.h */
 #include <sat.h>
+#include <dof.h>   /* kernels/dof.h */
 
 #define TRY(call)                                                                                         \
     do {                                                                                                  \
@@ -56,17 +57,23 @@ done:
 
 /* ---- the frame path --------------------------------------------------------------- */
 
-#define EVENTS (SAT_CUDA_MAX_STAGES + 1)
+#define EVENTS (SAT_CUDA_MAX_STAGES + 2)   /* the SAT stages, then the cuda gather */
+#define MAX_RES 4                          /* colour, SAT buffer, [depth, DoF output] */
+
+typedef struct frame_objects {              /* one frame's, destroyed once it is done */
+    cudaTextureObject_t color, depth;
+    cudaSurfaceObject_t out;
+} frame_objects;
 
 typedef struct sat_interop {
-    GLuint tex, buf;
-    int w, h;
-    cudaGraphicsResource_t res[2];   /* colour texture, SAT buffer */
+    GLuint ids[MAX_RES];
+    int w, h, count;
+    cudaGraphicsResource_t res[MAX_RES];
     cudaStream_t stream;
     cudaEvent_t ev[2][EVENTS];
-    bool pending[2];
+    bool pending[2], pending_gather[2];
     int pending_variant[2];
-    cudaTextureObject_t tex_obj[2];  /* destroyed once the frame that used it is done */
+    frame_objects obj[2];
     long frame;
     sat_cuda_scratch scratch;
 } sat_interop;
@@ -78,12 +85,22 @@ static double now_ms(void)
     return ts.tv_sec * 1e3 + ts.tv_nsec * 1e-6;
 }
 
+static void destroy_objects(frame_objects *o)
+{
+    if (o->color) cudaDestroyTextureObject(o->color);
+    if (o->depth) cudaDestroyTextureObject(o->depth);
+    if (o->out) cudaDestroySurfaceObject(o->out);
+    memset(o, 0, sizeof *o);
+    cudaGetLastError();
+}
+
 static void unregister(sat_interop *io)
 {
-    for (int i = 0; i < 2; i++)
+    for (int i = 0; i < MAX_RES; i++)
         if (io->res[i]) cudaGraphicsUnregisterResource(io->res[i]);
-    io->res[0] = io->res[1] = NULL;
-    io->tex = io->buf = 0;
+    memset(io->res, 0, sizeof io->res);
+    memset(io->ids, 0, sizeof io->ids);
+    io->count = 0;
     cudaGetLastError();
 }
 
@@ -92,8 +109,7 @@ void sat_interop_release(void **state)
     sat_interop *io = *state;
     if (!io) return;
     cudaStreamSynchronize(io->stream);
-    for (int s = 0; s < 2; s++)
-        if (io->tex_obj[s]) cudaDestroyTextureObject(io->tex_obj[s]);
+    for (int s = 0; s < 2; s++) destroy_objects(&io->obj[s]);
     unregister(io);
     for (int s = 0; s < 2; s++)
         for (int i = 0; i < EVENTS; i++) cudaEventDestroy(io->ev[s][i]);
@@ -115,99 +131,129 @@ static int create(sat_interop **out, sw_error *err)
     return 0;
 }
 
+/* Registers the resources once; again when an id or the size changed. */
+static int ensure_registered(sat_interop *io, const GLuint ids[MAX_RES], int count, int w, int h, sw_error *err)
+{
+    if (io->count == count && io->w == w && io->h == h && !memcmp(io->ids, ids, sizeof io->ids)) return 0;
+    TRY(cudaStreamSynchronize(io->stream));
+    for (int s = 0; s < 2; s++) destroy_objects(&io->obj[s]);
+    unregister(io);
+    static const unsigned flags[MAX_RES] = {cudaGraphicsRegisterFlagsReadOnly, cudaGraphicsRegisterFlagsWriteDiscard,
+                                            cudaGraphicsRegisterFlagsReadOnly,
+                                            cudaGraphicsRegisterFlagsSurfaceLoadStore};
+    for (int i = 0; i < count; i++) {
+        cudaError_t e = i == 1 ? cudaGraphicsGLRegisterBuffer(&io->res[i], ids[i], flags[i])
+                               : cudaGraphicsGLRegisterImage(&io->res[i], ids[i], GL_TEXTURE_2D, flags[i]);
+        if (e != cudaSuccess) {
+            cudaGetLastError();
+            unregister(io);
+            return sw_fail(err, "registering GL object %u with CUDA: %s", ids[i], cudaGetErrorString(e));
+        }
+    }
+    memcpy(io->ids, ids, sizeof io->ids);
+    io->count = count;
+    io->w = w;
+    io->h = h;
+    return 0;
+}
+
 /* Kernel times of the frame before, now that they are surely done. */
 static void report_previous(sat_interop *io, gpu_timer *timer)
 {
     int slot = (int)((io->frame + 1) % 2);
     if (!io->pending[slot]) return;
     io->pending[slot] = false;
-    if (cudaEventSynchronize(io->ev[slot][EVENTS - 1]) != cudaSuccess) {
+    int last = io->pending_gather[slot] ? SAT_CUDA_MAX_STAGES + 1 : SAT_CUDA_MAX_STAGES;
+    if (cudaEventSynchronize(io->ev[slot][last]) != cudaSuccess) {
         cudaGetLastError();
         return;
     }
     const char *const *names;
     int n = sat_cuda_stage_names(io->pending_variant[slot], &names);
-    for (int i = 0; i < n; i++) {
+    for (int i = 0; i < last; i++) {
         float ms = 0;
         if (cudaEventElapsedTime(&ms, io->ev[slot][i], io->ev[slot][i + 1]) != cudaSuccess) cudaGetLastError();
-        if (timer) gpu_timer_add(timer, names[i], ms);
+        if (timer) gpu_timer_add(timer, i < n ? names[i] : "dof (cuda)", ms);
     }
 }
 
+static int texture_object(cudaArray_t array, cudaTextureObject_t *tex, sw_error *err)
+{
+    struct cudaResourceDesc rd;
+    memset(&rd, 0, sizeof rd);
+    rd.resType = cudaResourceTypeArray;
+    rd.res.array.array = array;
+    struct cudaTextureDesc td;
+    memset(&td, 0, sizeof td);
+    td.addressMode[0] = td.addressMode[1] = cudaAddressModeClamp;
+    td.filterMode = cudaFilterModePoint;
+    td.readMode = cudaReadModeElementType;
+    td.normalizedCoords = 0;
+    TRY(cudaCreateTextureObject(tex, &rd, &td, NULL));
+    return 0;
+}
+
+/* Everything between map and unmap: objects over the mapped arrays, the SAT build,
+ * the optional gather. */
+static int run_mapped(sat_interop *io, int slot, int variant, int w, int h, float scale, const sat_cuda_gather *g,
+                      sw_error *err)
+{
+    cudaArray_t arrays[MAX_RES] = {NULL};
+    void *ptr;
+    size_t size;
+    frame_objects *o = &io->obj[slot];
+    for (int i = 0; i < io->count; i++)
+        if (i != 1) TRY(cudaGraphicsSubResourceGetMappedArray(&arrays[i], io->res[i], 0, 0));
+    TRY(cudaGraphicsResourceGetMappedPointer(&ptr, &size, io->res[1]));
+    if (size < (size_t)w * h * 16)
+        return sw_fail(err, "SAT buffer holds %zu bytes, %dx%d needs %zu", size, w, h, (size_t)w * h * 16);
+    if (texture_object(arrays[0], &o->color, err)) return -1;
+    sat_cuda_src src = {o->color, NULL, scale};
+    if (sat_cuda_build(variant, &src, ptr, w, h, &io->scratch, io->stream, io->ev[slot], err)) return -1;
+    if (!g) return 0;
+    if (texture_object(arrays[2], &o->depth, err)) return -1;
+    struct cudaResourceDesc rd;
+    memset(&rd, 0, sizeof rd);
+    rd.resType = cudaResourceTypeArray;
+    rd.res.array.array = arrays[3];
+    TRY(cudaCreateSurfaceObject(&o->out, &rd));
+    dof_cuda_args a = {o->color, o->depth, o->out, ptr, w, h, g->focus, g->aperture, scale, g->view};
+    if (dof_cuda_gather(&a, io->stream, err)) return -1;
+    TRY(cudaEventRecord(io->ev[slot][SAT_CUDA_MAX_STAGES + 1], io->stream));
+    return 0;
+}
+
 int sat_interop_build(void **state, sat_variant v, GLuint color_tex, GLuint out_buffer, int w, int h,
-                      float scale, gpu_timer *timer, sw_error *err)
+                      float scale, const sat_cuda_gather *gather, gpu_timer *timer, sw_error *err)
 {
     if (!*state && create((sat_interop **)state, err)) {
         sat_interop_release(state);
         return -1;
     }
     sat_interop *io = *state;
-    if (io->tex != color_tex || io->buf != out_buffer || io->w != w || io->h != h) {
-        TRY(cudaStreamSynchronize(io->stream));
-        for (int s = 0; s < 2; s++) {
-            if (io->tex_obj[s]) cudaDestroyTextureObject(io->tex_obj[s]);
-            io->tex_obj[s] = 0;
-        }
-        unregister(io);
-        TRY(cudaGraphicsGLRegisterImage(&io->res[0], color_tex, GL_TEXTURE_2D, cudaGraphicsRegisterFlagsReadOnly));
-        TRY(cudaGraphicsGLRegisterBuffer(&io->res[1], out_buffer, cudaGraphicsRegisterFlagsWriteDiscard));
-        io->tex = color_tex;
-        io->buf = out_buffer;
-        io->w = w;
-        io->h = h;
-    }
+    GLuint ids[MAX_RES] = {color_tex, out_buffer, gather ? gather->depth_tex : 0, gather ? gather->out_tex : 0};
+    if (ensure_registered(io, ids, gather ? 4 : 2, w, h, err)) return -1;
     int slot = (int)(io->frame % 2);
-    if (io->tex_obj[slot]) {
-        cudaEventSynchronize(io->ev[slot][EVENTS - 1]);
-        cudaDestroyTextureObject(io->tex_obj[slot]);
-        io->tex_obj[slot] = 0;
-        cudaGetLastError();
+    if (io->obj[slot].color) {   /* from two frames ago: done by now, but make sure */
+        cudaEventSynchronize(io->ev[slot][SAT_CUDA_MAX_STAGES]);
+        cudaEventSynchronize(io->ev[slot][SAT_CUDA_MAX_STAGES + 1]);
+        destroy_objects(&io->obj[slot]);
     }
     int variant = to_cuda_variant(v);
 
     double t0 = now_ms();
-    TRY(cudaGraphicsMapResources(2, io->res, io->stream));   /* one call for both */
-    double t1 = now_ms();
-    if (timer) gpu_timer_add(timer, "map", t1 - t0);
+    TRY(cudaGraphicsMapResources(io->count, io->res, io->stream));   /* one call for all */
+    if (timer) gpu_timer_add(timer, "map", now_ms() - t0);
     report_previous(io, timer);   /* the kernel stages, one frame late */
-
-    cudaArray_t array;
-    void *ptr;
-    size_t size;
-    cudaTextureObject_t tex = 0;
-    int rc = -1;
-    cudaError_t e;
-    if ((e = cudaGraphicsSubResourceGetMappedArray(&array, io->res[0], 0, 0)) != cudaSuccess ||
-        (e = cudaGraphicsResourceGetMappedPointer(&ptr, &size, io->res[1])) != cudaSuccess) {
-        sw_fail(err, "reading the mapped resources: %s", cudaGetErrorString(e));
-    } else if (size < (size_t)w * h * 16) {
-        sw_fail(err, "SAT buffer holds %zu bytes, %dx%d needs %zu", size, w, h, (size_t)w * h * 16);
-    } else {
-        struct cudaResourceDesc rd;
-        memset(&rd, 0, sizeof rd);
-        rd.resType = cudaResourceTypeArray;
-        rd.res.array.array = array;
-        struct cudaTextureDesc td;
-        memset(&td, 0, sizeof td);
-        td.addressMode[0] = td.addressMode[1] = cudaAddressModeClamp;
-        td.filterMode = cudaFilterModePoint;
-        td.readMode = cudaReadModeElementType;
-        td.normalizedCoords = 0;
-        if ((e = cudaCreateTextureObject(&tex, &rd, &td, NULL)) != cudaSuccess) {
-            sw_fail(err, "texture object over the colour texture: %s", cudaGetErrorString(e));
-        } else {
-            sat_cuda_src src = {tex, NULL, scale};
-            rc = sat_cuda_build(variant, &src, ptr, w, h, &io->scratch, io->stream, io->ev[slot], err);
-        }
-    }
+    int rc = run_mapped(io, slot, variant, w, h, scale, gather, err);
     double t2 = now_ms();
-    e = cudaGraphicsUnmapResources(2, io->res, io->stream);
+    cudaError_t e = cudaGraphicsUnmapResources(io->count, io->res, io->stream);
     if (timer) gpu_timer_add(timer, "unmap", now_ms() - t2);
-    io->tex_obj[slot] = tex;
     if (e != cudaSuccess && !rc) rc = sw_fail(err, "unmapping: %s", cudaGetErrorString(e));
     cudaGetLastError();
     if (!rc) {
         io->pending[slot] = true;
+        io->pending_gather[slot] = gather != NULL;
         io->pending_variant[slot] = variant;
     }
     io->frame++;

@@ -37,12 +37,21 @@ typedef struct sat_frame {
     uint32_t *cpu_in, *cpu_out;
 } sat_frame;
 
+/* The cuda gather (kernels/dof.cu), run inside the same mapping as the cuda SAT
+ * build: the depth (R32F) and the DoF output (RGBA16F) textures join the one map call. */
+typedef struct sat_cuda_gather {
+    GLuint depth_tex, out_tex;
+    float focus, aperture;
+    int view;   /* dof_view */
+} sat_cuda_gather;
+
 int sat_frame_init(sat_frame *f, sw_error *err);
 void sat_frame_shutdown(sat_frame *f);
 /* Builds the table of COLOR_TEX (w x h RGBA16F/32F, quantized with SCALE) into
- * f->buffer, resizing it as needed. */
+ * f->buffer, resizing it as needed; with the cuda backend and GATHER set, also the
+ * DoF into GATHER->out_tex. */
 int sat_frame_build(sat_frame *f, prim_backend b, sat_variant v, GLuint color_tex, int w, int h, float scale,
-                    gpu_timer *timer, sw_error *err);
+                    const sat_cuda_gather *gather, gpu_timer *timer, sw_error *err);
 /* Forget registrations (call after the colour texture was re-created). */
 void sat_frame_invalidate(sat_frame *f);
 
@@ -53,7 +62,7 @@ void sat_gl_shutdown(sat_gl *g);
 int sat_gl_build(sat_gl *g, sat_variant v, GLuint color_tex, GLuint in_buffer, float scale, GLuint out_buffer, int w, int h,
                  gpu_timer *timer, sw_error *err);
 int sat_interop_build(void **state, sat_variant v, GLuint color_tex, GLuint out_buffer, int w, int h,
-                      float scale, gpu_timer *timer, sw_error *err);
+                      float scale, const sat_cuda_gather *gather, gpu_timer *timer, sw_error *err);
 void sat_interop_release(void **state);
 
 #endif
