@@ -2,9 +2,10 @@
 # SAT and depth of field on the GPU machine: the gpu-labelled SAT/DoF tests (cuda
 # against float64 references and against the gl/cpu frames), compute-sanitizer
 # (memcheck, racecheck, synccheck) on small runs of every SAT kernel and of the
-# interop path (with the GL and the CUDA gather), `bench sat` into $OUT/dof-bench-sat.{json,svg,csv}, and headless
-# frames with their per-stage times (cuda, gl, cpu backends; both variants; both
-# gathers) into $OUT/dof-frames/*.json. About 2 minutes.
+# interop path (with the GL and the CUDA gather), `bench sat` into
+# $OUT/dof-bench-sat.{json,svg,csv}, and headless frames with their per-stage times
+# (cuda, gl, cpu backends; both variants; all gathers) into $OUT/dof-frames/*.json.
+# About 2-3 minutes.
 # Run from the repository root with BUILD (an sm_90 build) and OUT set; the GL
 # libraries must be installed (EGL device platform).
 set -uo pipefail
@@ -90,7 +91,8 @@ frames cuda-tiled-fragment-1920x1080 --size 1920x1080 --sat-backend cuda --sat-v
 for size in 1280x720 1920x1080 3840x2160; do
   frames "cuda-tiled-cuda-$size" --size "$size" --sat-backend cuda --sat-variant tiled --gather cuda
 done
-frames gl-three-pass-compute-1920x1080 --size 1920x1080 --sat-backend gl --gather compute
+frames gl-tiled-compute-1920x1080 --size 1920x1080 --sat-backend gl --sat-variant tiled --gather compute
+frames gl-three-pass-compute-1920x1080 --size 1920x1080 --sat-backend gl --sat-variant three-pass --gather compute
 frames cpu-compute-1920x1080 --size 1920x1080 --sat-backend cpu --gather compute
 frames nodof-1920x1080 --size 1920x1080 --view nodof
 "$bin" --headless --frames 1 --size 1920x1080 --sat-backend cuda --hud --dump "$OUT/dof-frames" \
