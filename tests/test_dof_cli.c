@@ -112,6 +112,37 @@ static void radius(const char *backend, image8 *result)
               reach_y);
 }
 
+/* The foreground guard: a sharp white square at the focus distance in front of a far,
+ * blurred black background. Without the guard the background would average the
+ * square in up to r = 10 * |1 - 2/20| = 9 pixels away; with it, along the square's
+ * middle row, nothing farther than 2 pixels from its edge may pick up any white. */
+static void guard(const char *backend)
+{
+    unsigned char px[W * H];
+    float depth[W * H];
+    for (int y = 0; y < H; y++)
+        for (int x = 0; x < W; x++) {
+            bool in = x >= 20 && x < 44 && y >= 12 && y < 36;
+            px[y * W + x] = in ? 255 : 0;
+            depth[y * W + x] = in ? 2.0f : 20.0f;
+        }
+    sw_error err;
+    CHECK(image_write_png("dofcli_square.png", W, H, 1, px, 0, 0, &err) == 0);
+    write_depth("dofcli_sdepth.npy", depth);
+    CHECK(RUN("dof", "--backend", backend, "--in", "dofcli_square.png", "--depth", "dofcli_sdepth.npy", "--focus", "2",
+              "--aperture", "10", "--out", "dofcli_out.png") == 0);
+    image8 out;
+    if (load("dofcli_out.png", &out)) return;
+    int halo = 0;
+    for (int x = 0; x < W; x++) {
+        int dist = x < 20 ? 20 - x : x >= 44 ? x - 43 : 0;
+        if (dist > halo && out.pixels[24 * W + x] > 0) halo = dist;
+    }
+    CHECK_MSG(halo <= 2, "%s: the sharp square bleeds %d pixels into the blurred background", backend, halo);
+    CHECK(out.pixels[24 * W + 32] == 255);   /* the square itself stays sharp */
+    image_free(&out);
+}
+
 static void bad_inputs(void)
 {
     FILE *fp = fopen("dofcli_text.png", "w");
@@ -176,6 +207,7 @@ int main(void)
     focus_and_uniform("cpu");
     image8 cpu_dot = {0}, gl_dot = {0};
     radius("cpu", &cpu_dot);
+    guard("cpu");
     bad_inputs();
     sat_cli("cpu");
     sw_error err;
@@ -186,6 +218,7 @@ int main(void)
     }
     focus_and_uniform("gl");
     radius("gl", &gl_dot);
+    guard("gl");
     sat_cli("gl");
     if (cpu_dot.pixels && gl_dot.pixels) {
         int worst = 0;
