@@ -202,6 +202,37 @@ static void sat_cli(const char *backend)
     image_free(&img);
 }
 
+/* compute sat on an (H,W) int32 .npy of 16-bit values whose sums pass 2^32: the
+ * float64 output must be the exact sums (the last one is the total). */
+static void sat_cli_npy(const char *backend)
+{
+    npy_array a;
+    sw_error err;
+    int64_t shape[2] = {401, 400};
+    if (npy_alloc(&a, NPY_I32, 2, shape, &err)) return;
+    uint64_t seed = 9;
+    double total = 0, row0 = 0;
+    for (size_t i = 0; i < a.count; i++) {
+        int32_t v = (int32_t)(test_rand(&seed) % 65536);
+        ((int32_t *)a.data)[i] = v;
+        total += v;
+        if (i < 400) row0 += v;
+    }
+    CHECK(npy_write("dofcli_big.npy", &a, &err) == 0);
+    npy_free(&a);
+    remove("dofcli_bigsat.npy");
+    CHECK(RUN("sat", "--backend", backend, "--in", "dofcli_big.npy", "--out", "dofcli_bigsat.npy") == 0);
+    if (npy_read("dofcli_bigsat.npy", &a, &err)) {
+        CHECK_MSG(0, "%s: %s", backend, err.msg);
+        return;
+    }
+    CHECK(a.dtype == NPY_F64 && a.ndim == 2 && a.shape[0] == 401 && a.shape[1] == 400);
+    CHECK_MSG(total > 4294967296.0 && ((double *)a.data)[a.count - 1] == total, "%s: total %.0f, expected %.0f",
+              backend, ((double *)a.data)[a.count - 1], total);
+    CHECK(((double *)a.data)[399] == row0);
+    npy_free(&a);
+}
+
 int main(void)
 {
     focus_and_uniform("cpu");
@@ -210,6 +241,7 @@ int main(void)
     guard("cpu");
     bad_inputs();
     sat_cli("cpu");
+    sat_cli_npy("cpu");
     sw_error err;
     if (compute_gl_context(NULL, &err)) {
         printf("gl backend not checked: %s\n", err.msg);
@@ -220,6 +252,7 @@ int main(void)
     radius("gl", &gl_dot);
     guard("gl");
     sat_cli("gl");
+    sat_cli_npy("gl");
     if (cpu_dot.pixels && gl_dot.pixels) {
         int worst = 0;
         for (int i = 0; i < W * H; i++) {
