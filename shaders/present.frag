@@ -1,6 +1,7 @@
 #version 450 core
 // Turns the linear HDR frame into display values: exposure, a filmic curve
-// (Narkowicz's ACES fit) and the sRGB transfer. u_view 1 shows linear depth instead.
+// (Narkowicz's ACES fit) and the sRGB transfer. u_view 1 shows linear depth instead,
+// u_view 2 shows the colour texture as it is (debug pictures already in 0..1).
 in vec2 v_uv;
 layout(binding = 0) uniform sampler2D u_color;
 layout(binding = 1) uniform sampler2D u_depth;
@@ -23,6 +24,10 @@ void main()
         float d = texture(u_depth, v_uv).r;
         float t = clamp(log(max(d, 0.05) / 0.5) / log(400.0), 0.0, 1.0);   // 0.5 .. 200 units
         o_color = vec4(vec3(1.0 - t), 1.0);
+        return;
+    }
+    if (u_view == 2) {
+        o_color = vec4(texture(u_color, v_uv).rgb, 1.0);
         return;
     }
     vec3 c = texture(u_color, v_uv).rgb * 0.8;

@@ -8,7 +8,7 @@ bin=$1 compare=$2 golden=$3
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 fails=0
-"$bin" --headless --frames 3 --warmup 1 --size 320x180 --dump "$tmp/frames" --json "$tmp/run.json" 2>"$tmp/err"
+"$bin" --headless --frames 3 --warmup 1 --size 320x180 --view nodof --dump "$tmp/frames" --json "$tmp/run.json" 2>"$tmp/err"
 rc=$?
 if [ $rc != 0 ]; then
     if grep -q "headless OpenGL" "$tmp/err"; then echo "SKIPPED: no headless OpenGL here: $(cat "$tmp/err")"; exit 77; fi

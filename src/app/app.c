@@ -16,7 +16,9 @@ int app_init(app *a, const app_options *opt, gfx_context *ctx, int width, int he
     a->paused = opt->paused;
     a->vsync = opt->vsync;
     a->show_hud = opt->hud;
-    a->view = strcmp(opt->view, "depth") == 0 ? APP_VIEW_DEPTH : APP_VIEW_COLOR;
+    static const char *const view_flags[APP_VIEW_COUNT] = {"color", "depth", "blur", "sat", "nodof"};
+    for (int v = 0; v < APP_VIEW_COUNT; v++)
+        if (!strcmp(opt->view, view_flags[v])) a->view = (enum app_view)v;
     camera_reset(&a->camera);
     cuda_device_select(opt->cuda_device, true, &a->cuda);
     if (scene_init(&a->scene, err)) return sw_wrap(err, "scene: ");
@@ -33,6 +35,9 @@ int app_init(app *a, const app_options *opt, gfx_context *ctx, int width, int he
         a->minimized = true;
     }
     if (gl_target_create(&a->scene_target, width, height, scene_target_formats, 2, true, err)) return -1;
+    const GLenum dof_format = GL_RGBA16F;
+    if (gl_target_create(&a->dof_target, width, height, &dof_format, 1, false, err)) return -1;
+    if (app_dof_init(a, err)) return -1;
     const GLenum out_format = GL_RGBA8;
     if (gl_target_create(&a->output, width, height, &out_format, 1, false, err)) return -1;
     return gl_check("initializing the app", err);
@@ -41,7 +46,9 @@ int app_init(app *a, const app_options *opt, gfx_context *ctx, int width, int he
 void app_shutdown(app *a)
 {
     if (!a->ctx) return;
+    app_dof_shutdown(a);
     gl_target_destroy(&a->scene_target);
+    gl_target_destroy(&a->dof_target);
     gl_target_destroy(&a->output);
     if (a->present_program) glDeleteProgram(a->present_program);
     if (a->empty_vao) glDeleteVertexArrays(1, &a->empty_vao);
@@ -60,6 +67,8 @@ int app_resize(app *a, int width, int height, sw_error *err)
     }
     a->minimized = false;
     if (gl_target_resize(&a->scene_target, width, height, err)) return -1;
+    sat_frame_invalidate(&a->sat);   /* the colour texture was re-created */
+    if (gl_target_resize(&a->dof_target, width, height, err)) return -1;
     return gl_target_resize(&a->output, width, height, err);
 }
 
@@ -73,14 +82,16 @@ void app_message(app *a, const char *fmt, ...)
     fprintf(stderr, "scanworks: %s\n", a->message);
 }
 
-static void present(app *a)
+static void present(app *a, GLuint color)
 {
+    /* present.frag modes: 0 tone-mapped colour, 1 linear depth, 2 shown as is. */
+    int mode = a->view == APP_VIEW_DEPTH ? 1 : a->view == APP_VIEW_BLUR ? 2 : 0;
     glBindFramebuffer(GL_FRAMEBUFFER, a->output.fbo);
     glViewport(0, 0, a->output.width, a->output.height);
     glUseProgram(a->present_program);
-    glBindTextureUnit(0, a->scene_target.color[0]);
+    glBindTextureUnit(0, color);
     glBindTextureUnit(1, a->scene_target.color[1]);
-    glUniform1i(glGetUniformLocation(a->present_program, "u_view"), (int)a->view);
+    glUniform1i(glGetUniformLocation(a->present_program, "u_view"), mode);
     glBindVertexArray(a->empty_vao);
     glDrawArrays(GL_TRIANGLES, 0, 3);
     glBindVertexArray(0);
@@ -100,8 +111,9 @@ bool app_frame(app *a, double dt, double wall_dt, gpu_frame_times *completed)
     bool got = gpu_timer_begin_frame(&a->timer, a->frame, completed);
     gpu_timer_begin(&a->timer, "render");
     scene_draw(&a->scene, &a->camera, &a->scene_target);
+    GLuint shown = app_dof_frame(a);
     gpu_timer_begin(&a->timer, "present");
-    present(a);
+    present(a, shown);
     panel_host_frame(&a->panels, &a->output, &a->text, &a->timer, &a->cuda, a->paused ? 0.0 : dt, a->frame);
     if (a->show_hud || a->show_help) {
         gpu_timer_begin(&a->timer, "hud");

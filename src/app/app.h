@@ -8,6 +8,8 @@
 
 #include "app/options.h"
 #include "app/panel_host.h"
+#include "dof/dof.h"
+#include "dof/sat_frame.h"
 #include "gfx/context.h"
 #include "gfx/cuda_device.h"
 #include "gfx/gl_util.h"
@@ -16,7 +18,10 @@
 #include "scene/camera.h"
 #include "scene/scene.h"
 
-enum app_view { APP_VIEW_COLOR, APP_VIEW_DEPTH, APP_VIEW_COUNT };
+/* Tab cycles these: the depth-of-field image, linear depth, each pixel's blur radius,
+ * the normalized SAT (S(x,y) / ((x+1)(y+1))), and the scene without DoF. */
+enum app_view { APP_VIEW_COLOR, APP_VIEW_DEPTH, APP_VIEW_BLUR, APP_VIEW_SAT, APP_VIEW_DOF_OFF, APP_VIEW_COUNT };
+extern const char *const app_view_names[APP_VIEW_COUNT];
 
 typedef struct app {
     app_options opt;
@@ -25,11 +30,18 @@ typedef struct app {
     scene scene;
     orbit_camera camera;
     gl_target scene_target;   /* RGBA16F radiance + R32F linear depth + depth buffer */
+    gl_target dof_target;     /* RGBA16F depth-of-field result (or a debug view) */
     gl_target output;         /* RGBA8 final image, what the screen and the files show */
     GLuint present_program, empty_vao;
     text_renderer text;
     gpu_timer timer;
     panel_host panels;
+    sat_frame sat;
+    dof_pass dof;
+    prim_backend sat_backend;
+    sat_variant sat_variant;
+    dof_gather gather;
+    float focus, aperture;
 
     bool paused, vsync, show_hud, show_help;
     enum app_view view;
@@ -55,6 +67,21 @@ bool app_frame(app *a, double dt, double wall_dt, gpu_frame_times *completed);
 
 /* Reads a->output back and writes a PNG (rows top first). */
 int app_write_output_png(app *a, const char *path, sw_error *err);
+
+/* The depth-of-field stage (app_dof.c): SAT + DoF pass; returns the texture that
+ * present() shows. */
+int app_dof_init(app *a, sw_error *err);
+void app_dof_shutdown(app *a);
+GLuint app_dof_frame(app *a);
+
+/* Depth-of-field controls (keys, mouse). FACTOR scales focus or aperture. */
+void app_focus_scale(app *a, float factor);
+void app_aperture_scale(app *a, float factor);
+void app_cycle_sat_backend(app *a);
+void app_cycle_sat_variant(app *a);
+void app_cycle_gather(app *a);
+/* Focus on the depth under window pixel (X, Y) (top-left origin, framebuffer pixels). */
+void app_autofocus(app *a, int x, int y);
 
 /* Shows a line on the HUD for a few seconds (and on stderr). */
 void app_message(app *a, const char *fmt, ...) SW_PRINTF(2, 3);

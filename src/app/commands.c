@@ -3,13 +3,17 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "app/commands_ops.h"
 #include "app/compute_scan.h"
 #include "bench/bench_scan.h"
 
 /* One line per subcommand; keep each group's entries together. */
 const command commands[] = {
     {"compute", "scan", "prefix sums (scan) of a 1-D .npy array: cpu, gl or cuda", compute_scan},
+    {"compute", "sat", "summed-area table of a PNG or .npy (float64 .npy out)", compute_sat},
+    {"compute", "dof", "depth of field of a picture and its depth map (PNG out)", compute_dof},
     {"bench", "scan", "scan: every backend and variant vs memcpy and CUB", bench_scan_main},
+    {"bench", "sat", "SAT build and GL-CUDA hand-over at 720p, 1080p, 4K", bench_sat},
     {NULL, NULL, NULL, NULL},
 };
 

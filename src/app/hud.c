@@ -22,7 +22,10 @@ static void stats(app *a, float scale)
              a->vsync ? "  vsync" : "", a->paused ? "  paused" : "");
     colors[n] = WHITE, bar_ms[n++] = -1;
     snprintf(lines[n], sizeof lines[n], "%dx%d  %s  CUDA: %.60s", a->output.width, a->output.height,
-             a->view == APP_VIEW_DEPTH ? "depth view" : "colour", a->cuda.available ? a->cuda.name : "off");
+             app_view_names[a->view], a->cuda.available ? a->cuda.name : "off");
+    colors[n] = DIM, bar_ms[n++] = -1;
+    snprintf(lines[n], sizeof lines[n], "SAT %s %s  %s  focus %.2f  aperture %.1f", prim_backend_name(a->sat_backend),
+             sat_variant_name(a->sat_variant), dof_gather_name(a->gather), a->focus, a->aperture);
     colors[n] = DIM, bar_ms[n++] = -1;
     double total = 0;
     if (a->timer.has_latest) {

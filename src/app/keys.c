@@ -11,7 +11,13 @@ const key_help key_help_lines[] = {
     {"V", "vsync on/off"},
     {"F12", "screenshot to scanworks-<time>.png"},
     {"Space", "pause/resume the animation"},
-    {"Tab", "view: colour / linear depth"},
+    {"Tab", "view: DoF / depth / blur radius / SAT / DoF off"},
+    {"Q / E", "focus nearer / farther"},
+    {"Z / X", "aperture narrower / wider"},
+    {"left click", "auto-focus on the pixel under the mouse"},
+    {"B", "SAT backend: cuda / gl / cpu"},
+    {"M", "SAT variant: tiled / three-pass"},
+    {"G", "DoF gather: fragment / compute shader / cuda kernel"},
     {"Arrows, left drag", "orbit the camera"},
     {"W A S D, right drag", "pan"},
     {"PgUp PgDn, wheel", "dolly in / out"},
@@ -56,8 +62,15 @@ bool keys_press(app *a, int key, int mods, bool *quit)
         return true;
     case GLFW_KEY_TAB:
         a->view = (enum app_view)((a->view + 1) % APP_VIEW_COUNT);
-        app_message(a, "view: %s", a->view == APP_VIEW_DEPTH ? "linear depth" : "colour");
+        app_message(a, "view: %s", app_view_names[a->view]);
         return true;
+    case GLFW_KEY_Q: app_focus_scale(a, 1.0f / 1.15f); return true;
+    case GLFW_KEY_E: app_focus_scale(a, 1.15f); return true;
+    case GLFW_KEY_Z: app_aperture_scale(a, 1.0f / 1.25f); return true;
+    case GLFW_KEY_X: app_aperture_scale(a, 1.25f); return true;
+    case GLFW_KEY_B: app_cycle_sat_backend(a); return true;
+    case GLFW_KEY_M: app_cycle_sat_variant(a); return true;
+    case GLFW_KEY_G: app_cycle_gather(a); return true;
     case GLFW_KEY_HOME: camera_reset(&a->camera); app_message(a, "camera reset"); return true;
     default: break;
     }

@@ -5,6 +5,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "dof/dof.h"
+#include "dof/sat.h"
 #include "io/image.h"
 #include "panels/panel.h"
 
@@ -19,6 +21,42 @@ void app_options_defaults(app_options *o)
     o->cuda_device = -1;
     o->dt = 1.0 / 60.0;
     o->view = "color";
+    o->focus = 5.0;
+    o->aperture = 12.0;
+    o->sat_variant = "tiled";
+    o->gather = "compute";
+}
+
+static int parse_double(const char *flag, const char *s, double lo, double hi, double *out, sw_error *err)
+{
+    char *end;
+    if (!s) return sw_fail(err, "%s needs a value", flag);
+    errno = 0;
+    double v = strtod(s, &end);
+    if (errno || end == s || *end || !(v >= lo && v <= hi))
+        return sw_fail(err, "%s '%s': expected a number in %g..%g", flag, s, lo, hi);
+    *out = v;
+    return 0;
+}
+
+static int parse_dof_flag(const char *a, const char *next, app_options *o, sw_error *err)
+{
+    prim_backend b;
+    sat_variant v;
+    dof_gather g;
+    if (!strcmp(a, "--focus")) return parse_double(a, next, 1e-3, 1e6, &o->focus, err);
+    if (!strcmp(a, "--aperture")) return parse_double(a, next, 0.0, 1000.0, &o->aperture, err);
+    if (!strcmp(a, "--sat-backend")) {
+        if (prim_backend_parse(next, &b, err)) return sw_wrap(err, "--sat-backend: ");
+        o->sat_backend = next;
+    } else if (!strcmp(a, "--sat-variant")) {
+        if (sat_variant_parse(next, &v, err)) return sw_wrap(err, "--sat-variant: ");
+        o->sat_variant = next;
+    } else {
+        if (dof_gather_parse(next, &g, err)) return sw_wrap(err, "--gather: ");
+        o->gather = next;
+    }
+    return 0;
 }
 
 static int parse_long(const char *flag, const char *s, long lo, long hi, long *out, sw_error *err)
@@ -99,9 +137,14 @@ int app_options_parse(app_options *o, int argc, char **argv, sw_error *err)
             if (end == next || *end || !(o->dt >= 0.0 && o->dt <= 10.0))
                 return sw_fail(err, "--dt '%s': expected seconds in 0..10", next);
             i++;
+        } else if (!strcmp(a, "--focus") || !strcmp(a, "--aperture") || !strcmp(a, "--sat-backend") ||
+                   !strcmp(a, "--sat-variant") || !strcmp(a, "--gather")) {
+            if (parse_dof_flag(a, next, o, err)) return -1;
+            i++;
         } else if (!strcmp(a, "--view")) {
-            if (!next || (strcmp(next, "color") && strcmp(next, "depth")))
-                return sw_fail(err, "--view '%s': expected color or depth", next ? next : "");
+            if (!next || (strcmp(next, "color") && strcmp(next, "depth") && strcmp(next, "blur") &&
+                          strcmp(next, "sat") && strcmp(next, "nodof")))
+                return sw_fail(err, "--view '%s': expected color, depth, blur, sat or nodof", next ? next : "");
             o->view = next;
             i++;
         } else if (!strcmp(a, "--panels")) {
@@ -147,7 +190,14 @@ void app_options_print_help(const char *program)
            "  --screenshot FILE   write the last frame, HUD included, to FILE.png on exit\n"
            "  --dt SECONDS        animation step per frame in headless mode (default 1/60)\n"
            "  --pause             start with the animation paused\n"
-           "  --view color|depth  what the screen shows (the V key family toggles it live)\n"
+           "  --view VIEW         color (depth of field), depth, blur, sat or nodof (Tab cycles)\n"
+           "  --focus F           depth-of-field focus distance in scene units (default 5)\n"
+           "  --aperture A        blur radius at infinity in pixels, 0 = no blur (default 12)\n"
+           "  --sat-backend B     who builds the summed-area table: cuda, gl or cpu\n"
+           "                      (default cuda, or gl when CUDA is unavailable)\n"
+           "  --sat-variant V     three-pass (the chapter's) or tiled (default)\n"
+           "  --gather G          DoF pass: fragment or compute shader (default), or cuda\n"
+           "                      (a CUDA kernel in the same mapping; needs --sat-backend cuda)\n"
            "  --panels LIST       open overlay panels: comma-separated names, or all\n"
            "  --hud, --no-hud     draw the HUD (default: on in a window, off headless)\n"
            "  --no-vsync          start with vsync off (key V toggles)\n"

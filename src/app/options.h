@@ -21,7 +21,12 @@ typedef struct app_options {
     int cuda_device;          /* --device N, -1 = the one that drives the GL context */
     double dt;                /* --dt SECONDS: fixed animation step (headless default 1/60) */
     bool paused;              /* --pause: start with animation paused */
-    const char *view;         /* --view color|depth */
+    const char *view;         /* --view color|depth|blur|sat|nodof */
+    double focus;             /* --focus F: focus distance (scene units) */
+    double aperture;          /* --aperture A: blur radius at infinity, pixels */
+    const char *sat_backend;  /* --sat-backend cpu|gl|cuda (NULL: cuda when available, else gl) */
+    const char *sat_variant;  /* --sat-variant three-pass|tiled */
+    const char *gather;       /* --gather fragment|compute */
     const char *panels;       /* --panels LIST: overlay panels to open (names or "all") */
 } app_options;
 

@@ -11,6 +11,7 @@ typedef struct window_state {
     bool quit;
     bool dragging_orbit, dragging_pan;
     double last_x, last_y;
+    double press_x, press_y;   /* where the left button went down: a click auto-focuses */
     bool resize_failed;
     sw_error resize_err;
 } window_state;
@@ -33,6 +34,18 @@ static void on_button(GLFWwindow *w, int button, int action, int mods)
     if (button == GLFW_MOUSE_BUTTON_LEFT) s->dragging_orbit = down;
     if (button == GLFW_MOUSE_BUTTON_RIGHT || button == GLFW_MOUSE_BUTTON_MIDDLE) s->dragging_pan = down;
     glfwGetCursorPos(w, &s->last_x, &s->last_y);
+    if (button != GLFW_MOUSE_BUTTON_LEFT) return;
+    if (down) {
+        s->press_x = s->last_x;
+        s->press_y = s->last_y;
+    } else if (fabs(s->last_x - s->press_x) < 3 && fabs(s->last_y - s->press_y) < 3) {
+        /* A click, not a drag: window coordinates to framebuffer pixels (HiDPI). */
+        int ww, wh, fw, fh;
+        glfwGetWindowSize(w, &ww, &wh);
+        glfwGetFramebufferSize(w, &fw, &fh);
+        if (ww > 0 && wh > 0)
+            app_autofocus(s->a, (int)(s->last_x * fw / ww), (int)(s->last_y * fh / wh));
+    }
 }
 
 static void on_cursor(GLFWwindow *w, double x, double y)

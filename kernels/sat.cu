@@ -1,0 +1,357 @@
+/* Summed-area tables in CUDA C: the chapter's three passes and a tiled variant.
+ *
+ * three-pass: row scan (one image row per block row of a 2D grid) into OUT; a tiled
+ * transpose through padded shared memory into scratch; the same row scan over the
+ * transposed rows, in place; a transpose back into OUT. 88 bytes move per pixel.
+ *
+ * tiled: 32x32 tiles. (1) each tile's row totals R[y][tile] and column totals
+ * C[tile row][x]; (2) carries: R scanned exclusively along each image row (the sum
+ * left of the tile, per row) and C scanned inclusively along x; (3) C scanned
+ * exclusively down the tile rows, giving P[j][x] = S(32j-1, x), the table's row just
+ * above tile row j; (4) each tile rebuilt in shared memory, scanned along rows and
+ * columns, plus P and the running sum of its left carries. The image is read twice
+ * and the table written once: about 33 bytes per pixel. */
+#include "cuda_util.cuh"
+#include "sat.h"
+
+#define TILE 32
+#define ROWS_PER_WARP (TILE / 8)
+#define SCAN_THREADS 256
+#define CARRY_ITEMS 8
+
+__device__ __forceinline__ uint4 add4(uint4 a, uint4 b)
+{
+    return make_uint4(a.x + b.x, a.y + b.y, a.z + b.z, a.w + b.w);
+}
+
+__device__ __forceinline__ uint4 sub4(uint4 a, uint4 b)
+{
+    return make_uint4(a.x - b.x, a.y - b.y, a.z - b.z, a.w - b.w);
+}
+
+__device__ __forceinline__ uint4 shfl_up4(uint4 v, int d)
+{
+    v.x = __shfl_up_sync(0xffffffffu, v.x, d);
+    v.y = __shfl_up_sync(0xffffffffu, v.y, d);
+    v.z = __shfl_up_sync(0xffffffffu, v.z, d);
+    v.w = __shfl_up_sync(0xffffffffu, v.w, d);
+    return v;
+}
+
+__device__ __forceinline__ uint4 warp_inclusive(uint4 v, int lane)
+{
+    for (int d = 1; d < 32; d <<= 1) {
+        uint4 o = shfl_up4(v, d);
+        if (lane >= d) v = add4(v, o);
+    }
+    return v;
+}
+
+__device__ __forceinline__ uint4 shfl4(uint4 v, int src)
+{
+    v.x = __shfl_sync(0xffffffffu, v.x, src);
+    v.y = __shfl_sync(0xffffffffu, v.y, src);
+    v.z = __shfl_sync(0xffffffffu, v.z, src);
+    v.w = __shfl_sync(0xffffffffu, v.w, src);
+    return v;
+}
+
+__device__ __forceinline__ unsigned quantize(float v, float scale)
+{
+    float q = fmaxf(v, 0.0f) * scale + 0.5f;   /* NaN -> 0 */
+    return q >= 65535.0f ? 65535u : (unsigned)q;
+}
+
+__device__ __forceinline__ uint4 load_px(const sat_cuda_src src, int x, int y, int w)
+{
+    if (src.rgba_u32) return ((const uint4 *)src.rgba_u32)[(size_t)y * w + x];
+    float4 f = tex2D<float4>(src.tex, x + 0.5f, y + 0.5f);
+    return make_uint4(quantize(f.x, src.scale), quantize(f.y, src.scale), quantize(f.z, src.scale),
+                      quantize(f.w, src.scale));
+}
+
+/* Inclusive scan of one value per thread over the whole block (SCAN_THREADS);
+ * returns the block total in *total. */
+__device__ uint4 block_inclusive(uint4 v, uint4 *warp_sums, uint4 *total)
+{
+    int lane = threadIdx.x & 31, warp = threadIdx.x >> 5;
+    v = warp_inclusive(v, lane);
+    if (lane == 31) warp_sums[warp] = v;
+    __syncthreads();
+    if (warp == 0) {
+        uint4 s = lane < SCAN_THREADS / 32 ? warp_sums[lane] : make_uint4(0, 0, 0, 0);
+        s = warp_inclusive(s, lane);
+        if (lane < SCAN_THREADS / 32) warp_sums[lane] = s;
+    }
+    __syncthreads();
+    if (warp) v = add4(v, warp_sums[warp - 1]);
+    *total = warp_sums[SCAN_THREADS / 32 - 1];
+    __syncthreads();   /* warp_sums is reused by the next call */
+    return v;
+}
+
+/* One row of length LEN per blockIdx.y; IN is the source (texture or uint4 rows of
+ * length LEN), OUT gets the inclusive row prefix. In place is allowed. */
+__global__ void sat_row_scan(sat_cuda_src src, uint4 *out, int len)
+{
+    __shared__ uint4 warp_sums[SCAN_THREADS / 32];
+    int row = blockIdx.y;
+    uint4 carry = make_uint4(0, 0, 0, 0);
+    for (int base = 0; base < len; base += SCAN_THREADS) {
+        int x = base + threadIdx.x;
+        uint4 v = x < len ? load_px(src, x, row, len) : make_uint4(0, 0, 0, 0);
+        uint4 total;
+        v = block_inclusive(v, warp_sums, &total);
+        if (x < len) out[(size_t)row * len + x] = add4(v, carry);
+        carry = add4(carry, total);
+    }
+}
+
+/* OUT (cols x rows) = transpose of IN (rows x cols), through a padded tile: the
+ * 33-element row stride puts the eight 16-byte reads of a quarter warp on distinct
+ * banks. Block (32, 8), each thread moves four elements. */
+__global__ void sat_transpose(const uint4 *in, uint4 *out, int rows, int cols)
+{
+    __shared__ uint4 tile[TILE][TILE + 1];
+    int bx = blockIdx.x * TILE, by = blockIdx.y * TILE;
+    for (int k = 0; k < TILE; k += 8) {
+        int x = bx + threadIdx.x, y = by + threadIdx.y + k;
+        if (x < cols && y < rows) tile[threadIdx.y + k][threadIdx.x] = in[(size_t)y * cols + x];
+    }
+    __syncthreads();
+    for (int k = 0; k < TILE; k += 8) {
+        int x = by + threadIdx.x, y = bx + threadIdx.y + k;   /* out is cols x rows */
+        if (x < rows && y < cols) out[(size_t)y * rows + x] = tile[threadIdx.x][threadIdx.y + k];
+    }
+}
+
+/* Tiled variant, step 1: per-tile row totals R[y * tx_count + tile x] and column
+ * totals C[tile y * w + x]. Block (32, 8). */
+__global__ void sat_tile_sums(sat_cuda_src src, uint4 *R, uint4 *C, int w, int h)
+{
+    __shared__ uint4 tile[TILE][TILE + 1];
+    __shared__ uint4 part[8][TILE];
+    int lane = threadIdx.x, warp = threadIdx.y;
+    int x = blockIdx.x * TILE + lane;
+    uint4 col = make_uint4(0, 0, 0, 0);
+    for (int k = 0; k < ROWS_PER_WARP; k++) {
+        int r = warp + 8 * k, y = blockIdx.y * TILE + r;
+        uint4 v = x < w && y < h ? load_px(src, x, y, w) : make_uint4(0, 0, 0, 0);
+        tile[r][lane] = v;
+        col = add4(col, v);
+    }
+    part[warp][lane] = col;
+    __syncthreads();
+    /* Row totals: warp reduction over the 32 columns. */
+    for (int k = 0; k < ROWS_PER_WARP; k++) {
+        int r = warp + 8 * k, y = blockIdx.y * TILE + r;
+        uint4 v = warp_inclusive(tile[r][lane], lane);
+        if (lane == 31 && y < h) R[(size_t)y * gridDim.x + blockIdx.x] = v;
+    }
+    if (warp == 0 && x < w) {
+        uint4 s = part[0][lane];
+        for (int i = 1; i < 8; i++) s = add4(s, part[i][lane]);
+        C[(size_t)blockIdx.y * w + x] = s;
+    }
+}
+
+/* Step 2: blocks [0, row_blocks) scan R exclusively along each image row (a warp per
+ * row); the remaining blocks scan one tile row of C inclusively along x. */
+__global__ void sat_carry_scan(uint4 *R, uint4 *C, int w, int h, int tx_count, int row_blocks)
+{
+    __shared__ uint4 warp_sums[SCAN_THREADS / 32];
+    if ((int)blockIdx.x < row_blocks) {
+        int lane = threadIdx.x & 31;
+        int y = blockIdx.x * (SCAN_THREADS / 32) + (threadIdx.x >> 5);
+        if (y >= h) return;   /* whole warps leave; no block barrier below */
+        uint4 carry = make_uint4(0, 0, 0, 0);
+        uint4 *row = R + (size_t)y * tx_count;
+        for (int base = 0; base < tx_count; base += 32) {
+            int i = base + lane;
+            uint4 v = i < tx_count ? row[i] : make_uint4(0, 0, 0, 0);
+            uint4 inc = warp_inclusive(v, lane);
+            if (i < tx_count) row[i] = add4(carry, sub4(inc, v));
+            carry = add4(carry, shfl4(inc, 31));
+        }
+        return;
+    }
+    /* Eight consecutive elements per thread: one pass covers 2048 columns, so a
+     * 1080p tile row is one block-wide scan instead of eight. */
+    uint4 *row = C + (size_t)(blockIdx.x - row_blocks) * w;
+    uint4 carry = make_uint4(0, 0, 0, 0);
+    for (int base = 0; base < w; base += SCAN_THREADS * CARRY_ITEMS) {
+        int x0 = base + threadIdx.x * CARRY_ITEMS;
+        uint4 v[CARRY_ITEMS];
+        uint4 run = make_uint4(0, 0, 0, 0);
+#pragma unroll
+        for (int k = 0; k < CARRY_ITEMS; k++) {
+            v[k] = x0 + k < w ? row[x0 + k] : make_uint4(0, 0, 0, 0);
+            run = add4(run, v[k]);
+            v[k] = run;
+        }
+        uint4 total;
+        uint4 before = sub4(block_inclusive(run, warp_sums, &total), run);
+#pragma unroll
+        for (int k = 0; k < CARRY_ITEMS; k++)
+            if (x0 + k < w) row[x0 + k] = add4(add4(v[k], before), carry);
+        carry = add4(carry, total);
+    }
+}
+
+/* Step 3: C scanned exclusively down the tile rows, one thread per (x, channel):
+ * afterwards C[j][x] = S(32j - 1, x). */
+__global__ void sat_carry_down(unsigned *C, int lanes, int ty_count)
+{
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    if (i >= lanes) return;
+    unsigned run = 0;
+    /* Loads in batches of eight before the stores, so they overlap in flight. */
+    for (int j0 = 0; j0 < ty_count; j0 += 8) {
+        unsigned v[8];
+#pragma unroll
+        for (int k = 0; k < 8; k++) v[k] = j0 + k < ty_count ? C[(size_t)(j0 + k) * lanes + i] : 0u;
+#pragma unroll
+        for (int k = 0; k < 8; k++)
+            if (j0 + k < ty_count) {
+                C[(size_t)(j0 + k) * lanes + i] = run;
+                run += v[k];
+            }
+    }
+}
+
+/* Step 4: the tile's own table (rows then columns in shared memory) plus its carries. */
+__global__ void sat_tile_write(sat_cuda_src src, const uint4 *L, const uint4 *P, uint4 *out, int w, int h)
+{
+    __shared__ uint4 tile[TILE][TILE + 1];
+    __shared__ uint4 left[TILE];
+    int lane = threadIdx.x, warp = threadIdx.y;
+    int x0 = blockIdx.x * TILE, y0 = blockIdx.y * TILE;
+    for (int k = 0; k < ROWS_PER_WARP; k++) {
+        int r = warp + 8 * k, x = x0 + lane, y = y0 + r;
+        uint4 v = x < w && y < h ? load_px(src, x, y, w) : make_uint4(0, 0, 0, 0);
+        tile[r][lane] = warp_inclusive(v, lane);   /* row prefix inside the tile */
+    }
+    if (warp == 0) {
+        int y = y0 + lane;
+        uint4 l = y < h ? L[(size_t)y * gridDim.x + blockIdx.x] : make_uint4(0, 0, 0, 0);
+        left[lane] = warp_inclusive(l, lane);      /* left carries summed down the rows */
+    }
+    __syncthreads();
+    for (int k = 0; k < ROWS_PER_WARP; k++) {
+        int c = warp + 8 * k;   /* column c, lane = row */
+        tile[lane][c] = warp_inclusive(tile[lane][c], lane);
+    }
+    __syncthreads();
+    int x = x0 + lane;
+    if (x >= w) return;
+    uint4 above = P[(size_t)blockIdx.y * w + x];
+    for (int k = 0; k < ROWS_PER_WARP; k++) {
+        int r = warp + 8 * k, y = y0 + r;
+        if (y < h) out[(size_t)y * w + x] = add4(add4(tile[r][lane], left[r]), above);
+    }
+}
+
+__global__ void sat_copy_floor(sat_cuda_src src, uint4 *out, int w, int h)
+{
+    int x = blockIdx.x * blockDim.x + threadIdx.x, y = blockIdx.y;
+    if (x < w) out[(size_t)y * w + x] = load_px(src, x, y, w);
+}
+
+static const char *const three_pass_names[] = {"row scan", "transpose", "column scan", "transpose back"};
+static const char *const tiled_names[] = {"tile sums", "carries", "carry down", "tile scan"};
+
+extern "C" int sat_cuda_stage_names(int variant, const char *const **names)
+{
+    *names = variant == SAT_CUDA_TILED ? tiled_names : three_pass_names;
+    return 4;
+}
+
+static size_t scratch_bytes(int w, int h)
+{
+    size_t tx = (size_t)(w + TILE - 1) / TILE, ty = (size_t)(h + TILE - 1) / TILE;
+    size_t three = (size_t)w * h, tiled = (size_t)h * tx + ty * w;
+    return (three > tiled ? three : tiled) * sizeof(uint4);
+}
+
+extern "C" int sat_cuda_scratch_ensure(sat_cuda_scratch *s, int w, int h, sw_error *err)
+{
+    size_t need = scratch_bytes(w, h);
+    if (s->buf && s->bytes >= need) return 0;
+    sat_cuda_scratch_free(s);
+    if (cuda_alloc(&s->buf, need, "SAT scratch", err)) return -1;
+    s->bytes = need;
+    return 0;
+}
+
+extern "C" void sat_cuda_scratch_free(sat_cuda_scratch *s)
+{
+    if (s->buf) cudaFree(s->buf);
+    s->buf = NULL;
+    s->bytes = 0;
+}
+
+#define STAGE(i)                                                                              \
+    do {                                                                                      \
+        if (ev) CUDA_TRY(cudaEventRecord(ev[i], stream), err);                                \
+    } while (0)
+
+extern "C" int sat_cuda_build(int variant, const sat_cuda_src *src, void *out_, int w, int h, sat_cuda_scratch *s,
+                              cudaStream_t stream, cudaEvent_t *ev, sw_error *err)
+{
+    if (w < 1 || h < 1 || h > 65535 || w > 65535) return sw_fail(err, "SAT: size %dx%d out of range", w, h);
+    if (sat_cuda_scratch_ensure(s, w, h, err)) return -1;
+    uint4 *out = (uint4 *)out_, *tmp = (uint4 *)s->buf;
+    dim3 tile_block(32, 8);
+    if (variant == SAT_CUDA_THREE_PASS) {
+        STAGE(0);
+        sat_row_scan<<<dim3(1, h), SCAN_THREADS, 0, stream>>>(*src, out, w);
+        CUDA_TRY_LAUNCH("sat_row_scan", err);
+        STAGE(1);
+        sat_transpose<<<dim3(cuda_div_up(w, TILE), cuda_div_up(h, TILE)), tile_block, 0, stream>>>(out, tmp, h, w);
+        CUDA_TRY_LAUNCH("sat_transpose", err);
+        STAGE(2);
+        sat_cuda_src rows = {0, tmp, 1.0f};
+        sat_row_scan<<<dim3(1, w), SCAN_THREADS, 0, stream>>>(rows, tmp, h);
+        CUDA_TRY_LAUNCH("sat_row_scan (columns)", err);
+        STAGE(3);
+        sat_transpose<<<dim3(cuda_div_up(h, TILE), cuda_div_up(w, TILE)), tile_block, 0, stream>>>(tmp, out, w, h);
+        CUDA_TRY_LAUNCH("sat_transpose (back)", err);
+        STAGE(4);
+        return 0;
+    }
+    int tx = (int)cuda_div_up(w, TILE), ty = (int)cuda_div_up(h, TILE);
+    uint4 *R = tmp, *C = tmp + (size_t)h * tx;
+    dim3 tiles(tx, ty);
+    STAGE(0);
+    sat_tile_sums<<<tiles, tile_block, 0, stream>>>(*src, R, C, w, h);
+    CUDA_TRY_LAUNCH("sat_tile_sums", err);
+    STAGE(1);
+    int row_blocks = (int)cuda_div_up(h, SCAN_THREADS / 32);
+    sat_carry_scan<<<row_blocks + ty, SCAN_THREADS, 0, stream>>>(R, C, w, h, tx, row_blocks);
+    CUDA_TRY_LAUNCH("sat_carry_scan", err);
+    STAGE(2);
+    int lanes = w * 4;
+    sat_carry_down<<<cuda_div_up(lanes, 128), 128, 0, stream>>>((unsigned *)C, lanes, ty);
+    CUDA_TRY_LAUNCH("sat_carry_down", err);
+    STAGE(3);
+    sat_tile_write<<<tiles, tile_block, 0, stream>>>(*src, R, C, out, w, h);
+    CUDA_TRY_LAUNCH("sat_tile_write", err);
+    STAGE(4);
+    return 0;
+}
+
+extern "C" int sat_cuda_copy_floor(const sat_cuda_src *src, void *out, int w, int h, cudaStream_t stream,
+                                   sw_error *err)
+{
+    sat_copy_floor<<<dim3(cuda_div_up(w, 256), h), 256, 0, stream>>>(*src, (uint4 *)out, w, h);
+    CUDA_TRY_LAUNCH("sat_copy_floor", err);
+    return 0;
+}
+
+extern "C" int sat_cuda_transpose(const void *in, void *out, int rows, int cols, cudaStream_t stream, sw_error *err)
+{
+    sat_transpose<<<dim3(cuda_div_up(cols, TILE), cuda_div_up(rows, TILE)), dim3(32, 8), 0, stream>>>(
+        (const uint4 *)in, (uint4 *)out, rows, cols);
+    CUDA_TRY_LAUNCH("sat_transpose", err);
+    return 0;
+}

@@ -1,0 +1,55 @@
+/* CUDA summed-area-table kernels behind C launchers (see src/dof/sat.h for the
+ * representation: 16-bit quantized values, uint32 sums modulo 2^32, RGBA as uint4). */
+#ifndef SCANWORKS_KERNELS_SAT_H
+#define SCANWORKS_KERNELS_SAT_H
+
+#include <stddef.h>
+#include <cuda_runtime_api.h>
+#include "util/error.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* Where the pixels come from: a texture object over a float/half RGBA array
+ * (quantized as min(round(max(v,0) * scale), 65535)), or, when rgba_u32 is set,
+ * w*h uint4 values already quantized in device memory. */
+typedef struct sat_cuda_src {
+    cudaTextureObject_t tex;
+    const void *rgba_u32;
+    float scale;
+} sat_cuda_src;
+
+typedef struct sat_cuda_scratch {
+    void *buf;
+    size_t bytes;
+} sat_cuda_scratch;
+
+#define SAT_CUDA_MAX_STAGES 4
+#define SAT_CUDA_THREE_PASS 0
+#define SAT_CUDA_TILED 1
+
+/* Stage names of a variant (static strings); returns how many. */
+int sat_cuda_stage_names(int variant, const char *const **names);
+
+/* Grows S to what either variant needs at w x h. */
+int sat_cuda_scratch_ensure(sat_cuda_scratch *s, int w, int h, sw_error *err);
+void sat_cuda_scratch_free(sat_cuda_scratch *s);
+
+/* Builds the inclusive SAT of SRC into OUT (w*h uint4, row 0 first) on STREAM.
+ * When EV is not NULL it holds stage_count+1 events: ev[i] is recorded before
+ * stage i, ev[stage_count] after the last. */
+int sat_cuda_build(int variant, const sat_cuda_src *src, void *out, int w, int h, sat_cuda_scratch *s,
+                   cudaStream_t stream, cudaEvent_t *ev, sw_error *err);
+
+/* OUT (cols x rows) = transpose of IN (rows x cols), uint4 elements. */
+int sat_cuda_transpose(const void *in, void *out, int rows, int cols, cudaStream_t stream, sw_error *err);
+
+/* The floor: read every pixel once and write one uint4 per pixel (no scan). */
+int sat_cuda_copy_floor(const sat_cuda_src *src, void *out, int w, int h, cudaStream_t stream, sw_error *err);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

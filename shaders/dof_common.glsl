@@ -1,0 +1,77 @@
+// Depth of field from the summed-area table; shared by dof.frag and dof.comp (the
+// program loader inserts this file after their #version line). src/dof/dof_cpu.c
+// is the same arithmetic in C. DOF_MAX_RADIUS comes from src/dof/dof.h.
+layout(binding = 0) uniform sampler2D u_color;   // linear colour (the SAT's source)
+layout(binding = 1) uniform sampler2D u_depth;   // linear depth, R32F
+layout(std430, binding = 0) readonly buffer Sat { uvec4 sat[]; };   // uint32 sums mod 2^32
+uniform ivec2 u_size;
+uniform float u_focus, u_aperture, u_scale;
+uniform int u_view;   // 0 depth of field, 2 blur radius, 3 normalized SAT
+
+// r = A * |1 - F/d| pixels: 0 at the focus distance, A at infinity.
+float blur_radius(float d)
+{
+    float r = u_aperture * abs(1.0 - u_focus / max(d, 1e-6));
+    return min(r, float(DOF_MAX_RADIUS));
+}
+
+uvec4 sat_at(int x, int y)
+{
+    return (x < 0 || y < 0) ? uvec4(0u) : sat[y * u_size.x + x];
+}
+
+// Mean over the box of half-size r around p, clamped to the image: four samples.
+// Unsigned wrap-around keeps the difference exact even where the sums wrapped.
+vec4 box_mean(ivec2 p, int r)
+{
+    ivec2 lo = max(p - r, ivec2(0)) - 1;
+    ivec2 hi = min(p + r, u_size - 1);
+    uvec4 s = sat_at(hi.x, hi.y) - sat_at(lo.x, hi.y) - sat_at(hi.x, lo.y) + sat_at(lo.x, lo.y);
+    float area = float((hi.x - lo.x) * (hi.y - lo.y));
+    return vec4(s) / (area * u_scale);
+}
+
+float depth_at(ivec2 p)
+{
+    return texelFetch(u_depth, clamp(p, ivec2(0), u_size - 1), 0).r;
+}
+
+// Foreground bleeding: a blurred background pixel next to a sharp nearer object
+// would average that object in. Probe the depth at the box's edge midpoints and
+// corners; while one of them is clearly nearer and much sharper, halve the box.
+const ivec2 PROBES[8] = ivec2[8](ivec2(1, 0), ivec2(-1, 0), ivec2(0, 1), ivec2(0, -1),
+                                 ivec2(1, 1), ivec2(-1, 1), ivec2(1, -1), ivec2(-1, -1));
+
+float limit_radius(ivec2 p, float d, float r)
+{
+    for (int it = 0; it < 3 && r >= 0.5; it++) {
+        int ri = int(floor(r + 0.5));
+        bool nearer = false;
+        for (int k = 0; k < 8; k++) {
+            float dt = depth_at(p + PROBES[k] * ri);
+            if (dt < d * 0.8 && blur_radius(dt) < 0.5 * r) nearer = true;
+        }
+        if (!nearer) break;
+        r *= 0.5;
+    }
+    return r;
+}
+
+vec4 dof_pixel(ivec2 p)
+{
+    vec4 c = texelFetch(u_color, p, 0);
+    float d = depth_at(p);
+    float r = blur_radius(d);
+    if (u_view == 2) {
+        float t = min(r / max(u_aperture, 1.0), 1.0);
+        return vec4(t, t * t, 1.0 - t, 1.0);
+    }
+    if (u_view == 3) return vec4(sat_at(p.x, p.y)) / (float(p.x + 1) * float(p.y + 1) * u_scale);
+    r = limit_radius(p, d, r);
+    if (r < 0.5) return c;   // in focus: the pixel itself, untouched
+    // Three nested boxes (r, 2r/3, r/3) averaged: a stepped cone instead of a flat
+    // square, which hides the box's hard square outline.
+    vec4 acc = vec4(0.0);
+    for (int k = 1; k <= 3; k++) acc += box_mean(p, int(floor(r * float(k) / 3.0 + 0.5)));
+    return acc / 3.0;
+}

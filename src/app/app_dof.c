@@ -1,0 +1,140 @@
+/* The depth-of-field stage of the frame (SAT build + DoF pass) and its controls. */
+#include "app/app.h"
+
+#include <math.h>
+#include <string.h>
+
+const char *const app_view_names[APP_VIEW_COUNT] = {"depth of field", "linear depth", "blur radius",
+                                                    "SAT normalized", "DoF off"};
+
+/* Falls back from cuda to gl when CUDA cannot run, saying why once. */
+static void settle_backend(app *a)
+{
+    if (a->sat_backend == PRIM_CUDA && !a->cuda.available) {
+        a->sat_backend = PRIM_GL;
+        app_message(a, "SAT on gl: CUDA unavailable (%s)", a->cuda.why_unavailable);
+    }
+    if (!sat_variant_supported(a->sat_backend, a->sat_variant)) a->sat_variant = SAT_THREE_PASS;
+    if (a->gather == DOF_CUDA && a->sat_backend != PRIM_CUDA) {
+        a->gather = DOF_COMPUTE;
+        app_message(a, "DoF gather: compute shader (the cuda gather needs the cuda SAT backend)");
+    }
+}
+
+int app_dof_init(app *a, sw_error *err)
+{
+    const app_options *o = &a->opt;
+    a->focus = (float)o->focus;
+    a->aperture = (float)o->aperture;
+    a->sat_backend = a->cuda.available ? PRIM_CUDA : PRIM_GL;
+    if (o->sat_backend && prim_backend_parse(o->sat_backend, &a->sat_backend, err)) return -1;
+    if (!o->sat_backend && !a->cuda.available)
+        app_message(a, "SAT on gl: CUDA unavailable (%s)", a->cuda.why_unavailable);
+    if (sat_variant_parse(o->sat_variant, &a->sat_variant, err)) return -1;
+    if (dof_gather_parse(o->gather, &a->gather, err)) return -1;
+    settle_backend(a);
+    if (sat_frame_init(&a->sat, err)) return sw_wrap(err, "SAT: ");
+    if (dof_pass_init(&a->dof, "rgba16f", err)) return sw_wrap(err, "DoF: ");
+    return 0;
+}
+
+void app_dof_shutdown(app *a)
+{
+    sat_frame_shutdown(&a->sat);
+    dof_pass_shutdown(&a->dof);
+}
+
+GLuint app_dof_frame(app *a)
+{
+    if (a->view == APP_VIEW_DEPTH || a->view == APP_VIEW_DOF_OFF) return a->scene_target.color[0];
+    sw_error err;
+    int w = a->scene_target.width, h = a->scene_target.height;
+    dof_params p = {a->focus, a->aperture, SAT_FRAME_SCALE,
+                    a->view == APP_VIEW_BLUR  ? DOF_VIEW_BLUR
+                    : a->view == APP_VIEW_SAT ? DOF_VIEW_SAT
+                                              : DOF_VIEW_EFFECT};
+    bool cuda_gather = a->gather == DOF_CUDA && a->sat_backend == PRIM_CUDA;
+    sat_cuda_gather cg = {a->scene_target.color[1], a->dof_target.color[0], p.focus, p.aperture, (int)p.view};
+    if (sat_frame_build(&a->sat, a->sat_backend, a->sat_variant, a->scene_target.color[0], w, h, SAT_FRAME_SCALE,
+                        cuda_gather ? &cg : NULL, &a->timer, &err)) {
+        app_message(a, "SAT on %s failed, using gl: %s", prim_backend_name(a->sat_backend), err.msg);
+        a->sat_backend = PRIM_GL;
+        settle_backend(a);
+        return a->scene_target.color[0];
+    }
+    if (cuda_gather) return a->dof_target.color[0];
+    gpu_timer_begin(&a->timer, "dof");
+    if (dof_pass_run(&a->dof, a->gather, &p, a->scene_target.color[0], a->scene_target.color[1], a->sat.buffer, w,
+                     h, a->dof_target.fbo, a->dof_target.color[0], &err)) {
+        app_message(a, "%s", err.msg);
+        return a->scene_target.color[0];
+    }
+    return a->dof_target.color[0];
+}
+
+void app_focus_scale(app *a, float factor)
+{
+    a->focus = fminf(fmaxf(a->focus * factor, 0.05f), 900.0f);
+    app_message(a, "focus %.2f", a->focus);
+}
+
+void app_aperture_scale(app *a, float factor)
+{
+    a->aperture = a->aperture < 0.5f && factor > 1.0f ? 1.0f : a->aperture * factor;
+    if (a->aperture < 0.5f) a->aperture = 0.0f;
+    if (a->aperture > DOF_MAX_RADIUS) a->aperture = DOF_MAX_RADIUS;
+    app_message(a, "aperture %.1f px (blur radius at infinity)", a->aperture);
+}
+
+void app_cycle_sat_backend(app *a)
+{
+    static const prim_backend order[3] = {PRIM_CUDA, PRIM_GL, PRIM_CPU};
+    int i = 0;
+    while (order[i] != a->sat_backend) i++;
+    prim_backend next = order[(i + 1) % 3];
+    bool skipped = next == PRIM_CUDA && !a->cuda.available;
+    a->sat_backend = skipped ? PRIM_GL : next;
+    if (!sat_variant_supported(a->sat_backend, a->sat_variant)) a->sat_variant = SAT_THREE_PASS;
+    if (a->gather == DOF_CUDA && a->sat_backend != PRIM_CUDA) a->gather = DOF_COMPUTE;
+    if (skipped)
+        app_message(a, "SAT backend gl (cuda skipped: %s)", a->cuda.why_unavailable);
+    else
+        app_message(a, "SAT backend %s (%s)", prim_backend_name(a->sat_backend), sat_variant_name(a->sat_variant));
+}
+
+void app_cycle_sat_variant(app *a)
+{
+    sat_variant v = a->sat_variant;
+    for (int k = 0; k < SAT_VARIANT_COUNT; k++) {
+        v = (sat_variant)((v + 1) % SAT_VARIANT_COUNT);
+        if (sat_variant_supported(a->sat_backend, v)) break;
+    }
+    if (v == a->sat_variant) app_message(a, "SAT on %s has only %s", prim_backend_name(a->sat_backend), sat_variant_name(v));
+    else app_message(a, "SAT variant %s", sat_variant_name(v));
+    a->sat_variant = v;
+}
+
+void app_cycle_gather(app *a)
+{
+    a->gather = (dof_gather)((a->gather + 1) % DOF_GATHER_COUNT);
+    if (a->gather == DOF_CUDA && a->sat_backend != PRIM_CUDA) {
+        a->gather = DOF_FRAGMENT;
+        app_message(a, "DoF gather: fragment shader (cuda skipped: it needs the cuda SAT backend)");
+        return;
+    }
+    app_message(a, "DoF gather: %s%s", dof_gather_name(a->gather), a->gather == DOF_CUDA ? " kernel" : " shader");
+}
+
+void app_autofocus(app *a, int x, int y)
+{
+    const gl_target *t = &a->scene_target;
+    if (x < 0 || y < 0 || x >= t->width || y >= t->height) return;
+    float d = 0;
+    glGetTextureSubImage(t->color[1], 0, x, t->height - 1 - y, 0, 1, 1, 1, GL_RED, GL_FLOAT, sizeof d, &d);
+    if (!(d > 0.0f) || d >= SCENE_SKY_DEPTH) {
+        app_message(a, "auto-focus: nothing under the mouse (sky)");
+        return;
+    }
+    a->focus = d;
+    app_message(a, "auto-focus at %.2f", d);
+}

@@ -1,0 +1,163 @@
+/* scanworks compute dof: the demo's depth of field on a user's picture and depth map. */
+#include "gfx/gl.h"
+#include "app/commands_ops.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "app/cli.h"
+#include "app/compute_context.h"
+#include "app/compute_pixels.h"
+#include "dof/dof.h"
+#include "dof/sat_frame.h"
+#include "gfx/gl_util.h"
+#include "io/image.h"
+
+static const char *const usage =
+    "scanworks compute dof --backend cpu|gl|cuda --in IMAGE.png --depth DEPTH.png|DEPTH.npy --focus F "
+    "--aperture A --out OUT.png\n\n"
+    "Blurs each pixel by a box filter from the summed-area table, radius A * |1 - F/d| pixels (d the\n"
+    "pixel's depth; a PNG depth map reads as 0..1, an .npy as given; F in the same units). Pixels at the\n"
+    "focus distance come out unchanged; A = 0 turns the blur off. cpu runs the C gather; gl and cuda\n"
+    "build the table on the GPU (cuda through CUDA-GL interop, as in the app) and run the DoF shader.";
+
+/* The GPU path: the app's frame path on the user's picture (values 0..255, scale 1). */
+static int dof_gpu(prim_backend b, sat_variant v, dof_gather gather, const dof_params *p, const image8 *img,
+                   const float *depth, uint8_t *out, sw_error *err)
+{
+    if (compute_gl_context(NULL, err)) return -1;
+    int w = img->width, h = img->height, c = img->channels, rc = -1;
+    size_t n = (size_t)w * h;
+    float *rgba = sw_calloc(n * 4, sizeof *rgba, "picture (RGBA float)", err);
+    if (!rgba) return -1;
+    for (size_t i = 0; i < n; i++)
+        for (int k = 0; k < c; k++) rgba[i * 4 + k] = img->pixels[i * c + k];
+    GLuint color = gl_texture_2d(GL_RGBA16F, w, h), depth_tex = gl_texture_2d(GL_R32F, w, h);
+    glPixelStorei(GL_UNPACK_ALIGNMENT, 1);
+    glTextureSubImage2D(color, 0, 0, 0, w, h, GL_RGBA, GL_FLOAT, rgba);
+    glTextureSubImage2D(depth_tex, 0, 0, 0, w, h, GL_RED, GL_FLOAT, depth);
+    sat_frame sf;
+    dof_pass pass;
+    gl_target target;
+    /* The cuda gather writes half floats (exact to 1/8 at 128..255, so the rounded
+     * bytes agree); the GL passes write float. */
+    const GLenum fmt = gather == DOF_CUDA ? GL_RGBA16F : GL_RGBA32F;
+    sat_cuda_gather cg = {depth_tex, 0, p->focus, p->aperture, (int)p->view};
+    memset(&sf, 0, sizeof sf);
+    memset(&pass, 0, sizeof pass);
+    memset(&target, 0, sizeof target);
+    if (gl_check("uploading the picture", err) || sat_frame_init(&sf, err)) goto done;
+    if (dof_pass_init(&pass, "rgba32f", err) || gl_target_create(&target, w, h, &fmt, 1, false, err)) goto done;
+    cg.out_tex = target.color[0];
+    if (sat_frame_build(&sf, b, v, color, w, h, 1.0f, gather == DOF_CUDA ? &cg : NULL, NULL, err)) goto done;
+    if (gather != DOF_CUDA &&
+        dof_pass_run(&pass, gather, p, color, depth_tex, sf.buffer, w, h, target.fbo, target.color[0], err))
+        goto done;
+    glGetTextureImage(target.color[0], 0, GL_RGBA, GL_FLOAT, (GLsizei)(n * 16), rgba);
+    if (gl_check("reading the result back", err)) goto done;
+    for (size_t i = 0; i < n; i++)
+        for (int k = 0; k < c; k++) {
+            float x = rgba[i * 4 + k] + 0.5f;
+            out[i * c + k] = x >= 255.0f ? 255 : x <= 0.0f ? 0 : (uint8_t)x;
+        }
+    rc = 0;
+done:
+    sat_frame_shutdown(&sf);
+    dof_pass_shutdown(&pass);
+    gl_target_destroy(&target);
+    glDeleteTextures(1, &color);
+    glDeleteTextures(1, &depth_tex);
+    free(rgba);
+    return rc;
+}
+
+static int dof_cpu(const dof_params *p, const image8 *img, const float *depth, uint8_t *out, sw_error *err)
+{
+    size_t n = (size_t)img->width * img->height * img->channels;
+    uint16_t *v = sw_malloc(n * sizeof *v, "picture values", err);
+    uint32_t *sat = v ? sw_malloc(n * sizeof *sat, "the table", err) : NULL;
+    int rc = -1;
+    if (sat) {
+        for (size_t i = 0; i < n; i++) v[i] = img->pixels[i];
+        rc = sat_host(PRIM_CPU, SAT_THREE_PASS, v, img->width, img->height, img->channels, sat, err);
+        if (!rc) dof_cpu_apply(p, img->pixels, sat, depth, img->width, img->height, img->channels, out);
+    }
+    free(v);
+    free(sat);
+    return rc;
+}
+
+int compute_dof(int argc, char **argv)
+{
+    const char *backend_s = NULL, *variant_s = NULL, *gather_s = "compute", *in = NULL, *depth_path = NULL,
+               *out_path = NULL;
+    double focus = 0, aperture = 0;
+    cli_flag flags[] = {
+        {"--backend", CLI_STRING, &backend_s, "cpu|gl|cuda  who builds the table (and runs the gather)", 0, 0, true,
+         false},
+        {"--in", CLI_STRING, &in, "IMAGE.png  the picture", 0, 0, true, false},
+        {"--depth", CLI_STRING, &depth_path, "FILE  depth map, PNG (0..1) or .npy (H,W), same size", 0, 0, true,
+         false},
+        {"--focus", CLI_DOUBLE, &focus, "F  focus distance, in the depth map's units", 1e-9, 1e12, true, false},
+        {"--aperture", CLI_DOUBLE, &aperture, "A  blur radius at infinity, pixels (>= 0)", 0, 1e6, true, false},
+        {"--out", CLI_STRING, &out_path, "OUT.png  the result", 0, 0, true, false},
+        {"--variant", CLI_STRING, &variant_s, "V  SAT variant: three-pass or tiled", 0, 0, false, false},
+        {"--gather", CLI_STRING, &gather_s, "G  fragment or compute shader, or cuda (--backend cuda only)", 0, 0,
+         false, false},
+        {NULL, CLI_FLAG, NULL, NULL, 0, 0, false, false},
+    };
+    sw_error err;
+    int rc = cli_parse(argc, argv, 1, flags, usage, &err);
+    if (rc) {
+        if (rc > 0) return 0;
+        fprintf(stderr, "scanworks compute dof: %s\n", err.msg);
+        return 2;
+    }
+    prim_backend b;
+    sat_variant v = SAT_THREE_PASS;
+    dof_gather g;
+    if (prim_backend_parse(backend_s, &b, &err) || (variant_s && sat_variant_parse(variant_s, &v, &err)) ||
+        dof_gather_parse(gather_s, &g, &err)) {
+        fprintf(stderr, "scanworks compute dof: %s\n", err.msg);
+        return 2;
+    }
+    if (!variant_s && b != PRIM_CPU) v = SAT_TILED;
+    if (g == DOF_CUDA && b != PRIM_CUDA) {
+        fprintf(stderr, "scanworks compute dof: --gather cuda needs --backend cuda\n");
+        return 2;
+    }
+    if (!sat_variant_supported(b, v)) {
+        fprintf(stderr, "scanworks compute dof: backend %s has no variant %s\n", prim_backend_name(b),
+                sat_variant_name(v));
+        return 2;
+    }
+    image8 img = {0};
+    float *depth = NULL;
+    uint8_t *out = NULL;
+    int dw, dh;
+    const char *why;
+    rc = 1;
+    if (image_load_file(&img, in, 0, &err) || load_depth(depth_path, &dw, &dh, &depth, &err)) goto done;
+    if (dw != img.width || dh != img.height) {
+        sw_fail(&err, "the depth map %s is %dx%d but the picture %s is %dx%d; they must match", depth_path, dw, dh, in,
+                img.width, img.height);
+        goto done;
+    }
+    if (b == PRIM_CUDA && !prim_cuda_available(&why)) {
+        sw_fail(&err, "the cuda backend is unavailable: %s", why);
+        goto done;
+    }
+    out = sw_malloc((size_t)img.width * img.height * img.channels, "the result", &err);
+    if (!out) goto done;
+    dof_params p = {(float)focus, (float)aperture, 1.0f, DOF_VIEW_EFFECT};
+    if (b == PRIM_CPU ? dof_cpu(&p, &img, depth, out, &err) : dof_gpu(b, v, g, &p, &img, depth, out, &err)) goto done;
+    if (image_write_png(out_path, img.width, img.height, img.channels, out, 0, 0, &err)) goto done;
+    rc = 0;
+done:
+    if (rc) fprintf(stderr, "scanworks compute dof: %s\n", err.msg);
+    image_free(&img);
+    free(depth);
+    free(out);
+    return rc;
+}

@@ -1,0 +1,189 @@
+/* scanworks bench sat: SAT builds at 720p, 1080p and 4K on every backend and
+ * variant, stage by stage, beside the floor and the CUB reference, plus the GL-CUDA
+ * hand-over measured on its own. */
+#include "gfx/gl.h"
+#include "bench/bench_sat.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "app/cli.h"
+#include "app/commands_ops.h"
+#include "app/compute_context.h"
+#include "dof/sat_frame.h"
+#include "gfx/context.h"
+#include "gfx/gl_util.h"
+
+const int bench_sat_sizes[BENCH_SAT_SIZES][2] = {{1280, 720}, {1920, 1080}, {3840, 2160}};
+
+double bench_sat_floor_bytes(int w, int h) { return (double)w * h * (8.0 + 16.0); }
+
+void bench_sat_picture(float *rgba, int w, int h)
+{
+    uint64_t s = 0x5A7u;
+    for (size_t i = 0; i < (size_t)w * h * 4; i++) {
+        s ^= s << 13, s ^= s >> 7, s ^= s << 17;
+        rgba[i] = (float)(s >> 40) / (float)(1u << 24);
+    }
+}
+
+static double now_ms(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return ts.tv_sec * 1e3 + ts.tv_nsec * 1e-6;
+}
+
+static int add_row(bench_report *r, const char *variant, const char *backend, int w, int h, int reps, double *ms,
+                   const char *note, sw_error *err)
+{
+    bench_row row;
+    memset(&row, 0, sizeof row);
+    snprintf(row.op, sizeof row.op, "sat");
+    snprintf(row.variant, sizeof row.variant, "%s", variant);
+    snprintf(row.backend, sizeof row.backend, "%s", backend);
+    row.n = (int64_t)w * h;
+    row.reps = reps;
+    row.median_ms = bench_median(ms, reps);
+    row.min_ms = ms[0];
+    row.bytes = bench_sat_floor_bytes(w, h);
+    snprintf(row.note, sizeof row.note, "%dx%d %s", w, h, note ? note : "");
+    return bench_add(r, &row, err);
+}
+
+static int bench_cpu(bench_report *r, int w, int h, sw_error *err)
+{
+    size_t n = (size_t)w * h * 4;
+    uint32_t *in = sw_malloc(n * 4, "bench input", err), *out = in ? sw_malloc(n * 4, "bench output", err) : NULL;
+    if (!out) {
+        free(in);
+        return -1;
+    }
+    for (size_t i = 0; i < n; i++) in[i] = (uint32_t)(i * 2654435761u >> 20) & 0xFFFFu;
+    double ms[3];
+    for (int k = 0; k < 3; k++) {
+        double t0 = now_ms();
+        sat_cpu_rgba(in, w, h, out);
+        ms[k] = now_ms() - t0;
+    }
+    free(in);
+    free(out);
+    return add_row(r, "one-loop", "cpu", w, h, 3, ms, "wall time", err);
+}
+
+typedef struct gl_collect {
+    double total[64];
+    double stage[4][64];
+    int count;
+} gl_collect;
+
+static void on_frame(const gpu_frame_times *t, void *user)
+{
+    gl_collect *c = user;
+    if (c->count >= 64) return;
+    double sum = 0;
+    for (int i = 0; i < t->count && i < 4; i++) {
+        c->stage[i][c->count] = t->ms[i];
+        sum += t->ms[i];
+    }
+    c->total[c->count++] = sum;
+}
+
+static int bench_gl(bench_report *r, sat_variant v, int w, int h, int reps, sw_error *err)
+{
+    float *pic = sw_malloc((size_t)w * h * 16, "bench picture", err);
+    if (!pic) return -1;
+    bench_sat_picture(pic, w, h);
+    GLuint tex = gl_texture_2d(GL_RGBA16F, w, h), buf;
+    glTextureSubImage2D(tex, 0, 0, 0, w, h, GL_RGBA, GL_FLOAT, pic);
+    free(pic);
+    glCreateBuffers(1, &buf);
+    glNamedBufferStorage(buf, (GLsizeiptr)w * h * 16, NULL, 0);
+    sat_gl g;
+    memset(&g, 0, sizeof g);
+    gpu_timer t;
+    gpu_timer_init(&t);
+    gl_collect c;
+    memset(&c, 0, sizeof c);
+    int rc = 0;
+    if (reps > 64) reps = 64;
+    for (int k = 0; k < reps + 2 && !rc; k++) {
+        gpu_frame_times done;
+        if (gpu_timer_begin_frame(&t, k, &done) && done.frame >= 2) on_frame(&done, &c);
+        rc = sat_gl_build(&g, v, tex, 0, SAT_FRAME_SCALE, buf, w, h, &t, err);
+        gpu_timer_end_frame(&t);
+    }
+    gpu_timer_flush(&t, on_frame, &c);
+    char note[96];
+    double st[4];
+    for (int i = 0; i < 4; i++) st[i] = bench_median(c.stage[i], c.count);
+    snprintf(note, sizeof note, "ms: %.3f %.3f %.3f %.3f (%s)", st[0], st[1], st[2], st[3],
+             v == SAT_TILED ? "tile sums, carries, carry down, tile scan" : "rows, transpose, columns, back");
+    if (!rc && c.count) rc = add_row(r, sat_variant_name(v), "gl", w, h, c.count, c.total, note, err);
+    gpu_timer_shutdown(&t);
+    sat_gl_shutdown(&g);
+    glDeleteTextures(1, &tex);
+    glDeleteBuffers(1, &buf);
+    return rc;
+}
+
+int bench_sat(int argc, char **argv)
+{
+    const char *json = NULL, *csv = NULL, *svg = NULL;
+    long long reps = 50;
+    bool no_cpu = false, no_gl = false;
+    cli_flag flags[] = {
+        {"--json", CLI_STRING, &json, "FILE  results as JSON", 0, 0, false, false},
+        {"--csv", CLI_STRING, &csv, "FILE  results as CSV", 0, 0, false, false},
+        {"--plot", CLI_STRING, &svg, "FILE.svg  time against pixels, one line per backend and variant", 0, 0, false,
+         false},
+        {"--reps", CLI_LONG, &reps, "N  timed repetitions per GPU row (default 50)", 3, 10000, false, false},
+        {"--no-cpu", CLI_FLAG, &no_cpu, "skip the (slow) CPU rows", 0, 0, false, false},
+        {"--no-gl", CLI_FLAG, &no_gl, "skip the GL compute-shader rows", 0, 0, false, false},
+        {NULL, CLI_FLAG, NULL, NULL, 0, 0, false, false},
+    };
+    sw_error err;
+    int rc = cli_parse(argc, argv, 1, flags, "scanworks bench sat [--json F] [--csv F] [--plot F.svg] [--reps N]", &err);
+    if (rc) {
+        if (rc > 0) return 0;
+        fprintf(stderr, "scanworks bench sat: %s\n", err.msg);
+        return 2;
+    }
+    bench_report r;
+    memset(&r, 0, sizeof r);
+    snprintf(r.title, sizeof r.title, "summed-area table, RGBA (16-bit values, uint32 sums)");
+    gfx_context *ctx;
+    rc = 1;
+    if (compute_gl_context(&ctx, &err)) goto done;
+    const gfx_context_info *info = gfx_context_get_info(ctx);
+    snprintf(r.environment, sizeof r.environment, "GL %.100s (%.100s)", info->gl_renderer, info->gl_version);
+    for (int s = 0; s < BENCH_SAT_SIZES; s++) {
+        int w = bench_sat_sizes[s][0], h = bench_sat_sizes[s][1];
+        fprintf(stderr, "scanworks bench sat: %dx%d\n", w, h);
+        if (!no_cpu && bench_cpu(&r, w, h, &err)) goto done;
+        for (int v = 0; v < SAT_VARIANT_COUNT && !no_gl; v++)
+            if (bench_gl(&r, (sat_variant)v, w, h, (int)reps, &err)) goto done;
+    }
+#if SCANWORKS_HAVE_CUDA
+    const char *why;
+    if (prim_cuda_available(&why)) {
+        if (bench_sat_cuda(&r, (int)reps, &err)) goto done;
+    } else {
+        fprintf(stderr, "scanworks bench sat: no cuda rows: %s\n", why);
+    }
+#else
+    fprintf(stderr, "scanworks bench sat: no cuda rows: this build has no CUDA backend\n");
+#endif
+    bench_compute_ratios(&r, "floor-copy", "cub");
+    bench_print(&r, stdout);
+    if (json && bench_write_json(&r, json, &err)) goto done;
+    if (csv && bench_write_csv(&r, csv, &err)) goto done;
+    if (svg && bench_write_svg(&r, svg, &err)) goto done;
+    rc = 0;
+done:
+    if (rc) fprintf(stderr, "scanworks bench sat: %s\n", err.msg);
+    bench_free(&r);
+    return rc;
+}

@@ -1,0 +1,20 @@
+/* Pieces of `scanworks bench sat` shared by its host and CUDA halves. */
+#ifndef SCANWORKS_BENCH_BENCH_SAT_H
+#define SCANWORKS_BENCH_BENCH_SAT_H
+
+#include "bench/bench.h"
+
+#define BENCH_SAT_SIZES 3
+extern const int bench_sat_sizes[BENCH_SAT_SIZES][2];
+
+/* Bytes the fastest possible build must move: read RGBA16F, write RGBA32UI. */
+double bench_sat_floor_bytes(int w, int h);
+
+/* Adds the cuda rows: each variant by stage, the floor copy kernel, the CUB
+ * reference, and the GL-CUDA hand-over on its own (needs the GL context current). */
+int bench_sat_cuda(bench_report *r, int reps, sw_error *err);
+
+/* Fills a w x h RGBA float picture with seeded values in 0..1. */
+void bench_sat_picture(float *rgba, int w, int h);
+
+#endif

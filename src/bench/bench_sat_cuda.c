@@ -1,0 +1,244 @@
+/* The cuda half of `scanworks bench sat`: device-only builds timed by CUDA events
+ * (each variant by stage), the floor copy, the CUB reference, and the GL-CUDA
+ * hand-over (map/unmap) timed on its own by host wall clock. */
+#include "gfx/gl.h"
+#include "bench/bench_sat.h"
+
+#include <cuda_gl_interop.h>
+#include <cuda_runtime_api.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "gfx/gl_util.h"
+/* kernels/ headers: angle brackets skip src/dof/sat.h */
+#include <sat.h>
+#if SCANWORKS_HAVE_CUB_REF
+#include <sat_ref.h>
+#endif
+
+#define TRY(call)                                                                                       \
+    do {                                                                                                \
+        cudaError_t e_ = (call);                                                                        \
+        if (e_ != cudaSuccess) {                                                                        \
+            rc = sw_fail(err, "%s failed: %s", #call, cudaGetErrorString(e_));                          \
+            goto done;                                                                                  \
+        }                                                                                               \
+    } while (0)
+
+#define MAX_REPS 1000
+
+static double now_ms(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return ts.tv_sec * 1e3 + ts.tv_nsec * 1e-6;
+}
+
+static uint16_t to_half(float f)   /* 0 <= f < 2: normal numbers and zero only */
+{
+    if (f < 6.2e-5f) return 0;
+    uint32_t u;
+    memcpy(&u, &f, 4);
+    return (uint16_t)((((u >> 23) & 0xFF) - 112) << 10 | ((u >> 13) & 0x3FF));
+}
+
+static int add(bench_report *r, const char *op, const char *variant, int w, int h, double *ms, int reps, double bytes,
+               const char *note, sw_error *err)
+{
+    bench_row row;
+    memset(&row, 0, sizeof row);
+    snprintf(row.op, sizeof row.op, "%s", op);
+    snprintf(row.variant, sizeof row.variant, "%s", variant);
+    snprintf(row.backend, sizeof row.backend, "cuda");
+    row.n = (int64_t)w * h;
+    row.reps = reps;
+    row.median_ms = bench_median(ms, reps);
+    row.min_ms = ms[0];
+    row.bytes = bytes;
+    snprintf(row.note, sizeof row.note, "%dx%d %s", w, h, note);
+    return bench_add(r, &row, err);
+}
+
+/* Times one size on the device alone: variants, floor copy, CUB. */
+static int device_rows(bench_report *r, int w, int h, int reps, sw_error *err)
+{
+    int rc = 0;
+    size_t n = (size_t)w * h;
+    float *pic = sw_malloc(n * 16, "bench picture", err);
+    uint16_t *half = pic ? sw_malloc(n * 8, "bench picture (half)", err) : NULL;
+    cudaArray_t array = NULL;
+    cudaTextureObject_t tex = 0;
+    void *out = NULL, *quantized = NULL;
+    sat_cuda_scratch scratch = {0};
+#if SCANWORKS_HAVE_CUB_REF
+    sat_ref_work ref = {0};
+#endif
+    cudaEvent_t ev[SAT_CUDA_MAX_STAGES + 1] = {0};
+    double *ms = sw_calloc(MAX_REPS * (SAT_CUDA_MAX_STAGES + 1), sizeof *ms, "timings", err);
+    if (!half || !ms) {
+        rc = -1;
+        goto done;
+    }
+    bench_sat_picture(pic, w, h);
+    for (size_t i = 0; i < n * 4; i++) half[i] = to_half(pic[i]);
+    struct cudaChannelFormatDesc cd = cudaCreateChannelDesc(16, 16, 16, 16, cudaChannelFormatKindFloat);
+    TRY(cudaMallocArray(&array, &cd, (size_t)w, (size_t)h, 0));
+    TRY(cudaMemcpy2DToArray(array, 0, 0, half, (size_t)w * 8, (size_t)w * 8, (size_t)h, cudaMemcpyHostToDevice));
+    struct cudaResourceDesc rd;
+    memset(&rd, 0, sizeof rd);
+    rd.resType = cudaResourceTypeArray;
+    rd.res.array.array = array;
+    struct cudaTextureDesc td;
+    memset(&td, 0, sizeof td);
+    td.addressMode[0] = td.addressMode[1] = cudaAddressModeClamp;
+    td.filterMode = cudaFilterModePoint;
+    td.readMode = cudaReadModeElementType;
+    TRY(cudaCreateTextureObject(&tex, &rd, &td, NULL));
+    TRY(cudaMalloc(&out, n * 16));
+    TRY(cudaMalloc(&quantized, n * 16));
+    for (int i = 0; i <= SAT_CUDA_MAX_STAGES; i++) TRY(cudaEventCreate(&ev[i]));
+    sat_cuda_src src = {tex, NULL, 4096.0f};
+    static const char *const variants[2] = {"three-pass", "tiled"};
+    for (int v = 0; v < 2; v++) {
+        const char *const *names;
+        int stages = sat_cuda_stage_names(v, &names);
+        for (int k = -3; k < reps; k++) {
+            if (sat_cuda_build(v, &src, out, w, h, &scratch, 0, ev, err)) {
+                rc = -1;
+                goto done;
+            }
+            TRY(cudaEventSynchronize(ev[stages]));
+            if (k < 0) continue;
+            float t;
+            TRY(cudaEventElapsedTime(&t, ev[0], ev[stages]));
+            ms[k] = t;
+            for (int s = 0; s < stages; s++) {
+                TRY(cudaEventElapsedTime(&t, ev[s], ev[s + 1]));
+                ms[(size_t)(s + 1) * MAX_REPS + k] = t;
+            }
+        }
+        char note[96];
+        double st[SAT_CUDA_MAX_STAGES];
+        for (int s = 0; s < stages; s++) st[s] = bench_median(ms + (size_t)(s + 1) * MAX_REPS, reps) * 1e3;
+        snprintf(note, sizeof note, "us: %.1f %.1f %.1f %.1f (%s, %s, %s, %s)", st[0], st[1], st[2], st[3], names[0],
+                 names[1], names[2], names[3]);
+        if (add(r, "sat", variants[v], w, h, ms, reps, bench_sat_floor_bytes(w, h), note, err)) {
+            rc = -1;
+            goto done;
+        }
+    }
+    /* Floor: read every pixel, write its uint4, nothing else. Its output is the
+     * quantized input the CUB reference scans. */
+    for (int k = -3; k < reps; k++) {
+        TRY(cudaEventRecord(ev[0], 0));
+        if (sat_cuda_copy_floor(&src, quantized, w, h, 0, err)) {
+            rc = -1;
+            goto done;
+        }
+        TRY(cudaEventRecord(ev[1], 0));
+        TRY(cudaEventSynchronize(ev[1]));
+        float t;
+        TRY(cudaEventElapsedTime(&t, ev[0], ev[1]));
+        if (k >= 0) ms[k] = t;
+    }
+    if (add(r, "sat", "floor-copy", w, h, ms, reps, bench_sat_floor_bytes(w, h), "read RGBA16F, write uint4", err)) {
+        rc = -1;
+        goto done;
+    }
+#if SCANWORKS_HAVE_CUB_REF
+    for (int k = -3; k < reps; k++) {
+        TRY(cudaEventRecord(ev[0], 0));
+        if (sat_ref_build(quantized, out, w, h, &ref, 0, err)) {
+            rc = -1;
+            goto done;
+        }
+        TRY(cudaEventRecord(ev[1], 0));
+        TRY(cudaEventSynchronize(ev[1]));
+        float t;
+        TRY(cudaEventElapsedTime(&t, ev[0], ev[1]));
+        if (k >= 0) ms[k] = t;
+    }
+    rc = add(r, "sat", "cub", w, h, ms, reps, bench_sat_floor_bytes(w, h),
+             "CUB InclusiveScanByKey rows, transpose, again, transpose", err);
+#endif
+done:
+    for (int i = 0; i <= SAT_CUDA_MAX_STAGES; i++)
+        if (ev[i]) cudaEventDestroy(ev[i]);
+    if (tex) cudaDestroyTextureObject(tex);
+    if (array) cudaFreeArray(array);
+    cudaFree(out);
+    cudaFree(quantized);
+    sat_cuda_scratch_free(&scratch);
+#if SCANWORKS_HAVE_CUB_REF
+    sat_ref_free(&ref);
+#endif
+    cudaGetLastError();
+    free(pic);
+    free(half);
+    free(ms);
+    return rc;
+}
+
+/* The hand-over alone: map + unmap in several shapes, host wall time per frame. */
+static int handover_rows(bench_report *r, int w, int h, int reps, sw_error *err)
+{
+    int rc = 0;
+    double *ms = sw_calloc(MAX_REPS, sizeof *ms, "timings", err);
+    if (!ms) return -1;
+    GLuint tex = gl_texture_2d(GL_RGBA16F, w, h), buf;
+    glCreateBuffers(1, &buf);
+    glNamedBufferStorage(buf, (GLsizeiptr)w * h * 16, NULL, 0);
+    glFinish();
+    cudaGraphicsResource_t res[2] = {NULL, NULL};
+    cudaStream_t stream = NULL;
+    TRY(cudaStreamCreateWithFlags(&stream, cudaStreamNonBlocking));
+    TRY(cudaGraphicsGLRegisterImage(&res[0], tex, GL_TEXTURE_2D, cudaGraphicsRegisterFlagsReadOnly));
+    TRY(cudaGraphicsGLRegisterBuffer(&res[1], buf, cudaGraphicsRegisterFlagsWriteDiscard));
+    static const char *const shapes[4] = {"map+unmap 2 res, 1 call", "map+unmap 2 res, 2 calls",
+                                          "map+unmap texture only", "clear + map+unmap 2 res, 1 call"};
+    const float zero[4] = {0, 0, 0, 0};
+    for (int shape = 0; shape < 4; shape++) {
+        for (int k = -3; k < reps; k++) {
+            if (shape == 3) glClearTexImage(tex, 0, GL_RGBA, GL_FLOAT, zero);
+            double t0 = now_ms();
+            if (shape == 1) {
+                TRY(cudaGraphicsMapResources(1, &res[0], stream));
+                TRY(cudaGraphicsMapResources(1, &res[1], stream));
+                TRY(cudaGraphicsUnmapResources(1, &res[1], stream));
+                TRY(cudaGraphicsUnmapResources(1, &res[0], stream));
+            } else {
+                int count = shape == 2 ? 1 : 2;
+                TRY(cudaGraphicsMapResources(count, res, stream));
+                TRY(cudaGraphicsUnmapResources(count, res, stream));
+            }
+            if (k >= 0) ms[k] = now_ms() - t0;
+        }
+        if (add(r, "handover", shapes[shape], w, h, ms, reps, 0, "host wall time per frame", err)) {
+            rc = -1;
+            goto done;
+        }
+    }
+done:
+    for (int i = 0; i < 2; i++)
+        if (res[i]) cudaGraphicsUnregisterResource(res[i]);
+    if (stream) cudaStreamDestroy(stream);
+    cudaGetLastError();
+    glDeleteTextures(1, &tex);
+    glDeleteBuffers(1, &buf);
+    free(ms);
+    return rc;
+}
+
+int bench_sat_cuda(bench_report *r, int reps, sw_error *err)
+{
+    if (reps > MAX_REPS) reps = MAX_REPS;
+    for (int s = 0; s < BENCH_SAT_SIZES; s++) {
+        int w = bench_sat_sizes[s][0], h = bench_sat_sizes[s][1];
+        fprintf(stderr, "scanworks bench sat: cuda %dx%d\n", w, h);
+        if (device_rows(r, w, h, reps, err)) return -1;
+        if (handover_rows(r, w, h, reps, err)) return sw_wrap(err, "GL-CUDA hand-over: ");
+    }
+    return 0;
+}

@@ -1,0 +1,87 @@
+/* The DoF pass on the GPU: one shared body (shaders/dof_common.glsl) as a fragment
+ * pass or a compute pass. */
+#include "gfx/gl.h"
+#include "dof/dof.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "gfx/gl_util.h"
+#include "io/embedded.h"
+
+static const char *const gather_names[DOF_GATHER_COUNT] = {"fragment", "compute", "cuda"};
+
+const char *dof_gather_name(dof_gather g) { return (unsigned)g < DOF_GATHER_COUNT ? gather_names[g] : "?"; }
+
+int dof_gather_parse(const char *s, dof_gather *out, sw_error *err)
+{
+    for (int i = 0; i < DOF_GATHER_COUNT; i++)
+        if (s && !strcmp(s, gather_names[i])) {
+            *out = (dof_gather)i;
+            return 0;
+        }
+    return sw_fail(err, "gather '%s': expected fragment, compute or cuda", s ? s : "");
+}
+
+int dof_pass_init(dof_pass *d, const char *out_format, sw_error *err)
+{
+    memset(d, 0, sizeof *d);
+    const struct embedded_file *common = embedded_find("shaders/dof_common.glsl", err);
+    if (!common) return -1;
+    char head[96];
+    snprintf(head, sizeof head, "#define DOF_MAX_RADIUS %d\n#define OUT_FORMAT %s\n", DOF_MAX_RADIUS, out_format);
+    size_t n = strlen(head) + common->size + 1;
+    char *defines = sw_malloc(n, "DoF shader source", err);
+    if (!defines) return -1;
+    snprintf(defines, n, "%s%s", head, (const char *)common->data);
+    d->fragment = gl_program_vf("shaders/fullscreen.vert", "shaders/dof.frag", defines, err);
+    if (d->fragment) d->compute = gl_program_compute("shaders/dof.comp", defines, err);
+    free(defines);
+    if (!d->compute) return -1;
+    d->vao = gl_empty_vao();
+    d->image_format = strcmp(out_format, "rgba32f") ? GL_RGBA16F : GL_RGBA32F;
+    return gl_check("building the DoF programs", err);
+}
+
+void dof_pass_shutdown(dof_pass *d)
+{
+    if (d->fragment) glDeleteProgram(d->fragment);
+    if (d->compute) glDeleteProgram(d->compute);
+    if (d->vao) glDeleteVertexArrays(1, &d->vao);
+    memset(d, 0, sizeof *d);
+}
+
+static void set_uniforms(GLuint prog, const dof_params *p, int w, int h)
+{
+    glUseProgram(prog);
+    glUniform2i(glGetUniformLocation(prog, "u_size"), w, h);
+    glUniform1f(glGetUniformLocation(prog, "u_focus"), p->focus);
+    glUniform1f(glGetUniformLocation(prog, "u_aperture"), p->aperture);
+    glUniform1f(glGetUniformLocation(prog, "u_scale"), p->scale);
+    glUniform1i(glGetUniformLocation(prog, "u_view"), (int)p->view);
+}
+
+int dof_pass_run(dof_pass *d, dof_gather g, const dof_params *p, GLuint color_tex, GLuint depth_tex,
+                 GLuint sat_buffer, int w, int h, GLuint out_fbo, GLuint out_tex, sw_error *err)
+{
+    if (g == DOF_CUDA) return sw_fail(err, "the cuda gather runs with the cuda SAT build, not as a GL pass");
+    glBindTextureUnit(0, color_tex);
+    glBindTextureUnit(1, depth_tex);
+    glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 0, sat_buffer);
+    if (g == DOF_COMPUTE) {
+        set_uniforms(d->compute, p, w, h);
+        glBindImageTexture(0, out_tex, 0, GL_FALSE, 0, GL_WRITE_ONLY, d->image_format);
+        glDispatchCompute((GLuint)((w + 15) / 16), (GLuint)((h + 15) / 16), 1);
+        glMemoryBarrier(GL_TEXTURE_FETCH_BARRIER_BIT | GL_FRAMEBUFFER_BARRIER_BIT | GL_TEXTURE_UPDATE_BARRIER_BIT);
+    } else {
+        set_uniforms(d->fragment, p, w, h);
+        glBindFramebuffer(GL_FRAMEBUFFER, out_fbo);
+        glViewport(0, 0, w, h);
+        glBindVertexArray(d->vao);
+        glDrawArrays(GL_TRIANGLES, 0, 3);
+        glBindVertexArray(0);
+    }
+    return gl_check("the DoF pass", err);
+}

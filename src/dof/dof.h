@@ -1,0 +1,61 @@
+/* Depth of field from a summed-area table (GPU Gems 3, 39.3.2, improved).
+ *
+ * Each pixel's blur radius in pixels is r = A * |1 - F/d| (A the aperture: the radius
+ * at infinity; F the focus distance; d the pixel's linear depth), capped at
+ * DOF_MAX_RADIUS. A pixel with r < 0.5 keeps its own colour exactly. Otherwise:
+ *   1. foreground guard: the depth is probed at the box's four edge midpoints and
+ *      four corners; while a probe is clearly nearer (d_probe < 0.8 d) and much sharper
+ *      (r_probe < r/2), the radius is halved (at most three times), so a sharp
+ *      foreground object does not bleed over the blurred background behind it;
+ *   2. the colour is the average of three nested box means, radii r, 2r/3 and r/3,
+ *      each four SAT samples (S_ur - S_ul - S_lr + S_ll) / (w h) clamped at the image
+ *      borders: a stepped cone rather than a flat box.
+ * The same arithmetic runs as a fragment shader, a GL compute shader (both in
+ * shaders/dof_common.glsl), a CUDA kernel (kernels/dof.cu, with the cuda SAT backend,
+ * inside the same interop mapping) and in C (dof_cpu_apply, the CLI's cpu backend);
+ * the last two share src/dof/dof_math.h. */
+#ifndef SCANWORKS_DOF_DOF_H
+#define SCANWORKS_DOF_DOF_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include "dof/dof_limits.h"
+#include "gfx/gl.h"
+#include "util/error.h"
+
+typedef enum dof_gather { DOF_FRAGMENT, DOF_COMPUTE, DOF_CUDA, DOF_GATHER_COUNT } dof_gather;
+/* What the pass writes: the effect, or a debug picture. */
+typedef enum dof_view { DOF_VIEW_EFFECT = 0, DOF_VIEW_BLUR = 2, DOF_VIEW_SAT = 3 } dof_view;
+
+typedef struct dof_params {
+    float focus;      /* F, same units as the depth */
+    float aperture;   /* A, pixels */
+    float scale;      /* the SAT's quantization scale */
+    dof_view view;
+} dof_params;
+
+const char *dof_gather_name(dof_gather g);   /* "fragment", "compute", "cuda" */
+int dof_gather_parse(const char *s, dof_gather *out, sw_error *err);
+
+float dof_blur_radius(float aperture, float focus, float depth);
+
+typedef struct dof_pass {
+    GLuint fragment, compute;   /* programs */
+    GLuint vao;
+    GLenum image_format;        /* of the compute pass's output image */
+} dof_pass;
+
+/* OUT_FORMAT: the compute shader's image format, "rgba16f" or "rgba32f". */
+int dof_pass_init(dof_pass *d, const char *out_format, sw_error *err);
+void dof_pass_shutdown(dof_pass *d);
+/* Renders into OUT_FBO (fragment) or writes OUT_TEX as an image (compute); the cuda
+ * gather runs in sat_frame_build instead. */
+int dof_pass_run(dof_pass *d, dof_gather g, const dof_params *p, GLuint color_tex, GLuint depth_tex,
+                 GLuint sat_buffer, int w, int h, GLuint out_fbo, GLuint out_tex, sw_error *err);
+
+/* The same on the CPU for 8-bit images (quantization scale 1): IMG has c channels,
+ * SAT is its wrapped table (sat_host), DEPTH w*h floats; OUT gets w*h*c bytes. */
+void dof_cpu_apply(const dof_params *p, const uint8_t *img, const uint32_t *sat, const float *depth, int w, int h,
+                   int c, uint8_t *out);
+
+#endif

@@ -1,0 +1,261 @@
+/* The cuda backend of the SAT: host arrays (for the CLI and tests) and the frame path
+ * through CUDA-GL interop. Compiled only in builds with CUDA. */
+#include "gfx/gl.h"
+#include "dof/sat_frame.h"
+
+#include <cuda_gl_interop.h>
+#include <cuda_runtime_api.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+/* kernels/sat.h: angle brackets skip this folder's own dof/sat.h */
+#include <sat.h>
+#include <dof.h>   /* kernels/dof.h */
+
+#define TRY(call)                                                                                         \
+    do {                                                                                                  \
+        cudaError_t e_ = (call);                                                                          \
+        if (e_ != cudaSuccess) {                                                                          \
+            cudaGetLastError();                                                                           \
+            return sw_fail(err, "%s failed: %s", #call, cudaGetErrorString(e_));                          \
+        }                                                                                                 \
+    } while (0)
+
+static int to_cuda_variant(sat_variant v) { return v == SAT_TILED ? SAT_CUDA_TILED : SAT_CUDA_THREE_PASS; }
+
+int sat_cuda_host_rgba(sat_variant v, const uint32_t *in4, int w, int h, uint32_t *out4, sw_error *err)
+{
+    size_t bytes = (size_t)w * h * 16;
+    void *d_in = NULL, *d_out = NULL;
+    sat_cuda_scratch s = {0};
+    int rc = -1;
+    cudaError_t e;
+    if (cudaMalloc(&d_in, bytes) != cudaSuccess || cudaMalloc(&d_out, bytes) != cudaSuccess) {
+        cudaGetLastError();
+        sw_fail(err, "GPU memory: cannot allocate 2 x %.1f MiB for the SAT", bytes / 1048576.0);
+        goto done;
+    }
+    if ((e = cudaMemcpy(d_in, in4, bytes, cudaMemcpyHostToDevice)) != cudaSuccess) {
+        sw_fail(err, "copying the SAT input to the GPU: %s", cudaGetErrorString(e));
+        goto done;
+    }
+    sat_cuda_src src = {0, d_in, 1.0f};
+    if (sat_cuda_build(to_cuda_variant(v), &src, d_out, w, h, &s, 0, NULL, err)) goto done;
+    if ((e = cudaMemcpy(out4, d_out, bytes, cudaMemcpyDeviceToHost)) != cudaSuccess) {
+        sw_fail(err, "SAT kernels or copy back failed: %s", cudaGetErrorString(e));
+        goto done;
+    }
+    rc = 0;
+done:
+    cudaGetLastError();
+    cudaFree(d_in);
+    cudaFree(d_out);
+    sat_cuda_scratch_free(&s);
+    return rc;
+}
+
+/* ---- the frame path --------------------------------------------------------------- */
+
+#define EVENTS (SAT_CUDA_MAX_STAGES + 2)   /* the SAT stages, then the cuda gather */
+#define MAX_RES 4                          /* colour, SAT buffer, [depth, DoF output] */
+
+typedef struct frame_objects {              /* one frame's, destroyed once it is done */
+    cudaTextureObject_t color, depth;
+    cudaSurfaceObject_t out;
+} frame_objects;
+
+typedef struct sat_interop {
+    GLuint ids[MAX_RES];
+    int w, h, count;
+    cudaGraphicsResource_t res[MAX_RES];
+    cudaStream_t stream;
+    cudaEvent_t ev[2][EVENTS];
+    bool pending[2], pending_gather[2];
+    int pending_variant[2];
+    frame_objects obj[2];
+    long frame;
+    sat_cuda_scratch scratch;
+} sat_interop;
+
+static double now_ms(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return ts.tv_sec * 1e3 + ts.tv_nsec * 1e-6;
+}
+
+static void destroy_objects(frame_objects *o)
+{
+    if (o->color) cudaDestroyTextureObject(o->color);
+    if (o->depth) cudaDestroyTextureObject(o->depth);
+    if (o->out) cudaDestroySurfaceObject(o->out);
+    memset(o, 0, sizeof *o);
+    cudaGetLastError();
+}
+
+static void unregister(sat_interop *io)
+{
+    for (int i = 0; i < MAX_RES; i++)
+        if (io->res[i]) cudaGraphicsUnregisterResource(io->res[i]);
+    memset(io->res, 0, sizeof io->res);
+    memset(io->ids, 0, sizeof io->ids);
+    io->count = 0;
+    cudaGetLastError();
+}
+
+void sat_interop_release(void **state)
+{
+    sat_interop *io = *state;
+    if (!io) return;
+    cudaStreamSynchronize(io->stream);
+    for (int s = 0; s < 2; s++) destroy_objects(&io->obj[s]);
+    unregister(io);
+    for (int s = 0; s < 2; s++)
+        for (int i = 0; i < EVENTS; i++) cudaEventDestroy(io->ev[s][i]);
+    cudaStreamDestroy(io->stream);
+    sat_cuda_scratch_free(&io->scratch);
+    cudaGetLastError();
+    free(io);
+    *state = NULL;
+}
+
+static int create(sat_interop **out, sw_error *err)
+{
+    sat_interop *io = sw_calloc(1, sizeof *io, "SAT interop state", err);
+    if (!io) return -1;
+    *out = io;
+    TRY(cudaStreamCreateWithFlags(&io->stream, cudaStreamNonBlocking));
+    for (int s = 0; s < 2; s++)
+        for (int i = 0; i < EVENTS; i++) TRY(cudaEventCreate(&io->ev[s][i]));
+    return 0;
+}
+
+/* Registers the resources once; again when an id or the size changed. */
+static int ensure_registered(sat_interop *io, const GLuint ids[MAX_RES], int count, int w, int h, sw_error *err)
+{
+    if (io->count == count && io->w == w && io->h == h && !memcmp(io->ids, ids, sizeof io->ids)) return 0;
+    TRY(cudaStreamSynchronize(io->stream));
+    for (int s = 0; s < 2; s++) destroy_objects(&io->obj[s]);
+    unregister(io);
+    static const unsigned flags[MAX_RES] = {cudaGraphicsRegisterFlagsReadOnly, cudaGraphicsRegisterFlagsWriteDiscard,
+                                            cudaGraphicsRegisterFlagsReadOnly,
+                                            cudaGraphicsRegisterFlagsSurfaceLoadStore};
+    for (int i = 0; i < count; i++) {
+        cudaError_t e = i == 1 ? cudaGraphicsGLRegisterBuffer(&io->res[i], ids[i], flags[i])
+                               : cudaGraphicsGLRegisterImage(&io->res[i], ids[i], GL_TEXTURE_2D, flags[i]);
+        if (e != cudaSuccess) {
+            cudaGetLastError();
+            unregister(io);
+            return sw_fail(err, "registering GL object %u with CUDA: %s", ids[i], cudaGetErrorString(e));
+        }
+    }
+    memcpy(io->ids, ids, sizeof io->ids);
+    io->count = count;
+    io->w = w;
+    io->h = h;
+    return 0;
+}
+
+/* Kernel times of the frame before, now that they are surely done. */
+static void report_previous(sat_interop *io, gpu_timer *timer)
+{
+    int slot = (int)((io->frame + 1) % 2);
+    if (!io->pending[slot]) return;
+    io->pending[slot] = false;
+    int last = io->pending_gather[slot] ? SAT_CUDA_MAX_STAGES + 1 : SAT_CUDA_MAX_STAGES;
+    if (cudaEventSynchronize(io->ev[slot][last]) != cudaSuccess) {
+        cudaGetLastError();
+        return;
+    }
+    const char *const *names;
+    int n = sat_cuda_stage_names(io->pending_variant[slot], &names);
+    for (int i = 0; i < last; i++) {
+        float ms = 0;
+        if (cudaEventElapsedTime(&ms, io->ev[slot][i], io->ev[slot][i + 1]) != cudaSuccess) cudaGetLastError();
+        if (timer) gpu_timer_add(timer, i < n ? names[i] : "dof (cuda)", ms);
+    }
+}
+
+static int texture_object(cudaArray_t array, cudaTextureObject_t *tex, sw_error *err)
+{
+    struct cudaResourceDesc rd;
+    memset(&rd, 0, sizeof rd);
+    rd.resType = cudaResourceTypeArray;
+    rd.res.array.array = array;
+    struct cudaTextureDesc td;
+    memset(&td, 0, sizeof td);
+    td.addressMode[0] = td.addressMode[1] = cudaAddressModeClamp;
+    td.filterMode = cudaFilterModePoint;
+    td.readMode = cudaReadModeElementType;
+    td.normalizedCoords = 0;
+    TRY(cudaCreateTextureObject(tex, &rd, &td, NULL));
+    return 0;
+}
+
+/* Everything between map and unmap: objects over the mapped arrays, the SAT build,
+ * the optional gather. */
+static int run_mapped(sat_interop *io, int slot, int variant, int w, int h, float scale, const sat_cuda_gather *g,
+                      sw_error *err)
+{
+    cudaArray_t arrays[MAX_RES] = {NULL};
+    void *ptr;
+    size_t size;
+    frame_objects *o = &io->obj[slot];
+    for (int i = 0; i < io->count; i++)
+        if (i != 1) TRY(cudaGraphicsSubResourceGetMappedArray(&arrays[i], io->res[i], 0, 0));
+    TRY(cudaGraphicsResourceGetMappedPointer(&ptr, &size, io->res[1]));
+    if (size < (size_t)w * h * 16)
+        return sw_fail(err, "SAT buffer holds %zu bytes, %dx%d needs %zu", size, w, h, (size_t)w * h * 16);
+    if (texture_object(arrays[0], &o->color, err)) return -1;
+    sat_cuda_src src = {o->color, NULL, scale};
+    if (sat_cuda_build(variant, &src, ptr, w, h, &io->scratch, io->stream, io->ev[slot], err)) return -1;
+    if (!g) return 0;
+    if (texture_object(arrays[2], &o->depth, err)) return -1;
+    struct cudaResourceDesc rd;
+    memset(&rd, 0, sizeof rd);
+    rd.resType = cudaResourceTypeArray;
+    rd.res.array.array = arrays[3];
+    TRY(cudaCreateSurfaceObject(&o->out, &rd));
+    dof_cuda_args a = {o->color, o->depth, o->out, ptr, w, h, g->focus, g->aperture, scale, g->view};
+    if (dof_cuda_gather(&a, io->stream, err)) return -1;
+    TRY(cudaEventRecord(io->ev[slot][SAT_CUDA_MAX_STAGES + 1], io->stream));
+    return 0;
+}
+
+int sat_interop_build(void **state, sat_variant v, GLuint color_tex, GLuint out_buffer, int w, int h,
+                      float scale, const sat_cuda_gather *gather, gpu_timer *timer, sw_error *err)
+{
+    if (!*state && create((sat_interop **)state, err)) {
+        sat_interop_release(state);
+        return -1;
+    }
+    sat_interop *io = *state;
+    GLuint ids[MAX_RES] = {color_tex, out_buffer, gather ? gather->depth_tex : 0, gather ? gather->out_tex : 0};
+    if (ensure_registered(io, ids, gather ? 4 : 2, w, h, err)) return -1;
+    int slot = (int)(io->frame % 2);
+    if (io->obj[slot].color) {   /* from two frames ago: done by now, but make sure */
+        cudaEventSynchronize(io->ev[slot][SAT_CUDA_MAX_STAGES]);
+        cudaEventSynchronize(io->ev[slot][SAT_CUDA_MAX_STAGES + 1]);
+        destroy_objects(&io->obj[slot]);
+    }
+    int variant = to_cuda_variant(v);
+
+    double t0 = now_ms();
+    TRY(cudaGraphicsMapResources(io->count, io->res, io->stream));   /* one call for all */
+    if (timer) gpu_timer_add(timer, "map", now_ms() - t0);
+    report_previous(io, timer);   /* the kernel stages, one frame late */
+    int rc = run_mapped(io, slot, variant, w, h, scale, gather, err);
+    double t2 = now_ms();
+    cudaError_t e = cudaGraphicsUnmapResources(io->count, io->res, io->stream);
+    if (timer) gpu_timer_add(timer, "unmap", now_ms() - t2);
+    if (e != cudaSuccess && !rc) rc = sw_fail(err, "unmapping: %s", cudaGetErrorString(e));
+    cudaGetLastError();
+    if (!rc) {
+        io->pending[slot] = true;
+        io->pending_gather[slot] = gather != NULL;
+        io->pending_variant[slot] = variant;
+    }
+    io->frame++;
+    return rc;
+}

@@ -1,0 +1,68 @@
+/* The SAT of the rendered frame, built every frame by the chosen backend from the
+ * scene's RGBA16F colour texture into one GL buffer that the DoF pass reads.
+ *   cuda: the colour texture and the SAT buffer are registered once (again after a
+ *         resize) and mapped together in one cudaGraphicsMapResources call per frame;
+ *         the kernels read the colour through a texture object and write the buffer.
+ *   gl:   the same passes as compute shaders.
+ *   cpu:  read back, build in C, upload (a slow reference).
+ * Stage times go to the gpu_timer: GL stages by timestamp queries, CUDA kernels by
+ * CUDA events read one frame later (so the HUD shows the previous frame's CUDA
+ * times and timing never stalls), map and unmap by the host wall time of the call,
+ * which is what they cost the frame (they synchronize GL and CUDA). */
+#ifndef SCANWORKS_DOF_SAT_FRAME_H
+#define SCANWORKS_DOF_SAT_FRAME_H
+
+#include "dof/sat.h"
+#include "gfx/gl.h"
+#include "gfx/gpu_timer.h"
+
+/* Frame quantization: 1/4096 of linear radiance, radiance 0..16. */
+#define SAT_FRAME_SCALE 4096.0f
+
+/* Programs: [0] reads the colour texture, [1] reads a uvec4 buffer. */
+typedef struct sat_gl {
+    GLuint rows[2], tile_sums[2], tile_write[2], transpose, carry_down;
+    GLuint scratch;               /* three-pass: w*h uvec4 */
+    size_t scratch_bytes;
+    GLuint tiles_r, tiles_c;      /* tiled: row totals h x tiles_x, column totals tiles_y x w */
+    size_t tiles_r_bytes, tiles_c_bytes;
+} sat_gl;
+
+typedef struct sat_frame {
+    int width, height;
+    GLuint buffer;           /* width*height uvec4, the table */
+    sat_gl gl;
+    void *cuda;              /* struct sat_interop (sat_cuda.c), NULL until first use */
+    float *readback;         /* cpu backend */
+    uint32_t *cpu_in, *cpu_out;
+} sat_frame;
+
+/* The cuda gather (kernels/dof.cu), run inside the same mapping as the cuda SAT
+ * build: the depth (R32F) and the DoF output (RGBA16F) textures join the one map call. */
+typedef struct sat_cuda_gather {
+    GLuint depth_tex, out_tex;
+    float focus, aperture;
+    int view;   /* dof_view */
+} sat_cuda_gather;
+
+int sat_frame_init(sat_frame *f, sw_error *err);
+void sat_frame_shutdown(sat_frame *f);
+/* Builds the table of COLOR_TEX (w x h RGBA16F/32F, quantized with SCALE) into
+ * f->buffer, resizing it as needed; with the cuda backend and GATHER set, also the
+ * DoF into GATHER->out_tex. */
+int sat_frame_build(sat_frame *f, prim_backend b, sat_variant v, GLuint color_tex, int w, int h, float scale,
+                    const sat_cuda_gather *gather, gpu_timer *timer, sw_error *err);
+/* Forget registrations (call after the colour texture was re-created). */
+void sat_frame_invalidate(sat_frame *f);
+
+/* Backend pieces. */
+int sat_gl_init(sat_gl *g, sw_error *err);
+void sat_gl_shutdown(sat_gl *g);
+/* Variant V over IN_BUFFER (uvec4 values) when COLOR_TEX is 0, else the texture. */
+int sat_gl_build(sat_gl *g, sat_variant v, GLuint color_tex, GLuint in_buffer, float scale, GLuint out_buffer, int w, int h,
+                 gpu_timer *timer, sw_error *err);
+int sat_interop_build(void **state, sat_variant v, GLuint color_tex, GLuint out_buffer, int w, int h,
+                      float scale, const sat_cuda_gather *gather, gpu_timer *timer, sw_error *err);
+void sat_interop_release(void **state);
+
+#endif

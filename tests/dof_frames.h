@@ -1,0 +1,57 @@
+/* Shared by the DoF frame tests: one headless 320x180 frame with fixed time, focus
+ * and aperture, and an image comparison with a stated tolerance. */
+#ifndef SCANWORKS_TESTS_DOF_FRAMES_H
+#define SCANWORKS_TESTS_DOF_FRAMES_H
+
+#include <stdlib.h>
+
+#include "app/modes.h"
+#include "app/options.h"
+#include "io/image.h"
+#include "test_util.h"
+
+/* Renders frame_0000.png into DIR; VARIANT may be NULL (the default). */
+static int dof_render(const char *backend, const char *variant, const char *gather, const char *dir)
+{
+    const char *argv[20] = {"scanworks", "--headless", "--frames", "1", "--size", "320x180", "--dt", "0.25",
+                            "--focus", "4", "--aperture", "10", "--sat-backend", backend, "--gather", gather,
+                            "--dump", dir};
+    int argc = 18;
+    if (variant) argv[argc++] = "--sat-variant", argv[argc++] = variant;
+    app_options opt;
+    app_options_defaults(&opt);
+    sw_error err;
+    if (app_options_parse(&opt, argc, (char **)argv, &err)) {
+        fprintf(stderr, "%s\n", err.msg);
+        return -1;
+    }
+    return run_headless(&opt, argc, (char **)argv);
+}
+
+/* Mean absolute difference per 8-bit channel <= MEAN_MAX and at most FRAC_MAX of the
+ * pixels with a channel off by more than 24. */
+static void dof_compare(const char *what, const image8 *got, const image8 *want, double mean_max, double frac_max)
+{
+    if (got->width != want->width || got->height != want->height || got->channels != want->channels) {
+        CHECK_MSG(0, "%s: %dx%dx%d, expected %dx%dx%d", what, got->width, got->height, got->channels, want->width,
+                  want->height, want->channels);
+        return;
+    }
+    size_t n = (size_t)got->width * got->height, over = 0;
+    double sum = 0;
+    for (size_t i = 0; i < n; i++) {
+        int worst = 0;
+        for (int k = 0; k < got->channels; k++) {
+            int d = abs(got->pixels[i * got->channels + k] - want->pixels[i * got->channels + k]);
+            sum += d;
+            if (d > worst) worst = d;
+        }
+        over += worst > 24;
+    }
+    double mean = sum / (double)(n * got->channels), frac = (double)over / (double)n;
+    printf("%s: mean abs diff %.3f, %.3f%% of pixels over 24\n", what, mean, 100 * frac);
+    CHECK_MSG(mean <= mean_max, "%s: mean abs diff %.3f > %.3f", what, mean, mean_max);
+    CHECK_MSG(frac <= frac_max, "%s: %.3f%% of pixels differ by more than 24", what, 100 * frac);
+}
+
+#endif
