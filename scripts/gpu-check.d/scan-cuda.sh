@@ -18,7 +18,7 @@ t0=$SECONDS
 # 1. Tests: every variant x type x op x kind on awkward sizes, 2^28+3, > 2^31.
 log="$logs/scan-cuda-ctest.txt"
 if ctest --test-dir "$BUILD" -L gpu -R scan_cuda --output-on-failure > "$log" 2>&1 &&
-   grep -q "tests passed, 0 tests failed" "$log" && ! grep -q "Skipped\|Not Run" "$log"; then
+   grep -qE "100% tests passed|tests passed, 0 tests failed" "$log" && ! grep -q "Skipped\|Not Run" "$log"; then
   pass "tests ($((SECONDS - t0)) s)"
 else
   keep "$log"
