@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "bench/bench.h"
 #include "util/atomic_file.h"
 #include "util/process_memory.h"
 
@@ -35,20 +36,13 @@ void frame_log_free(frame_log *log)
     memset(log, 0, sizeof *log);
 }
 
-static int cmp_double(const void *a, const void *b)
-{
-    double x = *(const double *)a, y = *(const double *)b;
-    return (x > y) - (x < y);
-}
-
 double median_of(const double *v, size_t n)
 {
     if (!n) return 0.0;
     double *c = malloc(n * sizeof *c);
     if (!c) return 0.0;
     memcpy(c, v, n * sizeof *c);
-    qsort(c, n, sizeof *c, cmp_double);
-    double m = n % 2 ? c[n / 2] : 0.5 * (c[n / 2 - 1] + c[n / 2]);
+    double m = bench_median(c, (int)n);
     free(c);
     return m;
 }
