@@ -3,8 +3,21 @@
 #include <stdio.h>
 #include <string.h>
 
+int compute_compact(int argc, char **argv);
+int compute_sort(int argc, char **argv);
+int compute_search(int argc, char **argv);
+int bench_compact(int argc, char **argv);
+int bench_sort(int argc, char **argv);
+int bench_search(int argc, char **argv);
+
 /* One line per subcommand; keep each group's entries together. */
 const command commands[] = {
+    {"compute", "compact", "keep the elements that satisfy a predicate, in order", compute_compact},
+    {"compute", "sort", "stable ascending radix sort of keys (and values)", compute_sort},
+    {"compute", "search", "lower bound of queries in sorted keys (searchsorted left)", compute_search},
+    {"bench", "compact", "compaction vs CUB DeviceSelect::If and memcpy", bench_compact},
+    {"bench", "sort", "radix sort vs CUB DeviceRadixSort and memcpy", bench_sort},
+    {"bench", "search", "batched search and single-query latency vs thrust", bench_search},
     {NULL, NULL, NULL, NULL},
 };
 
