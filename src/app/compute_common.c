@@ -27,6 +27,7 @@ int compute_backend(const char *op, const char *name, prim_backend *b)
         gfx_context *ctx = NULL;
         if (compute_gl_context(&ctx, &err)) return compute_fail(op, 1, &err);
     }
+    if (*b == PRIM_CUDA && prim_require_cuda(op, &err)) return compute_fail(op, 1, &err);
     return -1;
 }
 

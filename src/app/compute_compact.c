@@ -54,6 +54,7 @@ int compute_compact(int argc, char **argv)
     prim_backend b;
     rc = compute_backend(OP, backend, &b);
     if (rc >= 0) return rc;
+    if (prim_check_algorithm(OP, b, compact_algorithms(b), algo, &err)) return compute_fail(OP, 2, &err);
     if (compute_read_keys(in, &a, &d.type, &err)) return compute_fail(OP, 1, &err);
     if (keep && compact_parse_keep(keep, d.type, &d, &err)) {
         npy_free(&a);

@@ -31,6 +31,7 @@ int compute_search(int argc, char **argv)
     prim_backend b;
     rc = compute_backend(OP, backend, &b);
     if (rc >= 0) return rc;
+    if (prim_check_algorithm(OP, b, search_algorithms(b), algo, &err)) return compute_fail(OP, 2, &err);
     search_desc d = {KEY_U32, algo};
     npy_array k = {0}, q = {0}, o = {0};
     rc = 1;

@@ -40,6 +40,7 @@ int compute_sort(int argc, char **argv)
     radix_desc d = {KEY_U32, algo};
     if (algo && !strcmp(algo, "lsd") && b == PRIM_CUDA) d.algo = "onesweep";
     if (algo && !strcmp(algo, "onesweep") && b == PRIM_CPU) d.algo = "lsd";
+    if (prim_check_algorithm(OP, b, radix_sort_algorithms(b), d.algo, &err)) return compute_fail(OP, 2, &err);
     npy_array k = {0}, v = {0}, ko = {0}, vo = {0};
     rc = 1;
     if (compute_read_keys(in, &k, &d.type, &err)) goto done;
