@@ -1,5 +1,6 @@
 /* Compaction: the CPU reference against a plain loop written here, the --keep parser,
- * float edge cases, and the gl backend when it exists. */
+ * float edge cases. Built again as test_compact_gl (COMPACT_TEST_GL) for the gl backend. */
+#include "app/compute_context.h"
 #include "prim/compact.h"
 #include "csearch_data.h"
 
@@ -89,6 +90,15 @@ static void test_keep_none_all(prim_backend b)
 
 int main(void)
 {
+#ifdef COMPACT_TEST_GL
+    gfx_context *ctx = NULL;
+    sw_error gl_err;
+    if (compute_gl_context(&ctx, &gl_err)) TEST_SKIP("gl compaction: %s", gl_err.msg);
+    test_backend(PRIM_GL, NULL, 104729);
+    test_keep_none_all(PRIM_GL);
+    compute_gl_context_release();
+    return test_finish("test_compact_gl");
+#endif
     test_parse();
     test_backend(PRIM_CPU, NULL, 1 << 20);
     test_keep_none_all(PRIM_CPU);
