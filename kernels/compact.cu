@@ -142,6 +142,24 @@ extern "C" size_t compact_kernel_temp_bytes(int algo, size_t n)
     return 2 * ((n + 63) & ~(size_t)63) * sizeof(uint32_t) + flag_scan_temp_bytes(n) + 256;
 }
 
+extern "C" int compact_kernel_flag_scan_scatter(const compact_kparams *p, const uint32_t *in, const uint8_t *flags,
+                                                uint32_t *flag_bits, uint32_t *addr, uint32_t *out, size_t n,
+                                                unsigned long long *count, void *scan_temp, void *stream, sw_error *err)
+{
+    cudaStream_t s = (cudaStream_t)stream;
+    if (n == 0) {
+        CUDA_TRY(cudaMemsetAsync(count, 0, sizeof *count, s), err);
+        return 0;
+    }
+    unsigned int grid = cuda_div_up(n, 256) < 65535u * 8 ? cuda_div_up(n, 256) : 65535u * 8;
+    cp_flags<<<grid, 256, 0, s>>>(in, flags, n, *p, flag_bits);
+    CUDA_TRY_LAUNCH("cp_flags", err);
+    if (flag_scan_exclusive(flag_bits, addr, n, scan_temp, stream, err)) return -1;
+    cp_scatter<<<grid, 256, 0, s>>>(in, flag_bits, addr, n, out, flag_scan_total(scan_temp, n), count);
+    CUDA_TRY_LAUNCH("cp_scatter", err);
+    return 0;
+}
+
 extern "C" int compact_kernel_run(int algo, const compact_kparams *p, const uint32_t *in, const uint8_t *flags,
                                   uint32_t *out, size_t n, unsigned long long *count, void *temp, void *stream,
                                   sw_error *err)
@@ -163,12 +181,5 @@ extern "C" int compact_kernel_run(int algo, const compact_kparams *p, const uint
     }
     size_t padded = (n + 63) & ~(size_t)63;
     uint32_t *flag_bits = (uint32_t *)temp, *addr = flag_bits + padded;
-    void *scan_temp = addr + padded;
-    unsigned int grid = cuda_div_up(n, 256) < 65535u * 8 ? cuda_div_up(n, 256) : 65535u * 8;
-    cp_flags<<<grid, 256, 0, s>>>(in, flags, n, *p, flag_bits);
-    CUDA_TRY_LAUNCH("cp_flags", err);
-    if (flag_scan_exclusive(flag_bits, addr, n, scan_temp, stream, err)) return -1;
-    cp_scatter<<<grid, 256, 0, s>>>(in, flag_bits, addr, n, out, flag_scan_total(scan_temp, n), count);
-    CUDA_TRY_LAUNCH("cp_scatter", err);
-    return 0;
+    return compact_kernel_flag_scan_scatter(p, in, flags, flag_bits, addr, out, n, count, addr + padded, stream, err);
 }

@@ -26,6 +26,13 @@ size_t compact_kernel_temp_bytes(int algo, size_t n);
 int compact_kernel_run(int algo, const compact_kparams *p, const uint32_t *in, const uint8_t *flags, uint32_t *out,
                        size_t n, unsigned long long *count, void *temp, void *stream, sw_error *err);
 
+/* The three steps of flag-scan-scatter into caller buffers (the panel shows them):
+ * FLAG_BITS[i] = 0/1, ADDR[i] = their exclusive scan, OUT the kept elements, *COUNT.
+ * SCAN_TEMP: flag_scan_temp_bytes(n). */
+int compact_kernel_flag_scan_scatter(const compact_kparams *p, const uint32_t *in, const uint8_t *flags,
+                                     uint32_t *flag_bits, uint32_t *addr, uint32_t *out, size_t n,
+                                     unsigned long long *count, void *scan_temp, void *stream, sw_error *err);
+
 #ifdef __cplusplus
 }
 #endif
