@@ -7,6 +7,7 @@
 #include <stdint.h>
 
 #define BS_FULL_MASK 0xffffffffu
+#define BS_WARP_SUMS 33   /* one word per warp, then the block total */
 
 /* Inclusive sum over the 32 lanes of a warp (all lanes take part). */
 static __device__ __forceinline__ unsigned int warp_inclusive_sum(unsigned int x)
@@ -21,7 +22,7 @@ static __device__ __forceinline__ unsigned int warp_inclusive_sum(unsigned int x
 }
 
 /* Exclusive sum of X over the block (blockDim.x a multiple of 32, at most 1024).
- * WARP_SUMS: 32 words of shared memory. Returns the exclusive prefix; *TOTAL gets
+ * WARP_SUMS: BS_WARP_SUMS (33) words of shared memory. Returns the exclusive prefix; *TOTAL gets
  * the block's sum in every thread. Contains __syncthreads: call from all threads. */
 static __device__ __forceinline__ unsigned int block_exclusive_sum(unsigned int x, unsigned int *warp_sums,
                                                                    unsigned int *total)
@@ -34,11 +35,11 @@ static __device__ __forceinline__ unsigned int block_exclusive_sum(unsigned int 
         unsigned int w = lane < nwarps ? warp_sums[lane] : 0u;
         unsigned int wi = warp_inclusive_sum(w);
         if (lane < nwarps) warp_sums[lane] = wi - w;
-        if (lane == 31) warp_sums[31] = wi;   /* lane 31 >= nwarps-1: wi is the total */
+        if (lane == 31) warp_sums[32] = wi;   /* lane 31 >= nwarps-1: wi is the total */
     }
     __syncthreads();
     unsigned int result = warp_sums[warp] + inc - x;
-    *total = warp_sums[31];
+    *total = warp_sums[32];
     __syncthreads();   /* warp_sums may be reused at once */
     return result;
 }

@@ -64,7 +64,7 @@ static __global__ void __launch_bounds__(CP_THREADS) cp_single_pass(const uint32
                                                                     unsigned long long *count)
 {
     __shared__ uint32_t tile[CP_PAD(CP_TILE)];
-    __shared__ unsigned int warp_sums[32];
+    __shared__ unsigned int warp_sums[BS_WARP_SUMS];
     __shared__ unsigned long long s_prefix;
     __shared__ unsigned int s_tile;
     if (threadIdx.x == 0) s_tile = atomicAdd(tile_counter, 1u);   /* tiles start in order */

@@ -16,7 +16,7 @@ extern "C" uint32_t *flag_scan_total(void *temp, size_t n) { return (uint32_t *)
 
 static __global__ void fs_tile_sums(const uint32_t *in, size_t n, uint32_t *sums)
 {
-    __shared__ unsigned int warp_sums[32];
+    __shared__ unsigned int warp_sums[BS_WARP_SUMS];
     size_t base = (size_t)blockIdx.x * FS_TILE;
     unsigned int s = 0;
 #pragma unroll
@@ -32,7 +32,7 @@ static __global__ void fs_tile_sums(const uint32_t *in, size_t n, uint32_t *sums
 /* One block of 1024 threads scans COUNT tile sums in place; sums[count] = total. */
 static __global__ void fs_spine(uint32_t *sums, size_t count)
 {
-    __shared__ unsigned int warp_sums[32];
+    __shared__ unsigned int warp_sums[BS_WARP_SUMS];
     unsigned int carry = 0;
     for (size_t base = 0; base < count; base += blockDim.x) {
         size_t j = base + threadIdx.x;
@@ -47,7 +47,7 @@ static __global__ void fs_spine(uint32_t *sums, size_t count)
 static __global__ void fs_tile_scan(const uint32_t *in, uint32_t *out, size_t n, const uint32_t *offsets)
 {
     __shared__ unsigned int tile[FS_TILE + FS_TILE / 32];
-    __shared__ unsigned int warp_sums[32];
+    __shared__ unsigned int warp_sums[BS_WARP_SUMS];
     size_t base = (size_t)blockIdx.x * FS_TILE;
     for (int i = 0; i < FS_ITEMS; i++) {
         unsigned int k = i * FS_THREADS + threadIdx.x;

@@ -72,7 +72,7 @@ static __global__ void rs_histogram(const uint32_t *keys, size_t n, int mode, un
 /* Four blocks of 256: exclusive scan of each digit position's 256 counts, in place. */
 static __global__ void rs_histogram_scan(unsigned int *hist)
 {
-    __shared__ unsigned int warp_sums[32];
+    __shared__ unsigned int warp_sums[BS_WARP_SUMS];
     unsigned int total, x = hist[blockIdx.x * 256 + threadIdx.x];
     hist[blockIdx.x * 256 + threadIdx.x] = block_exclusive_sum(x, warp_sums, &total);
 }
@@ -85,7 +85,7 @@ static __global__ void __launch_bounds__(RS_THREADS) rs_onesweep_pass(
     __shared__ uint32_t s_keys[RS_TILE];
     __shared__ uint32_t s_vals[RS_TILE];
     __shared__ unsigned int s_adjust[256];
-    __shared__ unsigned int warp_sums[32];
+    __shared__ unsigned int warp_sums[BS_WARP_SUMS];
     __shared__ unsigned int s_tile;
     const unsigned int lane = threadIdx.x & 31u, warp = threadIdx.x >> 5;
     if (threadIdx.x == 0) s_tile = atomicAdd(counter, 1u);
