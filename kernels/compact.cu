@@ -12,7 +12,6 @@
 #define CP_THREADS 256
 #define CP_ITEMS 16
 #define CP_TILE (CP_THREADS * CP_ITEMS)
-#define CP_PAD(k) ((k) + ((k) >> 5))
 
 static __device__ __forceinline__ bool cp_keep(uint32_t bits, compact_kparams p, const uint8_t *flags, size_t i)
 {
@@ -57,82 +56,126 @@ static __global__ void cp_scatter(const uint32_t *in, const uint32_t *flag_bits,
 
 /* ---- single pass with decoupled look-back ------------------------------------------- */
 
+#define CP_WARPS 8
+#define CP_ROWS 4   /* rows of 128 elements (32 lanes x uint4) per warp */
+#define CP_WARP_ITEMS (CP_ROWS * 128)
+
+/* The predicate with type and operator fixed at compile time. */
+template <int TYPE, int PRED>
+static __device__ __forceinline__ bool cp_keep_t(uint32_t bits, uint32_t value)
+{
+    int c;
+    if (TYPE == 2) {
+        float a = __uint_as_float(bits), b = __uint_as_float(value);
+        if (a != a || b != b) return PRED == 5;
+        c = (a > b) - (a < b);
+    } else if (TYPE == 1) {
+        c = ((int)bits > (int)value) - ((int)bits < (int)value);
+    } else {
+        c = (bits > value) - (bits < value);
+    }
+    return PRED == 0 ? c > 0 : PRED == 1 ? c >= 0 : PRED == 2 ? c < 0 : PRED == 3 ? c <= 0 : PRED == 4 ? c == 0 : c != 0;
+}
+
+/* Each warp owns 512 consecutive elements of the tile (4 rows of 128, loaded as uint4),
+ * packs its kept ones into its own stretch of shared memory in order, and writes them
+ * out as one run once the tile's offset (look-back) and the warp's offset are known. */
+template <int TYPE, int PRED>
 static __global__ void __launch_bounds__(CP_THREADS) cp_single_pass(const uint32_t *in, const uint8_t *flags,
-                                                                    size_t n, compact_kparams p, uint32_t *out,
+                                                                    size_t n, uint32_t value, uint32_t *out,
                                                                     unsigned long long *status,
                                                                     unsigned int *tile_counter,
                                                                     unsigned long long *count)
 {
-    __shared__ uint32_t tile[CP_PAD(CP_TILE)];
-    __shared__ unsigned int warp_sums[BS_WARP_SUMS];
+    __shared__ uint32_t s_pack[CP_WARPS][CP_WARP_ITEMS];
+    __shared__ unsigned int s_wtot[CP_WARPS];
     __shared__ unsigned long long s_prefix;
     __shared__ unsigned int s_tile;
+    const unsigned int lane = threadIdx.x & 31u, warp = threadIdx.x >> 5;
     if (threadIdx.x == 0) s_tile = atomicAdd(tile_counter, 1u);   /* tiles start in order */
     __syncthreads();
     const unsigned int t = s_tile;
-    const size_t base = (size_t)t * CP_TILE;
+    const size_t base = (size_t)t * CP_TILE, wbase = base + (size_t)warp * CP_WARP_ITEMS;
     const bool full = base + CP_TILE <= n && ((uintptr_t)in & 15u) == 0;
 
-    if (full && p.pred != 6) {
-        const uint4 *in4 = (const uint4 *)(in + base);
+    uint4 v[CP_ROWS];
+    unsigned int m[CP_ROWS];
+    if (full) {
 #pragma unroll
-        for (int i = 0; i < CP_ITEMS / 4; i++) {
-            unsigned int q = i * CP_THREADS + threadIdx.x;
-            uint4 v = in4[q];
-            unsigned int k = q * 4;
-            tile[CP_PAD(k)] = v.x;
-            tile[CP_PAD(k + 1)] = v.y;
-            tile[CP_PAD(k + 2)] = v.z;
-            tile[CP_PAD(k + 3)] = v.w;
-        }
+        for (int r = 0; r < CP_ROWS; r++) v[r] = __ldg((const uint4 *)(in + wbase + r * 128) + lane);
     } else {
-        for (int i = 0; i < CP_ITEMS; i++) {
-            unsigned int k = i * CP_THREADS + threadIdx.x;
-            tile[CP_PAD(k)] = base + k < n ? in[base + k] : 0u;
+#pragma unroll
+        for (int r = 0; r < CP_ROWS; r++) {
+            size_t i = wbase + r * 128 + lane * 4;
+            v[r].x = i < n ? in[i] : 0u;
+            v[r].y = i + 1 < n ? in[i + 1] : 0u;
+            v[r].z = i + 2 < n ? in[i + 2] : 0u;
+            v[r].w = i + 3 < n ? in[i + 3] : 0u;
         }
     }
-    __syncthreads();
-
-    uint32_t v[CP_ITEMS];
-    unsigned int keep = 0, c = 0;
 #pragma unroll
-    for (int i = 0; i < CP_ITEMS; i++) {
-        unsigned int k = threadIdx.x * CP_ITEMS + i;
-        v[i] = tile[CP_PAD(k)];
-        bool kp = base + k < n && cp_keep(v[i], p, flags, base + k);
-        keep |= (unsigned int)kp << i;
-        c += kp;
+    for (int r = 0; r < CP_ROWS; r++) {
+        size_t i = wbase + r * 128 + lane * 4;
+        bool k0, k1, k2, k3;
+        if (PRED == 6) {
+            k0 = i < n && flags[i], k1 = i + 1 < n && flags[i + 1];
+            k2 = i + 2 < n && flags[i + 2], k3 = i + 3 < n && flags[i + 3];
+        } else {
+            k0 = i < n && cp_keep_t<TYPE, PRED>(v[r].x, value);
+            k1 = i + 1 < n && cp_keep_t<TYPE, PRED>(v[r].y, value);
+            k2 = i + 2 < n && cp_keep_t<TYPE, PRED>(v[r].z, value);
+            k3 = i + 3 < n && cp_keep_t<TYPE, PRED>(v[r].w, value);
+        }
+        m[r] = (unsigned)k0 | (unsigned)k1 << 1 | (unsigned)k2 << 2 | (unsigned)k3 << 3;
     }
-    unsigned int tile_count;
-    unsigned int rank = block_exclusive_sum(c, warp_sums, &tile_count);
-
-    if (threadIdx.x < 32) {
+    unsigned int run = 0;
+#pragma unroll
+    for (int r = 0; r < CP_ROWS; r++) {
+        unsigned int c = __popc(m[r]);
+        unsigned int inc = warp_inclusive_sum(c);
+        unsigned int pos = run + inc - c;
+        if (m[r] & 1u) s_pack[warp][pos++] = v[r].x;
+        if (m[r] & 2u) s_pack[warp][pos++] = v[r].y;
+        if (m[r] & 4u) s_pack[warp][pos++] = v[r].z;
+        if (m[r] & 8u) s_pack[warp][pos] = v[r].w;
+        run += __shfl_sync(BS_FULL_MASK, inc, 31);
+    }
+    if (lane == 0) s_wtot[warp] = run;
+    __syncthreads();
+    unsigned int woff = 0, tile_count = 0;
+#pragma unroll
+    for (int w = 0; w < CP_WARPS; w++) {
+        unsigned int x = s_wtot[w];
+        woff += w < (int)warp ? x : 0u;
+        tile_count += x;
+    }
+    if (warp == 0) {
         if (t == 0) {
-            if (threadIdx.x == 0) {
+            if (lane == 0) {
                 lb_store(status, LB_FLAG_INC | tile_count);
                 s_prefix = 0;
             }
         } else {
-            if (threadIdx.x == 0) lb_store(status + t, LB_FLAG_AGG | tile_count);
+            if (lane == 0) lb_store(status + t, LB_FLAG_AGG | tile_count);
             unsigned long long prefix = lb_warp_lookback(status, t);
-            if (threadIdx.x == 0) {
+            if (lane == 0) {
                 lb_store(status + t, LB_FLAG_INC | (prefix + tile_count));
                 s_prefix = prefix;
             }
         }
     }
-    /* Pack the kept elements at the front of the tile (block_exclusive_sum synced). */
-#pragma unroll
-    for (int i = 0; i < CP_ITEMS; i++)
-        if (keep >> i & 1u) {
-            tile[CP_PAD(rank)] = v[i];
-            rank++;
-        }
     __syncthreads();
-    const unsigned long long prefix = s_prefix;
-    for (unsigned int k = threadIdx.x; k < tile_count; k += CP_THREADS) out[prefix + k] = tile[CP_PAD(k)];
-    if (threadIdx.x == 0 && base + CP_TILE >= n) *count = prefix + tile_count;
+    const unsigned long long dst = s_prefix + woff;
+    for (unsigned int k = lane; k < run; k += 32) out[dst + k] = s_pack[warp][k];
+    if (threadIdx.x == 0 && base + CP_TILE >= n) *count = s_prefix + tile_count;
 }
+
+typedef void (*cp_kernel)(const uint32_t *, const uint8_t *, size_t, uint32_t, uint32_t *, unsigned long long *,
+                          unsigned int *, unsigned long long *);
+
+#define CP_ROW(T) {cp_single_pass<T, 0>, cp_single_pass<T, 1>, cp_single_pass<T, 2>, cp_single_pass<T, 3>, \
+                   cp_single_pass<T, 4>, cp_single_pass<T, 5>, cp_single_pass<T, 6>}
+static const cp_kernel cp_kernels[3][7] = {CP_ROW(0), CP_ROW(1), CP_ROW(2)};
 
 static size_t cp_tiles(size_t n) { return (n + CP_TILE - 1) / CP_TILE; }
 
@@ -175,7 +218,9 @@ extern "C" int compact_kernel_run(int algo, const compact_kparams *p, const uint
         unsigned long long *status = (unsigned long long *)((char *)temp + 256);
         size_t tiles = cp_tiles(n);
         CUDA_TRY(cudaMemsetAsync(temp, 0, 256 + tiles * sizeof(unsigned long long), s), err);
-        cp_single_pass<<<(unsigned)tiles, CP_THREADS, 0, s>>>(in, flags, n, *p, out, status, counter, count);
+        if ((unsigned)p->type > 2 || (unsigned)p->pred > 6) return sw_fail(err, "compact (cuda): bad type or predicate");
+        cp_kernels[p->type][p->pred]<<<(unsigned)tiles, CP_THREADS, 0, s>>>(in, flags, n, p->value_bits, out, status,
+                                                                           counter, count);
         CUDA_TRY_LAUNCH("cp_single_pass", err);
         return 0;
     }

@@ -19,6 +19,7 @@
 #define RS_FLAG_AGG 0x40000000u
 #define RS_FLAG_INC 0x80000000u
 #define RS_VALUE 0x3fffffffu
+#define RS_LOOKBACK 8
 
 static unsigned int rs_grid(size_t n, unsigned int threads)
 {
@@ -77,7 +78,8 @@ static __global__ void rs_histogram_scan(unsigned int *hist)
     hist[blockIdx.x * 256 + threadIdx.x] = block_exclusive_sum(x, warp_sums, &total);
 }
 
-static __global__ void __launch_bounds__(RS_THREADS) rs_onesweep_pass(
+template <bool VALS>
+static __global__ void __launch_bounds__(RS_THREADS, 4) rs_onesweep_pass(
     const uint32_t *kin, uint32_t *kout, const uint32_t *vin, uint32_t *vout, size_t n, int shift, int mode,
     int first, int last, const unsigned int *digit_base, unsigned int *status, unsigned int *counter)
 {
@@ -85,11 +87,13 @@ static __global__ void __launch_bounds__(RS_THREADS) rs_onesweep_pass(
     __shared__ uint32_t s_keys[RS_TILE];
     __shared__ uint32_t s_vals[RS_TILE];
     __shared__ unsigned int s_adjust[256];
+    __shared__ unsigned int s_count[256];
     __shared__ unsigned int warp_sums[BS_WARP_SUMS];
     __shared__ unsigned int s_tile;
     const unsigned int lane = threadIdx.x & 31u, warp = threadIdx.x >> 5;
     if (threadIdx.x == 0) s_tile = atomicAdd(counter, 1u);
     for (int i = threadIdx.x; i < RS_WARPS * 256; i += RS_THREADS) (&s_whist[0][0])[i] = 0;
+    s_count[threadIdx.x] = 0;
     __syncthreads();
     const unsigned int tile = s_tile;
     const size_t base = (size_t)tile * RS_TILE;
@@ -103,7 +107,41 @@ static __global__ void __launch_bounds__(RS_THREADS) rs_onesweep_pass(
         bool valid = idx < n;
         uint32_t k = valid ? kin[idx] : 0u;
         keys[i] = first ? key_to_ordered(k, mode) : k;
-        if (vin) vals[i] = valid ? vin[idx] : 0u;
+        if (VALS) vals[i] = valid ? vin[idx] : 0u;
+    }
+    /* The tile's digit counts first, published at once so that later tiles looking
+     * back find them without waiting for this tile's ranking. */
+#pragma unroll
+    for (int i = 0; i < RS_ITEMS; i++)
+        if (wbase + i * 32 + lane < n) atomicAdd(&s_count[(keys[i] >> shift) & 255u], 1u);
+    __syncthreads();
+    unsigned int *my_status = status + (size_t)tile * 256 + threadIdx.x;
+    const unsigned int my_count = s_count[threadIdx.x];
+    *(volatile unsigned int *)my_status = (tile == 0 ? RS_FLAG_INC : RS_FLAG_AGG) | my_count;
+    /* Look back for digit threadIdx.x over the earlier tiles, RS_LOOKBACK of them per
+     * round with their loads in flight together, so that the inclusive prefixes move
+     * forward several tiles per memory latency rather than one. */
+    unsigned int prefix = 0;
+    if (tile > 0) {
+        long long tt = (long long)tile - 1;
+        bool done = false;
+        while (!done) {
+            unsigned int sv[RS_LOOKBACK];
+#pragma unroll
+            for (int w = 0; w < RS_LOOKBACK; w++)
+                sv[w] = tt - w >= 0 ? *(volatile const unsigned int *)(status + (size_t)(tt - w) * 256 + threadIdx.x)
+                                    : RS_FLAG_INC;
+#pragma unroll
+            for (int w = 0; w < RS_LOOKBACK; w++) {
+                if (done) break;
+                while ((sv[w] & (RS_FLAG_AGG | RS_FLAG_INC)) == 0)
+                    sv[w] = *(volatile const unsigned int *)(status + (size_t)(tt - w) * 256 + threadIdx.x);
+                prefix += sv[w] & RS_VALUE;
+                done = (sv[w] & RS_FLAG_INC) != 0;
+            }
+            tt -= RS_LOOKBACK;
+        }
+        *(volatile unsigned int *)my_status = RS_FLAG_INC | (prefix + my_count);
     }
     const unsigned int lt = (1u << lane) - 1u;
 #pragma unroll
@@ -128,8 +166,6 @@ static __global__ void __launch_bounds__(RS_THREADS) rs_onesweep_pass(
         s_whist[w][d] = run;
         run += c;
     }
-    unsigned int *my_status = status + (size_t)tile * 256 + d;
-    *(volatile unsigned int *)my_status = (tile == 0 ? RS_FLAG_INC : RS_FLAG_AGG) | run;
     unsigned int total;
     const unsigned int tile_excl = block_exclusive_sum(run, warp_sums, &total);
     /* block_exclusive_sum ended with a barrier: s_whist holds the warp offsets. */
@@ -141,23 +177,8 @@ static __global__ void __launch_bounds__(RS_THREADS) rs_onesweep_pass(
             unsigned int dg = (keys[i] >> shift) & 255u;
             unsigned int pos = s_adjust[dg] + s_whist[warp][dg] + ranks[i];
             s_keys[pos] = keys[i];
-            if (vin) s_vals[pos] = vals[i];
+            if (VALS) s_vals[pos] = vals[i];
         }
-    }
-    /* Look back for digit D over the earlier tiles. */
-    unsigned int prefix = 0;
-    if (tile > 0) {
-        const unsigned int *p = status + (size_t)(tile - 1) * 256 + d;
-        for (;;) {
-            unsigned int s;
-            do {
-                s = *(volatile const unsigned int *)p;
-            } while ((s & (RS_FLAG_AGG | RS_FLAG_INC)) == 0);
-            prefix += s & RS_VALUE;
-            if (s & RS_FLAG_INC) break;
-            p -= 256;
-        }
-        *(volatile unsigned int *)my_status = RS_FLAG_INC | (prefix + run);
     }
     __syncthreads();   /* every thread has read s_adjust and filled s_keys */
     s_adjust[d] = digit_base[d] + prefix - tile_excl;
@@ -167,7 +188,7 @@ static __global__ void __launch_bounds__(RS_THREADS) rs_onesweep_pass(
         uint32_t u = s_keys[j];
         unsigned int dst = s_adjust[(u >> shift) & 255u] + j;
         kout[dst] = last ? key_from_ordered(u, mode) : u;
-        if (vin) vout[dst] = s_vals[j];
+        if (VALS) vout[dst] = s_vals[j];
     }
 }
 
@@ -240,10 +261,15 @@ static int rs_onesweep(int mode, const uint32_t *kin, uint32_t *kout, const uint
     const uint32_t *ks[4] = {kin, kalt, kout, kalt}, *vs[4] = {vin, valt, vout, valt};
     uint32_t *kd[4] = {kalt, kout, kalt, kout}, *vd[4] = {valt, vout, valt, vout};
     for (int pass = 0; pass < 4; pass++) {
-        rs_onesweep_pass<<<(unsigned)tiles, RS_THREADS, 0, s>>>(ks[pass], kd[pass], vin ? vs[pass] : NULL,
-                                                               vin ? vd[pass] : NULL, n, 8 * pass, mode,
-                                                               pass == 0, pass == 3, hist + 256 * pass,
-                                                               status + (size_t)pass * tiles * 256, counters + pass);
+        unsigned int *st = status + (size_t)pass * tiles * 256;
+        if (vin)
+            rs_onesweep_pass<true><<<(unsigned)tiles, RS_THREADS, 0, s>>>(ks[pass], kd[pass], vs[pass], vd[pass], n,
+                                                                          8 * pass, mode, pass == 0, pass == 3,
+                                                                          hist + 256 * pass, st, counters + pass);
+        else
+            rs_onesweep_pass<false><<<(unsigned)tiles, RS_THREADS, 0, s>>>(ks[pass], kd[pass], NULL, NULL, n,
+                                                                           8 * pass, mode, pass == 0, pass == 3,
+                                                                           hist + 256 * pass, st, counters + pass);
         CUDA_TRY_LAUNCH("rs_onesweep_pass", err);
     }
     return 0;

@@ -5,10 +5,12 @@
  *   below the key and the first probe not below it; repeated (log_32 n rounds).
  * pary (Kaldewey & Di Blas): the same with a whole block of P threads per query
  *   (log_P n rounds, one barrier each).
- * sampled: every block copies a table of 16384 evenly spaced keys into shared memory
- *   (the top 14 levels of the search tree), finds each query's segment there, then
- *   finishes in global memory with four queries per thread interleaved so that their
- *   dependent loads overlap. */
+ * sampled: a two-level index built on each call: level 2 is every 32nd key (n/32
+ *   words, read one sector per 128-byte line, small enough to stay in L2), level 1 is
+ *   16384 evenly spaced entries of level 2, copied by every block into shared memory.
+ *   A query finds its stretch of level 2 in shared memory, its 32-key line in level 2,
+ *   then its place in that one line of the keys; four queries per thread advance
+ *   together so that their dependent loads overlap. */
 #include "search_kernel.h"
 #include "cuda_util.cuh"
 
@@ -94,19 +96,64 @@ static __global__ void sr_pary(const uint32_t *keys, size_t n, const uint32_t *q
     }
 }
 
-static __global__ void sr_gather_samples(const uint32_t *keys, size_t n, size_t stride, uint32_t *samples)
+/* T2[j] = keys[j * 32] (one 4-byte read per 128-byte line: a 32-byte sector each). */
+static __global__ void sr_gather_level2(const uint32_t *keys, size_t m2, uint32_t *t2)
 {
-    for (size_t j = (size_t)blockIdx.x * blockDim.x + threadIdx.x; j < SR_SAMPLES; j += (size_t)gridDim.x * blockDim.x)
-        samples[j] = j * stride < n ? keys[j * stride] : 0u;
+    for (size_t j = (size_t)blockIdx.x * blockDim.x + threadIdx.x; j < m2; j += (size_t)gridDim.x * blockDim.x)
+        t2[j] = keys[j * 32];
 }
 
-static __global__ void __launch_bounds__(SR_THREADS) sr_sampled(const uint32_t *keys, size_t n,
-                                                                 const uint32_t *samples, size_t stride,
-                                                                 size_t m, const uint32_t *queries, size_t q,
+/* T1[i] = T2[i * stride1]: the table every block copies into shared memory. */
+static __global__ void sr_gather_level1(const uint32_t *t2, size_t m2, size_t stride1, uint32_t *t1)
+{
+    for (size_t i = (size_t)blockIdx.x * blockDim.x + threadIdx.x; i < SR_SAMPLES; i += (size_t)gridDim.x * blockDim.x)
+        t1[i] = i * stride1 < m2 ? t2[i * stride1] : 0u;
+}
+
+/* For every query k with len[k] > 0: lo[k] = first i in [lo, lo + len) with
+ * !(table[i] < key), the queries advancing together so that their loads overlap. */
+static __device__ __forceinline__ void sr_lower_group(const uint32_t *table, size_t *lo, size_t *len,
+                                                      const uint32_t *key, int mode)
+{
+    bool more = true;
+    while (more) {
+        more = false;
+#pragma unroll
+        for (int k = 0; k < SR_QPT; k++) {
+            if (len[k] == 0) continue;
+            size_t half = len[k] >> 1;
+            if (sr_less(__ldg(table + lo[k] + half), key[k], mode)) {
+                lo[k] += half + 1;
+                len[k] -= half + 1;
+            } else {
+                len[k] = half;
+            }
+            more |= len[k] > 0;
+        }
+    }
+}
+
+/* Count A of entries below the key in a table of M where entry j stands for element
+ * j * S of the level below (of N): that level's answer lies in
+ * [(A - 1) * S + 1, min(A * S, N)] (just 0 when A == 0). */
+static __device__ __forceinline__ void sr_narrow(size_t a, size_t s, size_t n, size_t *lo, size_t *len)
+{
+    if (a == 0) {
+        *lo = 0, *len = 0;
+        return;
+    }
+    *lo = (a - 1) * s + 1;
+    size_t hi = a * s < n ? a * s : n;
+    *len = hi - *lo;
+}
+
+static __global__ void __launch_bounds__(SR_THREADS) sr_sampled(const uint32_t *keys, size_t n, const uint32_t *t2,
+                                                                 size_t m2, const uint32_t *t1, size_t stride1,
+                                                                 size_t m1, const uint32_t *queries, size_t q,
                                                                  int mode, int64_t *out)
 {
-    extern __shared__ uint32_t s_samples[];
-    for (size_t j = threadIdx.x; j < m; j += blockDim.x) s_samples[j] = samples[j];
+    extern __shared__ uint32_t s_t1[];
+    for (size_t j = threadIdx.x; j < m1; j += blockDim.x) s_t1[j] = t1[j];
     __syncthreads();
     const size_t threads = (size_t)gridDim.x * blockDim.x;
     for (size_t first = (size_t)blockIdx.x * blockDim.x + threadIdx.x; first < q; first += threads * SR_QPT) {
@@ -115,44 +162,24 @@ static __global__ void __launch_bounds__(SR_THREADS) sr_sampled(const uint32_t *
 #pragma unroll
         for (int k = 0; k < SR_QPT; k++) {
             size_t i = first + k * threads;
-            len[k] = 0;
-            lo[k] = 0;
-            if (i >= q) continue;
-            key[k] = queries[i];
-            /* j = number of samples below the key (in shared memory) */
-            size_t a = 0, l = m;
+            key[k] = i < q ? queries[i] : 0u;
+            /* level 1, in shared memory */
+            size_t a = 0, l = i < q ? m1 : 0;
             while (l > 0) {
                 size_t half = l >> 1;
-                if (sr_less(s_samples[a + half], key[k], mode)) {
+                if (sr_less(s_t1[a + half], key[k], mode)) {
                     a += half + 1;
                     l -= half + 1;
                 } else {
                     l = half;
                 }
             }
-            if (a > 0) {
-                lo[k] = (a - 1) * stride + 1;
-                size_t hi = a * stride < n ? a * stride : n;
-                len[k] = hi - lo[k];
-            }
+            sr_narrow(a, stride1, m2, &lo[k], &len[k]);
         }
-        /* Finish the queries together: their loads are independent. */
-        bool more = true;
-        while (more) {
-            more = false;
+        sr_lower_group(t2, lo, len, key, mode);   /* level 2: every 32nd key, mostly in L2 */
 #pragma unroll
-            for (int k = 0; k < SR_QPT; k++) {
-                if (len[k] == 0) continue;
-                size_t half = len[k] >> 1;
-                if (sr_less(__ldg(keys + lo[k] + half), key[k], mode)) {
-                    lo[k] += half + 1;
-                    len[k] -= half + 1;
-                } else {
-                    len[k] = half;
-                }
-                more |= len[k] > 0;
-            }
-        }
+        for (int k = 0; k < SR_QPT; k++) sr_narrow(first + k * threads < q ? lo[k] : 0, 32, n, &lo[k], &len[k]);
+        sr_lower_group(keys, lo, len, key, mode);   /* the keys: one 128-byte line */
 #pragma unroll
         for (int k = 0; k < SR_QPT; k++) {
             size_t i = first + k * threads;
@@ -161,9 +188,11 @@ static __global__ void __launch_bounds__(SR_THREADS) sr_sampled(const uint32_t *
     }
 }
 
+static size_t sr_level2_count(size_t n) { return (n + 31) / 32; }
+
 extern "C" size_t search_kernel_temp_bytes(int algo, size_t n_keys)
 {
-    return algo == SEARCH_K_SAMPLED && n_keys ? SR_SAMPLES * sizeof(uint32_t) : 0;
+    return algo == SEARCH_K_SAMPLED && n_keys ? (SR_SAMPLES + sr_level2_count(n_keys)) * sizeof(uint32_t) : 0;
 }
 
 static unsigned int sr_blocks(size_t work, unsigned int per_block)
@@ -193,14 +222,16 @@ extern "C" int search_kernel_run(int algo, int mode, const uint32_t *keys, size_
         return 0;
     default: break;
     }
-    /* sampled: stride so that the table covers all n keys; small arrays use fewer samples */
-    size_t stride = (n + SR_SAMPLES - 1) / SR_SAMPLES;
-    if (stride == 0) stride = 1;
-    size_t m = (n + stride - 1) / stride;
-    uint32_t *samples = (uint32_t *)temp;
-    if (m > 0) {
-        sr_gather_samples<<<SR_SAMPLES / 256, 256, 0, s>>>(keys, n, stride, samples);
-        CUDA_TRY_LAUNCH("sr_gather_samples", err);
+    /* sampled: level 2 holds every 32nd key, level 1 (shared memory) every stride1-th of those */
+    size_t m2 = sr_level2_count(n), stride1 = (m2 + SR_SAMPLES - 1) / SR_SAMPLES;
+    if (stride1 == 0) stride1 = 1;
+    size_t m1 = (m2 + stride1 - 1) / stride1;
+    uint32_t *t1 = (uint32_t *)temp, *t2 = t1 + SR_SAMPLES;
+    if (m2 > 0) {
+        sr_gather_level2<<<sr_blocks(m2, 256) < 4096 ? sr_blocks(m2, 256) : 4096, 256, 0, s>>>(keys, m2, t2);
+        CUDA_TRY_LAUNCH("sr_gather_level2", err);
+        sr_gather_level1<<<SR_SAMPLES / 256, 256, 0, s>>>(t2, m2, stride1, t1);
+        CUDA_TRY_LAUNCH("sr_gather_level1", err);
     }
     static int smem_set;
     if (!smem_set) {
@@ -213,8 +244,9 @@ extern "C" int search_kernel_run(int algo, int mode, const uint32_t *keys, size_
     CUDA_TRY(cudaGetDevice(&dev), err);
     CUDA_TRY(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, dev), err);
     unsigned int grid = one_block ? 1u : sr_blocks(q, SR_THREADS * SR_QPT);
-    if (!one_block && grid > (unsigned)sms * 4) grid = (unsigned)sms * 4;
-    sr_sampled<<<grid, SR_THREADS, m * sizeof(uint32_t), s>>>(keys, n, samples, stride, m, queries, q, mode, out);
+    if (!one_block && grid > (unsigned)sms * 3) grid = (unsigned)sms * 3;
+    sr_sampled<<<grid, SR_THREADS, m1 * sizeof(uint32_t), s>>>(keys, n, t2, m2, t1, stride1, m1, queries, q, mode,
+                                                               out);
     CUDA_TRY_LAUNCH("sr_sampled", err);
     return 0;
 }
