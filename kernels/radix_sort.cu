@@ -78,14 +78,16 @@ static __global__ void rs_histogram_scan(unsigned int *hist)
     hist[blockIdx.x * 256 + threadIdx.x] = block_exclusive_sum(x, warp_sums, &total);
 }
 
-template <bool VALS>
-static __global__ void __launch_bounds__(RS_THREADS, 4) rs_onesweep_pass(
+/* ITEMS keys per thread: 23 for keys alone (larger tiles, half as many look-backs), 15
+ * with values (the shared memory for both must stay under 48 KB). */
+template <bool VALS, int ITEMS>
+static __global__ void __launch_bounds__(RS_THREADS, VALS ? 4 : 3) rs_onesweep_pass(
     const uint32_t *kin, uint32_t *kout, const uint32_t *vin, uint32_t *vout, size_t n, int shift, int mode,
     int first, int last, const unsigned int *digit_base, unsigned int *status, unsigned int *counter)
 {
     __shared__ unsigned int s_whist[RS_WARPS][256];
-    __shared__ uint32_t s_keys[RS_TILE];
-    __shared__ uint32_t s_vals[RS_TILE];
+    __shared__ uint32_t s_keys[(RS_THREADS * ITEMS)];
+    __shared__ uint32_t s_vals[(RS_THREADS * ITEMS)];
     __shared__ unsigned int s_adjust[256];
     __shared__ unsigned int s_count[256];
     __shared__ unsigned int warp_sums[BS_WARP_SUMS];
@@ -96,13 +98,13 @@ static __global__ void __launch_bounds__(RS_THREADS, 4) rs_onesweep_pass(
     s_count[threadIdx.x] = 0;
     __syncthreads();
     const unsigned int tile = s_tile;
-    const size_t base = (size_t)tile * RS_TILE;
-    const size_t wbase = base + (size_t)warp * 32 * RS_ITEMS;
+    const size_t base = (size_t)tile * (RS_THREADS * ITEMS);
+    const size_t wbase = base + (size_t)warp * 32 * ITEMS;
 
-    uint32_t keys[RS_ITEMS], vals[RS_ITEMS];
-    unsigned int ranks[RS_ITEMS];
+    uint32_t keys[ITEMS], vals[ITEMS];
+    unsigned int ranks[ITEMS];
 #pragma unroll
-    for (int i = 0; i < RS_ITEMS; i++) {
+    for (int i = 0; i < ITEMS; i++) {
         size_t idx = wbase + i * 32 + lane;
         bool valid = idx < n;
         uint32_t k = valid ? kin[idx] : 0u;
@@ -112,7 +114,7 @@ static __global__ void __launch_bounds__(RS_THREADS, 4) rs_onesweep_pass(
     /* The tile's digit counts first, published at once so that later tiles looking
      * back find them without waiting for this tile's ranking. */
 #pragma unroll
-    for (int i = 0; i < RS_ITEMS; i++)
+    for (int i = 0; i < ITEMS; i++)
         if (wbase + i * 32 + lane < n) atomicAdd(&s_count[(keys[i] >> shift) & 255u], 1u);
     __syncthreads();
     unsigned int *my_status = status + (size_t)tile * 256 + threadIdx.x;
@@ -145,7 +147,7 @@ static __global__ void __launch_bounds__(RS_THREADS, 4) rs_onesweep_pass(
     }
     const unsigned int lt = (1u << lane) - 1u;
 #pragma unroll
-    for (int i = 0; i < RS_ITEMS; i++) {
+    for (int i = 0; i < ITEMS; i++) {
         bool valid = wbase + i * 32 + lane < n;
         unsigned int d = valid ? (keys[i] >> shift) & 255u : 256u;
         unsigned int peers = __match_any_sync(BS_FULL_MASK, d);
@@ -172,7 +174,7 @@ static __global__ void __launch_bounds__(RS_THREADS, 4) rs_onesweep_pass(
     s_adjust[d] = tile_excl;
     __syncthreads();
 #pragma unroll
-    for (int i = 0; i < RS_ITEMS; i++) {
+    for (int i = 0; i < ITEMS; i++) {
         if (wbase + i * 32 + lane < n) {
             unsigned int dg = (keys[i] >> shift) & 255u;
             unsigned int pos = s_adjust[dg] + s_whist[warp][dg] + ranks[i];
@@ -183,7 +185,7 @@ static __global__ void __launch_bounds__(RS_THREADS, 4) rs_onesweep_pass(
     __syncthreads();   /* every thread has read s_adjust and filled s_keys */
     s_adjust[d] = digit_base[d] + prefix - tile_excl;
     __syncthreads();
-    const unsigned int count = n - base < RS_TILE ? (unsigned int)(n - base) : RS_TILE;
+    const unsigned int count = n - base < (RS_THREADS * ITEMS) ? (unsigned int)(n - base) : (RS_THREADS * ITEMS);
     for (unsigned int j = threadIdx.x; j < count; j += RS_THREADS) {
         uint32_t u = s_keys[j];
         unsigned int dst = s_adjust[(u >> shift) & 255u] + j;
@@ -194,7 +196,9 @@ static __global__ void __launch_bounds__(RS_THREADS, 4) rs_onesweep_pass(
 
 /* ---- launchers ------------------------------------------------------------------------ */
 
-static size_t rs_tiles(size_t n) { return (n + RS_TILE - 1) / RS_TILE; }
+#define RS_ITEMS_KEYS 23
+static size_t rs_tiles_of(size_t n, int items) { return (n + (size_t)RS_THREADS * items - 1) / ((size_t)RS_THREADS * items); }
+static size_t rs_tiles(size_t n) { return rs_tiles_of(n, RS_ITEMS); }   /* the most tiles: sizes the status words */
 static size_t rs_round(size_t bytes) { return (bytes + 255) & ~(size_t)255; }
 
 extern "C" size_t radix_kernel_temp_bytes(int algo, size_t n, int with_values)
@@ -251,7 +255,7 @@ static int rs_onesweep(int mode, const uint32_t *kin, uint32_t *kout, const uint
     }
     unsigned int *hist = (unsigned int *)t, *counters = hist + 4 * 256;
     unsigned int *status = (unsigned int *)(t + rs_round(4 * 256 * 4 + 16));
-    size_t tiles = rs_tiles(n);
+    size_t tiles = rs_tiles_of(n, vin ? RS_ITEMS : RS_ITEMS_KEYS);
     CUDA_TRY(cudaMemsetAsync(hist, 0, rs_round(4 * 256 * 4 + 16) + 4 * tiles * 256 * 4, s), err);
     rs_histogram<<<rs_grid(n, 1024) < 1024 ? rs_grid(n, 1024) : 1024, 1024, 0, s>>>(kin, n, mode, hist);
     CUDA_TRY_LAUNCH("rs_histogram", err);
@@ -263,11 +267,11 @@ static int rs_onesweep(int mode, const uint32_t *kin, uint32_t *kout, const uint
     for (int pass = 0; pass < 4; pass++) {
         unsigned int *st = status + (size_t)pass * tiles * 256;
         if (vin)
-            rs_onesweep_pass<true><<<(unsigned)tiles, RS_THREADS, 0, s>>>(ks[pass], kd[pass], vs[pass], vd[pass], n,
+            rs_onesweep_pass<true, RS_ITEMS><<<(unsigned)tiles, RS_THREADS, 0, s>>>(ks[pass], kd[pass], vs[pass], vd[pass], n,
                                                                           8 * pass, mode, pass == 0, pass == 3,
                                                                           hist + 256 * pass, st, counters + pass);
         else
-            rs_onesweep_pass<false><<<(unsigned)tiles, RS_THREADS, 0, s>>>(ks[pass], kd[pass], NULL, NULL, n,
+            rs_onesweep_pass<false, RS_ITEMS_KEYS><<<(unsigned)tiles, RS_THREADS, 0, s>>>(ks[pass], kd[pass], NULL, NULL, n,
                                                                            8 * pass, mode, pass == 0, pass == 3,
                                                                            hist + 256 * pass, st, counters + pass);
         CUDA_TRY_LAUNCH("rs_onesweep_pass", err);
