@@ -12,8 +12,14 @@ const command commands[] = {
     {"compute", "scan", "prefix sums (scan) of a 1-D .npy array: cpu, gl or cuda", compute_scan},
     {"compute", "sat", "summed-area table of a PNG or .npy (float64 .npy out)", compute_sat},
     {"compute", "dof", "depth of field of a picture and its depth map (PNG out)", compute_dof},
+    {"compute", "compact", "keep the elements that satisfy a predicate, in order", compute_compact},
+    {"compute", "sort", "stable ascending radix sort of keys (and values)", compute_sort},
+    {"compute", "search", "lower bound of queries in sorted keys (searchsorted left)", compute_search},
     {"bench", "scan", "scan: every backend and variant vs memcpy and CUB", bench_scan_main},
     {"bench", "sat", "SAT build and GL-CUDA hand-over at 720p, 1080p, 4K", bench_sat},
+    {"bench", "compact", "compaction vs CUB DeviceSelect::If and memcpy", bench_compact},
+    {"bench", "sort", "radix sort vs CUB DeviceRadixSort and memcpy", bench_sort},
+    {"bench", "search", "batched search and single-query latency vs thrust", bench_search},
     {NULL, NULL, NULL, NULL},
 };
 

@@ -1,0 +1,28 @@
+/* Radix sort kernels: ascending and stable, 32-bit keys (uint32, int32 or float32 through
+ * an order-preserving bit map), optional uint32 values. Device pointers. */
+#ifndef SCANWORKS_KERNELS_RADIX_SORT_H
+#define SCANWORKS_KERNELS_RADIX_SORT_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include "util/error.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+enum { RADIX_K_SPLIT = 0, RADIX_K_ONESWEEP = 1 };
+/* Onesweep's status words hold 30-bit counts. */
+#define RADIX_K_ONESWEEP_MAX ((size_t)1 << 30)
+
+/* MODE: 0 uint32, 1 int32, 2 float32. VALS_IN/VALS_OUT may both be NULL. KEYS_IN is
+ * not modified; the outputs must not overlap the inputs. TEMP: radix_kernel_temp_bytes. */
+size_t radix_kernel_temp_bytes(int algo, size_t n, int with_values);
+int radix_kernel_sort(int algo, int mode, const uint32_t *keys_in, uint32_t *keys_out, const uint32_t *vals_in,
+                      uint32_t *vals_out, size_t n, void *temp, void *stream, sw_error *err);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

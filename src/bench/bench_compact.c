@@ -1,0 +1,122 @@
+/* scanworks bench compact: single-pass and flag-scan-scatter compaction of random
+ * int32 (keep > 0, about half) against CUB DeviceSelect::If and a device memcpy. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "bench/bench_gpu.h"
+#include "prim/key_type.h"
+
+#if SCANWORKS_HAVE_CUDA
+#include <cuda_runtime.h>
+#include "compact_kernel.h"
+#include "csearch_ref.h"
+#include "cuda_util.cuh"
+
+typedef struct compact_ctx {
+    uint32_t *in, *out;
+    unsigned long long *count;
+    void *temp, *ref_temp;
+    size_t n, ref_bytes;
+    int algo;
+} compact_ctx;
+
+static int run_ours(void *p, sw_error *err)
+{
+    compact_ctx *c = p;
+    compact_kparams kp = {KEY_I32, 0, 0};
+    return compact_kernel_run(c->algo, &kp, c->in, NULL, c->out, c->n, c->count, c->temp, NULL, err);
+}
+
+static int run_cub(void *p, sw_error *err)
+{
+#if SCANWORKS_HAVE_CUB_REF
+    compact_ctx *c = p;
+    return ref_cub_select_gt((const int32_t *)c->in, (int32_t *)c->out, c->n, 0, c->count, &c->ref_temp,
+                             &c->ref_bytes, err);
+#else
+    return sw_fail(err, "built without the CUB references (SCANWORKS_CUB_BENCH=OFF)");
+#endif
+}
+
+/* Runs FN once and compares count and output with the reference copy. */
+static int check(compact_ctx *c, bench_gpu_fn fn, const uint32_t *ref, unsigned long long ref_count, uint32_t *host,
+                 char *note, size_t note_size, sw_error *err)
+{
+    unsigned long long k = 0;
+    if (fn(c, err)) return -1;
+    CUDA_TRY(cudaMemcpy(&k, c->count, sizeof k, cudaMemcpyDeviceToHost), err);
+    CUDA_TRY(cudaMemcpy(host, c->out, ref_count * 4, cudaMemcpyDeviceToHost), err);
+    int ok = k == ref_count && !memcmp(host, ref, ref_count * 4);
+    snprintf(note, note_size, "kept %llu%s", k, ok ? ", equals CPU" : ", MISMATCH with CPU");
+    return 0;
+}
+
+static int bench_one(bench_report *r, size_t n, int reps, sw_error *err)
+{
+    compact_ctx c = {0};
+    uint32_t *h_in = NULL, *ref = NULL, *host = NULL;
+    int rc = -1;
+    c.n = n;
+    size_t temp = compact_kernel_temp_bytes(0, n) > compact_kernel_temp_bytes(1, n) ? compact_kernel_temp_bytes(0, n)
+                                                                                  : compact_kernel_temp_bytes(1, n);
+    if (cuda_alloc((void **)&c.in, n * 4, "input", err) || cuda_alloc((void **)&c.out, n * 4, "output", err) ||
+        cuda_alloc((void **)&c.count, 8, "count", err) || cuda_alloc(&c.temp, temp, "scratch", err))
+        goto done;
+    if (bench_gpu_random_u32(c.in, n, 1, err)) goto done;
+    h_in = sw_malloc(n * 4, "input copy", err), ref = sw_malloc(n * 4, "reference", err);
+    host = sw_malloc(n * 4, "output copy", err);
+    if (!h_in || !ref || !host) goto done;
+    CUDA_TRY(cudaMemcpy(h_in, c.in, n * 4, cudaMemcpyDeviceToHost), err);
+    unsigned long long kept = 0;
+    for (size_t i = 0; i < n; i++)
+        if ((int32_t)h_in[i] > 0) ref[kept++] = h_in[i];
+    double bytes = 4.0 * n + 4.0 * kept;
+    char note[96];
+    if (bench_gpu_memcpy_row(r, "compact", (int64_t)n, 8.0 * n, reps, err)) goto done;
+    if (SCANWORKS_HAVE_CUB_REF) {
+        if (check(&c, run_cub, ref, kept, host, note, sizeof note, err) ||
+            bench_gpu_row(r, "compact", "cub", (int64_t)n, bytes, note, run_cub, &c, reps, err))
+            goto done;
+    }
+    static const char *const names[2] = {"flag-scan-scatter", "single-pass"};
+    for (int a = 1; a >= 0; a--) {
+        c.algo = a;
+        if (check(&c, run_ours, ref, kept, host, note, sizeof note, err) ||
+            bench_gpu_row(r, "compact", names[a], (int64_t)n, bytes, note, run_ours, &c, reps, err))
+            goto done;
+    }
+    rc = 0;
+done:
+    free(h_in), free(ref), free(host);
+    cudaFree(c.in), cudaFree(c.out), cudaFree(c.count), cudaFree(c.temp);
+    if (c.ref_temp) cudaFree(c.ref_temp);
+    return rc;
+}
+#endif
+
+int bench_compact(int argc, char **argv)
+{
+    bench_gpu_opts o;
+    int rc = bench_gpu_parse("compact", argc, argv, "2^20,2^24,2^28", &o);
+    if (rc >= 0) return rc;
+    sw_error err = {{0}};
+    if (prim_require_cuda("bench compact", &err)) {
+        fprintf(stderr, "scanworks %s\n", err.msg);
+        return 1;
+    }
+#if SCANWORKS_HAVE_CUDA
+    bench_report r;
+    memset(&r, 0, sizeof r);
+    bench_gpu_environment(&r, "compaction of int32, keep > 0 (about half)");
+    for (int i = 0; i < o.size_count; i++)
+        if (bench_one(&r, (size_t)o.sizes[i], (int)o.reps, &err)) {
+            fprintf(stderr, "scanworks bench compact: %s\n", err.msg);
+            bench_free(&r);
+            return 1;
+        }
+    return bench_gpu_finish("compact", &r, &o, "cub");
+#else
+    return 1;
+#endif
+}

@@ -1,0 +1,41 @@
+/* Helpers for the CUDA benchmarks of compaction, sort and search: medians of CUDA-event
+ * timings of a callback, a device-to-device memcpy row, random device data, the
+ * environment line, and the shared flags (--n, --reps, --json, --csv, --plot). The
+ * functions exist only in builds with CUDA (bench_gpu_cuda.c). */
+#ifndef SCANWORKS_BENCH_BENCH_GPU_H
+#define SCANWORKS_BENCH_BENCH_GPU_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include "bench/bench.h"
+#include "util/error.h"
+
+typedef int (*bench_gpu_fn)(void *ctx, sw_error *err);
+
+#define BENCH_GPU_MAX_SIZES 16
+
+typedef struct bench_gpu_opts {
+    long long sizes[BENCH_GPU_MAX_SIZES];
+    int size_count;
+    long long reps;
+    const char *json, *csv, *plot;
+} bench_gpu_opts;
+
+/* Parses the shared flags for OP (ARGV[0] the op), sizes default to DEFAULT_SIZES (a
+ * comma list like "2^20,2^24,2^28"). Returns -1 to go on, else an exit code. */
+int bench_gpu_parse(const char *op, int argc, char **argv, const char *default_sizes, bench_gpu_opts *o);
+/* Writes the report (console, and the files asked for); returns the exit code. */
+int bench_gpu_finish(const char *op, bench_report *r, const bench_gpu_opts *o, const char *ref_variant);
+
+/* Runs FN twice to warm up, then REPS times, each timed with CUDA events. */
+int bench_gpu_time(bench_gpu_fn fn, void *ctx, int reps, double *median_ms, double *min_ms, sw_error *err);
+/* Adds a row (op, variant, n, bytes, note) with the timing of FN. */
+int bench_gpu_row(bench_report *r, const char *op, const char *variant, int64_t n, double bytes, const char *note,
+                  bench_gpu_fn fn, void *ctx, int reps, sw_error *err);
+/* Adds the "memcpy" row: a device-to-device copy of BYTES. */
+int bench_gpu_memcpy_row(bench_report *r, const char *op, int64_t n, double bytes, int reps, sw_error *err);
+/* Fills N uint32 of device memory with seeded random bits (generated on the host). */
+int bench_gpu_random_u32(uint32_t *dev, size_t n, uint64_t seed, sw_error *err);
+void bench_gpu_environment(bench_report *r, const char *title);
+
+#endif

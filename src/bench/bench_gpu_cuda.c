@@ -1,0 +1,166 @@
+#include "bench/bench_gpu.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cuda_runtime.h>
+
+#include "app/cli.h"
+#include "cuda_util.cuh"
+
+static int parse_sizes(const char *s, bench_gpu_opts *o, sw_error *err)
+{
+    char buf[256];
+    snprintf(buf, sizeof buf, "%s", s);
+    o->size_count = 0;
+    for (char *save = NULL, *tok = strtok_r(buf, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
+        if (o->size_count == BENCH_GPU_MAX_SIZES) return sw_fail(err, "--n: at most %d sizes", BENCH_GPU_MAX_SIZES);
+        long long v;
+        if (cli_parse_size(tok, &v, err)) return sw_wrap(err, "--n: ");
+        if (v < 1 || v > (1LL << 30)) return sw_fail(err, "--n %s: sizes go from 1 to 2^30", tok);
+        o->sizes[o->size_count++] = v;
+    }
+    return o->size_count ? 0 : sw_fail(err, "--n: no sizes given");
+}
+
+int bench_gpu_parse(const char *op, int argc, char **argv, const char *default_sizes, bench_gpu_opts *o)
+{
+    const char *sizes = default_sizes;
+    char usage[256];
+    memset(o, 0, sizeof *o);
+    o->reps = 20;
+    snprintf(usage, sizeof usage,
+             "usage: scanworks bench %s [--n SIZES] [--reps R] [--json F] [--csv F] [--plot F.svg]\n"
+             "Medians of CUDA-event timings; CUB/thrust and a device memcpy measured in the same run.", op);
+    cli_flag flags[] = {
+        {"--n", CLI_STRING, &sizes, "LIST  element counts, e.g. 2^20,2^24,2^28", 0, 0, false, false},
+        {"--reps", CLI_LONG, &o->reps, "R  timed repetitions per row (default 20)", 1, 10000, false, false},
+        {"--json", CLI_STRING, &o->json, "FILE  results as JSON", 0, 0, false, false},
+        {"--csv", CLI_STRING, &o->csv, "FILE  results as CSV", 0, 0, false, false},
+        {"--plot", CLI_STRING, &o->plot, "FILE  time against n as SVG", 0, 0, false, false},
+        {NULL, 0, NULL, NULL, 0, 0, false, false},
+    };
+    sw_error err = {{0}};
+    int rc = cli_parse(argc, argv, 1, flags, usage, &err);
+    if (rc == 1) return 0;
+    if (rc < 0 || parse_sizes(sizes, o, &err)) {
+        fprintf(stderr, "scanworks bench %s: %s\n", op, err.msg);
+        return 2;
+    }
+    return -1;
+}
+
+int bench_gpu_finish(const char *op, bench_report *r, const bench_gpu_opts *o, const char *ref_variant)
+{
+    sw_error err = {{0}};
+    bench_compute_ratios(r, "memcpy", ref_variant);
+    bench_print(r, stdout);
+    int rc = 0;
+    if ((o->json && bench_write_json(r, o->json, &err)) || (o->csv && bench_write_csv(r, o->csv, &err)) ||
+        (o->plot && bench_write_svg(r, o->plot, &err))) {
+        fprintf(stderr, "scanworks bench %s: %s\n", op, err.msg);
+        rc = 1;
+    }
+    bench_free(r);
+    return rc;
+}
+
+int bench_gpu_time(bench_gpu_fn fn, void *ctx, int reps, double *median_ms, double *min_ms, sw_error *err)
+{
+    cudaEvent_t a, b;
+    CUDA_TRY(cudaEventCreate(&a), err);
+    CUDA_TRY(cudaEventCreate(&b), err);
+    double *t = sw_malloc((size_t)reps * sizeof *t, "timings", err);
+    int rc = t ? 0 : -1;
+    for (int i = 0; i < 2 && !rc; i++) rc = fn(ctx, err);
+    for (int i = 0; i < reps && !rc; i++) {
+        float ms = 0;
+        cudaEventRecord(a, 0);
+        rc = fn(ctx, err);
+        cudaEventRecord(b, 0);
+        cudaError_t e = cudaEventSynchronize(b);
+        if (!rc && e == cudaSuccess) e = cudaEventElapsedTime(&ms, a, b);
+        if (!rc && e != cudaSuccess) rc = sw_fail(err, "timing failed: %s", cudaGetErrorString(e));
+        t[i] = ms;
+    }
+    if (!rc) {
+        double lo = t[0];
+        for (int i = 1; i < reps; i++) lo = t[i] < lo ? t[i] : lo;
+        *min_ms = lo;
+        *median_ms = bench_median(t, reps);
+    }
+    free(t);
+    cudaEventDestroy(a);
+    cudaEventDestroy(b);
+    return rc;
+}
+
+int bench_gpu_row(bench_report *r, const char *op, const char *variant, int64_t n, double bytes, const char *note,
+                  bench_gpu_fn fn, void *ctx, int reps, sw_error *err)
+{
+    bench_row row;
+    memset(&row, 0, sizeof row);
+    snprintf(row.op, sizeof row.op, "%s", op);
+    snprintf(row.variant, sizeof row.variant, "%s", variant);
+    snprintf(row.backend, sizeof row.backend, "cuda");
+    snprintf(row.note, sizeof row.note, "%s", note ? note : "");
+    row.n = n;
+    row.reps = reps;
+    row.bytes = bytes;
+    if (bench_gpu_time(fn, ctx, reps, &row.median_ms, &row.min_ms, err)) return sw_wrap(err, "%s %s: ", op, variant);
+    return bench_add(r, &row, err);
+}
+
+typedef struct copy_ctx {
+    void *dst, *src;
+    size_t bytes;
+} copy_ctx;
+
+static int run_copy(void *p, sw_error *err)
+{
+    copy_ctx *c = p;
+    CUDA_TRY(cudaMemcpyAsync(c->dst, c->src, c->bytes, cudaMemcpyDeviceToDevice, 0), err);
+    return 0;
+}
+
+int bench_gpu_memcpy_row(bench_report *r, const char *op, int64_t n, double bytes, int reps, sw_error *err)
+{
+    copy_ctx c = {NULL, NULL, (size_t)(bytes / 2)};
+    int rc = -1;
+    if (!cuda_alloc(&c.dst, c.bytes, "memcpy destination", err) && !cuda_alloc(&c.src, c.bytes, "memcpy source", err))
+        rc = bench_gpu_row(r, op, "memcpy", n, bytes, "device to device", run_copy, &c, reps, err);
+    cudaFree(c.dst);
+    cudaFree(c.src);
+    return rc;
+}
+
+int bench_gpu_random_u32(uint32_t *dev, size_t n, uint64_t seed, sw_error *err)
+{
+    uint32_t *h = sw_malloc(n * 4 + 4, "random data", err);
+    if (!h) return -1;
+    uint64_t s = seed * 0x9E3779B97F4A7C15ull + 1;
+    for (size_t i = 0; i < n; i++) {   /* xorshift64* */
+        s ^= s >> 12, s ^= s << 25, s ^= s >> 27;
+        h[i] = (uint32_t)((s * 0x2545F4914F6CDD1Dull) >> 32);
+    }
+    cudaError_t e = cudaMemcpy(dev, h, n * 4, cudaMemcpyHostToDevice);
+    free(h);
+    if (e != cudaSuccess) return sw_fail(err, "copy of random data failed: %s", cudaGetErrorString(e));
+    return 0;
+}
+
+void bench_gpu_environment(bench_report *r, const char *title)
+{
+    struct cudaDeviceProp p;
+    int dev = 0, drv = 0, rt = 0;
+    snprintf(r->title, sizeof r->title, "%s", title);
+    if (cudaGetDevice(&dev) != cudaSuccess || cudaGetDeviceProperties(&p, dev) != cudaSuccess) {
+        snprintf(r->environment, sizeof r->environment, "unknown device");
+        return;
+    }
+    cudaDriverGetVersion(&drv);
+    cudaRuntimeGetVersion(&rt);
+    snprintf(r->environment, sizeof r->environment, "%.120s, %d SMs, driver %d, runtime %d, build %s", p.name,
+             p.multiProcessorCount, drv, rt, SCANWORKS_BUILD_TYPE);
+}

@@ -1,0 +1,123 @@
+/* Radix sort panel: bars of random 16-bit heights sorted one pass at a time, each bar
+ * coloured by its digit in the current pass: the split sort (one bit per pass, 16
+ * passes, the chapter's) or 8-bit digits (2 passes). N switches, Enter does one pass,
+ * P plays, R reshuffles, [ ] change the number of bars. The passes run on the CPU
+ * (radix_cpu_pass, a few microseconds for these sizes), so the panel never waits on
+ * the GPU; the GPU sorts are in `scanworks bench sort`. */
+#include "gfx/gl.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#define GLFW_INCLUDE_NONE
+#include <GLFW/glfw3.h>
+
+#include "panels/panel_text.h"
+#include "prim/radix_sort.h"
+
+#define MAX_BARS 2048
+#define KEY_BITS 16
+
+typedef struct radix_panel {
+    uint32_t keys[MAX_BARS], tmp[MAX_BARS];
+    int n, bits, pass, playing;
+    double clock, pass_us;
+    uint64_t seed;
+} radix_panel;
+
+static int passes(const radix_panel *s) { return KEY_BITS / s->bits; }
+
+static void shuffle(radix_panel *s)
+{
+    for (int i = 0; i < s->n; i++) {
+        s->seed = s->seed * 6364136223846793005ull + 1442695040888963407ull;
+        s->keys[i] = (uint32_t)(s->seed >> 48) | 1u;
+    }
+    s->pass = 0;
+}
+
+static void one_pass(radix_panel *s)
+{
+    if (s->pass >= passes(s)) return;
+    struct timespec a, b;
+    clock_gettime(CLOCK_MONOTONIC, &a);
+    radix_cpu_pass(s->keys, NULL, s->tmp, NULL, (size_t)s->n, s->pass * s->bits, s->bits);
+    clock_gettime(CLOCK_MONOTONIC, &b);
+    s->pass_us = (double)(b.tv_sec - a.tv_sec) * 1e6 + (double)(b.tv_nsec - a.tv_nsec) / 1e3;
+    memcpy(s->keys, s->tmp, (size_t)s->n * 4);
+    s->pass++;
+}
+
+static int init(void **state, const cuda_device_info *cuda, sw_error *err)
+{
+    radix_panel *s = sw_calloc(1, sizeof *s, "radix panel", err);
+    if (!s) return -1;
+    s->n = 256;
+    s->bits = 8;
+    s->seed = 99;
+    s->playing = 1;
+    shuffle(s);
+    *state = s;
+    return 0;
+}
+
+static void step(void *state, const panel_frame *f)
+{
+    radix_panel *s = state;
+    if (!s->playing) return;
+    s->clock += f->dt;
+    if (s->clock < (s->bits == 1 ? 0.25 : 0.8)) return;
+    s->clock = 0;
+    if (s->pass < passes(s)) one_pass(s);
+    else shuffle(s);
+}
+
+static void draw(void *state, const panel_frame *f)
+{
+    radix_panel *s = state;
+    const float top = 44, bottom = (float)f->height - 8, w = (float)f->width - 16;
+    const float bw = w / (float)s->n;
+    /* The digit that the next pass sorts by (or the last one, when sorted). */
+    int p = s->pass < passes(s) ? s->pass : passes(s) - 1;
+    uint32_t mask = (1u << s->bits) - 1u;
+    for (int i = 0; i < s->n; i++) {
+        float h = (bottom - top) * (float)s->keys[i] / 65536.0f;
+        unsigned char rgba[4];
+        uint32_t digit = (s->keys[i] >> (p * s->bits)) & mask;
+        panel_hue(s->bits == 1 ? (digit ? 0.55f : 0.05f) : (float)digit / 256.0f, rgba);
+        panel_rect(f, 8 + bw * (float)i, bottom - h, bw > 2 ? bw - 1 : bw, h, rgba);
+    }
+    char line[200];
+    if (s->pass < passes(s))
+        snprintf(line, sizeof line, "%s: pass %d/%d, bits %d..%d  n %d  %.1f us (cpu)",
+                 s->bits == 1 ? "split" : "LSD 8-bit", s->pass + 1, passes(s), s->pass * s->bits,
+                 s->pass * s->bits + s->bits - 1, s->n, s->pass_us);
+    else
+        snprintf(line, sizeof line, "%s: sorted after %d passes   n %d", s->bits == 1 ? "split, 1 bit" : "LSD, 8-bit digits",
+                 passes(s), s->n);
+    panel_print(f, 8, 26, 1.1f, line, PANEL_TEXT);
+}
+
+static bool key(void *state, int k, int mods)
+{
+    radix_panel *s = state;
+    switch (k) {
+    case GLFW_KEY_N: s->bits = s->bits == 1 ? 8 : 1; shuffle(s); return true;
+    case GLFW_KEY_R: shuffle(s); return true;
+    case GLFW_KEY_LEFT_BRACKET: if (s->n > 32) s->n /= 2; shuffle(s); return true;
+    case GLFW_KEY_RIGHT_BRACKET: if (s->n < MAX_BARS) s->n *= 2; shuffle(s); return true;
+    case GLFW_KEY_ENTER: s->playing = 0; if (s->pass < passes(s)) one_pass(s); else shuffle(s); return true;
+    case GLFW_KEY_P: s->playing = !s->playing; return true;
+    default: return false;
+    }
+}
+
+static void shutdown(void *state) { free(state); }
+
+static const panel_key_help keys[] = {{"N", "split (1 bit) / 8-bit digits"}, {"[ ]", "fewer / more bars"},
+                                      {"R", "reshuffle"}, {"Enter", "one pass"}, {"P", "play / pause"},
+                                      {NULL, NULL}};
+
+const panel radix_panel_def = {"radix", "Radix sort: one digit per pass", init, step, draw, key, shutdown, keys};

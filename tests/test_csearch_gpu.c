@@ -1,0 +1,112 @@
+/* The CUDA backends of compaction, radix sort and search against the CPU references,
+ * every algorithm, awkward sizes and distributions, outputs poisoned first. Needs a
+ * GPU: says SKIPPED (exit 77) with the reason anywhere else. */
+#include "prim/compact.h"
+#include "prim/radix_sort.h"
+#include "prim/search.h"
+#include "csearch_data.h"
+
+static const size_t extra_sizes[] = {((size_t)1 << 24) + 3};
+
+static size_t size_at(size_t i)
+{
+    return i < TEST_AWKWARD_COUNT ? test_awkward_sizes[i] : extra_sizes[i - TEST_AWKWARD_COUNT];
+}
+#define SIZE_COUNT (TEST_AWKWARD_COUNT + 1)
+
+static void test_compact(void)
+{
+    uint64_t seed = 21;
+    for (size_t si = 0; si < SIZE_COUNT; si++) {
+        size_t n = size_at(si);
+        uint32_t *in = malloc(n * 4 + 4), *out = malloc(n * 4 + 4), *want = malloc(n * 4 + 4);
+        uint8_t *flags = malloc(n + 1);
+        for (int a = 0; compact_cuda_algorithms[a]; a++)
+            for (int p = 0; p < COMPACT_PRED_COUNT; p++) {
+                key_type t = (key_type)((si + (size_t)p) % KEY_TYPE_COUNT);
+                int dist = (int)((si + (size_t)p + (size_t)a) % DIST_COUNT);
+                data_fill(in, n, dist, t, seed++);
+                for (size_t i = 0; i < n; i++) flags[i] = (uint8_t)(test_rand(&seed) % 4 == 0);
+                compact_desc d = {t, (compact_pred)p, n ? in[(n * 3) / 7] : 0, NULL};
+                size_t k = 0, count = 0;
+                sw_error err;
+                CHECK(compact_host(PRIM_CPU, &d, in, flags, want, n, &k, &err) == 0);
+                d.algo = compact_cuda_algorithms[a];
+                test_poison(out, n * 4);
+                int rc = compact_host(PRIM_CUDA, &d, in, flags, out, n, &count, &err);
+                CHECK_MSG(rc == 0, "%s", err.msg);
+                CHECK_MSG(count == k && !memcmp(out, want, k * 4), "compact %s n=%zu %s %s %s: %zu kept, want %zu",
+                          d.algo, n, key_type_name(t), compact_pred_name((compact_pred)p), dist_names[dist], count, k);
+            }
+        free(in), free(out), free(want), free(flags);
+    }
+}
+
+static void test_sort(void)
+{
+    uint64_t seed = 31;
+    for (size_t si = 0; si < SIZE_COUNT; si++) {
+        size_t n = size_at(si);
+        uint32_t *k = malloc(n * 4 + 4), *v = malloc(n * 4 + 4), *ko = malloc(n * 4 + 4), *vo = malloc(n * 4 + 4);
+        uint32_t *wk = malloc(n * 4 + 4), *wv = malloc(n * 4 + 4);
+        for (int a = 0; radix_sort_cuda_algorithms[a]; a++)
+            for (int dist = 0; dist < DIST_COUNT; dist++) {
+                if (n > 70000 && dist != (int)((si + (size_t)a) % DIST_COUNT) && dist != DIST_EQUAL) continue;
+                key_type t = (key_type)((si + (size_t)dist) % KEY_TYPE_COUNT);
+                data_fill(k, n, dist, t, seed++);
+                for (size_t i = 0; i < n; i++) v[i] = (uint32_t)i;
+                radix_desc d = {t, NULL};
+                sw_error err;
+                CHECK(radix_sort_host(PRIM_CPU, &d, k, wk, v, wv, n, &err) == 0);
+                d.algo = radix_sort_cuda_algorithms[a];
+                test_poison(ko, n * 4), test_poison(vo, n * 4);
+                int with_values = dist % 2 == 0;
+                int rc = radix_sort_host(PRIM_CUDA, &d, k, ko, with_values ? v : NULL, with_values ? vo : NULL, n, &err);
+                CHECK_MSG(rc == 0, "%s", err.msg);
+                CHECK_MSG(!memcmp(ko, wk, n * 4) && (!with_values || !memcmp(vo, wv, n * 4)),
+                          "sort %s n=%zu %s %s values=%d", d.algo, n, key_type_name(t), dist_names[dist], with_values);
+            }
+        free(k), free(v), free(ko), free(vo), free(wk), free(wv);
+    }
+}
+
+static void test_search(void)
+{
+    uint64_t seed = 41;
+    for (size_t si = 0; si < SIZE_COUNT; si++) {
+        size_t n = size_at(si), q = n < 5000 ? 2000 : 100003;
+        uint32_t *k = malloc(n * 4 + 4), *qs = malloc(q * 4);
+        int64_t *out = malloc(q * 8), *want = malloc(q * 8);
+        key_type t = (key_type)(si % KEY_TYPE_COUNT);
+        int dist = (int)(si % DIST_COUNT);
+        sw_error err;
+        data_fill(k, n, dist, t, seed++);
+        radix_desc rd = {t, NULL};
+        CHECK(radix_sort_host(PRIM_CPU, &rd, k, k, NULL, NULL, n, &err) == 0);
+        for (size_t i = 0; i < q; i++) qs[i] = n && i % 2 ? k[test_rand(&seed) % n] : (uint32_t)test_rand(&seed);
+        if (t == KEY_F32) qs[0] = data_float_bits(NAN), qs[1] = data_float_bits(-0.0f);
+        search_desc d = {t, NULL};
+        CHECK(search_host(PRIM_CPU, &d, k, n, qs, q, want, &err) == 0);
+        for (int a = 0; search_cuda_algorithms[a]; a++) {
+            d.algo = search_cuda_algorithms[a];
+            test_poison(out, q * 8);
+            int rc = search_host(PRIM_CUDA, &d, k, n, qs, q, out, &err);
+            CHECK_MSG(rc == 0, "%s", err.msg);
+            size_t bad = 0;
+            for (size_t i = 0; i < q; i++) bad += out[i] != want[i];
+            CHECK_MSG(bad == 0, "search %s n=%zu %s %s: %zu of %zu wrong", d.algo, n, key_type_name(t),
+                      dist_names[dist], bad, q);
+        }
+        free(k), free(qs), free(out), free(want);
+    }
+}
+
+int main(void)
+{
+    const char *why = NULL;
+    if (!prim_cuda_available(&why)) TEST_SKIP("CUDA compaction, sort and search: %s", why);
+    test_compact();
+    test_sort();
+    test_search();
+    return test_finish("test_csearch_gpu");
+}
