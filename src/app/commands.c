@@ -4,7 +4,16 @@
 #include <string.h>
 
 /* One line per subcommand; keep each group's entries together. */
+int compute_bfs_main(int argc, char **argv);
+int compute_sssp_main(int argc, char **argv);
+int bench_bfs_main(int argc, char **argv);
+int bench_sssp_main(int argc, char **argv);
+
 const command commands[] = {
+    {"compute", "bfs", "breadth-first levels from a source (graph file or R-MAT)", compute_bfs_main},
+    {"compute", "sssp", "shortest distances from a source (graph file or R-MAT)", compute_sssp_main},
+    {"bench", "bfs", "BFS GTEPS on R-MAT scales, every algorithm, CPU included", bench_bfs_main},
+    {"bench", "sssp", "SSSP GTEPS on R-MAT scales, every algorithm, CPU included", bench_sssp_main},
     {NULL, NULL, NULL, NULL},
 };
 
