@@ -1,6 +1,7 @@
 /* BFS kernels: the seed's edge-parallel level over COO, a load-balanced top-down
  * frontier expansion, and the bottom-up step of direction-optimizing BFS. */
 #include "bfs.h"
+#include "bfs_colors.h"
 #include "cuda_util.cuh"
 #include "graph_block.cuh"
 
@@ -54,10 +55,26 @@ extern "C" int bfs_launch_edge_parallel(const uint32_t *st, const uint32_t *en, 
     return 0;
 }
 
+/* Claims NB for level ITER + 1 and appends it (whole warps call this). */
+__device__ __forceinline__ void td_visit(bool valid, unsigned nb, const long long *row, unsigned *qout,
+                                         bfs_counters *cnt, int *levels, int iter, unsigned long long *deg_sum)
+{
+    bool found = valid && levels[nb] < 0 && atomicCAS(&levels[nb], -1, iter + 1) == -1;
+    if (found) *deg_sum += (unsigned long long)(row[nb + 1] - row[nb]);
+    warp_append(found, nb, qout, &cnt->count, ~0ull, NULL);
+}
+
+__device__ __forceinline__ void flush_degree(bfs_counters *cnt, unsigned long long deg_sum)
+{
+    deg_sum = warp_sum(deg_sum);
+    if ((threadIdx.x & 31) == 0 && deg_sum) atomicAdd(&cnt->degree, deg_sum);
+}
+
 __global__ void __launch_bounds__(GRAPH_BLOCK) k_bfs_top_down(const long long *__restrict__ row,
                                                               const unsigned *__restrict__ col,
                                                               const unsigned *__restrict__ qin, unsigned qn,
-                                                              unsigned *qout, bfs_counters *cnt, int *levels, int iter)
+                                                              unsigned *qout, long long *hub_start, unsigned *hub_v,
+                                                              bfs_counters *cnt, int *levels, int iter)
 {
     __shared__ graph_lb lb;
     unsigned long long deg_sum = 0;
@@ -65,38 +82,62 @@ __global__ void __launch_bounds__(GRAPH_BLOCK) k_bfs_top_down(const long long *_
          chunk += (unsigned long long)gridDim.x * GRAPH_BLOCK) {
         unsigned long long i = chunk + threadIdx.x;
         long long start = 0, deg = 0;
+        unsigned v = 0;
         if (i < qn) {
-            unsigned v = qin[i];
+            v = qin[i];
             start = row[v];
             deg = row[v + 1] - start;
         }
-        long long total = lb_load(&lb, start, deg);
+        bool big = deg > GRAPH_BIG_DEGREE;
+        if (big) hub_append(v, start, deg, hub_start, hub_v, &cnt->big);
+        long long total = lb_load(&lb, start, big ? 0 : deg);
         for (long long base = 0; base < total; base += GRAPH_BLOCK) {
             long long e = base + threadIdx.x;
-            bool found = false;
             unsigned nb = 0;
             if (e < total) {
                 int k = lb_find(&lb, e);
                 nb = col[lb.start[k] + (e - lb.off[k])];
-                if (levels[nb] < 0 && atomicCAS(&levels[nb], -1, iter + 1) == -1) found = true;
             }
-            if (found) deg_sum += (unsigned long long)(row[nb + 1] - row[nb]);
-            warp_append(found, nb, qout, &cnt->count, ~0ull, NULL);
+            td_visit(e < total, nb, row, qout, cnt, levels, iter, &deg_sum);
         }
         __syncthreads();   /* lb is refilled by the next chunk */
     }
-    deg_sum = warp_sum(deg_sum);
-    if ((threadIdx.x & 31) == 0 && deg_sum) atomicAdd(&cnt->degree, deg_sum);
+    flush_degree(cnt, deg_sum);
+}
+
+/* The hubs: one listed segment per block. */
+__global__ void __launch_bounds__(GRAPH_BLOCK) k_bfs_top_down_big(const long long *__restrict__ row,
+                                                                  const unsigned *__restrict__ col,
+                                                                  const long long *__restrict__ hub_start,
+                                                                  const unsigned *__restrict__ hub_v, unsigned *qout,
+                                                                  bfs_counters *cnt, int *levels, int iter)
+{
+    unsigned nseg = *(volatile unsigned *)&cnt->big;
+    unsigned long long deg_sum = 0;
+    for (unsigned i = blockIdx.x; i < nseg; i += gridDim.x) {
+        long long s = hub_start[i], end = row[hub_v[i] + 1];
+        if (end > s + GRAPH_HUB_SEGMENT) end = s + GRAPH_HUB_SEGMENT;
+        for (long long base = s; base < end; base += GRAPH_BLOCK) {
+            long long k = base + threadIdx.x;
+            td_visit(k < end, k < end ? col[k] : 0, row, qout, cnt, levels, iter, &deg_sum);
+        }
+    }
+    flush_degree(cnt, deg_sum);
 }
 
 extern "C" int bfs_launch_top_down(const int64_t *row, const uint32_t *col, const uint32_t *qin, uint32_t qn,
-                                   uint32_t *qout, bfs_counters *cnt, int32_t *levels, int iter, sw_error *err)
+                                   uint32_t *qout, int64_t *hub_start, uint32_t *hub_v, bfs_counters *cnt,
+                                   int32_t *levels, int iter, sw_error *err)
 {
     if (!qn) return 0;
     unsigned blocks = grid_for(qn, GRAPH_BLOCK);
     if (blocks > 132 * 16) blocks = 132 * 16;
-    k_bfs_top_down<<<blocks, GRAPH_BLOCK>>>((const long long *)row, col, qin, qn, qout, cnt, levels, iter);
+    k_bfs_top_down<<<blocks, GRAPH_BLOCK>>>((const long long *)row, col, qin, qn, qout, (long long *)hub_start, hub_v,
+                                            cnt, levels, iter);
     CUDA_TRY_LAUNCH("bfs_top_down", err);
+    k_bfs_top_down_big<<<GRAPH_BIG_BLOCKS, GRAPH_BLOCK>>>((const long long *)row, col, (const long long *)hub_start,
+                                                         hub_v, qout, cnt, levels, iter);
+    CUDA_TRY_LAUNCH("bfs_top_down_big", err);
     return 0;
 }
 
@@ -177,8 +218,7 @@ __global__ void k_bitmap_to_queue(const unsigned *bitmap, const long long *row, 
         if (set) deg_sum += (unsigned long long)(row[v + 1] - row[v]);
         warp_append(set, (unsigned)v, q, &cnt->count, ~0ull, NULL);
     }
-    deg_sum = warp_sum(deg_sum);
-    if ((threadIdx.x & 31) == 0 && deg_sum) atomicAdd(&cnt->degree, deg_sum);
+    flush_degree(cnt, deg_sum);
 }
 
 extern "C" int bfs_launch_bitmap_to_queue(const uint32_t *bitmap, const int64_t *row, uint32_t n, uint32_t *q,
@@ -187,5 +227,22 @@ extern "C" int bfs_launch_bitmap_to_queue(const uint32_t *bitmap, const int64_t 
     if (!n) return 0;
     k_bitmap_to_queue<<<grid_for(n, GRAPH_BLOCK), GRAPH_BLOCK>>>(bitmap, (const long long *)row, n, q, cnt);
     CUDA_TRY_LAUNCH("bfs_bitmap_to_queue", err);
+    return 0;
+}
+
+extern "C" uint64_t graph_hub_capacity(uint32_t n, uint64_t m) { return m / GRAPH_HUB_SEGMENT + n + 1; }
+
+__global__ void k_bfs_colorize(const int *levels, unsigned n, int level, unsigned *rgba)
+{
+    for (unsigned long long v = blockIdx.x * (unsigned long long)blockDim.x + threadIdx.x; v < n;
+         v += (unsigned long long)gridDim.x * blockDim.x)
+        rgba[v] = bfs_level_color(levels[v], level);
+}
+
+extern "C" int bfs_launch_colorize(const int32_t *levels, uint32_t n, int level, uint32_t *rgba, sw_error *err)
+{
+    if (!n) return 0;
+    k_bfs_colorize<<<grid_for(n, GRAPH_BLOCK), GRAPH_BLOCK>>>(levels, n, level, rgba);
+    CUDA_TRY_LAUNCH("bfs_colorize", err);
     return 0;
 }

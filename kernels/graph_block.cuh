@@ -8,6 +8,26 @@
 #define GRAPH_BLOCK 256
 #define GRAPH_WARPS (GRAPH_BLOCK / 32)
 #define FULL_MASK 0xffffffffu
+/* Frontier vertices with more edges than this (hubs) skip the block load balancer:
+ * their edges are cut into segments of GRAPH_HUB_SEGMENT, listed, and expanded
+ * afterwards one segment per block over the whole grid (one hub would otherwise keep
+ * one block busy while the others idle). A frontier of distinct vertices lists at
+ * most m / GRAPH_HUB_SEGMENT + n segments. */
+#define GRAPH_BIG_DEGREE 1024
+#define GRAPH_HUB_SEGMENT 2048
+#define GRAPH_BIG_BLOCKS 2048
+
+/* Lists the segments of hub V (DEG edges from START); any thread may call this. */
+__device__ __forceinline__ void hub_append(unsigned v, long long start, long long deg, long long *hub_start,
+                                           unsigned *hub_v, unsigned *count)
+{
+    unsigned segs = (unsigned)((deg + GRAPH_HUB_SEGMENT - 1) / GRAPH_HUB_SEGMENT);
+    unsigned base = atomicAdd(count, segs);
+    for (unsigned s = 0; s < segs; s++) {
+        hub_start[base + s] = start + (long long)s * GRAPH_HUB_SEGMENT;
+        hub_v[base + s] = v;
+    }
+}
 
 __device__ __forceinline__ long long warp_inclusive_scan(long long x)
 {

@@ -84,10 +84,34 @@ __device__ __forceinline__ float atomic_min_nonneg(float *addr, float v)
     return __int_as_float(atomicMin((int *)addr, __float_as_int(v)));
 }
 
+/* Relaxes arc A out of a vertex at distance DU (whole warps call this). */
+__device__ __forceinline__ void nf_visit(bool valid, long long a, float du, const unsigned *col, const float *w,
+                                         float *dist, float threshold, unsigned *near, unsigned *far,
+                                         unsigned long long far_cap, unsigned *stamp, unsigned stamp_val,
+                                         sssp_counters *cnt)
+{
+    bool to_near = false, to_far = false;
+    unsigned v = 0;
+    if (valid) {
+        v = col[a];
+        float nd = du + (w ? w[a] : 1.0f);
+        if (nd < dist[v] && nd < atomic_min_nonneg(&dist[v], nd)) {
+            /* once per round in the near queue (the stamp), any number of times in far */
+            to_near = nd < threshold && atomicExch(&stamp[v], stamp_val) != stamp_val;
+            to_far = nd >= threshold;
+        }
+    }
+    /* a near append happens at most once per vertex per round: the near queue
+       cannot overflow */
+    warp_append(to_near, v, near, &cnt->near, ~0ull, NULL);
+    warp_append(to_far, v, far, &cnt->far, far_cap, &cnt->overflow);
+}
+
 __global__ void __launch_bounds__(GRAPH_BLOCK)
     k_nf_relax(const long long *__restrict__ row, const unsigned *__restrict__ col, const float *__restrict__ w,
                const unsigned *__restrict__ qin, unsigned qn, float *dist, float threshold, unsigned *near,
-               unsigned *far, unsigned long long far_cap, sssp_counters *cnt)
+               unsigned *far, unsigned long long far_cap, long long *hub_start, unsigned *hub_v, unsigned *stamp,
+               unsigned stamp_val, sssp_counters *cnt)
 {
     __shared__ graph_lb lb;
     __shared__ float s_du[GRAPH_BLOCK];
@@ -95,46 +119,65 @@ __global__ void __launch_bounds__(GRAPH_BLOCK)
          chunk += (unsigned long long)gridDim.x * GRAPH_BLOCK) {
         unsigned long long i = chunk + threadIdx.x;
         long long start = 0, deg = 0;
+        unsigned v = 0;
         if (i < qn) {
-            unsigned v = qin[i];
+            v = qin[i];
             start = row[v];
             deg = row[v + 1] - start;
             s_du[threadIdx.x] = dist[v];
         }
-        long long total = lb_load(&lb, start, deg);
+        bool big = deg > GRAPH_BIG_DEGREE;
+        if (big) hub_append(v, start, deg, hub_start, hub_v, &cnt->big);
+        long long total = lb_load(&lb, start, big ? 0 : deg);
         for (long long base = 0; base < total; base += GRAPH_BLOCK) {
             long long e = base + threadIdx.x;
-            bool to_near = false, to_far = false;
-            unsigned v = 0;
+            long long a = 0;
+            float du = 0;
             if (e < total) {
                 int k = lb_find(&lb, e);
-                long long a = lb.start[k] + (e - lb.off[k]);
-                v = col[a];
-                float nd = s_du[k] + (w ? w[a] : 1.0f);
-                if (nd < dist[v] && nd < atomic_min_nonneg(&dist[v], nd)) {
-                    to_near = nd < threshold;
-                    to_far = !to_near;
-                }
+                a = lb.start[k] + (e - lb.off[k]);
+                du = s_du[k];
             }
-            /* a near append happens at most once per edge of the frontier: the near
-               queue (m + 1 entries) cannot overflow */
-            warp_append(to_near, v, near, &cnt->near, ~0ull, NULL);
-            warp_append(to_far, v, far, &cnt->far, far_cap, &cnt->overflow);
+            nf_visit(e < total, a, du, col, w, dist, threshold, near, far, far_cap, stamp, stamp_val, cnt);
         }
         __syncthreads();
     }
 }
 
+__global__ void __launch_bounds__(GRAPH_BLOCK)
+    k_nf_relax_big(const long long *__restrict__ row, const unsigned *__restrict__ col, const float *__restrict__ w,
+                   const long long *__restrict__ hub_start, const unsigned *__restrict__ hub_v, float *dist,
+                   float threshold, unsigned *near, unsigned *far, unsigned long long far_cap, unsigned *stamp,
+                   unsigned stamp_val, sssp_counters *cnt)
+{
+    unsigned nseg = *(volatile unsigned *)&cnt->big;
+    for (unsigned i = blockIdx.x; i < nseg; i += gridDim.x) {
+        unsigned u = hub_v[i];
+        float du = dist[u];
+        long long s = hub_start[i], end = row[u + 1];
+        if (end > s + GRAPH_HUB_SEGMENT) end = s + GRAPH_HUB_SEGMENT;
+        for (long long base = s; base < end; base += GRAPH_BLOCK) {
+            long long a = base + threadIdx.x;
+            nf_visit(a < end, a, du, col, w, dist, threshold, near, far, far_cap, stamp, stamp_val, cnt);
+        }
+    }
+}
+
 extern "C" int sssp_launch_relax(const int64_t *row, const uint32_t *col, const float *w, const uint32_t *qin,
                                  uint32_t qn, float *dist, float threshold, uint32_t *near, uint32_t *far,
-                                 uint64_t far_cap, sssp_counters *cnt, sw_error *err)
+                                 uint64_t far_cap, int64_t *hub_start, uint32_t *hub_v, uint32_t *stamp,
+                                 uint32_t stamp_val, sssp_counters *cnt, sw_error *err)
 {
     if (!qn) return 0;
     unsigned blocks = grid_for(qn, GRAPH_BLOCK);
     if (blocks > 132 * 16) blocks = 132 * 16;
     k_nf_relax<<<blocks, GRAPH_BLOCK>>>((const long long *)row, col, w, qin, qn, dist, threshold, near, far, far_cap,
-                                        cnt);
+                                        (long long *)hub_start, hub_v, stamp, stamp_val, cnt);
     CUDA_TRY_LAUNCH("sssp_relax", err);
+    k_nf_relax_big<<<GRAPH_BIG_BLOCKS, GRAPH_BLOCK>>>((const long long *)row, col, w, (const long long *)hub_start, hub_v,
+                                                     dist, threshold, near, far,
+                                                     far_cap, stamp, stamp_val, cnt);
+    CUDA_TRY_LAUNCH("sssp_relax_big", err);
     return 0;
 }
 

@@ -24,13 +24,13 @@ tmp=$(mktemp -d)
 for tool in memcheck racecheck synccheck; do
   ok=1
   for algo in direction-optimizing frontier edge-parallel; do
-    for g in rmat:12:16:3 tests/data/graphs/tiny.mtx; do
+    for g in rmat:10:8:3 tests/data/graphs/tiny.mtx; do
       "$CS" --tool $tool --error-exitcode 9 "$SW" compute bfs --backend cuda --algo $algo --graph $g \
           --source 1 --out "$tmp/l.npy" > "$tmp/cs.txt" 2>&1 || { ok=0; tail -15 "$tmp/cs.txt"; }
     done
   done
   for algo in near-far bellman-ford bellman-ford-ro bellman-ford-seg; do
-    "$CS" --tool $tool --error-exitcode 9 "$SW" compute sssp --backend cuda --algo $algo --graph rmat:12:16:3 \
+    "$CS" --tool $tool --error-exitcode 9 "$SW" compute sssp --backend cuda --algo $algo --graph rmat:10:8:3 \
         --source 1 --out "$tmp/d.npy" > "$tmp/cs.txt" 2>&1 || { ok=0; tail -15 "$tmp/cs.txt"; }
   done
   [ $ok = 1 ] && pass "compute-sanitizer $tool on every BFS and SSSP kernel" || fail "compute-sanitizer $tool"

@@ -2,6 +2,7 @@
  * directed graph, the seed's COO) and the level loops of the three algorithms. */
 #include "graph/graph_bfs.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -23,7 +24,8 @@ struct bfs_cuda_graph {
     uint32_t *col, *rcol;
     uint32_t *coo_src, *coo_dst;
     int32_t *levels;
-    uint32_t *q[2], *bm[2];
+    uint32_t *q[2], *bm[2], *hub_v;
+    int64_t *hub_start;
     bfs_counters *cnt;
     int *modif;
     cudaEvent_t ev[2];
@@ -35,6 +37,7 @@ void bfs_cuda_free(bfs_cuda_graph *d)
     cudaFree(d->row), cudaFree(d->col), cudaFree(d->coo_src), cudaFree(d->coo_dst), cudaFree(d->levels);
     if (!d->undirected) cudaFree(d->rrow), cudaFree(d->rcol);
     for (int i = 0; i < 2; i++) cudaFree(d->q[i]), cudaFree(d->bm[i]);
+    cudaFree(d->hub_v), cudaFree(d->hub_start);
     cudaFree(d->cnt), cudaFree(d->modif);
     if (d->ev[0]) cudaEventDestroy(d->ev[0]);
     if (d->ev[1]) cudaEventDestroy(d->ev[1]);
@@ -71,6 +74,8 @@ static int upload(const graph_csr *g, bfs_cuda_graph *d, sw_error *err)
     if (gcuda_alloc(&d->levels, (size_t)g->n * sizeof(int32_t), "BFS levels", err) ||
         gcuda_alloc(&d->q[0], (size_t)g->n * sizeof(uint32_t), "BFS queue", err) ||
         gcuda_alloc(&d->q[1], (size_t)g->n * sizeof(uint32_t), "BFS queue", err) ||
+        gcuda_alloc(&d->hub_v, graph_hub_capacity(g->n, g->m) * sizeof(uint32_t), "BFS hub segments", err) ||
+        gcuda_alloc(&d->hub_start, graph_hub_capacity(g->n, g->m) * sizeof(int64_t), "BFS hub segments", err) ||
         gcuda_alloc(&d->bm[0], words * sizeof(uint32_t), "BFS bitmap", err) ||
         gcuda_alloc(&d->bm[1], words * sizeof(uint32_t), "BFS bitmap", err) ||
         gcuda_alloc(&d->cnt, sizeof(bfs_counters), "BFS counters", err) ||
@@ -124,7 +129,7 @@ static int run_queues(bfs_cuda_graph *d, uint32_t source, int direction_opt, bfs
     int64_t rs[2];
     GCUDA_TRY(cudaMemcpy(rs, d->row + source, sizeof rs, cudaMemcpyDeviceToHost), err);
     double nf = 1, mf = (double)(rs[1] - rs[0]), mu = (double)d->m - mf;
-    int bottom_up = 0, cur = 0;
+    int bottom_up = 0, cur = 0, trace = getenv("SCANWORKS_GRAPH_TRACE") != NULL;
     bfs_counters c;
     for (int iter = 0; nf > 0; iter++) {
         if (direction_opt && !bottom_up && mf > mu / BFS_ALPHA) {
@@ -143,12 +148,15 @@ static int run_queues(bfs_cuda_graph *d, uint32_t source, int direction_opt, bfs
                 return -1;
             st->bottom_up_steps++;
         } else {
-            if (bfs_launch_top_down(d->row, d->col, d->q[cur], (uint32_t)nf, d->q[1 - cur], d->cnt, d->levels, iter,
+            if (bfs_launch_top_down(d->row, d->col, d->q[cur], (uint32_t)nf, d->q[1 - cur], d->hub_start, d->hub_v, d->cnt, d->levels, iter,
                                     err))
                 return -1;
             st->arcs_scanned += (uint64_t)mf;
         }
         if (read_counters(d, &c, err)) return -1;
+        if (trace)
+            fprintf(stderr, "bfs level %d %s: frontier %.0f, its arcs %.0f, unexplored arcs %.0f -> next %u\n", iter,
+                    bottom_up ? "bottom-up" : "top-down", nf, mf, mu, c.count);
         cur = 1 - cur;
         nf = c.count;
         mf = (double)c.degree;
@@ -189,3 +197,24 @@ int bfs_cuda_run(bfs_cuda_graph *d, const char *algo, uint32_t source, int32_t *
     if (st_out) *st_out = st;
     return 0;
 }
+
+int bfs_cuda_begin(bfs_cuda_graph *d, uint32_t source, sw_error *err)
+{
+    if (source >= d->n) return sw_fail(err, "source %u out of range: the graph has %u vertices", source, d->n);
+    if (bfs_launch_init(d->levels, d->n, source, err)) return -1;
+    GCUDA_TRY(cudaMemset(d->modif, 0xff, sizeof(int)), err);
+    return 0;
+}
+
+int bfs_cuda_step_edge_parallel(bfs_cuda_graph *d, int iter, int *changed, uint64_t *edges, sw_error *err)
+{
+    int modif;
+    if (bfs_launch_edge_parallel(d->coo_src, d->coo_dst, d->coo_m, d->undirected, d->levels, iter, d->modif, err))
+        return -1;
+    GCUDA_TRY(cudaMemcpy(&modif, d->modif, sizeof modif, cudaMemcpyDeviceToHost), err);
+    *changed = modif == iter;
+    *edges = d->coo_m;
+    return 0;
+}
+
+const int32_t *bfs_cuda_levels(const bfs_cuda_graph *d) { return d->levels; }

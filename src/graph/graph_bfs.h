@@ -44,6 +44,12 @@ int bfs_cuda_upload(const graph_csr *g, bfs_cuda_graph **out, sw_error *err);
 int bfs_cuda_run(bfs_cuda_graph *dg, const char *algo, uint32_t source, int32_t *levels, bfs_stats *st,
                  sw_error *err);
 void bfs_cuda_free(bfs_cuda_graph *dg);
+/* Level by level with the edge-parallel kernel (the panel): begin sets the source,
+ * each step runs level ITER and says whether anything changed; the levels stay on
+ * the device (bfs_cuda_levels). */
+int bfs_cuda_begin(bfs_cuda_graph *dg, uint32_t source, sw_error *err);
+int bfs_cuda_step_edge_parallel(bfs_cuda_graph *dg, int iter, int *changed, uint64_t *edges, sw_error *err);
+const int32_t *bfs_cuda_levels(const bfs_cuda_graph *dg);
 extern const char *const bfs_cuda_algorithms[];
 
 #ifdef __cplusplus

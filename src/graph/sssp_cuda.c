@@ -3,10 +3,12 @@
 #include "graph/graph_sssp.h"
 
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "graph/graph_cuda.h"
+#include "bfs.h"
 #include "sssp.h"
 
 const char *const sssp_cuda_algorithms[] = {"near-far", "bellman-ford", "bellman-ford-ro", "bellman-ford-seg", NULL};
@@ -27,7 +29,8 @@ struct sssp_cuda_graph {
     uint32_t *seg_src, *seg_dst;      /* the same, regrouped by segment */
     float *seg_w;
     float *dist;
-    uint32_t *near[2], *far[2], *stamp;
+    uint32_t *near[2], *far[2], *stamp, *hub_v;
+    int64_t *hub_start;
     uint64_t far_cap;
     sssp_counters *cnt;
     int *modif;
@@ -38,7 +41,7 @@ void sssp_cuda_free(sssp_cuda_graph *d)
 {
     if (!d) return;
     void *p[] = {d->row, d->col, d->w, d->coo_src, d->coo_dst, d->coo_w, d->seg_src, d->seg_dst, d->seg_w, d->dist,
-                 d->near[0], d->near[1], d->far[0], d->far[1], d->stamp, d->cnt, d->modif};
+                 d->near[0], d->near[1], d->far[0], d->far[1], d->stamp, d->hub_v, d->hub_start, d->cnt, d->modif};
     for (size_t i = 0; i < sizeof p / sizeof p[0]; i++) cudaFree(p[i]);
     if (d->ev[0]) cudaEventDestroy(d->ev[0]);
     if (d->ev[1]) cudaEventDestroy(d->ev[1]);
@@ -106,7 +109,9 @@ static int upload(const graph_csr *g, const char *hint, sssp_cuda_graph *d, sw_e
             gcuda_alloc(&d->near[1], (g->m + g->n + 1) * sizeof(uint32_t), "near queue", err) ||
             gcuda_alloc(&d->far[0], d->far_cap * sizeof(uint32_t), "far pile", err) ||
             gcuda_alloc(&d->far[1], d->far_cap * sizeof(uint32_t), "far pile", err) ||
-            gcuda_alloc(&d->stamp, (size_t)g->n * sizeof(uint32_t), "near-far stamps", err))
+            gcuda_alloc(&d->stamp, (size_t)g->n * sizeof(uint32_t), "near-far stamps", err) ||
+            gcuda_alloc(&d->hub_v, graph_hub_capacity(g->n, g->m) * sizeof(uint32_t), "hub segments", err) ||
+            gcuda_alloc(&d->hub_start, graph_hub_capacity(g->n, g->m) * sizeof(int64_t), "hub segments", err))
             return -1;
     }
     if (bf || seg) {
@@ -164,7 +169,7 @@ static int run_bellman_ford(sssp_cuda_graph *d, int variant, sssp_stats *st, sw_
 
 static int set_counters(sssp_cuda_graph *d, uint32_t far, sw_error *err)
 {
-    sssp_counters c = {0, far, 0, 0x7f800000u};
+    sssp_counters c = {0, far, 0, 0x7f800000u, 0, 0};
     GCUDA_TRY(cudaMemcpy(d->cnt, &c, sizeof c, cudaMemcpyHostToDevice), err);
     return 0;
 }
@@ -183,15 +188,19 @@ static int run_near_far(sssp_cuda_graph *d, uint32_t source, sssp_stats *st, sw_
     uint32_t nn = 1, farn = 0, stamp = 0;
     int cur = 0, fcur = 0;
     float thr = d->delta;
+    int trace = getenv("SCANWORKS_GRAPH_TRACE") != NULL;
     sssp_counters c;
     for (;;) {
         while (nn) {
             if (set_counters(d, farn, err) ||
                 sssp_launch_relax(d->row, d->col, d->w, d->near[cur], nn, d->dist, thr, d->near[1 - cur],
-                                  d->far[fcur], d->far_cap, d->cnt, err) ||
+                                  d->far[fcur], d->far_cap, d->hub_start, d->hub_v, d->stamp, ++stamp, d->cnt, err) ||
                 get_counters(d, &c, err))
                 return -1;
             st->iterations++;
+            if (trace)
+                fprintf(stderr, "near-far round %d: threshold %g, near %u -> %u, far %u\n", st->iterations, thr, nn,
+                        c.near, c.far);
             cur = 1 - cur;
             nn = c.near;
             farn = c.far;
