@@ -16,14 +16,18 @@ static unsigned grid_for(unsigned long long work, unsigned per_block)
     for (unsigned long long i = blockIdx.x * (unsigned long long)blockDim.x + threadIdx.x; i < (count); \
          i += (unsigned long long)gridDim.x * blockDim.x)
 
-__global__ void k_sssp_init(float *dist, unsigned n, unsigned source)
+__global__ void k_sssp_init(float *dist, float *expanded, unsigned n, unsigned source)
 {
-    GRID_STRIDE(v, n) dist[v] = v == source ? 0.0f : __int_as_float(0x7f800000);
+    GRID_STRIDE(v, n)
+    {
+        dist[v] = v == source ? 0.0f : __int_as_float(0x7f800000);
+        if (expanded) expanded[v] = __int_as_float(0x7f800000);
+    }
 }
 
-extern "C" int sssp_launch_init(float *dist, uint32_t n, uint32_t source, sw_error *err)
+extern "C" int sssp_launch_init(float *dist, float *expanded, uint32_t n, uint32_t source, sw_error *err)
 {
-    k_sssp_init<<<grid_for(n, GRAPH_BLOCK), GRAPH_BLOCK>>>(dist, n, source);
+    k_sssp_init<<<grid_for(n, GRAPH_BLOCK), GRAPH_BLOCK>>>(dist, expanded, n, source);
     CUDA_TRY_LAUNCH("sssp_init", err);
     return 0;
 }
@@ -109,7 +113,8 @@ __device__ __forceinline__ void nf_visit(bool valid, long long a, float du, cons
 
 __global__ void __launch_bounds__(GRAPH_BLOCK)
     k_nf_relax(const long long *__restrict__ row, const unsigned *__restrict__ col, const float *__restrict__ w,
-               const unsigned *__restrict__ qin, unsigned qn, float *dist, float threshold, unsigned *near,
+               const unsigned *__restrict__ qin, unsigned qn, float *dist, float *expanded, float threshold,
+               unsigned *near,
                unsigned *far, unsigned long long far_cap, long long *hub_start, unsigned *hub_v, unsigned *stamp,
                unsigned stamp_val, sssp_counters *cnt)
 {
@@ -124,7 +129,11 @@ __global__ void __launch_bounds__(GRAPH_BLOCK)
             v = qin[i];
             start = row[v];
             deg = row[v + 1] - start;
-            s_du[threadIdx.x] = dist[v];
+            float du = dist[v];
+            s_du[threadIdx.x] = du;
+            /* expanded before at this distance or less: its arcs gave all they can */
+            if (du >= expanded[v]) deg = 0;
+            else expanded[v] = du;
         }
         bool big = deg > GRAPH_BIG_DEGREE;
         if (big) hub_append(v, start, deg, hub_start, hub_v, &cnt->big);
@@ -164,14 +173,15 @@ __global__ void __launch_bounds__(GRAPH_BLOCK)
 }
 
 extern "C" int sssp_launch_relax(const int64_t *row, const uint32_t *col, const float *w, const uint32_t *qin,
-                                 uint32_t qn, float *dist, float threshold, uint32_t *near, uint32_t *far,
+                                 uint32_t qn, float *dist, float *expanded, float threshold, uint32_t *near,
+                                 uint32_t *far,
                                  uint64_t far_cap, int64_t *hub_start, uint32_t *hub_v, uint32_t *stamp,
                                  uint32_t stamp_val, sssp_counters *cnt, sw_error *err)
 {
     if (!qn) return 0;
     unsigned blocks = grid_for(qn, GRAPH_BLOCK);
     if (blocks > 132 * 16) blocks = 132 * 16;
-    k_nf_relax<<<blocks, GRAPH_BLOCK>>>((const long long *)row, col, w, qin, qn, dist, threshold, near, far, far_cap,
+    k_nf_relax<<<blocks, GRAPH_BLOCK>>>((const long long *)row, col, w, qin, qn, dist, expanded, threshold, near, far, far_cap,
                                         (long long *)hub_start, hub_v, stamp, stamp_val, cnt);
     CUDA_TRY_LAUNCH("sssp_relax", err);
     k_nf_relax_big<<<GRAPH_BIG_BLOCKS, GRAPH_BLOCK>>>((const long long *)row, col, w, (const long long *)hub_start, hub_v,

@@ -19,7 +19,8 @@ typedef struct sssp_counters {
     unsigned int pad;
 } sssp_counters;
 
-int sssp_launch_init(float *dist, uint32_t n, uint32_t source, sw_error *err);
+/* dist = +inf but dist[source] = 0; EXPANDED (may be NULL) = +inf. */
+int sssp_launch_init(float *dist, float *expanded, uint32_t n, uint32_t source, sw_error *err);
 
 /* One Bellman-Ford round over the COO edges (both directions when BOTH); *modif =
  * ITER when a distance changed. RO: read through a const __restrict__ / __ldg alias
@@ -31,10 +32,12 @@ int sssp_launch_bellman_ford(const uint32_t *st, const uint32_t *en, const float
  * hubs' segments through HUB_START / HUB_V, graph_hub_capacity entries, and a
  * grid-wide pass); a vertex whose distance drops below
  * THRESHOLD goes to NEAR once (STAMP[v] set to STAMP_VAL, a value new to this round),
- * else to FAR. */
+ * else to FAR. EXPANDED[u] holds the distance u's arcs were last relaxed from; a queue
+ * entry whose distance is no smaller is skipped. */
 int sssp_launch_relax(const int64_t *row, const uint32_t *col, const float *w, const uint32_t *qin, uint32_t qn,
-                      float *dist, float threshold, uint32_t *near, uint32_t *far, uint64_t far_cap,
-                      int64_t *hub_start, uint32_t *hub_v, uint32_t *stamp, uint32_t stamp_val, sssp_counters *cnt, sw_error *err);
+                      float *dist, float *expanded, float threshold, uint32_t *near, uint32_t *far, uint64_t far_cap,
+                      int64_t *hub_start, uint32_t *hub_v, uint32_t *stamp, uint32_t stamp_val, sssp_counters *cnt,
+                      sw_error *err);
 
 /* Splits the far pile for the bucket [LO, HI): entries below LO are stale (dropped),
  * those below HI go to NEAR once each (STAMP[v] == STAMP_VAL marks them), the rest

@@ -30,6 +30,7 @@ struct sssp_cuda_graph {
     float *seg_w;
     float *dist;
     uint32_t *near[2], *far[2], *stamp, *hub_v;
+    float *expanded;
     int64_t *hub_start;
     uint64_t far_cap;
     sssp_counters *cnt;
@@ -41,7 +42,7 @@ void sssp_cuda_free(sssp_cuda_graph *d)
 {
     if (!d) return;
     void *p[] = {d->row, d->col, d->w, d->coo_src, d->coo_dst, d->coo_w, d->seg_src, d->seg_dst, d->seg_w, d->dist,
-                 d->near[0], d->near[1], d->far[0], d->far[1], d->stamp, d->hub_v, d->hub_start, d->cnt, d->modif};
+                 d->near[0], d->near[1], d->far[0], d->far[1], d->stamp, d->hub_v, d->hub_start, d->expanded, d->cnt, d->modif};
     for (size_t i = 0; i < sizeof p / sizeof p[0]; i++) cudaFree(p[i]);
     if (d->ev[0]) cudaEventDestroy(d->ev[0]);
     if (d->ev[1]) cudaEventDestroy(d->ev[1]);
@@ -110,6 +111,7 @@ static int upload(const graph_csr *g, const char *hint, sssp_cuda_graph *d, sw_e
             gcuda_alloc(&d->far[0], d->far_cap * sizeof(uint32_t), "far pile", err) ||
             gcuda_alloc(&d->far[1], d->far_cap * sizeof(uint32_t), "far pile", err) ||
             gcuda_alloc(&d->stamp, (size_t)g->n * sizeof(uint32_t), "near-far stamps", err) ||
+            gcuda_alloc(&d->expanded, (size_t)g->n * sizeof(float), "near-far expanded distances", err) ||
             gcuda_alloc(&d->hub_v, graph_hub_capacity(g->n, g->m) * sizeof(uint32_t), "hub segments", err) ||
             gcuda_alloc(&d->hub_start, graph_hub_capacity(g->n, g->m) * sizeof(int64_t), "hub segments", err))
             return -1;
@@ -193,7 +195,7 @@ static int run_near_far(sssp_cuda_graph *d, uint32_t source, sssp_stats *st, sw_
     for (;;) {
         while (nn) {
             if (set_counters(d, farn, err) ||
-                sssp_launch_relax(d->row, d->col, d->w, d->near[cur], nn, d->dist, thr, d->near[1 - cur],
+                sssp_launch_relax(d->row, d->col, d->w, d->near[cur], nn, d->dist, d->expanded, thr, d->near[1 - cur],
                                   d->far[fcur], d->far_cap, d->hub_start, d->hub_v, d->stamp, ++stamp, d->cnt, err) ||
                 get_counters(d, &c, err))
                 return -1;
@@ -241,7 +243,7 @@ int sssp_cuda_run(sssp_cuda_graph *d, const char *algo, uint32_t source, double 
     sssp_stats st;
     memset(&st, 0, sizeof st);
     GCUDA_TRY(cudaEventRecord(d->ev[0], 0), err);
-    if (sssp_launch_init(d->dist, d->n, source, err)) return -1;
+    if (sssp_launch_init(d->dist, d->expanded, d->n, source, err)) return -1;
     int rc;
     if (!strcmp(algo, "near-far")) rc = run_near_far(d, source, &st, err);
     else if (!strcmp(algo, "bellman-ford")) rc = run_bellman_ford(d, 0, &st, err);
