@@ -181,7 +181,7 @@ static int bfs_init(void **state, const cuda_device_info *cuda, sw_error *err)
     p->seed = 2026;
     p->running = true;
     p->use_cuda = SCANWORKS_HAVE_CUDA && cuda && cuda->available;
-    p->algo = 2;
+    p->algo = 0;   /* edge-parallel: one GPU launch per level, live */
     p->prog = gl_program_vf("shaders/bfs_panel.vert", "shaders/bfs_panel.frag", NULL, err);
     if (!p->prog) return -1;
     p->box_loc = glGetUniformLocation(p->prog, "u_box");
