@@ -56,6 +56,7 @@ int graph_bfs(prim_backend b, const char *algo, const graph_csr *g, uint32_t sou
               bfs_stats *st, sw_error *err)
 {
     const char *const *list = bfs_algorithms(b);
+    if (!list[0] && b == PRIM_CUDA) return sw_fail(err, "cuda backend unavailable: this build has no CUDA backend");
     if (!list[0]) return sw_fail(err, "BFS has no %s backend (use cpu or cuda)", prim_backend_name(b));
     if (!algo) algo = list[0];
     if (!known(list, algo)) return list_fail("BFS", algo, b, list, err);
@@ -78,6 +79,7 @@ int graph_sssp(prim_backend b, const char *algo, const graph_csr *g, uint32_t so
                sssp_stats *st, sw_error *err)
 {
     const char *const *list = sssp_algorithms(b);
+    if (!list[0] && b == PRIM_CUDA) return sw_fail(err, "cuda backend unavailable: this build has no CUDA backend");
     if (!list[0]) return sw_fail(err, "SSSP has no %s backend (use cpu or cuda)", prim_backend_name(b));
     if (!algo) algo = list[0];
     if (!known(list, algo)) return list_fail("SSSP", algo, b, list, err);
