@@ -15,11 +15,15 @@ const command commands[] = {
     {"compute", "compact", "keep the elements that satisfy a predicate, in order", compute_compact},
     {"compute", "sort", "stable ascending radix sort of keys (and values)", compute_sort},
     {"compute", "search", "lower bound of queries in sorted keys (searchsorted left)", compute_search},
+    {"compute", "bfs", "breadth-first levels from a source (graph file or R-MAT)", compute_bfs_main},
+    {"compute", "sssp", "shortest distances from a source (graph file or R-MAT)", compute_sssp_main},
     {"bench", "scan", "scan: every backend and variant vs memcpy and CUB", bench_scan_main},
     {"bench", "sat", "SAT build and GL-CUDA hand-over at 720p, 1080p, 4K", bench_sat},
     {"bench", "compact", "compaction vs CUB DeviceSelect::If and memcpy", bench_compact},
     {"bench", "sort", "radix sort vs CUB DeviceRadixSort and memcpy", bench_sort},
     {"bench", "search", "batched search and single-query latency vs thrust", bench_search},
+    {"bench", "bfs", "BFS GTEPS on R-MAT scales, every algorithm, CPU included", bench_bfs_main},
+    {"bench", "sssp", "SSSP GTEPS on R-MAT scales, every algorithm, CPU included", bench_sssp_main},
     {NULL, NULL, NULL, NULL},
 };
 

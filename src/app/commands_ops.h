@@ -11,5 +11,9 @@ int compute_search(int argc, char **argv);
 int bench_compact(int argc, char **argv);
 int bench_sort(int argc, char **argv);
 int bench_search(int argc, char **argv);
+int compute_bfs_main(int argc, char **argv);
+int compute_sssp_main(int argc, char **argv);
+int bench_bfs_main(int argc, char **argv);
+int bench_sssp_main(int argc, char **argv);
 
 #endif

@@ -6,6 +6,7 @@ extern const panel scan_panel_def;
 extern const panel compact_panel_def;
 extern const panel radix_panel_def;
 extern const panel search_panel_def;
+extern const panel bfs_panel_def;
 
 /* One line per panel; the order gives the toggle keys 1, 2, 3 ... */
 const panel *const panel_registry[] = {
@@ -13,6 +14,7 @@ const panel *const panel_registry[] = {
     &compact_panel_def,
     &radix_panel_def,
     &search_panel_def,
+    &bfs_panel_def,
     NULL,
 };
 const int panel_registry_count = (int)(sizeof panel_registry / sizeof panel_registry[0]) - 1;

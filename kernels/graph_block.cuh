@@ -1,0 +1,122 @@
+/* Device building blocks of the graph kernels: warp and block exclusive scans (64-bit,
+ * shuffles), warp-aggregated queue appends (one atomicAdd per warp), and the
+ * block-level load balancer that spreads a chunk of frontier vertices' edges evenly
+ * over the threads of a block. Every function here must be called by whole warps. */
+#ifndef SCANWORKS_KERNELS_GRAPH_BLOCK_CUH
+#define SCANWORKS_KERNELS_GRAPH_BLOCK_CUH
+
+#define GRAPH_BLOCK 256
+#define GRAPH_WARPS (GRAPH_BLOCK / 32)
+#define FULL_MASK 0xffffffffu
+/* Frontier vertices with more edges than this (hubs) skip the block load balancer:
+ * their edges are cut into segments of GRAPH_HUB_SEGMENT, listed, and expanded
+ * afterwards one segment per block over the whole grid (one hub would otherwise keep
+ * one block busy while the others idle). A frontier of distinct vertices lists at
+ * most m / GRAPH_HUB_SEGMENT + n segments. */
+#define GRAPH_BIG_DEGREE 1024
+#define GRAPH_HUB_SEGMENT 2048
+#define GRAPH_BIG_BLOCKS 2048
+
+/* Lists the segments of hub V (DEG edges from START); any thread may call this. */
+__device__ __forceinline__ void hub_append(unsigned v, long long start, long long deg, long long *hub_start,
+                                           unsigned *hub_v, unsigned *count)
+{
+    unsigned segs = (unsigned)((deg + GRAPH_HUB_SEGMENT - 1) / GRAPH_HUB_SEGMENT);
+    unsigned base = atomicAdd(count, segs);
+    for (unsigned s = 0; s < segs; s++) {
+        hub_start[base + s] = start + (long long)s * GRAPH_HUB_SEGMENT;
+        hub_v[base + s] = v;
+    }
+}
+
+__device__ __forceinline__ long long warp_inclusive_scan(long long x)
+{
+    int lane = threadIdx.x & 31;
+    for (int d = 1; d < 32; d <<= 1) {
+        long long y = __shfl_up_sync(FULL_MASK, x, d);
+        if (lane >= d) x += y;
+    }
+    return x;
+}
+
+__device__ __forceinline__ unsigned long long warp_sum(unsigned long long x)
+{
+    for (int d = 16; d > 0; d >>= 1) x += __shfl_down_sync(FULL_MASK, x, d);
+    return x;
+}
+
+/* Exclusive scan of X over the block; *total gets the block's sum. Uses WARP_TOT
+ * (GRAPH_WARPS + 1 entries of shared memory); ends with __syncthreads. */
+__device__ __forceinline__ long long block_exclusive_scan(long long x, long long *warp_tot, long long *total)
+{
+    int lane = threadIdx.x & 31, warp = threadIdx.x >> 5;
+    long long inc = warp_inclusive_scan(x);
+    if (lane == 31) warp_tot[warp] = inc;
+    __syncthreads();
+    if (warp == 0) {
+        long long t = lane < GRAPH_WARPS ? warp_tot[lane] : 0;
+        long long ti = warp_inclusive_scan(t);
+        if (lane < GRAPH_WARPS) warp_tot[lane] = ti - t;
+        if (lane == GRAPH_WARPS - 1) warp_tot[GRAPH_WARPS] = ti;
+    }
+    __syncthreads();
+    long long r = warp_tot[warp] + inc - x;
+    *total = warp_tot[GRAPH_WARPS];
+    __syncthreads();
+    return r;
+}
+
+/* Appends V to QUEUE for each lane where FLAG is set: one atomicAdd on *COUNT per
+ * warp. Lanes past CAP are dropped and *OVERFLOW set (when OVERFLOW is not NULL).
+ * Returns the warp's number of appends (same in every lane). */
+__device__ __forceinline__ unsigned warp_append(bool flag, unsigned v, unsigned *queue, unsigned *count,
+                                                unsigned long long cap, int *overflow)
+{
+    unsigned mask = __ballot_sync(FULL_MASK, flag);
+    if (!mask) return 0;
+    int lane = threadIdx.x & 31, leader = __ffs(mask) - 1;
+    unsigned base = 0;
+    if (lane == leader) base = atomicAdd(count, (unsigned)__popc(mask));
+    base = __shfl_sync(FULL_MASK, base, leader);
+    if (flag) {
+        unsigned long long slot = (unsigned long long)base + __popc(mask & ((1u << lane) - 1));
+        if (slot < cap) queue[slot] = v;
+        else if (overflow) *overflow = 1;
+    }
+    return (unsigned)__popc(mask);
+}
+
+/* Block-level load balance over the edges of up to GRAPH_BLOCK frontier vertices:
+ * thread t holds vertex t of the chunk (DEG edges from START); afterwards the
+ * block walks the concatenated edges GRAPH_BLOCK at a time. lb_find maps an edge
+ * rank E (< total) to (chunk slot, edge offset) by binary search in S_OFF. */
+typedef struct graph_lb {
+    long long off[GRAPH_BLOCK];
+    long long start[GRAPH_BLOCK];
+    long long warp_tot[GRAPH_WARPS + 1];
+} graph_lb;
+
+__device__ __forceinline__ long long lb_load(graph_lb *s, long long start, long long deg)
+{
+    long long total;
+    long long ex = block_exclusive_scan(deg, s->warp_tot, &total);
+    s->off[threadIdx.x] = ex;
+    s->start[threadIdx.x] = start;
+    __syncthreads();
+    return total;
+}
+
+/* The slot k with off[k] <= e < off[k + 1] (slots of degree 0 are skipped since
+ * the search takes the last slot whose offset is <= e). */
+__device__ __forceinline__ int lb_find(const graph_lb *s, long long e)
+{
+    int lo = 0, hi = GRAPH_BLOCK - 1;
+    while (lo < hi) {
+        int mid = (lo + hi + 1) >> 1;
+        if (s->off[mid] <= e) lo = mid;
+        else hi = mid - 1;
+    }
+    return lo;
+}
+
+#endif

@@ -1,0 +1,49 @@
+/* Single-source shortest paths with non-negative weights (weight 1 when the graph has
+ * none): distance per vertex, +inf where unreachable. CPU: Dijkstra with a binary
+ * heap (the reference, in double). GPU (kernels/sssp.cu, float distances):
+ *   "near-far"          work-efficient: frontier queues split by a distance threshold
+ *                       that rises by delta (Davidson et al.'s near-far pile)
+ *   "bellman-ford"      the seed's kernel: one thread per COO edge, each undirected
+ *                       edge once relaxing both directions, a `modif` word, one launch
+ *                       per iteration until nothing changes
+ *   "bellman-ford-ro"   the same reading dist through a const __restrict__ / __ldg alias
+ *                       and writing through a second alias
+ *   "bellman-ford-seg"  the read-only variant with edges regrouped by segments of the
+ *                       dist array so that reads stay in L2 */
+#ifndef SCANWORKS_GRAPH_GRAPH_SSSP_H
+#define SCANWORKS_GRAPH_GRAPH_SSSP_H
+
+#include <stdint.h>
+#include "graph/csr.h"
+#include "prim/backend.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef struct sssp_stats {
+    int iterations;        /* kernel rounds (cuda) or settled vertices (cpu) */
+    uint64_t reached;
+    uint64_t relaxations;  /* edges relaxed (work done), where counted */
+    double ms;
+} sssp_stats;
+
+const char *const *sssp_algorithms(prim_backend b);
+
+int sssp_cpu(const graph_csr *g, uint32_t source, double *dist, sssp_stats *st, sw_error *err);
+int graph_sssp(prim_backend b, const char *algo, const graph_csr *g, uint32_t source, double *dist,
+               sssp_stats *st, sw_error *err);
+
+typedef struct sssp_cuda_graph sssp_cuda_graph;
+/* ALGO_HINT NULL uploads everything; otherwise only what that algorithm needs. */
+int sssp_cuda_upload(const graph_csr *g, const char *algo_hint, sssp_cuda_graph **out, sw_error *err);
+int sssp_cuda_run(sssp_cuda_graph *dg, const char *algo, uint32_t source, double *dist, sssp_stats *st,
+                  sw_error *err);
+void sssp_cuda_free(sssp_cuda_graph *dg);
+extern const char *const sssp_cuda_algorithms[];
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

@@ -1,0 +1,275 @@
+/* The host side of the GPU SSSP: the graph on the device (CSR for near-far, the seed's
+ * COO, and its copy regrouped by dist segments) and the rounds of each algorithm. */
+#include "graph/graph_sssp.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "graph/graph_cuda.h"
+#include "bfs.h"
+#include "sssp.h"
+
+const char *const sssp_cuda_algorithms[] = {"near-far", "bellman-ford", "bellman-ford-ro", "bellman-ford-seg", NULL};
+
+/* Edges regrouped by segments of this many vertices (the seed's L2 blocking). */
+#define SSSP_SEGMENT ((uint32_t)1 << 20)
+
+struct sssp_cuda_graph {
+    uint32_t n;
+    uint64_t m, coo_m;
+    int undirected;
+    float delta;
+    int64_t *row;
+    uint32_t *col;
+    float *w;                         /* NULL when unweighted */
+    uint32_t *coo_src, *coo_dst;      /* the seed's COO */
+    float *coo_w;
+    uint32_t *seg_src, *seg_dst;      /* the same, regrouped by segment */
+    float *seg_w;
+    float *dist;
+    uint32_t *near[2], *far[2], *stamp, *hub_v;
+    float *expanded;
+    int64_t *hub_start;
+    uint64_t far_cap;
+    sssp_counters *cnt;
+    int *modif;
+    cudaEvent_t ev[2];
+};
+
+void sssp_cuda_free(sssp_cuda_graph *d)
+{
+    if (!d) return;
+    void *p[] = {d->row, d->col, d->w, d->coo_src, d->coo_dst, d->coo_w, d->seg_src, d->seg_dst, d->seg_w, d->dist,
+                 d->near[0], d->near[1], d->far[0], d->far[1], d->stamp, d->hub_v, d->hub_start, d->expanded, d->cnt, d->modif};
+    for (size_t i = 0; i < sizeof p / sizeof p[0]; i++) cudaFree(p[i]);
+    if (d->ev[0]) cudaEventDestroy(d->ev[0]);
+    if (d->ev[1]) cudaEventDestroy(d->ev[1]);
+    free(d);
+}
+
+/* The seed's regrouping: edges by the segment of their end, then of their start
+ * (a stable counting sort on the pair of segment numbers). */
+static int regroup(const graph_coo *e, graph_coo *out, sw_error *err)
+{
+    memset(out, 0, sizeof *out);
+    uint64_t nseg = ((uint64_t)e->n + SSSP_SEGMENT - 1) / SSSP_SEGMENT;
+    if (!nseg) nseg = 1;
+    uint64_t keys = nseg * nseg;
+    uint64_t *off = sw_calloc(keys + 1, sizeof *off, "segment counters", err);
+    if (!off) return -1;
+    if (graph_coo_reserve(out, e->m ? e->m : 1, e->w != NULL, err)) {
+        free(off);
+        return -1;
+    }
+    for (uint64_t k = 0; k < e->m; k++) off[(e->dst[k] / SSSP_SEGMENT) * nseg + e->src[k] / SSSP_SEGMENT + 1]++;
+    for (uint64_t k = 0; k < keys; k++) off[k + 1] += off[k];
+    for (uint64_t k = 0; k < e->m; k++) {
+        uint64_t q = off[(e->dst[k] / SSSP_SEGMENT) * nseg + e->src[k] / SSSP_SEGMENT]++;
+        out->src[q] = e->src[k];
+        out->dst[q] = e->dst[k];
+        if (e->w) out->w[q] = e->w[k];
+    }
+    out->n = e->n;
+    out->m = e->m;
+    out->both_directions = e->both_directions;
+    free(off);
+    return 0;
+}
+
+static int upload_coo(const graph_coo *e, uint32_t **s, uint32_t **d, float **w, sw_error *err)
+{
+    if (gcuda_upload(s, e->src, e->m * sizeof *e->src, "COO sources", err) ||
+        gcuda_upload(d, e->dst, e->m * sizeof *e->dst, "COO destinations", err))
+        return -1;
+    if (e->w && gcuda_upload(w, e->w, e->m * sizeof *e->w, "COO weights", err)) return -1;
+    return 0;
+}
+
+static int upload(const graph_csr *g, const char *hint, sssp_cuda_graph *d, sw_error *err)
+{
+    d->n = g->n;
+    d->m = g->m;
+    d->undirected = g->undirected;
+    bool all = !hint, nf = all || !strcmp(hint, "near-far"), seg = all || !strcmp(hint, "bellman-ford-seg");
+    bool bf = all || (!nf && !seg);
+    double wsum = 0;
+    for (uint64_t k = 0; g->w && k < g->m; k++) wsum += g->w[k];
+    double mean_w = g->w && g->m ? wsum / (double)g->m : 1.0, deg = g->n ? (double)g->m / g->n : 1.0;
+    d->delta = (float)(mean_w * 32.0 / (deg > 1 ? deg : 1));
+    const char *env = getenv("SCANWORKS_SSSP_DELTA");
+    if (env && atof(env) > 0) d->delta = (float)atof(env);
+    if (!(d->delta > 0)) d->delta = 1.0f;
+    if (nf) {
+        d->far_cap = g->m + g->n + 1;
+        if (gcuda_upload(&d->row, g->row, ((size_t)g->n + 1) * sizeof *g->row, "CSR rows", err) ||
+            gcuda_upload(&d->col, g->col, g->m * sizeof *g->col, "CSR columns", err) ||
+            (g->w && gcuda_upload(&d->w, g->w, g->m * sizeof *g->w, "CSR weights", err)) ||
+            gcuda_alloc(&d->near[0], (g->m + g->n + 1) * sizeof(uint32_t), "near queue", err) ||
+            gcuda_alloc(&d->near[1], (g->m + g->n + 1) * sizeof(uint32_t), "near queue", err) ||
+            gcuda_alloc(&d->far[0], d->far_cap * sizeof(uint32_t), "far pile", err) ||
+            gcuda_alloc(&d->far[1], d->far_cap * sizeof(uint32_t), "far pile", err) ||
+            gcuda_alloc(&d->stamp, (size_t)g->n * sizeof(uint32_t), "near-far stamps", err) ||
+            gcuda_alloc(&d->expanded, (size_t)g->n * sizeof(float), "near-far expanded distances", err) ||
+            gcuda_alloc(&d->hub_v, graph_hub_capacity(g->n, g->m) * sizeof(uint32_t), "hub segments", err) ||
+            gcuda_alloc(&d->hub_start, graph_hub_capacity(g->n, g->m) * sizeof(int64_t), "hub segments", err))
+            return -1;
+    }
+    if (bf || seg) {
+        graph_coo e, r;
+        if (graph_coo_from_csr(g, &e, err)) return -1;
+        d->coo_m = e.m;
+        int rc = bf ? upload_coo(&e, &d->coo_src, &d->coo_dst, &d->coo_w, err) : 0;
+        if (!rc && seg) {
+            rc = regroup(&e, &r, err);
+            if (!rc) rc = upload_coo(&r, &d->seg_src, &d->seg_dst, &d->seg_w, err);
+            graph_coo_free(&r);
+        }
+        graph_coo_free(&e);
+        if (rc) return -1;
+    }
+    if (gcuda_alloc(&d->dist, (size_t)g->n * sizeof(float), "distances", err) ||
+        gcuda_alloc(&d->cnt, sizeof(sssp_counters), "SSSP counters", err) ||
+        gcuda_alloc(&d->modif, sizeof(int), "SSSP modif word", err))
+        return -1;
+    GCUDA_TRY(cudaEventCreate(&d->ev[0]), err);
+    GCUDA_TRY(cudaEventCreate(&d->ev[1]), err);
+    return 0;
+}
+
+int sssp_cuda_upload(const graph_csr *g, const char *hint, sssp_cuda_graph **out, sw_error *err)
+{
+    *out = NULL;
+    sssp_cuda_graph *d = sw_calloc(1, sizeof *d, "SSSP device graph", err);
+    if (!d) return -1;
+    if (upload(g, hint, d, err)) {
+        sssp_cuda_free(d);
+        return -1;
+    }
+    *out = d;
+    return 0;
+}
+
+static int run_bellman_ford(sssp_cuda_graph *d, int variant, sssp_stats *st, sw_error *err)
+{
+    const uint32_t *s = variant == 2 ? d->seg_src : d->coo_src, *e = variant == 2 ? d->seg_dst : d->coo_dst;
+    const float *w = variant == 2 ? d->seg_w : d->coo_w;
+    if (!s && d->coo_m) return sw_fail(err, "bellman-ford: the graph was uploaded for another algorithm");
+    GCUDA_TRY(cudaMemset(d->modif, 0xff, sizeof(int)), err);
+    for (int iter = 0;; iter++) {
+        int modif;
+        if (sssp_launch_bellman_ford(s, e, w, d->coo_m, d->undirected, d->dist, iter, d->modif, variant > 0, err))
+            return -1;
+        GCUDA_TRY(cudaMemcpy(&modif, d->modif, sizeof modif, cudaMemcpyDeviceToHost), err);
+        st->iterations++;
+        st->relaxations += d->coo_m * (d->undirected ? 2 : 1);
+        if (modif != iter) break;
+    }
+    return 0;
+}
+
+static int set_counters(sssp_cuda_graph *d, uint32_t far, sw_error *err)
+{
+    sssp_counters c = {0, far, 0, 0x7f800000u, 0, 0};
+    GCUDA_TRY(cudaMemcpy(d->cnt, &c, sizeof c, cudaMemcpyHostToDevice), err);
+    return 0;
+}
+
+static int get_counters(sssp_cuda_graph *d, sssp_counters *c, sw_error *err)
+{
+    GCUDA_TRY(cudaMemcpy(c, d->cnt, sizeof *c, cudaMemcpyDeviceToHost), err);
+    return 0;
+}
+
+static int run_near_far(sssp_cuda_graph *d, uint32_t source, sssp_stats *st, sw_error *err)
+{
+    if (!d->near[0]) return sw_fail(err, "near-far: the graph was uploaded for another algorithm");
+    GCUDA_TRY(cudaMemcpy(d->near[0], &source, sizeof source, cudaMemcpyHostToDevice), err);
+    GCUDA_TRY(cudaMemset(d->stamp, 0, (size_t)d->n * sizeof(uint32_t)), err);
+    uint32_t nn = 1, farn = 0, stamp = 0;
+    int cur = 0, fcur = 0;
+    float thr = d->delta;
+    int trace = getenv("SCANWORKS_GRAPH_TRACE") != NULL;
+    sssp_counters c;
+    for (;;) {
+        while (nn) {
+            if (set_counters(d, farn, err) ||
+                sssp_launch_relax(d->row, d->col, d->w, d->near[cur], nn, d->dist, d->expanded, thr, d->near[1 - cur],
+                                  d->far[fcur], d->far_cap, d->hub_start, d->hub_v, d->stamp, ++stamp, d->cnt, err) ||
+                get_counters(d, &c, err))
+                return -1;
+            st->iterations++;
+            if (trace)
+                fprintf(stderr, "near-far round %d: threshold %g, near %u -> %u, far %u\n", st->iterations, thr, nn,
+                        c.near, c.far);
+            cur = 1 - cur;
+            nn = c.near;
+            farn = c.far;
+            if (c.overflow) {
+                if (set_counters(d, 0, err) || sssp_launch_far_rebuild(d->dist, d->n, thr, d->far[fcur], d->cnt, err) ||
+                    get_counters(d, &c, err))
+                    return -1;
+                farn = c.far;
+            }
+        }
+        if (!farn) break;
+        /* Next bucket [thr, thr + delta), jumping over empty ones to the far pile's minimum. */
+        float lo = thr, hi = thr + d->delta;
+        if (set_counters(d, 0, err) ||
+            sssp_launch_far_split(d->far[fcur], farn, d->dist, lo, hi, d->near[cur], d->far[1 - fcur], d->stamp,
+                                  ++stamp, d->cnt, err) ||
+            get_counters(d, &c, err))
+            return -1;
+        fcur = 1 - fcur;
+        nn = c.near;
+        farn = c.far;
+        thr = hi;
+        if (!nn && farn) {
+            float m;
+            memcpy(&m, &c.far_min_bits, sizeof m);
+            if (m >= thr) thr = m;   /* the next split starts at the smallest far distance */
+        }
+        st->iterations++;
+    }
+    return 0;
+}
+
+int sssp_cuda_run(sssp_cuda_graph *d, const char *algo, uint32_t source, double *dist, sssp_stats *st_out,
+                  sw_error *err)
+{
+    if (source >= d->n) return sw_fail(err, "source %u out of range: the graph has %u vertices", source, d->n);
+    if (!algo) algo = sssp_cuda_algorithms[0];
+    sssp_stats st;
+    memset(&st, 0, sizeof st);
+    GCUDA_TRY(cudaEventRecord(d->ev[0], 0), err);
+    if (sssp_launch_init(d->dist, d->expanded, d->n, source, err)) return -1;
+    int rc;
+    if (!strcmp(algo, "near-far")) rc = run_near_far(d, source, &st, err);
+    else if (!strcmp(algo, "bellman-ford")) rc = run_bellman_ford(d, 0, &st, err);
+    else if (!strcmp(algo, "bellman-ford-ro")) rc = run_bellman_ford(d, 1, &st, err);
+    else if (!strcmp(algo, "bellman-ford-seg")) rc = run_bellman_ford(d, 2, &st, err);
+    else return sw_fail(err, "SSSP algorithm '%s' is not a cuda one", algo);
+    if (rc) return -1;
+    GCUDA_TRY(cudaEventRecord(d->ev[1], 0), err);
+    GCUDA_TRY(cudaEventSynchronize(d->ev[1]), err);
+    float ms = 0;
+    GCUDA_TRY(cudaEventElapsedTime(&ms, d->ev[0], d->ev[1]), err);
+    st.ms = ms;
+    if (dist) {
+        float *f = sw_malloc((size_t)d->n * sizeof *f + 1, "distances", err);
+        if (!f) return -1;
+        cudaError_t e = cudaMemcpy(f, d->dist, (size_t)d->n * sizeof *f, cudaMemcpyDeviceToHost);
+        if (e != cudaSuccess) {
+            free(f);
+            return sw_fail(err, "copying distances back: %s", cudaGetErrorString(e));
+        }
+        for (uint32_t v = 0; v < d->n; v++) {
+            dist[v] = isinf(f[v]) ? INFINITY : (double)f[v];
+            st.reached += !isinf(f[v]);
+        }
+        free(f);
+    }
+    if (st_out) *st_out = st;
+    return 0;
+}

@@ -1,0 +1,98 @@
+/* Every CUDA BFS and SSSP algorithm against the CPU reference on the generated cases
+ * (paths past 255 levels, stars, disconnected parts, loops and duplicates, isolated
+ * source, one vertex, no edges, directed, R-MAT), outputs poisoned first, and on the
+ * committed files. Needs a CUDA device: skipped (exit 77) otherwise. */
+#include <math.h>
+
+#include "graph/graph_bfs.h"
+#include "graph/graph_load.h"
+#include "graph/graph_sssp.h"
+#include "graph_cases.h"
+
+static void compare(const graph_csr *g, uint32_t s, const char *name)
+{
+    sw_error err;
+    size_t n = g->n;
+    int32_t *ref = malloc(n * sizeof *ref), *lv = malloc(n * sizeof *lv);
+    double *dref = malloc(n * sizeof *dref), *d = malloc(n * sizeof *d);
+    CHECK(graph_bfs(PRIM_CPU, NULL, g, s, ref, NULL, &err) == 0);
+    CHECK(graph_sssp(PRIM_CPU, NULL, g, s, dref, NULL, &err) == 0);
+    for (const char *const *a = bfs_algorithms(PRIM_CUDA); *a; a++) {
+        test_poison(lv, n * sizeof *lv);
+        bfs_stats st;
+        if (graph_bfs(PRIM_CUDA, *a, g, s, lv, &st, &err)) {
+            CHECK_MSG(0, "%s %s: %s", name, *a, err.msg);
+            continue;
+        }
+        size_t bad = 0, first = n;
+        for (size_t v = 0; v < n; v++)
+            if (lv[v] != ref[v]) bad++, first = first < v ? first : v;
+        CHECK_MSG(bad == 0, "%s bfs %s: %zu levels differ (first at %zu: %d, want %d)", name, *a, bad, first,
+                  first < n ? lv[first] : 0, first < n ? ref[first] : 0);
+    }
+    for (const char *const *a = sssp_algorithms(PRIM_CUDA); *a; a++) {
+        test_poison(d, n * sizeof *d);
+        sssp_stats st;
+        if (graph_sssp(PRIM_CUDA, *a, g, s, d, &st, &err)) {
+            CHECK_MSG(0, "%s %s: %s", name, *a, err.msg);
+            continue;
+        }
+        size_t bad = 0, first = n;
+        for (size_t v = 0; v < n; v++) {
+            bool ok = isinf(dref[v]) ? isinf(d[v]) : fabs(d[v] - dref[v]) <= 1e-4 * (1.0 + dref[v]);
+            if (!ok) bad++, first = first < v ? first : v;
+        }
+        CHECK_MSG(bad == 0, "%s sssp %s: %zu distances differ (first at %zu: %g, want %g)", name, *a, bad, first,
+                  first < n ? d[first] : 0.0, first < n ? dref[first] : 0.0);
+    }
+    free(ref), free(lv), free(dref), free(d);
+}
+
+int main(void)
+{
+    const char *why;
+    if (!prim_cuda_available(&why)) TEST_SKIP("CUDA graph algorithms need a CUDA device: %s", why);
+    for (int i = 0; i < GRAPH_CASE_COUNT; i++) {
+        graph_case c;
+        if (graph_case_make(i, &c)) {
+            CHECK_MSG(0, "case %d not built", i);
+            continue;
+        }
+        compare(&c.g, c.source, c.name);
+        if (c.g.n > 1) compare(&c.g, c.g.n - 1, c.name);
+        graph_csr_free(&c.g);
+    }
+    static const char *files[] = {"tiny.mtx", "tiny_sym.mtx", "tiny.gr", "tiny.txt"};
+    const char *dir = getenv("SCANWORKS_TEST_DATA");
+    for (int i = 0; i < 4; i++) {
+        char path[1200];
+        snprintf(path, sizeof path, "%s/data/graphs/%s", dir ? dir : ".", files[i]);
+        graph_csr g;
+        sw_error err;
+        if (graph_load_csr(path, GRAPH_FMT_AUTO, false, true, &g, &err)) {
+            CHECK_MSG(0, "%s", err.msg);
+            continue;
+        }
+        for (uint32_t s = 0; s < g.n; s++) compare(&g, s, files[i]);
+        graph_csr_free(&g);
+    }
+    /* a larger R-MAT where the direction-optimizing BFS goes bottom-up */
+    graph_coo e;
+    graph_csr g;
+    sw_error err;
+    if (graph_rmat(16, 16, 3, true, &e, &err) == 0 && graph_csr_from_coo(&e, &g, &err) == 0) {
+        uint32_t s = 0;
+        while (graph_degree(&g, s) == 0) s++;
+        compare(&g, s, "rmat-16");
+        int32_t *lv = malloc(g.n * sizeof *lv);
+        bfs_stats st;
+        CHECK(graph_bfs(PRIM_CUDA, "direction-optimizing", &g, s, lv, &st, &err) == 0);
+        CHECK_MSG(st.bottom_up_steps > 0, "rmat-16: direction-optimizing never went bottom-up");
+        free(lv);
+        graph_csr_free(&g);
+    } else {
+        CHECK_MSG(0, "rmat-16: %s", err.msg);
+    }
+    graph_coo_free(&e);
+    return test_finish("test_graph_cuda");
+}
