@@ -81,7 +81,7 @@ int run_headless(const app_options *opt, int argc, char **argv)
     double start = now_seconds(), last = start, last_report = start;
     for (long f = 0; f < total; f++) {
         gpu_frame_times done_times;
-        if (app_frame(&a, opt->dt, now_seconds() - last, &done_times) &&
+        if (app_frame(&a, opt->dt, f ? wall[f - 1] * 1e-3 : 0.0, &done_times) &&
             log_frame(&log, &done_times, opt->warmup, &err))
             goto done;
         if (opt->dump_dir && f >= opt->warmup) {
