@@ -1,7 +1,8 @@
 /* Helpers for the CUDA benchmarks of compaction, sort and search: medians of CUDA-event
  * timings of a callback, a device-to-device memcpy row, random device data, the
  * environment line, and the shared flags (--n, --reps, --json, --csv, --plot). The
- * functions exist only in builds with CUDA (bench_gpu_cuda.c). */
+ * flag parser (bench_gpu_flags.c) is in every build; the rest only in builds with
+ * CUDA (bench_gpu_cuda.c). */
 #ifndef SCANWORKS_BENCH_BENCH_GPU_H
 #define SCANWORKS_BENCH_BENCH_GPU_H
 

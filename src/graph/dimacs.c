@@ -84,5 +84,6 @@ int graph_read_dimacs(FILE *fp, const char *name, uint64_t file_bytes, graph_coo
     rc = 0;
 done:
     graph_lines_free(&l);
+    if (rc) graph_coo_free(out);   /* a failed read leaves nothing allocated */
     return rc;
 }

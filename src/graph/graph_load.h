@@ -38,6 +38,7 @@ int graph_load_csr(const char *spec, graph_format fmt, bool undirected, bool wei
 int graph_read_mtx(FILE *fp, const char *name, uint64_t file_bytes, graph_coo *out, sw_error *err);
 int graph_read_snap(FILE *fp, const char *name, uint64_t file_bytes, graph_coo *out, sw_error *err);
 int graph_read_dimacs(FILE *fp, const char *name, uint64_t file_bytes, graph_coo *out, sw_error *err);
+/* Each reader leaves OUT empty (nothing allocated) when it fails. */
 
 /* ---- shared by the readers ---------------------------------------------------- */
 typedef struct graph_lines {

@@ -45,5 +45,6 @@ int graph_read_snap(FILE *fp, const char *name, uint64_t file_bytes, graph_coo *
     rc = 0;
 done:
     graph_lines_free(&l);
+    if (rc) graph_coo_free(out);   /* a failed read leaves nothing allocated */
     return rc;
 }
