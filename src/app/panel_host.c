@@ -83,7 +83,7 @@ void panel_host_frame(panel_host *h, const gl_target *target, text_renderer *tex
         float top = (float)(target->height - (y + ph));
         text_rect(text, (float)x, top, (float)w, (float)ph, FRAME_BG);
         char title[128];
-        snprintf(title, sizeof title, "%d  %s%s", i + 1, p->title, f.focused ? "  [keys]" : "");
+        snprintf(title, sizeof title, "%d  %s", i + 1, p->title);   /* yellow: this panel has the keys */
         text_print(text, (float)x + 6, top + 5, 2.0f, title, f.focused ? TITLE : TITLE_DIM);
         text_end(text);
         gpu_timer_begin(timer, p->name);
