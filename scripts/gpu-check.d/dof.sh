@@ -110,6 +110,21 @@ frames nodof-1920x1080 --size 1920x1080 --view nodof
 "$bin" --headless --frames 1 --size 1920x1080 --sat-backend cuda --hud --dump "$OUT/dof-frames" \
   > /dev/null 2>&1 && mv "$OUT/dof-frames/frame_0000.png" "$OUT/dof-frames/cuda-1920x1080.png" || true
 echo "dof: frames took $((SECONDS - t1)) s; all done in $((SECONDS - t0)) s"
+# 5. Nsight Compute on the first 1080p frame's SAT kernels and CUDA gather. Optional
+#    (a missing ncu or profiling permission prints a NOTE).
+t1=$SECONDS
+ncu_bin=$(command -v ncu || ls /usr/local/cuda/bin/ncu 2> /dev/null || true)
+if [ -n "$ncu_bin" ] &&
+   timeout 90 "$ncu_bin" --section SpeedOfLight --section Occupancy --section LaunchStats \
+     --section WarpStateStats --section MemoryWorkloadAnalysis -k regex:"sat_|dof_gather" --launch-count 5 \
+     "$bin" --headless --no-vsync --frames 2 --size 1920x1080 --sat-backend cuda --sat-variant tiled \
+     --gather cuda > "$OUT/dof-ncu.txt" 2>&1; then
+  echo "NOTE: dof ncu report in $OUT/dof-ncu.txt ($((SECONDS - t1)) s)"
+  grep -E "^  [a-zA-Z_].*(sat_|dof_gather)|Memory Throughput|DRAM Throughput|Achieved Occupancy|Duration" \
+    "$OUT/dof-ncu.txt" | head -40 || true
+else
+  echo "NOTE: dof ncu not run or failed (see $OUT/dof-ncu.txt if present)"
+fi
 python3 - "$OUT/dof-bench-sat.json" <<'PY' || true
 import json, sys
 rows = [r for r in json.load(open(sys.argv[1]))["rows"] if r.get("backend") == "cuda"]

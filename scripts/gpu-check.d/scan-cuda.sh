@@ -90,6 +90,23 @@ for path in sys.argv[1:]:
               % (n.bit_length() - 1, os.path.basename(path), v, ms, cub / ms, mem / ms,
                  "%.4f ms = %.2fx CUB" % (d, cub / d) if d else "n/a", cub, mem))
 PY
+
+# 5. Nsight Compute on the default look-back and CUB's scan kernel at 2^26 (speed of
+#    light, occupancy, warp stall reasons, memory): why the gap. Optional: a missing
+#    ncu or profiling permission prints a NOTE, not a FAIL.
+t1=$SECONDS
+ncu_bin=$(command -v ncu || ls /usr/local/cuda/bin/ncu 2> /dev/null || true)
+if [ -n "$ncu_bin" ] &&
+   timeout 90 "$ncu_bin" --section SpeedOfLight --section Occupancy --section LaunchStats \
+     --section WarpStateStats --section SchedulerStats --section MemoryWorkloadAnalysis \
+     -k regex:"lookback_scan_kernel|DeviceScanKernel" --launch-skip 5 --launch-count 4 \
+     "$BUILD/scanworks" bench scan --sizes 2^26 --reps 1 --no-gl > "$OUT/scan-ncu.txt" 2>&1; then
+  echo "NOTE: scan-cuda ncu report in $OUT/scan-ncu.txt ($((SECONDS - t1)) s)"
+  grep -E "^  [a-zA-Z_:<>]+.*(lookback_scan_kernel|DeviceScanKernel)|Memory Throughput|DRAM Throughput|Achieved Occupancy|Registers Per|Duration|Warp Cycles Per Issued" \
+    "$OUT/scan-ncu.txt" | head -60 || true
+else
+  echo "NOTE: scan-cuda ncu not run or failed (see $OUT/scan-ncu.txt if present)"
+fi
 rm -rf "$logs"
 echo "scan-cuda: $((SECONDS - t0)) s, $([ $status = 0 ] && echo PASS || echo FAIL)"
 exit $status

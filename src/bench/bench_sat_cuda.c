@@ -61,6 +61,10 @@ static int add(bench_report *r, const char *op, const char *variant, int w, int 
     return bench_add(r, &row, err);
 }
 
+static int sat_mismatches;
+
+int bench_sat_cuda_mismatches(void) { return sat_mismatches; }
+
 /* T (w*h uint4 as uint32 x 4) becomes its inclusive summed-area table, in place,
  * modulo 2^32. */
 static void expected_sat(uint32_t *t, int w, int h)
@@ -137,12 +141,13 @@ static int device_rows(bench_report *r, int w, int h, int reps, sw_error *err)
             goto done;
         }
         TRY(cudaMemcpy(got, out, n * 16, cudaMemcpyDeviceToHost));
-        if (memcmp(got, want, n * 16)) {
+        if (memcmp(got, want, n * 16)) {   /* counted, reported, not timed; the run goes on */
             size_t i = 0;
             while (got[i] == want[i]) i++;
-            rc = sw_fail(err, "MISMATCH: cuda sat %s at %dx%d: pixel (%zu, %zu) channel %zu is %u, want %u",
-                         sat_cuda_variant_name(v), w, h, i / 4 % w, i / 4 / w, i % 4, got[i], want[i]);
-            goto done;
+            fprintf(stderr, "\n*** MISMATCH: cuda sat %s at %dx%d: pixel (%zu, %zu) channel %zu is %u, want %u ***\n\n",
+                    sat_cuda_variant_name(v), w, h, i / 4 % w, i / 4 / w, i % 4, got[i], want[i]);
+            sat_mismatches++;
+            continue;
         }
         for (int k = -3; k < reps; k++) {
             if (sat_cuda_build(v, &src, out, w, h, &scratch, 0, ev, err)) {
