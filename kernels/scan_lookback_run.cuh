@@ -91,6 +91,19 @@ static int lookback_config(const char *name, lb_config *c, sw_error *err)
     return lb_parse(LB_DEFAULT, "default", c, err);
 }
 
+/* Tests: the next look-back call runs with epoch EPOCH + 1 and the tile counter at
+ * TICKET (both near their wrap-around), the status words as they are. */
+extern "C" int scan_cuda_lookback_seed(unsigned epoch, unsigned ticket, sw_error *err)
+{
+    if (!cache.status || !cache.status_ready)
+        return sw_fail(err, "scan lookback seed: run a look-back scan first (no status words yet)");
+    if (epoch >= LB_EPOCH_LIMIT) return sw_fail(err, "scan lookback seed: epoch %u is over %u", epoch, LB_EPOCH_LIMIT - 1);
+    CUDA_TRY(cudaMemcpy(cache.status, &ticket, sizeof ticket, cudaMemcpyHostToDevice), err);
+    cache.epoch = epoch;
+    cache.ticket = ticket;
+    return 0;
+}
+
 template <typename T, int OP, int THREADS, int NV>
 static void lb_launch(size_t tiles, const T *in, T *out, size_t n, int incl, int aligned, tile_status<T> st,
                       unsigned *counter, const lb_opts &o, cudaStream_t s)

@@ -161,19 +161,32 @@ static void test_lookback_configs(uint64_t *rng)
 {
     const size_t sizes[] = {1, 4097, 70001}, big[] = {3 * ((size_t)1 << 20) + 7, 6 * ((size_t)1 << 20) + 1};
     for (const char *const *c = scan_cuda_lookback_sweep(); *c; c++) {
-        for (size_t s = small_run ? 1 : 0; s < 3; s++)
-            for (int k = 0; k < 2; k++) run_case(*c, SCAN_I32, SCAN_ADD, (scan_kind)k, sizes[s], 0, rng);
+        /* small (compute-sanitizer): three scans per configuration */
+        run_case(*c, SCAN_I32, SCAN_ADD, SCAN_EXCLUSIVE, 70001, 0, rng);
+        run_case(*c, SCAN_I32, SCAN_ADD, SCAN_INCLUSIVE, 4097, 0, rng);
         run_case(*c, SCAN_I64, SCAN_ADD, SCAN_EXCLUSIVE, 70001, 0, rng);
         if (!small_run) {
+            for (size_t s = 0; s < 3; s++)
+                for (int k = 0; k < 2; k++) run_case(*c, SCAN_I32, SCAN_ADD, (scan_kind)k, sizes[s], 0, rng);
+            run_case(*c, SCAN_I32, SCAN_MIN, SCAN_INCLUSIVE, 70001, 1, rng);
             run_case(*c, SCAN_I64, SCAN_MAX, SCAN_INCLUSIVE, 4097, 0, rng);
             run_case(*c, SCAN_I32, SCAN_ADD, SCAN_EXCLUSIVE, big[0], 0, rng);
             run_case(*c, SCAN_I32, SCAN_ADD, SCAN_EXCLUSIVE, big[1], 0, rng);
             run_case(*c, SCAN_F32, SCAN_ADD, SCAN_INCLUSIVE, big[0], 0, rng);
         }
-        run_case(*c, SCAN_I32, SCAN_MIN, SCAN_INCLUSIVE, 70001, 1, rng);
         printf("  %-26s checked\n", *c);
         fflush(stdout);
     }
+    /* Wrap-arounds: the tile counter past 2^32 within a call, then the epoch's limit
+     * (2^30 - 1: the status words are zeroed and the epochs start again). */
+    for (int i = 0; i < 2; i++) {
+        const scan_type t = i ? SCAN_I64 : SCAN_I32;   /* a call of the type first: its layout */
+        run_case("lookback", t, SCAN_ADD, SCAN_EXCLUSIVE, 70001, 0, rng);
+        sw_error err = {{0}};
+        CHECK_MSG(scan_cuda_lookback_seed((1u << 30) - 3, 0xFFFFFFF0u, &err) == 0, "%s", err.msg);
+        for (int k = 0; k < 4; k++) run_case("lookback", t, SCAN_ADD, SCAN_EXCLUSIVE, 70001, 0, rng);
+    }
+    printf("  look-back epoch and tile-counter wrap-around checked\n");
     CHECK(setenv("SCANWORKS_LOOKBACK_CONFIG", "128x32,bid,w2", 1) == 0);
     run_case("lookback", SCAN_I32, SCAN_ADD, SCAN_EXCLUSIVE, 70001, 0, rng);
     const char *bad_env[] = {"100x16", "256x16,fast", "256", "x"};
