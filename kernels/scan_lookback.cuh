@@ -151,12 +151,14 @@ static __device__ T lb_look_back(tile_status<T> st, long long tile, T agg, int l
 }
 
 /* Registers: 16 items per thread keep the measured 40 (1536 threads per SM: 6 blocks
- * of 256; warp 0 spills 32 bytes around the look-back); 24 and 32 items get 64
- * (1024 threads per SM; uncapped, 32 items took 88 and 2 blocks of 256). */
+ * of 256; ptxas spills 32 bytes around the look-back); 24 and 32 items get 64
+ * (1024 threads per SM; uncapped, 32 items took 88 and 2 blocks of 256). The
+ * "loose" option launches 256 x 16 with a minimum of 5 blocks (48 registers, no
+ * spill; uncapped it takes 64). */
 #define LB_MIN_BLOCKS(THREADS, NV) ((NV) == 4 ? 1536 / (THREADS) : 1024 / (THREADS))
 
-template <typename T, int OP, int THREADS, int NV>
-__global__ void __launch_bounds__(THREADS, LB_MIN_BLOCKS(THREADS, NV))
+template <typename T, int OP, int THREADS, int NV, int MIN_BLOCKS>
+__global__ void __launch_bounds__(THREADS, MIN_BLOCKS)
 lookback_scan_kernel(const T *in, T *out, size_t n, int inclusive, int aligned, tile_status<T> st,
                      unsigned *counter, lb_opts o)
 {

@@ -11,7 +11,9 @@
  *   relaxed | acquire   poll with ld.relaxed.gpu / ld.acquire.gpu (default volatile)
  *   sleep               __nanosleep backoff in the spin, from 32 ns (default none)
  *   bid                 tile = blockIdx.x: no atomic counter, one barrier less
- *   cs                  streaming cache hints on the data loads and stores */
+ *   cs                  streaming cache hints on the data loads and stores
+ *   loose               (256x16 only) 48 registers, 5 blocks per SM, no spill
+ *                       (default: 40, 6 blocks, 32 bytes spilled) */
 #ifndef SCANWORKS_KERNELS_SCAN_LOOKBACK_RUN_CUH
 #define SCANWORKS_KERNELS_SCAN_LOOKBACK_RUN_CUH
 
@@ -23,6 +25,7 @@
 struct lb_config {
     int threads, items;   /* items: 4-byte items per thread, a multiple of 4 */
     int memset_each;
+    int loose;            /* 256 x 16 only: 5 blocks per SM, 48 registers, instead of 6 and 40 */
     lb_opts o;
 };
 
@@ -37,7 +40,7 @@ static const char *const lb_sweep[] = {
     "lookback-128-16", "lookback-256-16", "lookback-256-24", "lookback-512-16", "lookback-128-32",
     "lookback-256-32", "lookback-256-16-w1", "lookback-256-16-w2", "lookback-256-16-memset",
     "lookback-256-16-relaxed", "lookback-256-16-acquire", "lookback-256-16-sleep", "lookback-256-16-bid",
-    "lookback-256-16-cs", "lookback-256-16-w1-memset", "lookback-256-32-bid-cs", "lookback-128-32-bid-sleep",
+    "lookback-256-16-cs", "lookback-256-16-loose", "lookback-256-16-w1-memset", "lookback-256-32-bid-cs", "lookback-128-32-bid-sleep",
     NULL};
 
 extern "C" const char *const *scan_cuda_lookback_sweep(void) { return lb_sweep; }
@@ -71,11 +74,15 @@ static int lb_parse(const char *spec, const char *src, lb_config *c, sw_error *e
             c->o.bid = 1;
         } else if (!strcmp(tok, "cs")) {
             c->o.cs = 1;
+        } else if (!strcmp(tok, "loose")) {
+            c->loose = 1;
         } else {
             return sw_fail(err, "scan lookback: %s '%s': unknown option '%s' (w1|w2|w4, memset, relaxed, acquire, "
-                           "sleep, bid, cs)", src, spec, tok);
+                           "sleep, bid, cs, loose)", src, spec, tok);
         }
     }
+    if (c->loose && (c->threads != 256 || c->items != 16))
+        return sw_fail(err, "scan lookback: %s '%s': 'loose' exists for 256x16 only", src, spec);
     for (int i = 0; i < LB_SHAPES; i++)
         if (c->threads == lb_shapes[i][0] && c->items == lb_shapes[i][1]) return 0;
     return sw_fail(err, "scan lookback: %s '%s' is no compiled shape; use THREADSxITEMS[,options] with one of "
@@ -104,11 +111,11 @@ extern "C" int scan_cuda_lookback_seed(unsigned epoch, unsigned ticket, sw_error
     return 0;
 }
 
-template <typename T, int OP, int THREADS, int NV>
+template <typename T, int OP, int THREADS, int NV, int MIN_BLOCKS = LB_MIN_BLOCKS(THREADS, NV)>
 static void lb_launch(size_t tiles, const T *in, T *out, size_t n, int incl, int aligned, tile_status<T> st,
                       unsigned *counter, const lb_opts &o, cudaStream_t s)
 {
-    lookback_scan_kernel<T, OP, THREADS, NV>
+    lookback_scan_kernel<T, OP, THREADS, NV, MIN_BLOCKS>
         <<<(unsigned)tiles, THREADS, 0, s>>>(in, out, n, incl, aligned, st, counter, o);
 }
 
@@ -151,7 +158,12 @@ static int run_lookback(const lb_config &c, const T *in, T *out, size_t n, int i
     unsigned *counter = (unsigned *)p;
     switch (c.threads * 1000 + c.items) {
     case 128016: lb_launch<T, OP, 128, 4>(tiles, in, out, n, incl, aligned, st, counter, o, s); break;
-    case 256016: lb_launch<T, OP, 256, 4>(tiles, in, out, n, incl, aligned, st, counter, o, s); break;
+    case 256016:
+        if (c.loose)
+            lb_launch<T, OP, 256, 4, 5>(tiles, in, out, n, incl, aligned, st, counter, o, s);
+        else
+            lb_launch<T, OP, 256, 4>(tiles, in, out, n, incl, aligned, st, counter, o, s);
+        break;
     case 256024: lb_launch<T, OP, 256, 6>(tiles, in, out, n, incl, aligned, st, counter, o, s); break;
     case 512016: lb_launch<T, OP, 512, 4>(tiles, in, out, n, incl, aligned, st, counter, o, s); break;
     case 128032: lb_launch<T, OP, 128, 8>(tiles, in, out, n, incl, aligned, st, counter, o, s); break;
