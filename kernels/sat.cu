@@ -11,7 +11,8 @@
  * above tile row j; (4) each tile rebuilt in shared memory, scanned along rows and
  * columns, plus P and the running sum of its left carries. The image is read twice
  * and the table written once: about 33 bytes per pixel.
- * tiled-r1: the same with the first round's carry down (batches of 8 loads).
+ * tiled-r1: the first round's tile sums (a warp scan per row) and carry down
+ * (batches of 8 loads); tiled: row totals by 8-lane segments, carry down 32 a batch.
  * tiled-fold: no step 3; each tile sums the C rows above it itself (fold_above):
  * one launch less, more L2 reads (the rows above: ~9 KB per 1080p tile). */
 #include "cuda_util.cuh"
@@ -128,9 +129,21 @@ __global__ void sat_transpose(const uint4 *in, uint4 *out, int rows, int cols)
     }
 }
 
+__device__ __forceinline__ uint4 shfl_xor4(uint4 v, int m)
+{
+    v.x = __shfl_xor_sync(0xffffffffu, v.x, m);
+    v.y = __shfl_xor_sync(0xffffffffu, v.y, m);
+    v.z = __shfl_xor_sync(0xffffffffu, v.z, m);
+    v.w = __shfl_xor_sync(0xffffffffu, v.w, m);
+    return v;
+}
+
 /* Tiled variant, step 1: per-tile row totals R[y * tx_count + tile x] and column
- * totals C[tile y * w + x]. Block (32, 8). */
-__global__ void sat_tile_sums(sat_cuda_src src, uint4 *R, uint4 *C, int w, int h)
+ * totals C[tile y * w + x]. Block (32, 8). Row totals: SEG (tiled, tiled-fold) = each
+ * warp sums four rows, eight lanes a row, four columns a lane (stride 8: conflict-free)
+ * and three xor shuffles: 12 shuffles a warp; otherwise (tiled-r1) a warp scan per
+ * row: 80. */
+template <bool SEG> __global__ void sat_tile_sums(sat_cuda_src src, uint4 *R, uint4 *C, int w, int h)
 {
     __shared__ uint4 tile[TILE][TILE + 1];
     __shared__ uint4 part[8][TILE];
@@ -145,11 +158,18 @@ __global__ void sat_tile_sums(sat_cuda_src src, uint4 *R, uint4 *C, int w, int h
     }
     part[warp][lane] = col;
     __syncthreads();
-    /* Row totals: warp reduction over the 32 columns. */
-    for (int k = 0; k < ROWS_PER_WARP; k++) {
-        int r = warp + 8 * k, y = blockIdx.y * TILE + r;
-        uint4 v = warp_inclusive(tile[r][lane], lane);
-        if (lane == 31 && y < h) R[(size_t)y * gridDim.x + blockIdx.x] = v;
+    if (SEG) {
+        int r = warp * ROWS_PER_WARP + (lane >> 3), c = lane & 7, y = blockIdx.y * TILE + r;
+        uint4 t = add4(add4(tile[r][c], tile[r][c + 8]), add4(tile[r][c + 16], tile[r][c + 24]));
+        for (int m = 1; m < 8; m <<= 1) t = add4(t, shfl_xor4(t, m));   /* within the 8 lanes of row r */
+        if (c == 0 && y < h) R[(size_t)y * gridDim.x + blockIdx.x] = t;
+    } else {
+        /* Row totals: warp reduction over the 32 columns. */
+        for (int k = 0; k < ROWS_PER_WARP; k++) {
+            int r = warp + 8 * k, y = blockIdx.y * TILE + r;
+            uint4 v = warp_inclusive(tile[r][lane], lane);
+            if (lane == 31 && y < h) R[(size_t)y * gridDim.x + blockIdx.x] = v;
+        }
     }
     if (warp == 0 && x < w) {
         uint4 s = part[0][lane];
@@ -356,7 +376,10 @@ extern "C" int sat_cuda_build(int variant, const sat_cuda_src *src, void *out_, 
     uint4 *R = tmp, *C = tmp + (size_t)h * tx;
     dim3 tiles(tx, ty);
     STAGE(0);
-    sat_tile_sums<<<tiles, tile_block, 0, stream>>>(*src, R, C, w, h);
+    if (variant == SAT_CUDA_TILED_R1)
+        sat_tile_sums<false><<<tiles, tile_block, 0, stream>>>(*src, R, C, w, h);
+    else
+        sat_tile_sums<true><<<tiles, tile_block, 0, stream>>>(*src, R, C, w, h);
     CUDA_TRY_LAUNCH("sat_tile_sums", err);
     STAGE(1);
     int row_blocks = (int)cuda_div_up(h, SCAN_THREADS / 32);
