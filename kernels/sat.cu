@@ -33,14 +33,12 @@ __device__ __forceinline__ uint4 sub4(uint4 a, uint4 b)
     return make_uint4(a.x - b.x, a.y - b.y, a.z - b.z, a.w - b.w);
 }
 
-__device__ __forceinline__ uint4 shfl_up4(uint4 v, int d)
-{
-    v.x = __shfl_up_sync(0xffffffffu, v.x, d);
-    v.y = __shfl_up_sync(0xffffffffu, v.y, d);
-    v.z = __shfl_up_sync(0xffffffffu, v.z, d);
-    v.w = __shfl_up_sync(0xffffffffu, v.w, d);
-    return v;
-}
+/* A shuffle of all four channels: CALL is __shfl_sync, __shfl_up_sync or __shfl_xor_sync. */
+#define SHFL4(call, v, arg) \
+    make_uint4(call(0xffffffffu, (v).x, arg), call(0xffffffffu, (v).y, arg), call(0xffffffffu, (v).z, arg), \
+               call(0xffffffffu, (v).w, arg))
+
+__device__ __forceinline__ uint4 shfl_up4(uint4 v, int d) { return SHFL4(__shfl_up_sync, v, d); }
 
 __device__ __forceinline__ uint4 warp_inclusive(uint4 v, int lane)
 {
@@ -51,14 +49,7 @@ __device__ __forceinline__ uint4 warp_inclusive(uint4 v, int lane)
     return v;
 }
 
-__device__ __forceinline__ uint4 shfl4(uint4 v, int src)
-{
-    v.x = __shfl_sync(0xffffffffu, v.x, src);
-    v.y = __shfl_sync(0xffffffffu, v.y, src);
-    v.z = __shfl_sync(0xffffffffu, v.z, src);
-    v.w = __shfl_sync(0xffffffffu, v.w, src);
-    return v;
-}
+__device__ __forceinline__ uint4 shfl4(uint4 v, int src) { return SHFL4(__shfl_sync, v, src); }
 
 __device__ __forceinline__ unsigned quantize(float v, float scale)
 {
@@ -129,14 +120,7 @@ __global__ void sat_transpose(const uint4 *in, uint4 *out, int rows, int cols)
     }
 }
 
-__device__ __forceinline__ uint4 shfl_xor4(uint4 v, int m)
-{
-    v.x = __shfl_xor_sync(0xffffffffu, v.x, m);
-    v.y = __shfl_xor_sync(0xffffffffu, v.y, m);
-    v.z = __shfl_xor_sync(0xffffffffu, v.z, m);
-    v.w = __shfl_xor_sync(0xffffffffu, v.w, m);
-    return v;
-}
+__device__ __forceinline__ uint4 shfl_xor4(uint4 v, int m) { return SHFL4(__shfl_xor_sync, v, m); }
 
 /* Tiled variant, step 1: per-tile row totals R[y * tx_count + tile x] and column
  * totals C[tile y * w + x]. Block (32, 8). Row totals: SEG (tiled, tiled-fold) = each
