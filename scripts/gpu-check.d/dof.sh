@@ -115,7 +115,7 @@ echo "dof: frames took $((SECONDS - t1)) s; all done in $((SECONDS - t0)) s"
 t1=$SECONDS
 ncu_bin=$(command -v ncu || ls /usr/local/cuda/bin/ncu 2> /dev/null || true)
 if [ -n "$ncu_bin" ] &&
-   timeout 90 "$ncu_bin" --section SpeedOfLight --section Occupancy --section LaunchStats \
+   timeout 45 "$ncu_bin" --section SpeedOfLight --section Occupancy --section LaunchStats \
      --section WarpStateStats --section MemoryWorkloadAnalysis -k regex:"sat_|dof_gather" --launch-count 5 \
      "$bin" --headless --no-vsync --frames 2 --size 1920x1080 --sat-backend cuda --sat-variant tiled \
      --gather cuda > "$OUT/dof-ncu.txt" 2>&1; then

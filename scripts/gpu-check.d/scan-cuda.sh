@@ -97,7 +97,7 @@ PY
 t1=$SECONDS
 ncu_bin=$(command -v ncu || ls /usr/local/cuda/bin/ncu 2> /dev/null || true)
 if [ -n "$ncu_bin" ] &&
-   timeout 90 "$ncu_bin" --section SpeedOfLight --section Occupancy --section LaunchStats \
+   timeout 45 "$ncu_bin" --section SpeedOfLight --section Occupancy --section LaunchStats \
      --section WarpStateStats --section SchedulerStats --section MemoryWorkloadAnalysis \
      -k regex:"lookback_scan_kernel|DeviceScanKernel" --launch-skip 5 --launch-count 4 \
      "$BUILD/scanworks" bench scan --sizes 2^26 --reps 1 --no-gl > "$OUT/scan-ncu.txt" 2>&1; then
