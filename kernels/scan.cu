@@ -137,7 +137,8 @@ static int run_multilevel(int algo, const T *in, T *out, size_t n, int incl, int
 }
 
 template <typename T, int OP>
-static int run_typed(int algo, const lb_config &lb_cfg, const void *vin, void *vout, size_t n, int incl, cudaStream_t s, sw_error *err)
+static int run_typed(int algo, const lb_config &lb_cfg, const void *vin, void *vout, size_t n, int incl,
+                     cudaStream_t s, sw_error *err)
 {
     const T *in = (const T *)vin;
     T *out = (T *)vout;
@@ -172,7 +173,8 @@ static int run_typed(int algo, const lb_config &lb_cfg, const void *vin, void *v
 }
 
 template <typename T>
-static int run_op(const scan_desc *d, int algo, const lb_config &lb, const void *in, void *out, size_t n, cudaStream_t s, sw_error *err)
+static int run_op(const scan_desc *d, int algo, const lb_config &lb, const void *in, void *out, size_t n,
+                  cudaStream_t s, sw_error *err)
 {
     const int incl = d->kind == SCAN_INCLUSIVE;
     switch (d->op) {
