@@ -40,7 +40,8 @@ static const char *const lb_sweep[] = {
     "lookback-128-16", "lookback-256-16", "lookback-256-24", "lookback-512-16", "lookback-128-32",
     "lookback-256-32", "lookback-256-16-w1", "lookback-256-16-w2", "lookback-256-16-memset",
     "lookback-256-16-relaxed", "lookback-256-16-acquire", "lookback-256-16-sleep", "lookback-256-16-bid",
-    "lookback-256-16-cs", "lookback-256-16-loose", "lookback-256-16-w1-memset", "lookback-256-32-bid-cs", "lookback-128-32-bid-sleep",
+    "lookback-256-16-cs", "lookback-256-16-loose", "lookback-256-16-w1-memset", "lookback-256-32-bid-cs",
+    "lookback-128-32-bid-sleep",
     NULL};
 
 extern "C" const char *const *scan_cuda_lookback_sweep(void) { return lb_sweep; }
@@ -104,7 +105,8 @@ extern "C" int scan_cuda_lookback_seed(unsigned epoch, unsigned ticket, sw_error
 {
     if (!cache.status || !cache.status_ready)
         return sw_fail(err, "scan lookback seed: run a look-back scan first (no status words yet)");
-    if (epoch >= LB_EPOCH_LIMIT) return sw_fail(err, "scan lookback seed: epoch %u is over %u", epoch, LB_EPOCH_LIMIT - 1);
+    if (epoch >= LB_EPOCH_LIMIT)
+        return sw_fail(err, "scan lookback seed: epoch %u is over %u", epoch, LB_EPOCH_LIMIT - 1);
     CUDA_TRY(cudaMemcpy(cache.status, &ticket, sizeof ticket, cudaMemcpyHostToDevice), err);
     cache.epoch = epoch;
     cache.ticket = ticket;
