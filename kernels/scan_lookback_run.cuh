@@ -35,13 +35,14 @@ static const int lb_shapes[][2] = {{128, 16}, {256, 16}, {256, 24}, {512, 16}, {
 
 /* What `bench scan --lookback-sweep` times, and the tests run: every shape with the
  * default options, then the default shape with one option changed at a time, the
- * configuration before this round and two combinations. */
+ * configuration before this round, two combinations, and the larger shape with the
+ * old window (does the window matter once more bytes are in flight?). */
 static const char *const lb_sweep[] = {
     "lookback-128-16", "lookback-256-16", "lookback-256-24", "lookback-512-16", "lookback-128-32",
     "lookback-256-32", "lookback-256-16-w1", "lookback-256-16-w2", "lookback-256-16-memset",
     "lookback-256-16-relaxed", "lookback-256-16-acquire", "lookback-256-16-sleep", "lookback-256-16-bid",
     "lookback-256-16-cs", "lookback-256-16-loose", "lookback-256-16-w1-memset", "lookback-256-32-bid-cs",
-    "lookback-128-32-bid-sleep",
+    "lookback-128-32-bid-sleep", "lookback-128-32-w1",
     NULL};
 
 extern "C" const char *const *scan_cuda_lookback_sweep(void) { return lb_sweep; }
