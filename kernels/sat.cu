@@ -10,7 +10,11 @@
  * exclusively down the tile rows, giving P[j][x] = S(32j-1, x), the table's row just
  * above tile row j; (4) each tile rebuilt in shared memory, scanned along rows and
  * columns, plus P and the running sum of its left carries. The image is read twice
- * and the table written once: about 33 bytes per pixel. */
+ * and the table written once: about 33 bytes per pixel.
+ * tiled-r1: the first round's tile sums (a warp scan per row) and carry down
+ * (batches of 8 loads); tiled: row totals by 8-lane segments, carry down 32 a batch.
+ * tiled-fold: no step 3; each tile sums the C rows above it itself (fold_above):
+ * one launch less, more L2 reads (the rows above: ~9 KB per 1080p tile). */
 #include "cuda_util.cuh"
 #include "sat.h"
 
@@ -29,14 +33,12 @@ __device__ __forceinline__ uint4 sub4(uint4 a, uint4 b)
     return make_uint4(a.x - b.x, a.y - b.y, a.z - b.z, a.w - b.w);
 }
 
-__device__ __forceinline__ uint4 shfl_up4(uint4 v, int d)
-{
-    v.x = __shfl_up_sync(0xffffffffu, v.x, d);
-    v.y = __shfl_up_sync(0xffffffffu, v.y, d);
-    v.z = __shfl_up_sync(0xffffffffu, v.z, d);
-    v.w = __shfl_up_sync(0xffffffffu, v.w, d);
-    return v;
-}
+/* A shuffle of all four channels: CALL is __shfl_sync, __shfl_up_sync or __shfl_xor_sync. */
+#define SHFL4(call, v, arg) \
+    make_uint4(call(0xffffffffu, (v).x, arg), call(0xffffffffu, (v).y, arg), call(0xffffffffu, (v).z, arg), \
+               call(0xffffffffu, (v).w, arg))
+
+__device__ __forceinline__ uint4 shfl_up4(uint4 v, int d) { return SHFL4(__shfl_up_sync, v, d); }
 
 __device__ __forceinline__ uint4 warp_inclusive(uint4 v, int lane)
 {
@@ -47,14 +49,7 @@ __device__ __forceinline__ uint4 warp_inclusive(uint4 v, int lane)
     return v;
 }
 
-__device__ __forceinline__ uint4 shfl4(uint4 v, int src)
-{
-    v.x = __shfl_sync(0xffffffffu, v.x, src);
-    v.y = __shfl_sync(0xffffffffu, v.y, src);
-    v.z = __shfl_sync(0xffffffffu, v.z, src);
-    v.w = __shfl_sync(0xffffffffu, v.w, src);
-    return v;
-}
+__device__ __forceinline__ uint4 shfl4(uint4 v, int src) { return SHFL4(__shfl_sync, v, src); }
 
 __device__ __forceinline__ unsigned quantize(float v, float scale)
 {
@@ -125,9 +120,14 @@ __global__ void sat_transpose(const uint4 *in, uint4 *out, int rows, int cols)
     }
 }
 
+__device__ __forceinline__ uint4 shfl_xor4(uint4 v, int m) { return SHFL4(__shfl_xor_sync, v, m); }
+
 /* Tiled variant, step 1: per-tile row totals R[y * tx_count + tile x] and column
- * totals C[tile y * w + x]. Block (32, 8). */
-__global__ void sat_tile_sums(sat_cuda_src src, uint4 *R, uint4 *C, int w, int h)
+ * totals C[tile y * w + x]. Block (32, 8). Row totals: SEG (tiled, tiled-fold) = each
+ * warp sums four rows, eight lanes a row, four columns a lane (stride 8: conflict-free)
+ * and three xor shuffles: 12 shuffles a warp; otherwise (tiled-r1) a warp scan per
+ * row: 80. */
+template <bool SEG> __global__ void sat_tile_sums(sat_cuda_src src, uint4 *R, uint4 *C, int w, int h)
 {
     __shared__ uint4 tile[TILE][TILE + 1];
     __shared__ uint4 part[8][TILE];
@@ -142,11 +142,18 @@ __global__ void sat_tile_sums(sat_cuda_src src, uint4 *R, uint4 *C, int w, int h
     }
     part[warp][lane] = col;
     __syncthreads();
-    /* Row totals: warp reduction over the 32 columns. */
-    for (int k = 0; k < ROWS_PER_WARP; k++) {
-        int r = warp + 8 * k, y = blockIdx.y * TILE + r;
-        uint4 v = warp_inclusive(tile[r][lane], lane);
-        if (lane == 31 && y < h) R[(size_t)y * gridDim.x + blockIdx.x] = v;
+    if (SEG) {
+        int r = warp * ROWS_PER_WARP + (lane >> 3), c = lane & 7, y = blockIdx.y * TILE + r;
+        uint4 t = add4(add4(tile[r][c], tile[r][c + 8]), add4(tile[r][c + 16], tile[r][c + 24]));
+        for (int m = 1; m < 8; m <<= 1) t = add4(t, shfl_xor4(t, m));   /* within the 8 lanes of row r */
+        if (c == 0 && y < h) R[(size_t)y * gridDim.x + blockIdx.x] = t;
+    } else {
+        /* Row totals: warp reduction over the 32 columns. */
+        for (int k = 0; k < ROWS_PER_WARP; k++) {
+            int r = warp + 8 * k, y = blockIdx.y * TILE + r;
+            uint4 v = warp_inclusive(tile[r][lane], lane);
+            if (lane == 31 && y < h) R[(size_t)y * gridDim.x + blockIdx.x] = v;
+        }
     }
     if (warp == 0 && x < w) {
         uint4 s = part[0][lane];
@@ -199,19 +206,20 @@ __global__ void sat_carry_scan(uint4 *R, uint4 *C, int w, int h, int tx_count, i
 }
 
 /* Step 3: C scanned exclusively down the tile rows, one thread per (x, channel):
- * afterwards C[j][x] = S(32j - 1, x). */
-__global__ void sat_carry_down(unsigned *C, int lanes, int ty_count)
+ * afterwards C[j][x] = S(32j - 1, x). Loads in batches of B before the stores, so
+ * they overlap in flight: "tiled" B = 32 (1080p's 34 tile rows in two round trips),
+ * "tiled-r1" B = 8 (the first round's five). */
+template <int B> __global__ void sat_carry_down(unsigned *C, int lanes, int ty_count)
 {
     int i = blockIdx.x * blockDim.x + threadIdx.x;
     if (i >= lanes) return;
     unsigned run = 0;
-    /* Loads in batches of eight before the stores, so they overlap in flight. */
-    for (int j0 = 0; j0 < ty_count; j0 += 8) {
-        unsigned v[8];
+    for (int j0 = 0; j0 < ty_count; j0 += B) {
+        unsigned v[B];
 #pragma unroll
-        for (int k = 0; k < 8; k++) v[k] = j0 + k < ty_count ? C[(size_t)(j0 + k) * lanes + i] : 0u;
+        for (int k = 0; k < B; k++) v[k] = j0 + k < ty_count ? C[(size_t)(j0 + k) * lanes + i] : 0u;
 #pragma unroll
-        for (int k = 0; k < 8; k++)
+        for (int k = 0; k < B; k++)
             if (j0 + k < ty_count) {
                 C[(size_t)(j0 + k) * lanes + i] = run;
                 run += v[k];
@@ -219,7 +227,25 @@ __global__ void sat_carry_down(unsigned *C, int lanes, int ty_count)
     }
 }
 
-/* Step 4: the tile's own table (rows then columns in shared memory) plus its carries. */
+/* "tiled-fold": the column carry of tile row J at column X, summed by the tile
+ * itself from the horizontally scanned C (no carry-down stage): sum of C[j][x],
+ * j < J, eight loads in flight at a time. */
+__device__ __forceinline__ uint4 fold_above(const uint4 *C, int J, int x, int w)
+{
+    uint4 s = make_uint4(0, 0, 0, 0);
+    for (int j0 = 0; j0 < J; j0 += 8) {
+        uint4 v[8];
+#pragma unroll
+        for (int k = 0; k < 8; k++) v[k] = j0 + k < J ? C[(size_t)(j0 + k) * w + x] : make_uint4(0, 0, 0, 0);
+#pragma unroll
+        for (int k = 0; k < 8; k++) s = add4(s, v[k]);
+    }
+    return s;
+}
+
+/* Step 4: the tile's own table (rows then columns in shared memory) plus its carries
+ * (FOLD: P is the horizontally scanned C, not yet carried down; see fold_above). */
+template <bool FOLD>
 __global__ void sat_tile_write(sat_cuda_src src, const uint4 *L, const uint4 *P, uint4 *out, int w, int h)
 {
     __shared__ uint4 tile[TILE][TILE + 1];
@@ -244,7 +270,7 @@ __global__ void sat_tile_write(sat_cuda_src src, const uint4 *L, const uint4 *P,
     __syncthreads();
     int x = x0 + lane;
     if (x >= w) return;
-    uint4 above = P[(size_t)blockIdx.y * w + x];
+    uint4 above = FOLD ? fold_above(P, blockIdx.y, x, w) : P[(size_t)blockIdx.y * w + x];
     for (int k = 0; k < ROWS_PER_WARP; k++) {
         int r = warp + 8 * k, y = y0 + r;
         if (y < h) out[(size_t)y * w + x] = add4(add4(tile[r][lane], left[r]), above);
@@ -259,11 +285,22 @@ __global__ void sat_copy_floor(sat_cuda_src src, uint4 *out, int w, int h)
 
 static const char *const three_pass_names[] = {"row scan", "transpose", "column scan", "transpose back"};
 static const char *const tiled_names[] = {"tile sums", "carries", "carry down", "tile scan"};
+/* Four stages like the others (the last one empty), so every consumer of the stage
+ * events sees the same count. */
+static const char *const fold_names[] = {"tile sums", "carries", "tile scan (folds carry down)", "none"};
 
 extern "C" int sat_cuda_stage_names(int variant, const char *const **names)
 {
-    *names = variant == SAT_CUDA_TILED ? tiled_names : three_pass_names;
+    *names = variant == SAT_CUDA_TILED_FOLD    ? fold_names
+             : variant == SAT_CUDA_THREE_PASS ? three_pass_names
+                                              : tiled_names;
     return 4;
+}
+
+extern "C" const char *sat_cuda_variant_name(int variant)
+{
+    static const char *const names[SAT_CUDA_VARIANTS] = {"three-pass", "tiled", "tiled-r1", "tiled-fold"};
+    return variant >= 0 && variant < SAT_CUDA_VARIANTS ? names[variant] : "?";
 }
 
 static size_t scratch_bytes(int w, int h)
@@ -323,18 +360,31 @@ extern "C" int sat_cuda_build(int variant, const sat_cuda_src *src, void *out_, 
     uint4 *R = tmp, *C = tmp + (size_t)h * tx;
     dim3 tiles(tx, ty);
     STAGE(0);
-    sat_tile_sums<<<tiles, tile_block, 0, stream>>>(*src, R, C, w, h);
+    if (variant == SAT_CUDA_TILED_R1)
+        sat_tile_sums<false><<<tiles, tile_block, 0, stream>>>(*src, R, C, w, h);
+    else
+        sat_tile_sums<true><<<tiles, tile_block, 0, stream>>>(*src, R, C, w, h);
     CUDA_TRY_LAUNCH("sat_tile_sums", err);
     STAGE(1);
     int row_blocks = (int)cuda_div_up(h, SCAN_THREADS / 32);
     sat_carry_scan<<<row_blocks + ty, SCAN_THREADS, 0, stream>>>(R, C, w, h, tx, row_blocks);
     CUDA_TRY_LAUNCH("sat_carry_scan", err);
     STAGE(2);
+    if (variant == SAT_CUDA_TILED_FOLD) {
+        sat_tile_write<true><<<tiles, tile_block, 0, stream>>>(*src, R, C, out, w, h);
+        CUDA_TRY_LAUNCH("sat_tile_write (fold)", err);
+        STAGE(3);
+        STAGE(4);
+        return 0;
+    }
     int lanes = w * 4;
-    sat_carry_down<<<cuda_div_up(lanes, 128), 128, 0, stream>>>((unsigned *)C, lanes, ty);
+    if (variant == SAT_CUDA_TILED_R1)
+        sat_carry_down<8><<<cuda_div_up(lanes, 128), 128, 0, stream>>>((unsigned *)C, lanes, ty);
+    else
+        sat_carry_down<32><<<cuda_div_up(lanes, 128), 128, 0, stream>>>((unsigned *)C, lanes, ty);
     CUDA_TRY_LAUNCH("sat_carry_down", err);
     STAGE(3);
-    sat_tile_write<<<tiles, tile_block, 0, stream>>>(*src, R, C, out, w, h);
+    sat_tile_write<false><<<tiles, tile_block, 0, stream>>>(*src, R, C, out, w, h);
     CUDA_TRY_LAUNCH("sat_tile_write", err);
     STAGE(4);
     return 0;

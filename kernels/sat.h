@@ -27,7 +27,13 @@ typedef struct sat_cuda_scratch {
 
 #define SAT_CUDA_MAX_STAGES 4
 #define SAT_CUDA_THREE_PASS 0
-#define SAT_CUDA_TILED 1
+#define SAT_CUDA_TILED 1         /* the default tiled build */
+#define SAT_CUDA_TILED_R1 2      /* tiled as in the first round (carry down 8 rows a batch) */
+#define SAT_CUDA_TILED_FOLD 3    /* tiled without the carry-down stage (tiles fold it in) */
+#define SAT_CUDA_VARIANTS 4
+
+/* "three-pass", "tiled", "tiled-r1", "tiled-fold" ("?" out of range). */
+const char *sat_cuda_variant_name(int variant);
 
 /* Stage names of a variant (static strings); returns how many. */
 int sat_cuda_stage_names(int variant, const char *const **names);

@@ -9,7 +9,7 @@
 #include "cuda_util.cuh"
 #include "scan.h"
 #include "scan_blelloch.cuh"
-#include "scan_tile.cuh"
+#include "scan_lookback.cuh"
 
 /* Indices into scan_cuda_algorithms (src/prim/scan_cuda.c), which lists them best first. */
 enum { ALGO_LOOKBACK, ALGO_TUNED, ALGO_LARGE, ALGO_BLELLOCH_CF, ALGO_BLELLOCH, ALGO_NAIVE, ALGO_COUNT };
@@ -19,11 +19,10 @@ static const char *const algo_names[ALGO_COUNT] = {"lookback", "tuned", "large",
 #define BLELLOCH_MAX 2048         /* two elements per thread, one block of 1024 */
 #define LARGE_THREADS 256         /* "large": 512-element tiles */
 #define TUNED_NV 2                /* "tuned": two 16-byte vectors per thread (8 x 32-bit) */
-#define LOOKBACK_NV 4             /* "lookback": four (16 x 32-bit, 8 x 64-bit) */
 
 static int algo_index(const char *name)
 {
-    if (!name) return ALGO_LOOKBACK;
+    if (!name || !strncmp(name, "lookback-", 9)) return ALGO_LOOKBACK;
     for (int i = 0; i < ALGO_COUNT; i++)
         if (!strcmp(name, algo_names[i])) return i;
     return -1;
@@ -47,6 +46,11 @@ static struct {
     size_t scratch_bytes;
     void *stage;
     size_t stage_bytes;
+    void *status;          /* look-back: counter + status words, kept between calls */
+    size_t status_bytes;
+    int status_ready;      /* zeroed since allocation; EPOCH and TICKET are valid */
+    unsigned epoch, ticket;
+    size_t layout;         /* element size and tile count the words were laid out for */
 } cache;
 
 static int cache_reserve(void **p, size_t *have, size_t need, const char *what, sw_error *err)
@@ -64,6 +68,7 @@ extern "C" void scan_cuda_release(void)
 {
     if (cache.scratch) cudaFree(cache.scratch);
     if (cache.stage) cudaFree(cache.stage);
+    if (cache.status) cudaFree(cache.status);
     memset(&cache, 0, sizeof cache);
 }
 
@@ -73,7 +78,6 @@ static size_t div_up(size_t a, size_t b) { return (a + b - 1) / b; }
 template <typename T> static size_t tile_size(int algo)
 {
     const size_t vec = 16 / sizeof(T);
-    if (algo == ALGO_LOOKBACK) return TILE_THREADS * LOOKBACK_NV * vec;
     if (algo == ALGO_TUNED) return TILE_THREADS * TUNED_NV * vec;
     return 2 * LARGE_THREADS;
 }
@@ -102,28 +106,7 @@ static int check_grid(size_t blocks, const char *algo, size_t n, sw_error *err)
 
 /* ---- launches --------------------------------------------------------------- */
 
-template <typename T, int OP>
-static int run_lookback(const T *in, T *out, size_t n, int incl, int aligned, cudaStream_t s, sw_error *err)
-{
-    const size_t tiles = div_up(n, tile_size<T>(ALGO_LOOKBACK));
-    if (check_grid(tiles, "lookback", n, err)) return -1;
-    const size_t bytes = status_bytes<T>(tiles);
-    if (cache_reserve(&cache.scratch, &cache.scratch_bytes, bytes, "scan look-back status", err)) return -1;
-    char *p = (char *)cache.scratch;
-    CUDA_TRY(cudaMemsetAsync(p, 0, bytes, s), err);
-    tile_status<T> st = {};
-    if (sizeof(T) == 4) {
-        st.packed = (unsigned long long *)(p + 16);
-    } else {
-        st.flags = (unsigned int *)(p + 16);
-        st.aggregate = (T *)(p + 16 + round16(tiles * 4));
-        st.inclusive = (T *)(p + 16 + round16(tiles * 4) + round16(tiles * sizeof(T)));
-    }
-    tile_scan_kernel<T, OP, LOOKBACK_NV, true>
-        <<<(unsigned)tiles, TILE_THREADS, 0, s>>>(in, out, n, incl, aligned, NULL, st, (unsigned int *)p);
-    CUDA_TRY_LAUNCH("scan lookback", err);
-    return 0;
-}
+#include "scan_lookback_run.cuh"
 
 /* "tuned" and "large": scan tiles saving their totals into SUMS, scan the totals
  * (recursively, exclusive, in place), add them back to every tile. */
@@ -154,13 +137,14 @@ static int run_multilevel(int algo, const T *in, T *out, size_t n, int incl, int
 }
 
 template <typename T, int OP>
-static int run_typed(int algo, const void *vin, void *vout, size_t n, int incl, cudaStream_t s, sw_error *err)
+static int run_typed(int algo, const lb_config &lb_cfg, const void *vin, void *vout, size_t n, int incl,
+                     cudaStream_t s, sw_error *err)
 {
     const T *in = (const T *)vin;
     T *out = (T *)vout;
     const int aligned = (((uintptr_t)in | (uintptr_t)out) & 15) == 0;
     switch (algo) {
-    case ALGO_LOOKBACK: return run_lookback<T, OP>(in, out, n, incl, aligned, s, err);
+    case ALGO_LOOKBACK: return run_lookback<T, OP>(lb_cfg, in, out, n, incl, aligned, s, err);
     case ALGO_TUNED:
     case ALGO_LARGE: {
         size_t bytes = sums_bytes<T>(algo, n);
@@ -189,13 +173,14 @@ static int run_typed(int algo, const void *vin, void *vout, size_t n, int incl, 
 }
 
 template <typename T>
-static int run_op(const scan_desc *d, int algo, const void *in, void *out, size_t n, cudaStream_t s, sw_error *err)
+static int run_op(const scan_desc *d, int algo, const lb_config &lb, const void *in, void *out, size_t n,
+                  cudaStream_t s, sw_error *err)
 {
     const int incl = d->kind == SCAN_INCLUSIVE;
     switch (d->op) {
-    case SCAN_ADD: return run_typed<T, OP_ADD>(algo, in, out, n, incl, s, err);
-    case SCAN_MAX: return run_typed<T, OP_MAX>(algo, in, out, n, incl, s, err);
-    case SCAN_MIN: return run_typed<T, OP_MIN>(algo, in, out, n, incl, s, err);
+    case SCAN_ADD: return run_typed<T, OP_ADD>(algo, lb, in, out, n, incl, s, err);
+    case SCAN_MAX: return run_typed<T, OP_MAX>(algo, lb, in, out, n, incl, s, err);
+    case SCAN_MIN: return run_typed<T, OP_MIN>(algo, lb, in, out, n, incl, s, err);
     default: return sw_fail(err, "scan: invalid operator %d", (int)d->op);
     }
 }
@@ -224,11 +209,13 @@ extern "C" int scan_cuda_device(const scan_desc *d, const void *d_in, void *d_ou
     if (algo < 0) return -1;
     if (n == 0) return 0;
     cudaStream_t s = (cudaStream_t)stream;
+    lb_config lb = {};
+    if (algo == ALGO_LOOKBACK && lookback_config(d->algo, &lb, err)) return -1;
     switch (d->type) {
-    case SCAN_I32: return run_op<int32_t>(d, algo, d_in, d_out, n, s, err);
-    case SCAN_U32: return run_op<uint32_t>(d, algo, d_in, d_out, n, s, err);
-    case SCAN_I64: return run_op<int64_t>(d, algo, d_in, d_out, n, s, err);
-    case SCAN_F32: return run_op<float>(d, algo, d_in, d_out, n, s, err);
+    case SCAN_I32: return run_op<int32_t>(d, algo, lb, d_in, d_out, n, s, err);
+    case SCAN_U32: return run_op<uint32_t>(d, algo, lb, d_in, d_out, n, s, err);
+    case SCAN_I64: return run_op<int64_t>(d, algo, lb, d_in, d_out, n, s, err);
+    case SCAN_F32: return run_op<float>(d, algo, lb, d_in, d_out, n, s, err);
     default: return sw_fail(err, "scan: invalid element type %d", (int)d->type);
     }
 }

@@ -35,6 +35,15 @@ int scan_cuda_device(const scan_desc *d, const void *d_in, void *d_out, size_t n
 /* Host IN -> device -> scan -> host OUT, synchronous (scan_cuda_host's body). */
 int scan_cuda_host_copy(const scan_desc *d, const void *in, void *out, size_t n, sw_error *err);
 
+/* The "lookback-T-I[-opt...]" configurations that `bench scan --lookback-sweep`
+ * times (NULL-terminated); plain "lookback" takes SCANWORKS_LOOKBACK_CONFIG
+ * ("TxI[,opt...]") when set. kernels/scan_lookback_run.cuh explains the options. */
+const char *const *scan_cuda_lookback_sweep(void);
+
+/* For tests: the next look-back call uses epoch EPOCH + 1 and finds the tile counter
+ * at TICKET (to reach both wrap-arounds quickly). -1 before any look-back call. */
+int scan_cuda_lookback_seed(unsigned epoch, unsigned ticket, sw_error *err);
+
 /* Frees the cached scratch and staging buffers (safe to call any time, twice too). */
 void scan_cuda_release(void);
 

@@ -2,13 +2,15 @@
  * type, operator and kind on awkward lengths (up to each algorithm's limit), random
  * data, outputs poisoned; in-place; the chapter's example; device pointers that
  * are not 16-byte aligned on a stream of their own; the one-block variants'
- * refusal; one large case. Skips (exit 77) when no CUDA device can be used.
+ * refusal; every look-back configuration; one large case. Skips (exit 77) when no CUDA device can be used.
  *
  * SCANWORKS_TEST_SMALL=1 keeps lengths under 10000, fewer types and operators, and
  * leaves out the large cases (for compute-sanitizer). The full run needs about
  * 18 GB of device memory for its > 2^31 case (skipped, saying so, without it). */
+#define _POSIX_C_SOURCE 200809L   /* setenv */
 #include <float.h>
 #include <math.h>
+#include <string.h>
 
 #include "prim/backend.h"
 #include "prim/scan.h"
@@ -147,6 +149,61 @@ static void test_all_cases(uint64_t *rng)
         printf("  %-12s all types, operators and kinds checked\n", algo);
         fflush(stdout);
     }
+}
+
+/* Every look-back configuration of the sweep (shapes and options), 4- and 8-byte
+ * types, both kinds; repeated calls of mixed sizes, types and options reuse the
+ * status words (epochs, the never-reset tile counter). Lengths up to 70001 reach
+ * 18 tiles of 4096; the full run adds lengths of up to 1500 tiles, past the widest
+ * look-back window (128 predecessors). Then SCANWORKS_LOOKBACK_CONFIG and the
+ * refusal of unknown shapes and options. */
+static void test_lookback_configs(uint64_t *rng)
+{
+    const size_t sizes[] = {1, 4097, 70001}, big[] = {3 * ((size_t)1 << 20) + 7, 6 * ((size_t)1 << 20) + 1};
+    for (const char *const *c = scan_cuda_lookback_sweep(); *c; c++) {
+        /* small (compute-sanitizer): three scans per configuration */
+        run_case(*c, SCAN_I32, SCAN_ADD, SCAN_EXCLUSIVE, 70001, 0, rng);
+        run_case(*c, SCAN_I32, SCAN_ADD, SCAN_INCLUSIVE, 4097, 0, rng);
+        run_case(*c, SCAN_I64, SCAN_ADD, SCAN_EXCLUSIVE, 70001, 0, rng);
+        if (!small_run) {
+            for (size_t s = 0; s < 3; s++)
+                for (int k = 0; k < 2; k++) run_case(*c, SCAN_I32, SCAN_ADD, (scan_kind)k, sizes[s], 0, rng);
+            run_case(*c, SCAN_I32, SCAN_MIN, SCAN_INCLUSIVE, 70001, 1, rng);
+            run_case(*c, SCAN_I64, SCAN_MAX, SCAN_INCLUSIVE, 4097, 0, rng);
+            run_case(*c, SCAN_I32, SCAN_ADD, SCAN_EXCLUSIVE, big[0], 0, rng);
+            run_case(*c, SCAN_I32, SCAN_ADD, SCAN_EXCLUSIVE, big[1], 0, rng);
+            run_case(*c, SCAN_F32, SCAN_ADD, SCAN_INCLUSIVE, big[0], 0, rng);
+        }
+        printf("  %-26s checked\n", *c);
+        fflush(stdout);
+    }
+    /* Wrap-arounds: the tile counter past 2^32 within a call, then the epoch's limit
+     * (2^30 - 1: the status words are zeroed and the epochs start again). */
+    for (int i = 0; i < 2; i++) {
+        const scan_type t = i ? SCAN_I64 : SCAN_I32;   /* a call of the type first: its layout */
+        run_case("lookback", t, SCAN_ADD, SCAN_EXCLUSIVE, 70001, 0, rng);
+        sw_error err = {{0}};
+        CHECK_MSG(scan_cuda_lookback_seed((1u << 30) - 3, 0xFFFFFFF0u, &err) == 0, "%s", err.msg);
+        for (int k = 0; k < 4; k++) run_case("lookback", t, SCAN_ADD, SCAN_EXCLUSIVE, 70001, 0, rng);
+    }
+    printf("  look-back epoch and tile-counter wrap-around checked\n");
+    CHECK(setenv("SCANWORKS_LOOKBACK_CONFIG", "128x32,bid,w2", 1) == 0);
+    run_case("lookback", SCAN_I32, SCAN_ADD, SCAN_EXCLUSIVE, 70001, 0, rng);
+    const char *bad_env[] = {"100x16", "256x16,fast", "256", "x"};
+    int32_t v[4] = {1, 2, 3, 4};
+    for (int i = 0; i < 4; i++) {
+        CHECK(setenv("SCANWORKS_LOOKBACK_CONFIG", bad_env[i], 1) == 0);
+        scan_desc d = {SCAN_I32, SCAN_ADD, SCAN_EXCLUSIVE, "lookback"};
+        sw_error err = {{0}};
+        CHECK_MSG(scan_cuda_host(&d, v, v, 4, &err) != 0 && strstr(err.msg, "SCANWORKS_LOOKBACK_CONFIG"),
+                  "SCANWORKS_LOOKBACK_CONFIG=%s was accepted (or the message does not name it: %s)", bad_env[i],
+                  err.msg);
+    }
+    unsetenv("SCANWORKS_LOOKBACK_CONFIG");
+    scan_desc d = {SCAN_I32, SCAN_ADD, SCAN_EXCLUSIVE, "lookback-256-16-w3"};
+    sw_error err = {{0}};
+    CHECK_MSG(scan_cuda_host(&d, v, v, 4, &err) != 0 && strstr(err.msg, "w3"), "lookback-256-16-w3 was accepted");
+    printf("  SCANWORKS_LOOKBACK_CONFIG honoured; unknown shapes and options refused\n");
 }
 
 /* float32 add on real-valued data: within the bound stated in docs/perf.md of a
@@ -307,6 +364,7 @@ int main(void)
     test_example();
     test_limits();
     test_all_cases(&rng);
+    test_lookback_configs(&rng);
     test_float_rounding(&rng);
     test_device_unaligned(&rng);
     if (!small_run) {

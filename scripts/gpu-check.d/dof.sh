@@ -5,7 +5,9 @@
 # interop path (with the GL and the CUDA gather), `bench sat` into
 # $OUT/dof-bench-sat.{json,svg,csv}, and headless frames with their per-stage times
 # (cuda, gl, cpu backends; both variants; all gathers) into $OUT/dof-frames/*.json.
-# About 2-3 minutes.
+# Round 2: the tiled alternatives (r1, fold; SCANWORKS_SAT_CUDA_TILED) and the
+# gather's scalar loads (SCANWORKS_DOF_SAT_LOADS=scalar) side by side; SUMMARY lines.
+# About 2.5-3 minutes.
 # Run from the repository root with BUILD (an sm_90 build) and OUT set; the GL
 # libraries must be installed (EGL device platform).
 set -uo pipefail
@@ -37,10 +39,12 @@ if command -v compute-sanitizer > /dev/null; then
   for tool in memcheck racecheck synccheck; do
     t1=$SECONDS
     ok=1
-    for variant in three-pass tiled; do
-      log="$OUT/dof-$tool-$variant.txt"
-      timeout 60 compute-sanitizer --tool "$tool" --error-exitcode 3 "$bin" compute sat --backend cuda \
-        --variant "$variant" --in "$img" --out "$OUT/dof-sanitizer-sat.npy" > "$log" 2>&1 &&
+    for variant in three-pass tiled tiled:fold; do   # tiled:fold = SCANWORKS_SAT_CUDA_TILED=fold
+      log="$OUT/dof-$tool-${variant/:/-}.txt"
+      alt=""; [ "$variant" = tiled:fold ] && alt=fold
+      SCANWORKS_SAT_CUDA_TILED=$alt timeout 60 compute-sanitizer --tool "$tool" --error-exitcode 3 "$bin" \
+        compute sat --backend cuda --variant "${variant%%:*}" --in "$img" --out "$OUT/dof-sanitizer-sat.npy" \
+        > "$log" 2>&1 &&
         grep -q "ERROR SUMMARY: 0 errors\|RACECHECK SUMMARY: 0 hazards" "$log" || { ok=0; tail -20 "$log"; }
     done
     for gather in compute cuda; do
@@ -57,8 +61,9 @@ else
   fail "compute-sanitizer not found on PATH"
 fi
 
-# 3. bench sat: 720p, 1080p, 4K; cpu, gl, cuda (three-pass, tiled), floor copy, CUB,
-#    and the map/unmap hand-over on its own.
+# 3. bench sat: 720p, 1080p, 4K; cpu, gl, cuda (three-pass, tiled, tiled-r1 = the
+#    first round's tiled, tiled-fold; each checked against the CPU first), floor copy,
+#    CUB, and the map/unmap hand-over on its own.
 t1=$SECONDS
 if timeout 150 "$bin" bench sat --reps 50 --json "$OUT/dof-bench-sat.json" --plot "$OUT/dof-bench-sat.svg" \
      --csv "$OUT/dof-bench-sat.csv" > "$OUT/dof-bench-sat.txt" 2> "$OUT/dof-bench-sat-progress.txt"; then
@@ -91,6 +96,13 @@ frames cuda-tiled-fragment-1920x1080 --size 1920x1080 --sat-backend cuda --sat-v
 for size in 1280x720 1920x1080 3840x2160; do
   frames "cuda-tiled-cuda-$size" --size "$size" --sat-backend cuda --sat-variant tiled --gather cuda
 done
+# Round 2 side by side at 1080p: the first round's SAT and gather, each change alone, fold.
+SCANWORKS_SAT_CUDA_TILED=r1 SCANWORKS_DOF_SAT_LOADS=scalar \
+  frames cuda-r1-scalar-cuda-1920x1080 --size 1920x1080 --sat-backend cuda --sat-variant tiled --gather cuda
+SCANWORKS_DOF_SAT_LOADS=scalar \
+  frames cuda-tiled-scalar-cuda-1920x1080 --size 1920x1080 --sat-backend cuda --sat-variant tiled --gather cuda
+SCANWORKS_SAT_CUDA_TILED=fold \
+  frames cuda-fold-cuda-1920x1080 --size 1920x1080 --sat-backend cuda --sat-variant tiled --gather cuda
 frames gl-tiled-compute-1920x1080 --size 1920x1080 --sat-backend gl --sat-variant tiled --gather compute
 frames gl-three-pass-compute-1920x1080 --size 1920x1080 --sat-backend gl --sat-variant three-pass --gather compute
 frames cpu-compute-1920x1080 --size 1920x1080 --sat-backend cpu --gather compute
@@ -98,4 +110,35 @@ frames nodof-1920x1080 --size 1920x1080 --view nodof
 "$bin" --headless --frames 1 --size 1920x1080 --sat-backend cuda --hud --dump "$OUT/dof-frames" \
   > /dev/null 2>&1 && mv "$OUT/dof-frames/frame_0000.png" "$OUT/dof-frames/cuda-1920x1080.png" || true
 echo "dof: frames took $((SECONDS - t1)) s; all done in $((SECONDS - t0)) s"
+# 5. Nsight Compute on the first 1080p frame's SAT kernels and CUDA gather. Optional
+#    (a missing ncu or profiling permission prints a NOTE).
+t1=$SECONDS
+ncu_bin=$(command -v ncu || ls /usr/local/cuda/bin/ncu 2> /dev/null || true)
+if [ -n "$ncu_bin" ] &&
+   timeout 45 "$ncu_bin" --section SpeedOfLight --section Occupancy --section LaunchStats \
+     --section WarpStateStats --section MemoryWorkloadAnalysis -k regex:"sat_|dof_gather" --launch-count 5 \
+     "$bin" --headless --no-vsync --frames 2 --size 1920x1080 --sat-backend cuda --sat-variant tiled \
+     --gather cuda > "$OUT/dof-ncu.txt" 2>&1; then
+  echo "NOTE: dof ncu report in $OUT/dof-ncu.txt ($((SECONDS - t1)) s)"
+  grep -E "^  [a-zA-Z_].*(sat_|dof_gather)|Memory Throughput|DRAM Throughput|Achieved Occupancy|Duration" \
+    "$OUT/dof-ncu.txt" | head -40 || true
+else
+  echo "NOTE: dof ncu not run or failed (see $OUT/dof-ncu.txt if present)"
+fi
+python3 - "$OUT/dof-bench-sat.json" <<'PY' || true
+import json, sys
+rows = [r for r in json.load(open(sys.argv[1]))["rows"] if r.get("backend") == "cuda"]
+for size in ("1920x1080", "3840x2160"):
+    at = {r["variant"]: r for r in rows if r.get("note", "").startswith(size)}
+    sat = sorted((r["median_ms"] * 1e3, v) for v, r in at.items() if v in ("three-pass", "tiled", "tiled-r1", "tiled-fold"))
+    if not sat: continue
+    fl = at.get("floor-copy")
+    print("SUMMARY sat %s: best %s %.1f us (target <= 40 us at 1080p); %s; floor-copy %s"
+          % (size, sat[0][1], sat[0][0], ", ".join("%s %.1f" % (v, us) for us, v in sat),
+             "%.1f us" % (fl["median_ms"] * 1e3) if fl else "n/a"))
+PY
+grep -ho "median GPU ms:.*" "$OUT"/dof-frames/cuda-*-cuda-1920x1080.txt > /dev/null 2>&1 &&
+  for f in "$OUT"/dof-frames/cuda-*-cuda-1920x1080.txt; do
+    echo "SUMMARY frame $(basename "$f" .txt) (SAT + CUDA gather <= 60 us wanted): $(grep -o 'median GPU ms:.*' "$f")"
+  done
 exit $status

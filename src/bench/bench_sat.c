@@ -182,6 +182,13 @@ int bench_sat(int argc, char **argv)
     if (csv && bench_write_csv(&r, csv, &err)) goto done;
     if (svg && bench_write_svg(&r, svg, &err)) goto done;
     rc = 0;
+#if SCANWORKS_HAVE_CUDA
+    if (bench_sat_cuda_mismatches()) {
+        rc = 1;
+        sw_fail(&err, "%d cuda variant(s) differed from the CPU table (MISMATCH above); their rows are left out",
+                bench_sat_cuda_mismatches());
+    }
+#endif
 done:
     if (rc) fprintf(stderr, "scanworks bench sat: %s\n", err.msg);
     bench_free(&r);

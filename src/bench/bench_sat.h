@@ -13,6 +13,9 @@ double bench_sat_floor_bytes(int w, int h);
 /* Adds the cuda rows: each variant by stage, the floor copy kernel, the CUB
  * reference, and the GL-CUDA hand-over on its own (needs the GL context current). */
 int bench_sat_cuda(bench_report *r, int reps, sw_error *err);
+/* How many cuda variants differed from the CPU table (each printed as MISMATCH and
+ * left out of the rows); the run then ends with exit code 1 after writing them. */
+int bench_sat_cuda_mismatches(void);
 
 /* Fills a w x h RGBA float picture with seeded values in 0..1. */
 void bench_sat_picture(float *rgba, int w, int h);

@@ -61,7 +61,26 @@ static int add(bench_report *r, const char *op, const char *variant, int w, int 
     return bench_add(r, &row, err);
 }
 
-/* Times one size on the device alone: variants, floor copy, CUB. */
+static int sat_mismatches;
+
+int bench_sat_cuda_mismatches(void) { return sat_mismatches; }
+
+/* T (w*h uint4 as uint32 x 4) becomes its inclusive summed-area table, in place,
+ * modulo 2^32. */
+static void expected_sat(uint32_t *t, int w, int h)
+{
+    for (int y = 0; y < h; y++)
+        for (int x = 0; x < w; x++)
+            for (int c = 0; c < 4; c++) {
+                size_t i = ((size_t)y * w + x) * 4 + c;
+                uint32_t left = x ? t[i - 4] : 0, up = y ? t[i - (size_t)w * 4] : 0;
+                uint32_t diag = x && y ? t[i - (size_t)w * 4 - 4] : 0;
+                t[i] += left + up - diag;
+            }
+}
+
+/* Times one size on the device alone: every cuda variant (each first checked against
+ * the CPU), floor copy, CUB. */
 static int device_rows(bench_report *r, int w, int h, int reps, sw_error *err)
 {
     int rc = 0;
@@ -71,6 +90,7 @@ static int device_rows(bench_report *r, int w, int h, int reps, sw_error *err)
     cudaArray_t array = NULL;
     cudaTextureObject_t tex = 0;
     void *out = NULL, *quantized = NULL;
+    uint32_t *want = NULL, *got = NULL;
     sat_cuda_scratch scratch = {0};
 #if SCANWORKS_HAVE_CUB_REF
     sat_ref_work ref = {0};
@@ -100,10 +120,35 @@ static int device_rows(bench_report *r, int w, int h, int reps, sw_error *err)
     TRY(cudaMalloc(&quantized, n * 16));
     for (int i = 0; i <= SAT_CUDA_MAX_STAGES; i++) TRY(cudaEventCreate(&ev[i]));
     sat_cuda_src src = {tex, NULL, 4096.0f};
-    static const char *const variants[2] = {"three-pass", "tiled"};
-    for (int v = 0; v < 2; v++) {
+    /* The expected table: the CPU's wrapped sums of the floor copy's quantized pixels. */
+    if (sat_cuda_copy_floor(&src, quantized, w, h, 0, err)) {
+        rc = -1;
+        goto done;
+    }
+    if (!(want = sw_malloc(n * 16, "the expected table", err)) || !(got = sw_malloc(n * 16, "the check buffer", err))) {
+        rc = -1;
+        goto done;
+    }
+    TRY(cudaMemcpy(want, quantized, n * 16, cudaMemcpyDeviceToHost));
+    expected_sat(want, w, h);
+    for (int v = 0; v < SAT_CUDA_VARIANTS; v++) {
         const char *const *names;
         int stages = sat_cuda_stage_names(v, &names);
+        /* Checked against the CPU before it is timed; a mismatch fails the run. */
+        TRY(cudaMemset(out, 0xA5, n * 16));
+        if (sat_cuda_build(v, &src, out, w, h, &scratch, 0, NULL, err)) {
+            rc = -1;
+            goto done;
+        }
+        TRY(cudaMemcpy(got, out, n * 16, cudaMemcpyDeviceToHost));
+        if (memcmp(got, want, n * 16)) {   /* counted, reported, not timed; the run goes on */
+            size_t i = 0;
+            while (got[i] == want[i]) i++;
+            fprintf(stderr, "\n*** MISMATCH: cuda sat %s at %dx%d: pixel (%zu, %zu) channel %zu is %u, want %u ***\n\n",
+                    sat_cuda_variant_name(v), w, h, i / 4 % w, i / 4 / w, i % 4, got[i], want[i]);
+            sat_mismatches++;
+            continue;
+        }
         for (int k = -3; k < reps; k++) {
             if (sat_cuda_build(v, &src, out, w, h, &scratch, 0, ev, err)) {
                 rc = -1;
@@ -124,7 +169,7 @@ static int device_rows(bench_report *r, int w, int h, int reps, sw_error *err)
         for (int s = 0; s < stages; s++) st[s] = bench_median(ms + (size_t)(s + 1) * MAX_REPS, reps) * 1e3;
         snprintf(note, sizeof note, "us: %.1f %.1f %.1f %.1f (%s, %s, %s, %s)", st[0], st[1], st[2], st[3], names[0],
                  names[1], names[2], names[3]);
-        if (add(r, "sat", variants[v], w, h, ms, reps, bench_sat_floor_bytes(w, h), note, err)) {
+        if (add(r, "sat", sat_cuda_variant_name(v), w, h, ms, reps, bench_sat_floor_bytes(w, h), note, err)) {
             rc = -1;
             goto done;
         }
@@ -170,6 +215,8 @@ done:
     if (array) cudaFreeArray(array);
     cudaFree(out);
     cudaFree(quantized);
+    free(want);
+    free(got);
     sat_cuda_scratch_free(&scratch);
 #if SCANWORKS_HAVE_CUB_REF
     sat_ref_free(&ref);

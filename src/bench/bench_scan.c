@@ -119,14 +119,17 @@ static int slow_rows(bench_report *r, prim_backend b, const bench_scan_input *in
 static const char usage[] =
     "scanworks bench scan [--sizes 2^10..2^28] [--type int32] [--op add] [--reps N]\n"
     "                      [--json FILE] [--plot FILE.svg] [--csv FILE] [--no-gl]\n"
+    "                      [--lookback-sweep]\n"
     "Times every scan (CUDA variants with CUDA events; CPU and GL by wall clock) against\n"
-    "device memcpy and CUB DeviceScan::ExclusiveSum, exclusive scans, medians after warm-up.";
+    "device memcpy and CUB DeviceScan::ExclusiveSum, exclusive scans, medians after warm-up.\n"
+    "--lookback-sweep adds a row per compiled look-back configuration (lookback-T-I[-options]);\n"
+    "SCANWORKS_LOOKBACK_CONFIG=TxI[,options] picks the configuration of the plain lookback row.";
 
 int bench_scan_main(int argc, char **argv)
 {
     const char *sizes_s = "2^10..2^28", *type_s = "int32", *op_s = "add", *json = NULL, *svg = NULL, *csv = NULL;
     long long reps = 100;
-    bool no_gl = false;
+    bool no_gl = false, sweep = false;
     cli_flag flags[] = {
         {"--sizes", CLI_STRING, &sizes_s, "LIST  sizes: 2^10..2^28 (doubling) or 1000,2^20,...", 0, 0, false, false},
         {"--type", CLI_STRING, &type_s, "T  int32 | uint32 | int64 | float32 (default int32)", 0, 0, false, false},
@@ -137,6 +140,8 @@ int bench_scan_main(int argc, char **argv)
         {"--plot", CLI_STRING, &svg, "FILE.svg  draw time against size (log-log)", 0, 0, false, false},
         {"--csv", CLI_STRING, &csv, "FILE  write the rows as CSV", 0, 0, false, false},
         {"--no-gl", CLI_FLAG, &no_gl, "  leave out the GL rows", 0, 0, false, false},
+        {"--lookback-sweep", CLI_FLAG, &sweep, "  also time every look-back configuration (cuda)", 0, 0, false,
+         false},
         {NULL, 0, NULL, NULL, 0, 0, false, false},
     };
     sw_error err = {{0}};
@@ -191,7 +196,7 @@ int bench_scan_main(int argc, char **argv)
     if (!check) status = -1;
     if (!status) fill(desc.type, in, max_n);
     for (int s = 0; s < nsizes && !status; s++) {
-        bench_scan_input bi = {desc, in, want, sizes[s], (int)reps};
+        bench_scan_input bi = {desc, in, want, sizes[s], (int)reps, sweep};
         fprintf(stderr, "bench scan: n = %zu (%d of %d)\n", sizes[s], s + 1, nsizes);
         if (scan_host(PRIM_CPU, &desc, in, want, sizes[s], &err)) {
             status = -1;

@@ -19,6 +19,7 @@ typedef struct bench_scan_input {
     const void *want;     /* host expected output (the CPU sequential scan) */
     size_t n;
     int reps;
+    int lookback_sweep;   /* also time every scan_cuda_lookback_sweep() configuration */
 } bench_scan_input;
 
 /* The CUDA rows at one size: memcpy, CUB, every CUDA variant that accepts n. Each

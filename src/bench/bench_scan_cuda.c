@@ -148,5 +148,8 @@ int bench_scan_cuda_rows(bench_report *r, const bench_scan_input *in, int *misma
         if (in->n > scan_cuda_max_elements(scan_cuda_algorithms[a], in->desc.type)) continue;
         if (measure(r, RUN_SCAN, scan_cuda_algorithms[a], in, mismatches, err)) return -1;
     }
+    if (in->lookback_sweep)
+        for (const char *const *c = scan_cuda_lookback_sweep(); *c; c++)
+            if (measure(r, RUN_SCAN, *c, in, mismatches, err)) return -1;
     return 0;
 }

@@ -4,7 +4,9 @@
  *   DOF_FN                     "static inline" or "__device__ static inline"
  *   DOF_DEPTH(m, x, y)         linear depth at (x, y), already clamped to the image
  *   DOF_SAT(m, x, y, ch)       the wrapped uint32 table at (x, y) >= 0, channel ch
- * and a struct dof_image with at least: const dof_params *p; int w, h, c. */
+ * and a struct dof_image with at least: const dof_params *p; int w, h, c.
+ * Optionally DOF_SAT4(m, x, y, v): all four channels of the table at (x, y) >= 0
+ * into v[0..4) at once (one 16-byte load in CUDA); the box sums then take it. */
 #ifndef SCANWORKS_DOF_DOF_MATH_H
 #define SCANWORKS_DOF_DOF_MATH_H
 
@@ -26,6 +28,17 @@ DOF_FN unsigned dof_sat_at(const struct dof_image *m, int x, int y, int ch)
     return x < 0 || y < 0 ? 0u : DOF_SAT(m, x, y, ch);
 }
 
+#ifdef DOF_SAT4
+DOF_FN void dof_sat4_at(const struct dof_image *m, int x, int y, unsigned *v)
+{
+    if (x < 0 || y < 0) {
+        v[0] = v[1] = v[2] = v[3] = 0u;
+        return;
+    }
+    DOF_SAT4(m, x, y, v);
+}
+#endif
+
 /* Adds the mean over the box of half-size r around (px, py), clamped to the image,
  * to acc[0..c): four samples per channel. */
 DOF_FN void dof_box_mean(const struct dof_image *m, int px, int py, int r, float *acc)
@@ -33,11 +46,20 @@ DOF_FN void dof_box_mean(const struct dof_image *m, int px, int py, int r, float
     int lx = (px - r < 0 ? 0 : px - r) - 1, ly = (py - r < 0 ? 0 : py - r) - 1;
     int hx = px + r > m->w - 1 ? m->w - 1 : px + r, hy = py + r > m->h - 1 ? m->h - 1 : py + r;
     float area = (float)((hx - lx) * (hy - ly));
+#ifdef DOF_SAT4
+    unsigned a[4], b[4], c[4], d[4];
+    dof_sat4_at(m, hx, hy, a);
+    dof_sat4_at(m, lx, hy, b);
+    dof_sat4_at(m, hx, ly, c);
+    dof_sat4_at(m, lx, ly, d);
+    for (int ch = 0; ch < m->c; ch++) acc[ch] += (float)(a[ch] - b[ch] - c[ch] + d[ch]) / (area * m->p->scale);
+#else
     for (int ch = 0; ch < m->c; ch++) {
         unsigned s = dof_sat_at(m, hx, hy, ch) - dof_sat_at(m, lx, hy, ch) - dof_sat_at(m, hx, ly, ch) +
                      dof_sat_at(m, lx, ly, ch);
         acc[ch] += (float)s / (area * m->p->scale);
     }
+#endif
 }
 
 /* The foreground guard: halve r while a probe at the box's edge midpoints or corners

@@ -22,7 +22,16 @@
         }                                                                                                 \
     } while (0)
 
-static int to_cuda_variant(sat_variant v) { return v == SAT_TILED ? SAT_CUDA_TILED : SAT_CUDA_THREE_PASS; }
+/* SCANWORKS_SAT_CUDA_TILED=r1|fold swaps the kernels behind "tiled" (for tests,
+ * compute-sanitizer and frame timings of the alternatives; bench sat times all). */
+static int to_cuda_variant(sat_variant v)
+{
+    if (v != SAT_TILED) return SAT_CUDA_THREE_PASS;
+    const char *e = getenv("SCANWORKS_SAT_CUDA_TILED");
+    if (e && !strcmp(e, "r1")) return SAT_CUDA_TILED_R1;
+    if (e && !strcmp(e, "fold")) return SAT_CUDA_TILED_FOLD;
+    return SAT_CUDA_TILED;
+}
 
 int sat_cuda_host_rgba(sat_variant v, const uint32_t *in4, int w, int h, uint32_t *out4, sw_error *err)
 {

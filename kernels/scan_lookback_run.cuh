@@ -1,0 +1,184 @@
+/* Host side of "lookback" (included by scan.cu after its cache and helpers): the
+ * configuration (shape and look-back options) from the algorithm name or
+ * SCANWORKS_LOOKBACK_CONFIG, the status words kept between calls, the launch.
+ *
+ * Names: "lookback" = SCANWORKS_LOOKBACK_CONFIG if set, else LB_DEFAULT;
+ * "lookback-T-I[-opt...]" = T threads per block, I 4-byte items per thread (8-byte
+ * types: I/2), options as below. The environment variable takes "TxI[,opt...]"
+ * (or the same with '-'). Options (each turns one thing away from the default):
+ *   w1 | w2 | w4        predecessors per lane per look-back step (default w4)
+ *   memset              zero the status words before every call (default: epochs)
+ *   relaxed | acquire   poll with ld.relaxed.gpu / ld.acquire.gpu (default volatile)
+ *   sleep               __nanosleep backoff in the spin, from 32 ns (default none)
+ *   bid                 tile = blockIdx.x: no atomic counter, one barrier less
+ *   cs                  streaming cache hints on the data loads and stores
+ *   loose               (256x16 only) 48 registers, 5 blocks per SM, no spill
+ *                       (default: 40, 6 blocks, 32 bytes spilled) */
+#ifndef SCANWORKS_KERNELS_SCAN_LOOKBACK_RUN_CUH
+#define SCANWORKS_KERNELS_SCAN_LOOKBACK_RUN_CUH
+
+#include <stdio.h>
+#include <stdlib.h>
+
+#define LB_DEFAULT "256x16"   /* with w4 and epochs (the defaults of the options) */
+
+struct lb_config {
+    int threads, items;   /* items: 4-byte items per thread, a multiple of 4 */
+    int memset_each;
+    int loose;            /* 256 x 16 only: 5 blocks per SM, 48 registers, instead of 6 and 40 */
+    lb_opts o;
+};
+
+/* The shapes compiled in: threads x 4-byte items per thread. */
+static const int lb_shapes[][2] = {{128, 16}, {256, 16}, {256, 24}, {512, 16}, {128, 32}, {256, 32}};
+#define LB_SHAPES ((int)(sizeof lb_shapes / sizeof lb_shapes[0]))
+
+/* What `bench scan --lookback-sweep` times, and the tests run: every shape with the
+ * default options, then the default shape with one option changed at a time, the
+ * configuration before this round, two combinations, and the larger shape with the
+ * old window (does the window matter once more bytes are in flight?). */
+static const char *const lb_sweep[] = {
+    "lookback-128-16", "lookback-256-16", "lookback-256-24", "lookback-512-16", "lookback-128-32",
+    "lookback-256-32", "lookback-256-16-w1", "lookback-256-16-w2", "lookback-256-16-memset",
+    "lookback-256-16-relaxed", "lookback-256-16-acquire", "lookback-256-16-sleep", "lookback-256-16-bid",
+    "lookback-256-16-cs", "lookback-256-16-loose", "lookback-256-16-w1-memset", "lookback-256-32-bid-cs",
+    "lookback-128-32-bid-sleep", "lookback-128-32-w1",
+    NULL};
+
+extern "C" const char *const *scan_cuda_lookback_sweep(void) { return lb_sweep; }
+
+/* Parses "T?I[?opt...]" (? = 'x', '-' or ','); SRC names the source in messages. */
+static int lb_parse(const char *spec, const char *src, lb_config *c, sw_error *err)
+{
+    memset(c, 0, sizeof *c);
+    c->o.window = 4;
+    char buf[96];
+    if (strlen(spec) >= sizeof buf) return sw_fail(err, "scan lookback: %s '%.40s...' is too long", src, spec);
+    strcpy(buf, spec);
+    int field = 0;
+    for (char *tok = strtok(buf, "x-,"); tok; tok = strtok(NULL, "x-,"), field++) {
+        char *end;
+        if (field < 2) {
+            long v = strtol(tok, &end, 10);
+            if (*end || v <= 0) break;
+            (field ? c->items : c->threads) = (int)v;
+        } else if (!strcmp(tok, "w1") || !strcmp(tok, "w2") || !strcmp(tok, "w4")) {
+            c->o.window = tok[1] - '0';
+        } else if (!strcmp(tok, "memset")) {
+            c->memset_each = 1;
+        } else if (!strcmp(tok, "relaxed")) {
+            c->o.poll = LB_POLL_RELAXED;
+        } else if (!strcmp(tok, "acquire")) {
+            c->o.poll = LB_POLL_ACQUIRE;
+        } else if (!strcmp(tok, "sleep")) {
+            c->o.sleep_ns = 32;
+        } else if (!strcmp(tok, "bid")) {
+            c->o.bid = 1;
+        } else if (!strcmp(tok, "cs")) {
+            c->o.cs = 1;
+        } else if (!strcmp(tok, "loose")) {
+            c->loose = 1;
+        } else {
+            return sw_fail(err, "scan lookback: %s '%s': unknown option '%s' (w1|w2|w4, memset, relaxed, acquire, "
+                           "sleep, bid, cs, loose)", src, spec, tok);
+        }
+    }
+    if (c->loose && (c->threads != 256 || c->items != 16))
+        return sw_fail(err, "scan lookback: %s '%s': 'loose' exists for 256x16 only", src, spec);
+    for (int i = 0; i < LB_SHAPES; i++)
+        if (c->threads == lb_shapes[i][0] && c->items == lb_shapes[i][1]) return 0;
+    return sw_fail(err, "scan lookback: %s '%s' is no compiled shape; use THREADSxITEMS[,options] with one of "
+                   "128x16 256x16 256x24 512x16 128x32 256x32", src, spec);
+}
+
+/* The configuration of algorithm NAME ("lookback", "lookback-..." or NULL). */
+static int lookback_config(const char *name, lb_config *c, sw_error *err)
+{
+    if (name && !strncmp(name, "lookback-", 9)) return lb_parse(name + 9, "variant", c, err);
+    const char *env = getenv("SCANWORKS_LOOKBACK_CONFIG");
+    if (env && *env) return lb_parse(env, "SCANWORKS_LOOKBACK_CONFIG", c, err);
+    return lb_parse(LB_DEFAULT, "default", c, err);
+}
+
+/* Tests: the next look-back call runs with epoch EPOCH + 1 and the tile counter at
+ * TICKET (both near their wrap-around), the status words as they are. */
+extern "C" int scan_cuda_lookback_seed(unsigned epoch, unsigned ticket, sw_error *err)
+{
+    if (!cache.status || !cache.status_ready)
+        return sw_fail(err, "scan lookback seed: run a look-back scan first (no status words yet)");
+    if (epoch >= LB_EPOCH_LIMIT)
+        return sw_fail(err, "scan lookback seed: epoch %u is over %u", epoch, LB_EPOCH_LIMIT - 1);
+    CUDA_TRY(cudaMemcpy(cache.status, &ticket, sizeof ticket, cudaMemcpyHostToDevice), err);
+    cache.epoch = epoch;
+    cache.ticket = ticket;
+    return 0;
+}
+
+template <typename T, int OP, int THREADS, int NV, int MIN_BLOCKS = LB_MIN_BLOCKS(THREADS, NV)>
+static void lb_launch(size_t tiles, const T *in, T *out, size_t n, int incl, int aligned, tile_status<T> st,
+                      unsigned *counter, const lb_opts &o, cudaStream_t s)
+{
+    lookback_scan_kernel<T, OP, THREADS, NV, MIN_BLOCKS>
+        <<<(unsigned)tiles, THREADS, 0, s>>>(in, out, n, incl, aligned, st, counter, o);
+}
+
+template <typename T, int OP>
+static int run_lookback(const lb_config &c, const T *in, T *out, size_t n, int incl, int aligned, cudaStream_t s,
+                        sw_error *err)
+{
+    const size_t tile = (size_t)c.threads * c.items / 4 * (16 / sizeof(T));
+    const size_t tiles = div_up(n, tile);
+    if (check_grid(tiles, "lookback", n, err)) return -1;
+    const size_t bytes = status_bytes<T>(tiles);
+    void *had = cache.status;
+    if (cache_reserve(&cache.status, &cache.status_bytes, bytes, "scan look-back status", err)) return -1;
+    /* 4-byte types keep one word per tile at a fixed place; 8-byte types place their
+     * value slots after the flags, by the tile count: a stale word of another layout
+     * could carry this epoch's tag, so a layout change zeroes the words first. */
+    const size_t layout = sizeof(T) == 4 ? 4 : 8 + 16 * tiles;
+    if (cache.status != had || cache.layout != layout) cache.status_ready = 0;
+    cache.layout = layout;
+    char *p = (char *)cache.status;
+    if (!cache.status_ready || c.memset_each || cache.epoch + 1 >= LB_EPOCH_LIMIT) {
+        /* The whole buffer: words past this call's tiles may be read by a later, longer one. */
+        CUDA_TRY(cudaMemsetAsync(p, 0, cache.status_bytes, s), err);
+        cache.epoch = 0;
+        cache.ticket = 0;
+        cache.status_ready = 1;
+    }
+    tile_status<T> st = {};
+    if (sizeof(T) == 4) {
+        st.packed = (unsigned long long *)(p + 16);
+    } else {
+        st.flags = (unsigned int *)(p + 16);
+        st.aggregate = (T *)(p + 16 + round16(tiles * 4));
+        st.inclusive = (T *)(p + 16 + round16(tiles * 4) + round16(tiles * sizeof(T)));
+    }
+    lb_opts o = c.o;
+    o.epoch = ++cache.epoch;
+    o.ticket = cache.ticket;
+    if (!o.bid) cache.ticket += (unsigned)tiles;
+    unsigned *counter = (unsigned *)p;
+    switch (c.threads * 1000 + c.items) {
+    case 128016: lb_launch<T, OP, 128, 4>(tiles, in, out, n, incl, aligned, st, counter, o, s); break;
+    case 256016:
+        if (c.loose)
+            lb_launch<T, OP, 256, 4, 5>(tiles, in, out, n, incl, aligned, st, counter, o, s);
+        else
+            lb_launch<T, OP, 256, 4>(tiles, in, out, n, incl, aligned, st, counter, o, s);
+        break;
+    case 256024: lb_launch<T, OP, 256, 6>(tiles, in, out, n, incl, aligned, st, counter, o, s); break;
+    case 512016: lb_launch<T, OP, 512, 4>(tiles, in, out, n, incl, aligned, st, counter, o, s); break;
+    case 128032: lb_launch<T, OP, 128, 8>(tiles, in, out, n, incl, aligned, st, counter, o, s); break;
+    case 256032: lb_launch<T, OP, 256, 8>(tiles, in, out, n, incl, aligned, st, counter, o, s); break;
+    default: return sw_fail(err, "scan lookback: shape %dx%d is not compiled", c.threads, c.items);
+    }
+    cudaError_t e = cudaGetLastError();
+    if (e != cudaSuccess) {
+        cache.status_ready = 0;   /* the counter's value is unknown now */
+        return sw_fail(err, "scan lookback %dx%d: launch failed: %s", c.threads, c.items, cudaGetErrorString(e));
+    }
+    return 0;
+}
+
+#endif
