@@ -40,6 +40,10 @@ int scan_cuda_host_copy(const scan_desc *d, const void *in, void *out, size_t n,
  * ("TxI[,opt...]") when set. kernels/scan_lookback_run.cuh explains the options. */
 const char *const *scan_cuda_lookback_sweep(void);
 
+/* Parses NAME ("lookback-T-I[-opt...]", or "TxI[,opt...]") as the look-back would,
+ * without a GPU: 0 if it names a compiled configuration, else -1 with the reason. */
+int scan_cuda_lookback_check(const char *name, sw_error *err);
+
 /* For tests: the next look-back call uses epoch EPOCH + 1 and finds the tile counter
  * at TICKET (to reach both wrap-arounds quickly). -1 before any look-back call. */
 int scan_cuda_lookback_seed(unsigned epoch, unsigned ticket, sw_error *err);

@@ -56,12 +56,21 @@ static int lb_parse(const char *spec, const char *src, lb_config *c, sw_error *e
     if (strlen(spec) >= sizeof buf) return sw_fail(err, "scan lookback: %s '%.40s...' is too long", src, spec);
     strcpy(buf, spec);
     int field = 0;
-    for (char *tok = strtok(buf, "x-,"); tok; tok = strtok(NULL, "x-,"), field++) {
+    /* Split at '-' and ',' only: option names may contain an 'x' ("relaxed"). The
+     * shape is "T-I" (from an algorithm name) or "TxI" (from the environment). */
+    for (char *tok = strtok(buf, "-,"); tok; tok = strtok(NULL, "-,"), field++) {
         char *end;
         if (field < 2) {
             long v = strtol(tok, &end, 10);
-            if (*end || v <= 0) break;
+            if (v <= 0) break;
             (field ? c->items : c->threads) = (int)v;
+            if (field == 0 && (*end == 'x' || *end == 'X')) {
+                v = strtol(end + 1, &end, 10);
+                if (v <= 0) break;
+                c->items = (int)v;
+                field++;
+            }
+            if (*end) break;
         } else if (!strcmp(tok, "w1") || !strcmp(tok, "w2") || !strcmp(tok, "w4")) {
             c->o.window = tok[1] - '0';
         } else if (!strcmp(tok, "memset")) {
@@ -98,6 +107,14 @@ static int lookback_config(const char *name, lb_config *c, sw_error *err)
     const char *env = getenv("SCANWORKS_LOOKBACK_CONFIG");
     if (env && *env) return lb_parse(env, "SCANWORKS_LOOKBACK_CONFIG", c, err);
     return lb_parse(LB_DEFAULT, "default", c, err);
+}
+
+/* Parses a look-back configuration name without touching the GPU (tests). */
+extern "C" int scan_cuda_lookback_check(const char *name, sw_error *err)
+{
+    lb_config c;
+    if (name && strncmp(name, "lookback-", 9)) return lb_parse(name, "config", &c, err);
+    return lookback_config(name, &c, err);
 }
 
 /* Tests: the next look-back call runs with epoch EPOCH + 1 and the tile counter at

@@ -355,10 +355,29 @@ static void test_huge(uint64_t *rng)
     scan_cuda_release();
 }
 
+/* Every configuration the sweep names must parse, and the environment's form too:
+ * host code, so it runs (and can fail) on machines without a GPU. */
+static void test_config_names(void)
+{
+    sw_error err;
+    int count = 0;
+    for (const char *const *name = scan_cuda_lookback_sweep(); *name; name++, count++)
+        CHECK_MSG(scan_cuda_lookback_check(*name, &err) == 0, "%s: %s", *name, err.msg);
+    CHECK(count > 6);
+    const char *good[] = {"128x32", "256x16,relaxed", "256x16,acquire,sleep", "128x16,bid,cs", "256x16,w1,memset"};
+    for (size_t i = 0; i < sizeof good / sizeof *good; i++)
+        CHECK_MSG(scan_cuda_lookback_check(good[i], &err) == 0, "%s: %s", good[i], err.msg);
+    const char *bad[] = {"100x16", "256x16,fast", "256", "x16", "128x32,loose", "lookback-256-16-rela"};
+    for (size_t i = 0; i < sizeof bad / sizeof *bad; i++)
+        CHECK_MSG(scan_cuda_lookback_check(bad[i], &err) == -1, "%s was accepted", bad[i]);
+}
+
 int main(void)
 {
     const char *why;
-    if (!prim_cuda_available(&why)) TEST_SKIP("no CUDA: %s", why);
+    test_config_names();
+    if (test_failures) return test_finish("test_scan_cuda");
+    if (!prim_cuda_available(&why)) TEST_SKIP("no CUDA: %s (configuration names checked)", why);
     small_run = getenv("SCANWORKS_TEST_SMALL") && atoi(getenv("SCANWORKS_TEST_SMALL"));
     uint64_t rng = 0x5ca9;
     test_example();
@@ -381,10 +400,29 @@ int main(void)
 
 #else
 
+/* Every configuration the sweep names must parse, and the environment's form too:
+ * host code, so it runs (and can fail) on machines without a GPU. */
+static void test_config_names(void)
+{
+    sw_error err;
+    int count = 0;
+    for (const char *const *name = scan_cuda_lookback_sweep(); *name; name++, count++)
+        CHECK_MSG(scan_cuda_lookback_check(*name, &err) == 0, "%s: %s", *name, err.msg);
+    CHECK(count > 6);
+    const char *good[] = {"128x32", "256x16,relaxed", "256x16,acquire,sleep", "128x16,bid,cs", "256x16,w1,memset"};
+    for (size_t i = 0; i < sizeof good / sizeof *good; i++)
+        CHECK_MSG(scan_cuda_lookback_check(good[i], &err) == 0, "%s: %s", good[i], err.msg);
+    const char *bad[] = {"100x16", "256x16,fast", "256", "x16", "128x32,loose", "lookback-256-16-rela"};
+    for (size_t i = 0; i < sizeof bad / sizeof *bad; i++)
+        CHECK_MSG(scan_cuda_lookback_check(bad[i], &err) == -1, "%s was accepted", bad[i]);
+}
+
 int main(void)
 {
     const char *why;
-    if (!prim_cuda_available(&why)) TEST_SKIP("no CUDA: %s", why);
+    test_config_names();
+    if (test_failures) return test_finish("test_scan_cuda");
+    if (!prim_cuda_available(&why)) TEST_SKIP("no CUDA: %s (configuration names checked)", why);
     return 1;   /* unreachable: a build without CUDA has no cuda backend */
 }
 
