@@ -14,6 +14,7 @@ void frame_log_sample_memory(frame_log *log, long frame, long long gpu_used_byte
     m->frame = frame;
     m->rss_kib = process_rss_kib();
     m->gpu_used_bytes = gpu_used_bytes;
+    m->frame_log_kib = (long)(log->count * sizeof *log->frames / 1024);
 }
 
 int frame_log_add(frame_log *log, const gpu_frame_times *t, sw_error *err)
@@ -131,8 +132,8 @@ int frame_log_write_json(const frame_log *log, const app *a, int argc, char **ar
     if (log->wall_ms) fprintf(fp, ", \"wall\": %.6f", median_of(log->wall_ms, log->count));
     fprintf(fp, "},\n  \"memory\": [");
     for (int i = 0; i < log->memory_count; i++)
-        fprintf(fp, "%s{\"frame\": %ld, \"rss_kib\": %ld, \"gpu_used_mib\": %.1f}", i ? ", " : "", log->memory[i].frame,
-                log->memory[i].rss_kib,
+        fprintf(fp, "%s{\"frame\": %ld, \"rss_kib\": %ld, \"frame_log_kib\": %ld, \"gpu_used_mib\": %.1f}",
+                i ? ", " : "", log->memory[i].frame, log->memory[i].rss_kib, log->memory[i].frame_log_kib,
                 log->memory[i].gpu_used_bytes < 0 ? -1.0 : log->memory[i].gpu_used_bytes / 1048576.0);
     fprintf(fp, "],\n  \"frames\": [\n");
     for (size_t f = 0; f < log->count; f++) {

@@ -15,6 +15,7 @@ typedef struct frame_log {
         long frame;
         long rss_kib;
         long long gpu_used_bytes;   /* -1 without a CUDA device */
+        long frame_log_kib;         /* this log's own per-frame records, which grow by design */
     } memory[128];
     int memory_count;
 } frame_log;
