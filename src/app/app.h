@@ -12,7 +12,7 @@
 #include "dof/sat_frame.h"
 #include "gfx/context.h"
 #include "gfx/cuda_device.h"
-#include "gfx/gl_util.h"
+#include "gl/gl_util.h"
 #include "gfx/gpu_timer.h"
 #include "gfx/text.h"
 #include "scene/camera.h"

@@ -1,5 +1,5 @@
 /* scanworks compute dof: the demo's depth of field on a user's picture and depth map. */
-#include "gfx/gl.h"
+#include "gl/gl.h"
 #include "app/commands_ops.h"
 
 #include <stdio.h>
@@ -11,7 +11,7 @@
 #include "app/compute_pixels.h"
 #include "dof/dof.h"
 #include "dof/sat_frame.h"
-#include "gfx/gl_util.h"
+#include "gl/gl_util.h"
 #include "io/image.h"
 
 static const char *const usage =

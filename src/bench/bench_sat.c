@@ -1,7 +1,7 @@
 /* scanworks bench sat: SAT builds at 720p, 1080p and 4K on every backend and
  * variant, stage by stage, beside the floor and the CUB reference, plus the GL-CUDA
  * hand-over measured on its own. */
-#include "gfx/gl.h"
+#include "gl/gl.h"
 #include "bench/bench_sat.h"
 
 #include <stdio.h>
@@ -14,7 +14,7 @@
 #include "app/compute_context.h"
 #include "dof/sat_frame.h"
 #include "gfx/context.h"
-#include "gfx/gl_util.h"
+#include "gl/gl_util.h"
 
 const int bench_sat_sizes[BENCH_SAT_SIZES][2] = {{1280, 720}, {1920, 1080}, {3840, 2160}};
 

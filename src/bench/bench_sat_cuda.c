@@ -1,7 +1,7 @@
 /* The cuda half of `scanworks bench sat`: device-only builds timed by CUDA events
  * (each variant by stage), the floor copy, the CUB reference, and the GL-CUDA
  * hand-over (map/unmap) timed on its own by host wall clock. */
-#include "gfx/gl.h"
+#include "gl/gl.h"
 #include "bench/bench_sat.h"
 
 #include <cuda_gl_interop.h>
@@ -11,7 +11,7 @@
 #include <string.h>
 #include <time.h>
 
-#include "gfx/gl_util.h"
+#include "gl/gl_util.h"
 /* kernels/ headers: angle brackets skip src/dof/sat.h */
 #include <sat.h>
 #if SCANWORKS_HAVE_CUB_REF

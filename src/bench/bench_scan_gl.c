@@ -11,8 +11,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "gfx/gl.h"
-#include "gfx/gl_util.h"
+#include "gl/gl.h"
+#include "gl/gl_util.h"
 #include "prim/scan_gl.h"
 
 #define GL_WARMUP 3

@@ -1,6 +1,6 @@
 /* The DoF pass on the GPU: one shared body (shaders/dof_common.glsl) as a fragment
  * pass or a compute pass. */
-#include "gfx/gl.h"
+#include "gl/gl.h"
 #include "dof/dof.h"
 
 #include <math.h>
@@ -8,7 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "gfx/gl_util.h"
+#include "gl/gl_util.h"
 #include "io/embedded.h"
 
 static const char *const gather_names[DOF_GATHER_COUNT] = {"fragment", "compute", "cuda"};

@@ -20,7 +20,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 #include "dof/dof_limits.h"
-#include "gfx/gl.h"
+#include "gl/gl.h"
 #include "util/error.h"
 
 typedef enum dof_gather { DOF_FRAGMENT, DOF_COMPUTE, DOF_CUDA, DOF_GATHER_COUNT } dof_gather;

@@ -1,6 +1,6 @@
 /* The cuda backend of the SAT: host arrays (for the CLI and tests) and the frame path
  * through CUDA-GL interop. Compiled only in builds with CUDA. */
-#include "gfx/gl.h"
+#include "gl/gl.h"
 #include "dof/sat_frame.h"
 
 #include <cuda_gl_interop.h>

@@ -1,12 +1,12 @@
 /* The per-frame SAT: one buffer, three ways to fill it (see sat_frame.h). */
-#include "gfx/gl.h"
+#include "gl/gl.h"
 #include "dof/sat_frame.h"
 
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
-#include "gfx/gl_util.h"
+#include "gl/gl_util.h"
 
 int sat_frame_init(sat_frame *f, sw_error *err)
 {

@@ -13,7 +13,7 @@
 #define SCANWORKS_DOF_SAT_FRAME_H
 
 #include "dof/sat.h"
-#include "gfx/gl.h"
+#include "gl/gl.h"
 #include "gfx/gpu_timer.h"
 
 /* Frame quantization: 1/4096 of linear radiance, radiance 0..16. */

@@ -3,14 +3,14 @@
  * tiled: sat_tile_sums.comp, sat_rows.comp over the tile totals, sat_carry_down.comp,
  * sat_tile_write.comp. The passes that read the picture take it from the colour
  * texture or from a buffer (shaders/sat_load.glsl). */
-#include "gfx/gl.h"
+#include "gl/gl.h"
 #include "dof/sat_frame.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "gfx/gl_util.h"
+#include "gl/gl_util.h"
 #include "io/embedded.h"
 
 #define SAT_GL_TILE 32

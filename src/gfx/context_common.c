@@ -1,7 +1,7 @@
-#include "gfx/gl.h"
+#include "gl/gl.h"
 #include "gfx/context_internal.h"
 #include <stdlib.h>
-#include "gfx/gl_util.h"
+#include "gl/gl_util.h"
 
 #include <stdio.h>
 #include <string.h>

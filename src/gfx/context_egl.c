@@ -2,7 +2,7 @@
  * Order of preference: an EGL device that drives the wanted CUDA device (NVIDIA,
  * EGL_NV_device_cuda) on the device platform; then Mesa's surfaceless platform;
  * then any other EGL device. */
-#include "gfx/gl.h"
+#include "gl/gl.h"
 #include <EGL/egl.h>
 #include <EGL/eglext.h>
 

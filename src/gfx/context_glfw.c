@@ -1,4 +1,4 @@
-#include "gfx/gl.h"
+#include "gl/gl.h"
 #include <GLFW/glfw3.h>
 
 #include <stdio.h>

@@ -1,4 +1,4 @@
-#include "gfx/gl.h"
+#include "gl/gl.h"
 #include "gfx/cuda_device.h"
 
 #include <stdio.h>

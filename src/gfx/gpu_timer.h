@@ -5,7 +5,7 @@
 #define SCANWORKS_GFX_GPU_TIMER_H
 
 #include <stdbool.h>
-#include "gfx/gl.h"
+#include "gl/gl.h"
 
 #define GPU_TIMER_MAX_STAGES 24
 #define GPU_TIMER_FRAMES_IN_FLIGHT 4

@@ -14,7 +14,7 @@
 #pragma GCC diagnostic pop
 #endif
 
-#include "gfx/gl_util.h"
+#include "gl/gl_util.h"
 
 int text_init(text_renderer *t, sw_error *err)
 {

@@ -3,7 +3,7 @@
 #ifndef SCANWORKS_GFX_TEXT_H
 #define SCANWORKS_GFX_TEXT_H
 
-#include "gfx/gl.h"
+#include "gl/gl.h"
 #include "util/error.h"
 
 typedef struct text_vertex {

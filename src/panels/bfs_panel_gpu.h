@@ -4,7 +4,7 @@
 #ifndef SCANWORKS_PANELS_BFS_PANEL_GPU_H
 #define SCANWORKS_PANELS_BFS_PANEL_GPU_H
 
-#include "gfx/gl.h"
+#include "gl/gl.h"
 #include "graph/csr.h"
 #include "util/error.h"
 

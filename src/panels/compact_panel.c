@@ -4,7 +4,7 @@
  * loop with new data each round. The data lives in GL buffers: CUDA works on them in
  * place through cudaGraphicsGLRegisterBuffer when it can, else GL compute shaders do
  * the same three passes. The count comes back once per new input. */
-#include "gfx/gl.h"
+#include "gl/gl.h"
 
 #include <stdio.h>
 #include <stdlib.h>

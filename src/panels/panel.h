@@ -8,7 +8,7 @@
 #include <stdbool.h>
 
 #include "gfx/cuda_device.h"
-#include "gfx/gl_util.h"
+#include "gl/gl_util.h"
 #include "gfx/gpu_timer.h"
 #include "gfx/text.h"
 #include "util/error.h"

@@ -4,7 +4,7 @@
  * P plays, R reshuffles, [ ] change the number of bars. The passes run on the CPU
  * (radix_cpu_pass, a few microseconds for these sizes), so the panel never waits on
  * the GPU; the GPU sorts are in `scanworks bench sort`. */
-#include "gfx/gl.h"
+#include "gl/gl.h"
 
 #include <stdio.h>
 #include <stdlib.h>

@@ -4,7 +4,7 @@
  * query and array, N changes P, [ ] change n. With CUDA, the single-query latency of
  * both on the GPU (one thread vs one block of 256, 64 queries in turn) is measured
  * once per array and shown. */
-#include "gfx/gl.h"
+#include "gl/gl.h"
 
 #include <stdio.h>
 #include <stdlib.h>

@@ -3,7 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "gfx/gl_util.h"
+#include "gl/gl_util.h"
 #include "io/embedded.h"
 
 const char *const compact_gl_algorithms[] = {"flag-scan-scatter", NULL};

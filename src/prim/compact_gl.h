@@ -4,7 +4,7 @@
 #ifndef SCANWORKS_PRIM_COMPACT_GL_H
 #define SCANWORKS_PRIM_COMPACT_GL_H
 
-#include "gfx/gl.h"
+#include "gl/gl.h"
 #include "prim/compact.h"
 
 #define COMPACT_GL_GROUP 256

@@ -7,7 +7,7 @@
 #define SCANWORKS_PRIM_SCAN_GL_H
 
 #include <stddef.h>
-#include "gfx/gl.h"
+#include "gl/gl.h"
 #include "prim/scan.h"
 
 /* Scans the first N elements of IN_SSBO into OUT_SSBO (the same buffer for in place)

@@ -3,7 +3,7 @@
 #ifndef SCANWORKS_PRIM_SCAN_GL_INTERNAL_H
 #define SCANWORKS_PRIM_SCAN_GL_INTERNAL_H
 
-#include "gfx/gl_util.h"
+#include "gl/gl_util.h"
 #include "prim/scan.h"
 
 /* The compiled program of SHADER (a .comp, or a .frag drawn with fullscreen.vert) for

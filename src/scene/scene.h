@@ -5,7 +5,7 @@
 #ifndef SCANWORKS_SCENE_SCENE_H
 #define SCANWORKS_SCENE_SCENE_H
 
-#include "gfx/gl_util.h"
+#include "gl/gl_util.h"
 #include "scene/camera.h"
 
 #define SCENE_TEAPOTS 7

@@ -1,10 +1,10 @@
 /* Small OpenGL helpers: error checks, programs from the embedded shader files,
  * textures and framebuffers. */
-#ifndef SCANWORKS_GFX_GL_UTIL_H
-#define SCANWORKS_GFX_GL_UTIL_H
+#ifndef SCANWORKS_GL_GL_UTIL_H
+#define SCANWORKS_GL_GL_UTIL_H
 
 #include <stdbool.h>
-#include "gfx/gl.h"
+#include "gl/gl.h"
 #include "util/error.h"
 
 /* Drains glGetError; returns -1 with a message naming WHERE if any error was set. */

@@ -1,4 +1,4 @@
-#include "gfx/gl_util.h"
+#include "gl/gl_util.h"
 
 #include <stdio.h>
 #include <stdlib.h>
