@@ -30,6 +30,16 @@ int frame_log_add(frame_log *log, const gpu_frame_times *t, sw_error *err)
     return 0;
 }
 
+int frame_log_reserve(frame_log *log, size_t count, sw_error *err)
+{
+    if (count <= log->capacity) return 0;
+    gpu_frame_times *f = realloc(log->frames, count * sizeof *f);
+    if (!f) return sw_fail(err, "out of memory for the times of %zu frames", count);
+    log->frames = f;
+    log->capacity = count;
+    return 0;
+}
+
 void frame_log_free(frame_log *log)
 {
     free(log->frames);

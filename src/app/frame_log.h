@@ -24,6 +24,9 @@ typedef struct frame_log {
 void frame_log_sample_memory(frame_log *log, long frame, long long gpu_used_bytes);
 
 int frame_log_add(frame_log *log, const gpu_frame_times *t, sw_error *err);
+/* Reserves room for COUNT frames up front, so that a long run's log grows in place
+ * (no doubling and copying while the soak test watches resident memory). */
+int frame_log_reserve(frame_log *log, size_t count, sw_error *err);
 void frame_log_free(frame_log *log);
 /* Median of stage NAME over all frames (0 if absent); NAME "total" gives the sum. */
 double frame_log_median(const frame_log *log, const char *name);

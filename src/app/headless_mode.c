@@ -75,7 +75,8 @@ int run_headless(const app_options *opt, int argc, char **argv)
         gfx_context_destroy(ctx);
         return 1;
     }
-    if (app_init(&a, opt, ctx, opt->width, opt->height, &err)) goto done;
+    if (frame_log_reserve(&log, (size_t)frames, &err) || app_init(&a, opt, ctx, opt->width, opt->height, &err))
+        goto done;
     fprintf(stderr, "scanworks: CUDA %s\n", a.cuda.available ? a.cuda.name : a.cuda.why_unavailable);
 
     double start = now_seconds(), last = start, last_report = start;
