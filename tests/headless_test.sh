@@ -15,6 +15,11 @@ if [ $rc != 0 ]; then
     echo "FAIL: headless run exited $rc"; cat "$tmp/err"; exit 1
 fi
 grep -q "frame 4/4" "$tmp/err" || { echo "FAIL: no progress on stderr"; fails=$((fails + 1)); }
+# Without a CUDA device the run goes on with gl and says why in exactly one line.
+if ! grep -q "^scanworks: CUDA " "$tmp/err"; then
+    n=$(grep -ci "cuda" "$tmp/err")
+    [ "$n" = 1 ] || { echo "FAIL: expected one line about CUDA being unavailable, got $n"; cat "$tmp/err"; fails=$((fails + 1)); }
+fi
 for i in 0000 0001 0002; do
     [ -s "$tmp/frames/frame_$i.png" ] || { echo "FAIL: frame_$i.png missing"; fails=$((fails + 1)); }
 done

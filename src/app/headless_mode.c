@@ -77,7 +77,8 @@ int run_headless(const app_options *opt, int argc, char **argv)
     }
     if (frame_log_reserve(&log, (size_t)frames, &err) || app_init(&a, opt, ctx, opt->width, opt->height, &err))
         goto done;
-    fprintf(stderr, "scanworks: CUDA %s\n", a.cuda.available ? a.cuda.name : a.cuda.why_unavailable);
+    /* Without CUDA, app_init has already said so in one line (the SAT falls back to gl). */
+    if (a.cuda.available) fprintf(stderr, "scanworks: CUDA %s\n", a.cuda.name);
 
     double start = now_seconds(), last = start, last_report = start;
     for (long f = 0; f < total; f++) {

@@ -90,7 +90,6 @@ int run_window(const app_options *opt)
         gfx_context_destroy(ctx);
         return 1;
     }
-    if (!a.cuda.available) fprintf(stderr, "scanworks: CUDA off: %s\n", a.cuda.why_unavailable);
     window_state s = {.a = &a};
     glfwSetWindowUserPointer(win, &s);
     glfwSetKeyCallback(win, on_key);
