@@ -400,29 +400,10 @@ int main(void)
 
 #else
 
-/* Every configuration the sweep names must parse, and the environment's form too:
- * host code, so it runs (and can fail) on machines without a GPU. */
-static void test_config_names(void)
-{
-    sw_error err;
-    int count = 0;
-    for (const char *const *name = scan_cuda_lookback_sweep(); *name; name++, count++)
-        CHECK_MSG(scan_cuda_lookback_check(*name, &err) == 0, "%s: %s", *name, err.msg);
-    CHECK(count > 6);
-    const char *good[] = {"128x32", "256x16,relaxed", "256x16,acquire,sleep", "128x16,bid,cs", "256x16,w1,memset"};
-    for (size_t i = 0; i < sizeof good / sizeof *good; i++)
-        CHECK_MSG(scan_cuda_lookback_check(good[i], &err) == 0, "%s: %s", good[i], err.msg);
-    const char *bad[] = {"100x16", "256x16,fast", "256", "x16", "128x32,loose", "lookback-256-16-rela"};
-    for (size_t i = 0; i < sizeof bad / sizeof *bad; i++)
-        CHECK_MSG(scan_cuda_lookback_check(bad[i], &err) == -1, "%s was accepted", bad[i]);
-}
-
 int main(void)
 {
     const char *why;
-    test_config_names();
-    if (test_failures) return test_finish("test_scan_cuda");
-    if (!prim_cuda_available(&why)) TEST_SKIP("no CUDA: %s (configuration names checked)", why);
+    if (!prim_cuda_available(&why)) TEST_SKIP("no CUDA: %s", why);
     return 1;   /* unreachable: a build without CUDA has no cuda backend */
 }
 
