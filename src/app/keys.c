@@ -14,7 +14,7 @@ const key_help key_help_lines[] = {
     {"Tab", "view: DoF / depth / blur radius / SAT / DoF off"},
     {"Q / E", "focus nearer / farther"},
     {"Z / X", "aperture narrower / wider"},
-    {"left click", "auto-focus on the pixel under the mouse"},
+    {"left click", "auto-focus there (on a panel: focus it; BFS: source)"},
     {"B", "SAT backend: cuda / gl / cpu"},
     {"M", "SAT variant: tiled / three-pass"},
     {"G", "DoF gather: fragment / compute shader / cuda kernel"},

@@ -75,6 +75,7 @@ void panel_host_frame(panel_host *h, const gl_target *target, text_renderer *tex
         const panel *p = panel_registry[i];
         int x = target->width - w - margin, ph = slot - margin, y = target->height - (k + 1) * slot;
         k++;
+        h->rect[i][0] = x, h->rect[i][1] = target->height - (y + ph), h->rect[i][2] = w, h->rect[i][3] = ph;
         if (w < 16 || ph < 16) continue;
         panel_frame f = {x, y, w, ph, target->height, target->fbo, text, timer, cuda, dt, frame, h->focused == i};
         glBindFramebuffer(GL_FRAMEBUFFER, target->fbo);
@@ -99,6 +100,19 @@ void panel_host_frame(panel_host *h, const gl_target *target, text_renderer *tex
         text_end(text);
         gpu_timer_end(timer);
     }
+}
+
+bool panel_host_click(panel_host *h, float x, float y)
+{
+    for (int i = 0; i < panel_registry_count && i < PANEL_HOST_MAX; i++) {
+        const int *r = h->rect[i];
+        if (!h->enabled[i] || x < r[0] || y < r[1] || x >= r[0] + r[2] || y >= r[1] + r[3]) continue;
+        h->focused = i;
+        const panel *p = panel_registry[i];
+        if (p->click) p->click(h->state[i], x - r[0], y - r[1], (float)r[2], (float)r[3]);
+        return true;   /* a click on a panel never refocuses the scene behind it */
+    }
+    return false;
 }
 
 bool panel_host_key(panel_host *h, int key, int mods)

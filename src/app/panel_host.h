@@ -13,6 +13,7 @@ typedef struct panel_host {
     bool initialized[PANEL_HOST_MAX];
     bool enabled[PANEL_HOST_MAX];
     int focused;              /* index into panel_registry, -1 if none */
+    int rect[PANEL_HOST_MAX][4];   /* last frame's x, y (top-left origin), width, height */
 } panel_host;
 
 void panel_host_init(panel_host *h);
@@ -23,6 +24,9 @@ int panel_host_enable_list(panel_host *h, const char *list, const cuda_device_in
 /* Steps and draws every enabled panel into the right-hand column of TARGET. */
 void panel_host_frame(panel_host *h, const gl_target *target, text_renderer *text, gpu_timer *timer,
                       const cuda_device_info *cuda, double dt, long frame);
+/* A left click at (X, Y) pixels of the output, top-left origin: the panel under it
+ * gets it (and the keys); true if a panel took it. */
+bool panel_host_click(panel_host *h, float x, float y);
 /* Gives a key to the focused panel; true if it used it. */
 bool panel_host_key(panel_host *h, int key, int mods);
 int panel_host_enabled_count(const panel_host *h);

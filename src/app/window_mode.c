@@ -43,8 +43,10 @@ static void on_button(GLFWwindow *w, int button, int action, int mods)
         int ww, wh, fw, fh;
         glfwGetWindowSize(w, &ww, &wh);
         glfwGetFramebufferSize(w, &fw, &fh);
-        if (ww > 0 && wh > 0)
-            app_autofocus(s->a, (int)(s->last_x * fw / ww), (int)(s->last_y * fh / wh));
+        if (ww > 0 && wh > 0) {
+            float fx = (float)(s->last_x * fw / ww), fy = (float)(s->last_y * fh / wh);
+            if (!panel_host_click(&s->a->panels, fx, fy)) app_autofocus(s->a, (int)fx, (int)fy);
+        }
     }
 }
 

@@ -29,6 +29,7 @@ typedef struct bfs_panel {
     graph_csr g;
     int32_t *levels;          /* host levels: the CPU fallback's, or a whole GPU run's */
     uint32_t *queue, *colors;
+    float *pos;               /* layout, 2 floats per vertex in 0..1 (for clicks) */
     int level;                /* the frontier shown */
     bool done, running, use_cuda, whole_run;
     int max_level, frames, hold;
@@ -45,7 +46,7 @@ typedef struct bfs_panel {
 
 static const panel_key_help bfs_keys[] = {
     {"N", "next algorithm"}, {"R", "new graph and source"}, {"Enter", "one level"},
-    {"P", "run / pause"},    {"[ ]", "smaller / larger graph"}, {NULL, NULL},
+    {"P", "run / pause"},    {"[ ]", "smaller / larger graph"}, {"click", "source at a vertex"}, {NULL, NULL},
 };
 
 /* A grid of W x H crossings, streets kept with probability 0.85, one diagonal in 12,
@@ -100,11 +101,10 @@ static void set_status(bfs_panel *p, const char *msg)
     snprintf(p->status, sizeof p->status, "%s", msg);
 }
 
-/* Starts a BFS from a new source in the current graph. */
-static void start(bfs_panel *p)
+/* Starts a BFS from SOURCE in the current graph. */
+static void start_from(bfs_panel *p, uint32_t source)
 {
-    p->seed = graph_mix64(p->seed);
-    p->source = (uint32_t)(p->seed % p->g.n);
+    p->source = source;
     p->level = 0;
     p->done = false;
     p->edges = 0;
@@ -129,6 +129,13 @@ static void start(bfs_panel *p)
 #endif
 }
 
+/* Starts a BFS from a new random source. */
+static void start(bfs_panel *p)
+{
+    p->seed = graph_mix64(p->seed);
+    start_from(p, (uint32_t)(p->seed % p->g.n));
+}
+
 static int rebuild(bfs_panel *p, sw_error *err)
 {
     float *pos;
@@ -143,6 +150,8 @@ static int rebuild(bfs_panel *p, sw_error *err)
         free(pos), free(idx);
         return -1;
     }
+    free(p->pos);
+    p->pos = pos;
     GLsizei k = 0;
     for (uint32_t u = 0; u < n; u++)
         for (int64_t a = p->g.row[u]; a < p->g.row[u + 1]; a++)
@@ -160,7 +169,7 @@ static int rebuild(bfs_panel *p, sw_error *err)
     glBindBuffer(GL_ELEMENT_ARRAY_BUFFER, p->ebo);
     glBufferData(GL_ELEMENT_ARRAY_BUFFER, (GLsizeiptr)k * 4, idx, GL_STATIC_DRAW);
     glBindVertexArray(0);
-    free(pos), free(idx);
+    free(idx);
 #if SCANWORKS_HAVE_CUDA
     if (p->gpu) bfs_panel_gpu_destroy(p->gpu), p->gpu = NULL;
     if (p->use_cuda && bfs_panel_gpu_create(&p->g, p->color_vbo, &p->gpu, err)) {
@@ -267,12 +276,34 @@ static void bfs_step(void *state, const panel_frame *f)
     upload_colors(p);
 }
 
+/* The graph's box in the panel's viewport, in NDC (bfs_panel.vert maps 0..1 into it). */
+static const float BOX[4] = {-0.95f, -0.95f, 0.95f, 0.66f};
+
+/* A click at (X, Y) pixels from the panel's top-left corner: the nearest vertex
+ * becomes the source. */
+static bool bfs_click(void *state, float x, float y, float width, float height)
+{
+    bfs_panel *p = state;
+    float ndc_x = 2.0f * x / width - 1.0f, ndc_y = 1.0f - 2.0f * y / height;
+    float u = (ndc_x - BOX[0]) / (BOX[2] - BOX[0]), v = (ndc_y - BOX[1]) / (BOX[3] - BOX[1]);
+    if (!p->pos || u < -0.02f || u > 1.02f || v < -0.02f || v > 1.02f) return false;
+    uint32_t best = 0;
+    float best_d = 1e30f;
+    for (uint32_t i = 0; i < p->g.n; i++) {
+        float du = p->pos[2 * i] - u, dv = p->pos[2 * i + 1] - v, d = du * du + dv * dv;
+        if (d < best_d) best_d = d, best = i;
+    }
+    start_from(p, best);
+    p->running = true;
+    return true;
+}
+
 static void bfs_draw(void *state, const panel_frame *f)
 {
     bfs_panel *p = state;
     glUseProgram(p->prog);
     glBindVertexArray(p->vao);
-    glUniform4f(p->box_loc, -0.95f, -0.95f, 0.95f, 0.66f);
+    glUniform4f(p->box_loc, BOX[0], BOX[1], BOX[2], BOX[3]);
     glEnable(GL_BLEND);
     glBlendFunc(GL_SRC_ALPHA, GL_ONE_MINUS_SRC_ALPHA);
     glUniform4f(p->edge_loc, 0.55f, 0.6f, 0.7f, 0.55f);
@@ -341,10 +372,11 @@ static void bfs_shutdown(void *state)
     glDeleteVertexArrays(1, &p->vao);
     glDeleteProgram(p->prog);
     graph_csr_free(&p->g);
-    free(p->levels), free(p->queue), free(p->colors);
+    free(p->levels), free(p->queue), free(p->colors), free(p->pos);
     free(p);
 }
 
 const panel bfs_panel_def = {
     "bfs", "BFS: the wavefront, level by level", bfs_init, bfs_step, bfs_draw, bfs_key, bfs_shutdown, bfs_keys,
+    bfs_click,
 };

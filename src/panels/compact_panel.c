@@ -245,4 +245,4 @@ static const panel_key_help keys[] = {{"N", "next predicate"}, {"[ ]", "fewer / 
                                       {"R", "new values"}, {"Enter", "next stage"}, {"P", "play / pause"},
                                       {NULL, NULL}};
 
-const panel compact_panel_def = {"compact", "Compaction: flag, scan, scatter", init, step, draw, key, shutdown, keys};
+const panel compact_panel_def = {"compact", "Compaction: flag, scan, scatter", init, step, draw, key, shutdown, keys, NULL};

@@ -43,6 +43,9 @@ typedef struct panel {
     bool (*key)(void *state, int key, int mods);
     void (*shutdown)(void *state);
     const panel_key_help *keys;   /* help lines, ending with {NULL, NULL} */
+    /* A left click at (X, Y) pixels from the panel's top-left corner, in a panel of
+     * WIDTH x HEIGHT; return true if used. May be NULL (then clicks go to the scene). */
+    bool (*click)(void *state, float x, float y, float width, float height);
 } panel;
 
 /* Every panel, in toggle-key order: key 1 toggles panel_registry[0], and so on. */

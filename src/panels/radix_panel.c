@@ -120,4 +120,4 @@ static const panel_key_help keys[] = {{"N", "split (1 bit) / 8-bit digits"}, {"[
                                       {"R", "reshuffle"}, {"Enter", "one pass"}, {"P", "play / pause"},
                                       {NULL, NULL}};
 
-const panel radix_panel_def = {"radix", "Radix sort: one digit per pass", init, step, draw, key, shutdown, keys};
+const panel radix_panel_def = {"radix", "Radix sort: one digit per pass", init, step, draw, key, shutdown, keys, NULL};

@@ -492,5 +492,5 @@ static const panel_key_help scan_panel_keys[] = {
 
 const panel scan_panel_def = {
     "scan", "Scan: CPU vs GL vs CUDA", scan_panel_init, scan_panel_step, scan_panel_draw, scan_panel_key,
-    scan_panel_shutdown, scan_panel_keys,
+    scan_panel_shutdown, scan_panel_keys, NULL,
 };

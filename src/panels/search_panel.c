@@ -219,4 +219,4 @@ static const panel_key_help keys[] = {{"N", "P for P-ary (4..32)"}, {"[ ]", "sma
                                       {"R", "new array and query"}, {"Enter", "one step"}, {"P", "play / pause"},
                                       {NULL, NULL}};
 
-const panel search_panel_def = {"search", "Search: binary vs P-ary", init, step, draw, key, shutdown, keys};
+const panel search_panel_def = {"search", "Search: binary vs P-ary", init, step, draw, key, shutdown, keys, NULL};
