@@ -156,9 +156,18 @@ static __device__ T lb_look_back(tile_status<T> st, long long tile, T agg, int l
  * "loose" option launches 256 x 16 with a minimum of 5 blocks (48 registers, no
  * spill; uncapped it takes 64). */
 #define LB_MIN_BLOCKS(THREADS, NV) ((NV) == 4 ? 1536 / (THREADS) : 1024 / (THREADS))
+/* Turing (sm_75) holds at most 1024 threads per SM; the bound is capped there so that
+ * ptxas does not drop it with a warning. Machine code for sm_80 and later is unchanged. */
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ < 800
+#define LB_ARCH_MAX_THREADS 1024
+#else
+#define LB_ARCH_MAX_THREADS 2048
+#endif
+#define LB_BOUND_BLOCKS(MIN_BLOCKS, THREADS) \
+    ((MIN_BLOCKS) * (THREADS) > LB_ARCH_MAX_THREADS ? LB_ARCH_MAX_THREADS / (THREADS) : (MIN_BLOCKS))
 
 template <typename T, int OP, int THREADS, int NV, int MIN_BLOCKS>
-__global__ void __launch_bounds__(THREADS, MIN_BLOCKS)
+__global__ void __launch_bounds__(THREADS, LB_BOUND_BLOCKS(MIN_BLOCKS, THREADS))
 lookback_scan_kernel(const T *in, T *out, size_t n, int inclusive, int aligned, tile_status<T> st,
                      unsigned *counter, lb_opts o)
 {
