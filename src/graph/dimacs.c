@@ -27,12 +27,7 @@ int graph_read_dimacs(FILE *fp, const char *name, uint64_t file_bytes, graph_coo
                 graph_lines_fail(&l, "bad problem line: expected 'p sp VERTICES ARCS'");
                 goto done;
             }
-            if (n > graph_vertex_cap(file_bytes)) {
-                graph_lines_fail(&l, "declares %llu vertices, more than this %llu-byte file can mean (limit %llu)",
-                                 (unsigned long long)n, (unsigned long long)file_bytes,
-                                 (unsigned long long)graph_vertex_cap(file_bytes));
-                goto done;
-            }
+            if (graph_check_vertex_count(&l, n, file_bytes)) goto done;
             if (m > file_bytes / 8) {   /* each arc needs at least "a 1 1 0\n" */
                 graph_lines_fail(&l, "declares %llu arcs but the file has only %llu bytes", (unsigned long long)m,
                                  (unsigned long long)file_bytes);

@@ -99,6 +99,14 @@ uint64_t graph_vertex_cap(uint64_t file_bytes)
     return cap < GRAPH_MAX_VERTICES ? cap : GRAPH_MAX_VERTICES;
 }
 
+int graph_check_vertex_count(graph_lines *l, uint64_t n, uint64_t file_bytes)
+{
+    uint64_t cap = graph_vertex_cap(file_bytes);
+    if (n <= cap) return 0;
+    return graph_lines_fail(l, "declares %llu vertices, more than this %llu-byte file can mean (limit %llu)",
+                            (unsigned long long)n, (unsigned long long)file_bytes, (unsigned long long)cap);
+}
+
 int graph_check_weight(graph_lines *l, double w)
 {
     if (isnan(w)) return graph_lines_fail(l, "weight is NaN (weights must be finite and >= 0)");

@@ -64,6 +64,8 @@ bool graph_token_end(const char *p);
 /* Largest vertex count accepted for a file of FILE_BYTES bytes (declared sizes beyond
  * it are taken as a lie): 16 per byte plus 2^20, at most GRAPH_MAX_VERTICES. */
 uint64_t graph_vertex_cap(uint64_t file_bytes);
+/* A vertex count declared in a file's header: within graph_vertex_cap(FILE_BYTES). */
+int graph_check_vertex_count(graph_lines *l, uint64_t n, uint64_t file_bytes);
 /* A weight read from a file: finite and >= 0, and within float range. */
 int graph_check_weight(graph_lines *l, double w);
 

@@ -75,12 +75,7 @@ int graph_read_mtx(FILE *fp, const char *name, uint64_t file_bytes, graph_coo *o
                          (unsigned long long)cols);
         goto done;
     }
-    if (rows > graph_vertex_cap(file_bytes)) {
-        graph_lines_fail(&l, "declares %llu vertices, more than this %llu-byte file can mean (limit %llu)",
-                         (unsigned long long)rows, (unsigned long long)file_bytes,
-                         (unsigned long long)graph_vertex_cap(file_bytes));
-        goto done;
-    }
+    if (graph_check_vertex_count(&l, rows, file_bytes)) goto done;
     if (nnz > file_bytes / 4) {   /* each entry needs at least "1 1\n" */
         graph_lines_fail(&l, "declares %llu entries but the file has only %llu bytes", (unsigned long long)nnz,
                          (unsigned long long)file_bytes);
