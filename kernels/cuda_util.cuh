@@ -5,6 +5,7 @@
 #define SCANWORKS_KERNELS_CUDA_UTIL_CUH
 
 #include <cuda_runtime.h>
+#include <string.h>
 #include "util/error.h"
 
 /* Inside a function returning int (0 ok, -1 error): */
@@ -35,6 +36,28 @@ static inline int cuda_alloc(void **p, size_t bytes, const char *what, sw_error 
         *p = NULL;
         return sw_fail(err, "GPU memory: cannot allocate %.1f MiB for %s (%s)", bytes / 1048576.0, what,
                        cudaGetErrorString(e));
+    }
+    return 0;
+}
+
+/* A texture object that reads ARRAY's elements as they are stored: unnormalized
+ * coordinates, clamped at the edges, no filtering. */
+static inline int cuda_point_texture(cudaArray_t array, cudaTextureObject_t *tex, sw_error *err)
+{
+    struct cudaResourceDesc rd;
+    memset(&rd, 0, sizeof rd);
+    rd.resType = cudaResourceTypeArray;
+    rd.res.array.array = array;
+    struct cudaTextureDesc td;
+    memset(&td, 0, sizeof td);
+    td.addressMode[0] = td.addressMode[1] = cudaAddressModeClamp;
+    td.filterMode = cudaFilterModePoint;
+    td.readMode = cudaReadModeElementType;
+    td.normalizedCoords = 0;
+    cudaError_t e = cudaCreateTextureObject(tex, &rd, &td, NULL);
+    if (e != cudaSuccess) {
+        cudaGetLastError();
+        return sw_fail(err, "cudaCreateTextureObject failed: %s", cudaGetErrorString(e));
     }
     return 0;
 }

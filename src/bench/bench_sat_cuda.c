@@ -14,6 +14,7 @@
 #include "gl/gl_util.h"
 /* kernels/ headers: angle brackets skip src/dof/sat.h */
 #include <sat.h>
+#include "cuda_util.cuh"
 #if SCANWORKS_HAVE_CUB_REF
 #include <sat_ref.h>
 #endif
@@ -57,7 +58,7 @@ static int add(bench_report *r, const char *op, const char *variant, int w, int 
     row.median_ms = bench_median(ms, reps);
     row.min_ms = ms[0];
     row.bytes = bytes;
-    snprintf(row.note, sizeof row.note, "%dx%d %s", w, h, note);
+    snprintf(row.note, sizeof row.note, "%dx%d %.80s", w, h, note);
     return bench_add(r, &row, err);
 }
 
@@ -106,16 +107,10 @@ static int device_rows(bench_report *r, int w, int h, int reps, sw_error *err)
     struct cudaChannelFormatDesc cd = cudaCreateChannelDesc(16, 16, 16, 16, cudaChannelFormatKindFloat);
     TRY(cudaMallocArray(&array, &cd, (size_t)w, (size_t)h, 0));
     TRY(cudaMemcpy2DToArray(array, 0, 0, half, (size_t)w * 8, (size_t)w * 8, (size_t)h, cudaMemcpyHostToDevice));
-    struct cudaResourceDesc rd;
-    memset(&rd, 0, sizeof rd);
-    rd.resType = cudaResourceTypeArray;
-    rd.res.array.array = array;
-    struct cudaTextureDesc td;
-    memset(&td, 0, sizeof td);
-    td.addressMode[0] = td.addressMode[1] = cudaAddressModeClamp;
-    td.filterMode = cudaFilterModePoint;
-    td.readMode = cudaReadModeElementType;
-    TRY(cudaCreateTextureObject(&tex, &rd, &td, NULL));
+    if (cuda_point_texture(array, &tex, err)) {
+        rc = -1;
+        goto done;
+    }
     TRY(cudaMalloc(&out, n * 16));
     TRY(cudaMalloc(&quantized, n * 16));
     for (int i = 0; i <= SAT_CUDA_MAX_STAGES; i++) TRY(cudaEventCreate(&ev[i]));

@@ -12,6 +12,7 @@
 /* kernels/sat.h: angle brackets skip this folder's own dof/sat.h */
 #include <sat.h>
 #include <dof.h>   /* kernels/dof.h */
+#include "cuda_util.cuh"
 
 #define TRY(call)                                                                                         \
     do {                                                                                                  \
@@ -186,22 +187,6 @@ static void report_previous(sat_interop *io, gpu_timer *timer)
     }
 }
 
-static int texture_object(cudaArray_t array, cudaTextureObject_t *tex, sw_error *err)
-{
-    struct cudaResourceDesc rd;
-    memset(&rd, 0, sizeof rd);
-    rd.resType = cudaResourceTypeArray;
-    rd.res.array.array = array;
-    struct cudaTextureDesc td;
-    memset(&td, 0, sizeof td);
-    td.addressMode[0] = td.addressMode[1] = cudaAddressModeClamp;
-    td.filterMode = cudaFilterModePoint;
-    td.readMode = cudaReadModeElementType;
-    td.normalizedCoords = 0;
-    TRY(cudaCreateTextureObject(tex, &rd, &td, NULL));
-    return 0;
-}
-
 /* Everything between map and unmap: objects over the mapped arrays, the SAT build,
  * the optional gather. */
 static int run_mapped(sat_interop *io, int slot, int variant, int w, int h, float scale, const sat_cuda_gather *g,
@@ -216,11 +201,11 @@ static int run_mapped(sat_interop *io, int slot, int variant, int w, int h, floa
     TRY(cudaGraphicsResourceGetMappedPointer(&ptr, &size, io->res[1]));
     if (size < (size_t)w * h * 16)
         return sw_fail(err, "SAT buffer holds %zu bytes, %dx%d needs %zu", size, w, h, (size_t)w * h * 16);
-    if (texture_object(arrays[0], &o->color, err)) return -1;
+    if (cuda_point_texture(arrays[0], &o->color, err)) return -1;
     sat_cuda_src src = {o->color, NULL, scale};
     if (sat_cuda_build(variant, &src, ptr, w, h, &io->scratch, io->stream, io->ev[slot], err)) return -1;
     if (!g) return 0;
-    if (texture_object(arrays[2], &o->depth, err)) return -1;
+    if (cuda_point_texture(arrays[2], &o->depth, err)) return -1;
     struct cudaResourceDesc rd;
     memset(&rd, 0, sizeof rd);
     rd.resType = cudaResourceTypeArray;
