@@ -93,7 +93,7 @@ static size_t first_mismatch(scan_type t, const void *got, const void *want, siz
 static void run_case(const char *algo, scan_type t, scan_op op, scan_kind kind, size_t n, int in_place, uint64_t *rng)
 {
     size_t bytes = (n ? n : 1) * elem_size[t];
-    void *in = malloc(bytes), *out = malloc(bytes), *want = malloc(bytes);
+    void *in = calloc(1, bytes), *out = malloc(bytes), *want = malloc(bytes);   /* in: n may be 0 */
     if (!in || !out || !want) {
         CHECK_MSG(0, "out of host memory for %zu elements", n);
         free(in), free(out), free(want);
