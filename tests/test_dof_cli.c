@@ -235,6 +235,7 @@ static void sat_cli_npy(const char *backend)
 
 int main(void)
 {
+    test_enter_scratch_dir();
     focus_and_uniform("cpu");
     image8 cpu_dot = {0}, gl_dot = {0};
     radius("cpu", &cpu_dot);

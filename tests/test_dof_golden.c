@@ -9,8 +9,10 @@
 int main(void)
 {
     const char *data = getenv("SCANWORKS_TEST_DATA");
-    char golden[4096];
+    char here[4000] = ".", golden[4096];
+    if (!data && getcwd(here, sizeof here)) data = here;
     snprintf(golden, sizeof golden, "%s/golden/dof_320x180.png", data ? data : ".");
+    test_enter_scratch_dir();
     static const char *const runs[3][2] = {{"gl", "compute"}, {"gl", "fragment"}, {"cpu", "compute"}};
     for (int r = 0; r < 3; r++) {
         char dir[64], frame[128], what[64];

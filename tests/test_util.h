@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 static int test_failures;
 
@@ -38,6 +39,18 @@ static int test_failures;
         fputc('\n', stdout);                                                             \
         exit(TEST_SKIP_CODE);                                                            \
     } while (0)
+
+/* Moves the test into a fresh folder under /tmp, so that the files it writes by
+ * relative name never land in the source tree, whatever folder it was started from.
+ * SCANWORKS_TEST_DATA (absolute, set by CTest) still finds the committed inputs. */
+static inline void test_enter_scratch_dir(void)
+{
+    char dir[] = "/tmp/scanworks-test-XXXXXX";
+    if (!mkdtemp(dir) || chdir(dir)) {
+        perror("test scratch folder");
+        exit(1);
+    }
+}
 
 static inline int test_finish(const char *name)
 {
