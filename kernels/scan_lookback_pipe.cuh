@@ -31,45 +31,13 @@
 #ifndef SCANWORKS_KERNELS_SCAN_LOOKBACK_PIPE_CUH
 #define SCANWORKS_KERNELS_SCAN_LOOKBACK_PIPE_CUH
 
+#include "cp_async.cuh"
 #include "scan_lookback.cuh"
 
 /* 16-byte chunks of one ring stage, padding included. */
 #define LP_STAGE_CHUNKS(THREADS, NV) ((THREADS) * (NV) + (THREADS) * (NV) / 8)
 
 static __device__ __forceinline__ int lp_pad(int c) { return c + (c >> 3); }
-
-static __device__ __forceinline__ void lp_commit(void)
-{
-#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 800
-    asm volatile("cp.async.commit_group;" ::: "memory");
-#endif
-}
-
-template <int N> static __device__ __forceinline__ void lp_wait(void)
-{
-#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 800
-    asm volatile("cp.async.wait_group %0;" ::"n"(N) : "memory");
-#endif
-}
-
-/* Copies 16 bytes from global SRC (16-byte aligned) to shared DST. */
-static __device__ __forceinline__ void lp_copy16(int4 *dst, const int4 *src, bool cs)
-{
-#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 800
-    const unsigned d = (unsigned)__cvta_generic_to_shared(dst);
-    if (cs) {
-        asm volatile("{\n\t.reg .b64 pol;\n\t"
-                     "createpolicy.fractional.L2::evict_first.b64 pol, 1.0;\n\t"
-                     "cp.async.cg.shared.global.L2::cache_hint [%0], [%1], 16, pol;\n\t}" ::"r"(d),
-                     "l"(src)
-                     : "memory");
-    } else {
-        asm volatile("cp.async.cg.shared.global [%0], [%1], 16;" ::"r"(d), "l"(src) : "memory");
-    }
-#else
-    *dst = cs ? __ldcs(src) : *src;
-#endif
-}
 
 /* Starts the loads of tile TILE (< TILES) into ring stage BUF: asynchronous 16-byte
  * copies for a full aligned tile, else element by element, the identity past N. */
@@ -86,7 +54,7 @@ static __device__ __forceinline__ void lp_issue(int4 *buf, const T *in, size_t n
         const int c = warp * 32 * NV + k * 32 + lane;
         const size_t i = base + (size_t)c * VEC;
         if (aligned && base + TILE <= n) {
-            lp_copy16(buf + lp_pad(c), (const int4 *)(in + i), cs);
+            cpa_copy16(buf + lp_pad(c), (const int4 *)(in + i), cs);
         } else {
             vec16<T> x;
 #pragma unroll
@@ -117,13 +85,13 @@ lookback_pipe_kernel(const T *in, T *out, size_t n, int inclusive, int aligned, 
     __syncthreads();
     for (int k = 0; k < STAGES - 1; k++) {
         lp_issue<T, OP, THREADS, NV>(lp_ring + k * STAGE, in, n, aligned, s_tile[k], tiles, o.cs, warp, lane);
-        lp_commit();
+        cpa_commit();
     }
     for (int i = 0;; i++) {
         const int stage = i % STAGES, ahead = (i + STAGES - 1) % STAGES;
         /* Groups committed: STAGES - 1 + i; this tile's is the (i+1)-th, so at most
          * STAGES - 2 younger ones may still be pending. */
-        lp_wait<STAGES - 2>();
+        cpa_wait<STAGES - 2>();
         /* A: every thread's copies of this tile have landed; s_tile[ahead] (taken in the
          * last iteration) is visible; stage AHEAD (the last tile's) is no longer read. */
         __syncthreads();
@@ -131,7 +99,7 @@ lookback_pipe_kernel(const T *in, T *out, size_t n, int inclusive, int aligned, 
         if (tile >= tiles) break;   /* the same for every thread; no copies are pending */
         lp_issue<T, OP, THREADS, NV>(lp_ring + ahead * STAGE, in, n, aligned, s_tile[ahead], tiles, o.cs, warp,
                                      lane);
-        lp_commit();   /* even when empty, so the group count stays STAGES - 1 + i + 1 */
+        cpa_commit();   /* even when empty, so the group count stays STAGES - 1 + i + 1 */
 
         int4 *buf = lp_ring + stage * STAGE;
         T total = id;
@@ -188,7 +156,7 @@ lookback_pipe_kernel(const T *in, T *out, size_t n, int inclusive, int aligned, 
             }
         }
     }
-    lp_wait<0>();
+    cpa_wait<0>();
 }
 
 #endif
