@@ -5,6 +5,8 @@
  * single-pass: each tile of 4096 elements counts its kept elements, publishes the count,
  *   finds its output offset by decoupled look-back over earlier tiles, packs its kept
  *   elements in shared memory and writes them out in one coalesced run. */
+#include <stdlib.h>
+
 #include "compact_kernel.h"
 #include "block_scan.cuh"
 #include "cuda_util.cuh"
@@ -218,7 +220,10 @@ static long long cpp_launch(cpp_kernel k, int type, int pred, const compact_kpar
         cached_device[type][pred] = dev + 1;
     }
     if (resident[type][pred] <= 0) return 0;
-    const size_t grid = tiles < (size_t)resident[type][pred] ? tiles : (size_t)resident[type][pred];
+    size_t grid = tiles < (size_t)resident[type][pred] ? tiles : (size_t)resident[type][pred];
+    /* Checks: fewer blocks, each looping over more tiles (the ring wraps sooner). */
+    const char *cap = getenv("SCANWORKS_COMPACT_PIPE_GRID");
+    if (cap && atoi(cap) > 0 && grid > (size_t)atoi(cap)) grid = (size_t)atoi(cap);
     k<<<(unsigned)grid, CPP_THREADS, CPP_SMEM, s>>>(in, flags, n, p->value_bits, out, status, counter, count,
                                                    (unsigned)tiles);
     CUDA_TRY_LAUNCH("cp_pipe", err);

@@ -90,6 +90,10 @@ cp_pipe(const uint32_t *in, const uint8_t *flags, size_t n, uint32_t value, uint
         if (t >= tiles) break;
         cpp_issue(cpp_ring + ahead * CPP_STAGE, in, n, s_tile[ahead], tiles, warp, lane);
         cpa_commit();
+        /* The last warp takes the tile this stage gets next (stored after B, when every
+         * thread has read s_tile[stage]); the atomic's latency passes meanwhile. */
+        const bool taker = threadIdx.x == CPP_THREADS - 32;
+        const unsigned next = taker ? atomicAdd(tile_counter, 1u) : 0u;
 
         int4 *buf = cpp_ring + stage * CPP_STAGE;
         const size_t base = (size_t)t * CPP_TILE;
@@ -110,7 +114,7 @@ cp_pipe(const uint32_t *in, const uint8_t *flags, size_t n, uint32_t value, uint
         if (lane == 31) s_wtot[warp] = inc;
         __syncthreads();   /* B: every thread has its elements in registers */
 
-        if (threadIdx.x == CPP_THREADS - 32) s_tile[stage] = atomicAdd(tile_counter, 1u);
+        if (taker) s_tile[stage] = next;
         if (warp == 0) {
             const unsigned int w = lane < CPP_WARPS ? s_wtot[lane] : 0u;
             const unsigned int wi = warp_inclusive_sum(w);

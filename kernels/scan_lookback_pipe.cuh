@@ -100,6 +100,10 @@ lookback_pipe_kernel(const T *in, T *out, size_t n, int inclusive, int aligned, 
         lp_issue<T, OP, THREADS, NV>(lp_ring + ahead * STAGE, in, n, aligned, s_tile[ahead], tiles, o.cs, warp,
                                      lane);
         cpa_commit();   /* even when empty, so the group count stays STAGES - 1 + i + 1 */
+        /* The last warp (idle during the look-back) takes the tile this stage gets next;
+         * the atomic's latency passes while the tile is reduced. */
+        const bool taker = threadIdx.x == THREADS - 32;
+        const unsigned next = taker ? atomicAdd(counter, 1u) - o.ticket : 0u;
 
         int4 *buf = lp_ring + stage * STAGE;
         T total = id;
@@ -116,9 +120,8 @@ lookback_pipe_kernel(const T *in, T *out, size_t n, int inclusive, int aligned, 
         if (lane == 31) s_warp[warp] = inc;
         __syncthreads();   /* B */
 
-        /* The last warp (idle until C) takes the tile this stage gets next: every thread
-         * has read s_tile[stage] before B; it is read again after the next A. */
-        if (threadIdx.x == THREADS - 32) s_tile[stage] = atomicAdd(counter, 1u) - o.ticket;
+        /* Every thread has read s_tile[stage] before B; it is read again after the next A. */
+        if (taker) s_tile[stage] = next;
         if (warp == 0) lb_warp_prefixes<T, OP, WARPS>(s_warp, tile, lane, st, o);
         __syncthreads();   /* C */
 
