@@ -100,7 +100,8 @@ else
   fail "bench scan --lookback-sweep (log: $OUT/$(basename "$log"))"
 fi
 
-# 4. Compaction at 2^28: single-pass (new), single-pass-v1 (old), flag-scan-scatter, CUB.
+# 4. Compaction at 2^28: single-pass (the default), single-pass-pipe (new), single-pass-tile
+#    (old), flag-scan-scatter, CUB.
 t1=$SECONDS
 log="$logs/compact-bench-progress.txt"
 if timeout 60 "$BUILD/scanworks" bench compact --n 2^28 --reps 20 --json "$OUT/compact-bench.json" \
