@@ -19,8 +19,8 @@
  *   1. each thread reduces its NV consecutive chunks read back from shared memory
  *      (thread-contiguous order: one warp scan per thread total, not per row);
  *   2. warp scan of the thread totals, warp 0 scans the warp totals and looks back;
- *   3. each thread rescans its chunks from its prefix into shared memory, and the warp
- *      stores its rows (streaming stores with the "cs" option).
+ *   3. each thread rescans its chunks (kept in registers) from its prefix into shared
+ *      memory, and the warp stores its rows (streaming stores with the "cs" option).
  * Shared memory holds one padding chunk after every 8 (physical = c + c / 8), so both
  * the row-wise copies and the thread-contiguous reads (NV = 4 or 8) are free of bank
  * conflicts.
@@ -106,13 +106,13 @@ lookback_pipe_kernel(const T *in, T *out, size_t n, int inclusive, int aligned, 
         const unsigned next = taker ? atomicAdd(counter, 1u) - o.ticket : 0u;
 
         int4 *buf = lp_ring + stage * STAGE;
+        vec16<T> x[NV];   /* kept in registers through the look-back (NV * 4 registers) */
         T total = id;
 #pragma unroll
         for (int j = 0; j < NV; j++) {
-            vec16<T> x;
-            x.q = buf[lp_pad(mine + j)];
+            x[j].q = buf[lp_pad(mine + j)];
 #pragma unroll
-            for (int e = 0; e < VEC; e++) total = op_apply<T, OP>(total, x.e[e]);
+            for (int e = 0; e < VEC; e++) total = op_apply<T, OP>(total, x[j].e[e]);
         }
         const T inc = warp_inclusive<T, OP>(total, lane);
         const T up = __shfl_up_sync(FULL_MASK, inc, 1);
@@ -128,11 +128,10 @@ lookback_pipe_kernel(const T *in, T *out, size_t n, int inclusive, int aligned, 
         T r = op_apply<T, OP>(s_warp[warp], texc);
 #pragma unroll
         for (int j = 0; j < NV; j++) {
-            vec16<T> x, y;
-            x.q = buf[lp_pad(mine + j)];
+            vec16<T> y;
 #pragma unroll
             for (int e = 0; e < VEC; e++) {
-                T nr = op_apply<T, OP>(r, x.e[e]);
+                T nr = op_apply<T, OP>(r, x[j].e[e]);
                 y.e[e] = inclusive ? nr : r;
                 r = nr;
             }
