@@ -1,9 +1,12 @@
-/* Stream compaction, two ways.
+/* Stream compaction, two ways (the single pass in two forms: one tile per block, and
+ * pipelined, compact_pipe.cuh; "single-pass" runs CP_SINGLE_PASS_DEFAULT).
  * flag-scan-scatter (the chapter): a kernel writes 0/1 flags, flag_scan turns them into
  *   output addresses, a kernel scatters the kept elements. Three trips through memory.
  * single-pass: each tile of 4096 elements counts its kept elements, publishes the count,
  *   finds its output offset by decoupled look-back over earlier tiles, packs its kept
  *   elements in shared memory and writes them out in one coalesced run. */
+#include <stdlib.h>
+
 #include "compact_kernel.h"
 #include "block_scan.cuh"
 #include "cuda_util.cuh"
@@ -75,6 +78,22 @@ static __device__ __forceinline__ bool cp_keep_t(uint32_t bits, uint32_t value)
         c = (bits > value) - (bits < value);
     }
     return PRED == 0 ? c > 0 : PRED == 1 ? c >= 0 : PRED == 2 ? c < 0 : PRED == 3 ? c <= 0 : PRED == 4 ? c == 0 : c != 0;
+}
+
+/* Warp 0 (all lanes) of tile T, which keeps TOTAL elements: publishes its count,
+ * looks back, publishes its inclusive count; returns its output offset in every lane. */
+static __device__ __forceinline__ unsigned long long cp_tile_prefix(unsigned long long *status, unsigned int t,
+                                                                    unsigned int total)
+{
+    const unsigned int lane = threadIdx.x & 31u;
+    if (t == 0) {
+        if (lane == 0) lb_store(status, LB_FLAG_INC | total);
+        return 0;
+    }
+    if (lane == 0) lb_store(status + t, LB_FLAG_AGG | total);
+    const unsigned long long prefix = lb_warp_lookback(status, t);
+    if (lane == 0) lb_store(status + t, LB_FLAG_INC | (prefix + total));
+    return prefix;
 }
 
 /* Each warp owns 512 consecutive elements of the tile (4 rows of 128, loaded as uint4),
@@ -150,19 +169,8 @@ static __global__ void __launch_bounds__(CP_THREADS) cp_single_pass(const uint32
         tile_count += x;
     }
     if (warp == 0) {
-        if (t == 0) {
-            if (lane == 0) {
-                lb_store(status, LB_FLAG_INC | tile_count);
-                s_prefix = 0;
-            }
-        } else {
-            if (lane == 0) lb_store(status + t, LB_FLAG_AGG | tile_count);
-            unsigned long long prefix = lb_warp_lookback(status, t);
-            if (lane == 0) {
-                lb_store(status + t, LB_FLAG_INC | (prefix + tile_count));
-                s_prefix = prefix;
-            }
-        }
+        unsigned long long prefix = cp_tile_prefix(status, t, tile_count);
+        if (lane == 0) s_prefix = prefix;
     }
     __syncthreads();
     const unsigned long long dst = s_prefix + woff;
@@ -170,18 +178,63 @@ static __global__ void __launch_bounds__(CP_THREADS) cp_single_pass(const uint32
     if (threadIdx.x == 0 && base + CP_TILE >= n) *count = s_prefix + tile_count;
 }
 
+#include "compact_pipe.cuh"
+static_assert(CPP_TILE == CP_TILE, "both single passes use the same status words (compact_kernel_temp_bytes)");
+
 typedef void (*cp_kernel)(const uint32_t *, const uint8_t *, size_t, uint32_t, uint32_t *, unsigned long long *,
                           unsigned int *, unsigned long long *);
+typedef void (*cpp_kernel)(const uint32_t *, const uint8_t *, size_t, uint32_t, uint32_t *, unsigned long long *,
+                           unsigned int *, unsigned long long *, unsigned int);
 
 #define CP_ROW(T) {cp_single_pass<T, 0>, cp_single_pass<T, 1>, cp_single_pass<T, 2>, cp_single_pass<T, 3>, \
                    cp_single_pass<T, 4>, cp_single_pass<T, 5>, cp_single_pass<T, 6>}
 static const cp_kernel cp_kernels[3][7] = {CP_ROW(0), CP_ROW(1), CP_ROW(2)};
+#define CPP_ROW(T) {cp_pipe<T, 0>, cp_pipe<T, 1>, cp_pipe<T, 2>, cp_pipe<T, 3>, cp_pipe<T, 4>, cp_pipe<T, 5>, cp_pipe<T, 6>}
+static const cpp_kernel cpp_kernels[3][7] = {CPP_ROW(0), CPP_ROW(1), CPP_ROW(2)};
+
+/* What "single-pass" runs: COMPACT_K_SINGLE_PASS_PIPE or COMPACT_K_SINGLE_PASS_TILE. */
+#define CP_SINGLE_PASS_DEFAULT COMPACT_K_SINGLE_PASS_PIPE
+
+/* The pipelined kernel on a grid of the blocks the GPU holds at once (at most TILES).
+ * Returns the grid, 0 when a block does not fit this GPU (the caller runs the one-tile
+ * kernel instead), -1 on an error. */
+static long long cpp_launch(cpp_kernel k, int type, int pred, const compact_kparams *p, const uint32_t *in,
+                            const uint8_t *flags, size_t n, uint32_t *out, unsigned long long *status,
+                            unsigned int *counter, unsigned long long *count, size_t tiles, cudaStream_t s,
+                            sw_error *err)
+{
+    static int cached_device[3][7], resident[3][7];   /* device + 1, blocks on the whole GPU */
+    int dev;
+    CUDA_TRY(cudaGetDevice(&dev), err);
+    if (cached_device[type][pred] != dev + 1) {
+        int sms = 0, per_sm = 0, optin = 0;
+        CUDA_TRY(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, dev), err);
+        CUDA_TRY(cudaDeviceGetAttribute(&optin, cudaDevAttrMaxSharedMemoryPerBlockOptin, dev), err);
+        if ((size_t)optin >= CPP_SMEM) {
+            CUDA_TRY(cudaFuncSetAttribute((const void *)k, cudaFuncAttributeMaxDynamicSharedMemorySize,
+                                          (int)CPP_SMEM), err);
+            CUDA_TRY(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, (const void *)k, CPP_THREADS, CPP_SMEM),
+                     err);
+        }
+        resident[type][pred] = sms * per_sm;
+        cached_device[type][pred] = dev + 1;
+    }
+    if (resident[type][pred] <= 0) return 0;
+    size_t grid = tiles < (size_t)resident[type][pred] ? tiles : (size_t)resident[type][pred];
+    /* Checks: fewer blocks, each looping over more tiles (the ring wraps sooner). */
+    const char *cap = getenv("SCANWORKS_COMPACT_PIPE_GRID");
+    if (cap && atoi(cap) > 0 && grid > (size_t)atoi(cap)) grid = (size_t)atoi(cap);
+    k<<<(unsigned)grid, CPP_THREADS, CPP_SMEM, s>>>(in, flags, n, p->value_bits, out, status, counter, count,
+                                                   (unsigned)tiles);
+    CUDA_TRY_LAUNCH("cp_pipe", err);
+    return (long long)grid;
+}
 
 static size_t cp_tiles(size_t n) { return (n + CP_TILE - 1) / CP_TILE; }
 
 extern "C" size_t compact_kernel_temp_bytes(int algo, size_t n)
 {
-    if (algo == COMPACT_K_SINGLE_PASS) return 256 + (cp_tiles(n) + 1) * sizeof(unsigned long long);
+    if (algo != COMPACT_K_FLAG_SCAN_SCATTER) return 256 + (cp_tiles(n) + 1) * sizeof(unsigned long long);
     return 2 * ((n + 63) & ~(size_t)63) * sizeof(uint32_t) + flag_scan_temp_bytes(n) + 256;
 }
 
@@ -213,12 +266,18 @@ extern "C" int compact_kernel_run(int algo, const compact_kparams *p, const uint
         CUDA_TRY(cudaMemsetAsync(count, 0, sizeof *count, s), err);
         return 0;
     }
-    if (algo == COMPACT_K_SINGLE_PASS) {
+    if (algo == COMPACT_K_SINGLE_PASS) algo = CP_SINGLE_PASS_DEFAULT;
+    if (algo == COMPACT_K_SINGLE_PASS_PIPE || algo == COMPACT_K_SINGLE_PASS_TILE) {
         unsigned int *counter = (unsigned int *)temp;
         unsigned long long *status = (unsigned long long *)((char *)temp + 256);
         size_t tiles = cp_tiles(n);
         CUDA_TRY(cudaMemsetAsync(temp, 0, 256 + tiles * sizeof(unsigned long long), s), err);
         if ((unsigned)p->type > 2 || (unsigned)p->pred > 6) return sw_fail(err, "compact (cuda): bad type or predicate");
+        if (algo == COMPACT_K_SINGLE_PASS_PIPE) {
+            long long grid = cpp_launch(cpp_kernels[p->type][p->pred], p->type, p->pred, p, in, flags, n, out, status,
+                                        counter, count, tiles, s, err);
+            if (grid != 0) return grid < 0 ? -1 : 0;
+        }
         cp_kernels[p->type][p->pred]<<<(unsigned)tiles, CP_THREADS, 0, s>>>(in, flags, n, p->value_bits, out, status,
                                                                            counter, count);
         CUDA_TRY_LAUNCH("cp_single_pass", err);

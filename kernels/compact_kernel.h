@@ -11,7 +11,13 @@
 extern "C" {
 #endif
 
-enum { COMPACT_K_FLAG_SCAN_SCATTER = 0, COMPACT_K_SINGLE_PASS = 1 };
+/* COMPACT_K_SINGLE_PASS: the default single pass (one of the two after it). */
+enum {
+    COMPACT_K_FLAG_SCAN_SCATTER = 0,
+    COMPACT_K_SINGLE_PASS = 1,
+    COMPACT_K_SINGLE_PASS_PIPE = 2,   /* persistent blocks, next tiles' loads in flight during the look-back */
+    COMPACT_K_SINGLE_PASS_TILE = 3    /* one tile per block */
+};
 
 /* TYPE: 0 uint32, 1 int32, 2 float32. PRED: 0 gt, 1 ge, 2 lt, 3 le, 4 eq, 5 ne (against
  * VALUE_BITS read as TYPE), 6 keep where FLAGS[i] != 0. */

@@ -1,6 +1,6 @@
 /* Host side of the CUDA scans: algorithm limits, cached scratch, launch
  * configuration and the type/operator dispatch behind the extern "C" launchers of
- * kernels/scan.h. The kernels are in scan_tile.cuh (tuned, lookback) and
+ * kernels/scan.h. The kernels are in scan_tile.cuh (tuned), scan_lookback*.cuh (lookback) and
  * scan_blelloch.cuh (naive, blelloch, blelloch-cf, large). */
 #include <limits.h>
 #include <stdint.h>
@@ -9,7 +9,7 @@
 #include "cuda_util.cuh"
 #include "scan.h"
 #include "scan_blelloch.cuh"
-#include "scan_lookback.cuh"
+#include "scan_lookback_pipe.cuh"
 
 /* Indices into scan_cuda_algorithms (src/prim/scan_cuda.c), which lists them best first. */
 enum { ALGO_LOOKBACK, ALGO_TUNED, ALGO_LARGE, ALGO_BLELLOCH_CF, ALGO_BLELLOCH, ALGO_NAIVE, ALGO_COUNT };

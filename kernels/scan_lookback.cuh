@@ -150,6 +150,27 @@ static __device__ T lb_look_back(tile_status<T> st, long long tile, T agg, int l
     return prefix;
 }
 
+/* Warp 0 of tile TILE: S_WARP holds the warps' totals; replaces them with each warp's
+ * prefix (all earlier tiles' op, then the earlier warps' totals), publishing the
+ * tile's aggregate and inclusive prefix on the way. */
+template <typename T, int OP, int WARPS>
+static __device__ __forceinline__ void lb_warp_prefixes(T *s_warp, size_t tile, int lane, tile_status<T> st,
+                                                        const lb_opts &o)
+{
+    const T id = op_identity<T, OP>();
+    T w = lane < WARPS ? s_warp[lane] : id;
+    T inc = warp_inclusive<T, OP>(w, lane);
+    T exc = __shfl_up_sync(FULL_MASK, inc, 1);
+    T agg = __shfl_sync(FULL_MASK, inc, WARPS - 1);
+    T prefix = id;
+    if (tile == 0) {
+        if (lane == 0) lb_publish(st, 0, FLAG_PREFIX, agg, o.epoch);
+    } else {
+        prefix = lb_look_back<T, OP>(st, (long long)tile, agg, lane, o);
+    }
+    if (lane < WARPS) s_warp[lane] = op_apply<T, OP>(prefix, lane ? exc : id);
+}
+
 /* Registers: 16 items per thread keep the measured 40 (1536 threads per SM: 6 blocks
  * of 256; ptxas spills 32 bytes around the look-back); 24 and 32 items get 64
  * (1024 threads per SM; uncapped, 32 items took 88 and 2 blocks of 256). The
@@ -185,7 +206,6 @@ lookback_scan_kernel(const T *in, T *out, size_t n, int inclusive, int aligned, 
     }
     const size_t base = tile * TILE;
     const bool fast = aligned && base + TILE <= n;
-    const T id = op_identity<T, OP>();
 
     vec16<T> x[NV];
     tile_load<T, OP, NV>(x, in, base, n, fast, o.cs, warp, lane);
@@ -194,19 +214,7 @@ lookback_scan_kernel(const T *in, T *out, size_t n, int inclusive, int aligned, 
     if (lane == 31) s_warp[warp] = carry;
     __syncthreads();
 
-    if (warp == 0) {
-        T w = lane < WARPS ? s_warp[lane] : id;
-        T inc = warp_inclusive<T, OP>(w, lane);
-        T exc = __shfl_up_sync(FULL_MASK, inc, 1);
-        T agg = __shfl_sync(FULL_MASK, inc, WARPS - 1);
-        T prefix = id;
-        if (tile == 0) {
-            if (lane == 0) lb_publish(st, 0, FLAG_PREFIX, agg, o.epoch);
-        } else {
-            prefix = lb_look_back<T, OP>(st, (long long)tile, agg, lane, o);
-        }
-        if (lane < WARPS) s_warp[lane] = op_apply<T, OP>(prefix, lane ? exc : id);
-    }
+    if (warp == 0) lb_warp_prefixes<T, OP, WARPS>(s_warp, tile, lane, st, o);
     __syncthreads();
 
     tile_store<T, OP, NV>(out, x, pre, s_warp[warp], inclusive, base, n, fast, o.cs, warp, lane);

@@ -3,6 +3,7 @@
  * SCANWORKS_LOOKBACK_CONFIG, the status words kept between calls, the launch.
  *
  * Names: "lookback" = SCANWORKS_LOOKBACK_CONFIG if set, else LB_DEFAULT;
+ * SCANWORKS_LOOKBACK_PIPE_GRID=N caps the grid of the pipelined kernel (tests).
  * "lookback-T-I[-opt...]" = T threads per block, I 4-byte items per thread (8-byte
  * types: I/2), options as below. The environment variable takes "TxI[,opt...]"
  * (or the same with '-'). Options (each turns one thing away from the default):
@@ -13,25 +14,36 @@
  *   bid                 tile = blockIdx.x: no atomic counter, one barrier less
  *   cs                  streaming cache hints on the data loads and stores
  *   loose               (256x16 only) 48 registers, 5 blocks per SM, no spill
- *                       (default: 40, 6 blocks, 32 bytes spilled) */
+ *                       (default: 40, 6 blocks, 32 bytes spilled)
+ *   pipe                the pipelined kernel (scan_lookback_pipe.cuh): persistent
+ *                       blocks, the next tiles' loads in flight during the look-back
+ *                       (256x16 and 256x32 only; takes tiles from the counter, so not
+ *                       with bid)
+ *   s2 | s3 | s4        pipe: ring stages (default: 4 for 256x16, 3 for 256x32) */
 #ifndef SCANWORKS_KERNELS_SCAN_LOOKBACK_RUN_CUH
 #define SCANWORKS_KERNELS_SCAN_LOOKBACK_RUN_CUH
 
 #include <stdio.h>
 #include <stdlib.h>
 
-#define LB_DEFAULT "256x16"   /* with w4 and epochs (the defaults of the options) */
+/* The default configuration (options not named keep their defaults: w4, epochs).
+ * Measured best of the one-tile-per-block kernel: "256x32,bid,cs". */
+#define LB_DEFAULT "256x16,pipe,cs"
 
 struct lb_config {
     int threads, items;   /* items: 4-byte items per thread, a multiple of 4 */
     int memset_each;
     int loose;            /* 256 x 16 only: 5 blocks per SM, 48 registers, instead of 6 and 40 */
+    int pipe, stages;     /* the pipelined kernel and its ring stages (0: the shape's default) */
     lb_opts o;
 };
 
 /* The shapes compiled in: threads x 4-byte items per thread. */
 static const int lb_shapes[][2] = {{128, 16}, {256, 16}, {256, 24}, {512, 16}, {128, 32}, {256, 32}};
 #define LB_SHAPES ((int)(sizeof lb_shapes / sizeof lb_shapes[0]))
+/* The pipelined shapes compiled in: threads x 4-byte items per thread x ring stages. */
+static const int lp_shapes[][3] = {{256, 16, 3}, {256, 16, 4}, {256, 32, 2}, {256, 32, 3}};
+#define LP_SHAPES ((int)(sizeof lp_shapes / sizeof lp_shapes[0]))
 
 /* What `bench scan --lookback-sweep` times, and the tests run: every shape with the
  * default options, then the default shape with one option changed at a time, the
@@ -43,6 +55,8 @@ static const char *const lb_sweep[] = {
     "lookback-256-16-relaxed", "lookback-256-16-acquire", "lookback-256-16-sleep", "lookback-256-16-bid",
     "lookback-256-16-cs", "lookback-256-16-loose", "lookback-256-16-w1-memset", "lookback-256-32-bid-cs",
     "lookback-128-32-bid-sleep", "lookback-128-32-w1",
+    "lookback-256-16-pipe", "lookback-256-16-pipe-cs", "lookback-256-16-pipe-s3-cs", "lookback-256-32-pipe-cs",
+    "lookback-256-32-pipe-s2-cs", "lookback-256-16-pipe-w1-cs",
     NULL};
 
 extern "C" const char *const *scan_cuda_lookback_sweep(void) { return lb_sweep; }
@@ -87,10 +101,25 @@ static int lb_parse(const char *spec, const char *src, lb_config *c, sw_error *e
             c->o.cs = 1;
         } else if (!strcmp(tok, "loose")) {
             c->loose = 1;
+        } else if (!strcmp(tok, "pipe")) {
+            c->pipe = 1;
+        } else if (!strcmp(tok, "s2") || !strcmp(tok, "s3") || !strcmp(tok, "s4")) {
+            c->stages = tok[1] - '0';
         } else {
             return sw_fail(err, "scan lookback: %s '%s': unknown option '%s' (w1|w2|w4, memset, relaxed, acquire, "
-                           "sleep, bid, cs, loose)", src, spec, tok);
+                           "sleep, bid, cs, loose, pipe, s2|s3|s4)", src, spec, tok);
         }
+    }
+    if (c->pipe || c->stages) {
+        if (!c->pipe) return sw_fail(err, "scan lookback: %s '%s': s2|s3|s4 need 'pipe'", src, spec);
+        if (c->o.bid || c->loose)
+            return sw_fail(err, "scan lookback: %s '%s': 'pipe' takes neither 'bid' nor 'loose'", src, spec);
+        if (!c->stages) c->stages = c->items == 16 ? 4 : 3;
+        for (int i = 0; i < LP_SHAPES; i++)
+            if (c->threads == lp_shapes[i][0] && c->items == lp_shapes[i][1] && c->stages == lp_shapes[i][2])
+                return 0;
+        return sw_fail(err, "scan lookback: %s '%s' is no compiled pipelined shape; use 256x16 (s3, s4) or "
+                       "256x32 (s2, s3)", src, spec);
     }
     if (c->loose && (c->threads != 256 || c->items != 16))
         return sw_fail(err, "scan lookback: %s '%s': 'loose' exists for 256x16 only", src, spec);
@@ -139,6 +168,61 @@ static void lb_launch(size_t tiles, const T *in, T *out, size_t n, int incl, int
         <<<(unsigned)tiles, THREADS, 0, s>>>(in, out, n, incl, aligned, st, counter, o);
 }
 
+/* The one-tile-per-block kernel of C's shape. */
+template <typename T, int OP>
+static int lb_launch_shape(const lb_config &c, size_t tiles, const T *in, T *out, size_t n, int incl, int aligned,
+                           tile_status<T> st, unsigned *counter, const lb_opts &o, cudaStream_t s, sw_error *err)
+{
+    switch (c.threads * 1000 + c.items) {
+    case 128016: lb_launch<T, OP, 128, 4>(tiles, in, out, n, incl, aligned, st, counter, o, s); break;
+    case 256016:
+        if (c.loose)
+            lb_launch<T, OP, 256, 4, 5>(tiles, in, out, n, incl, aligned, st, counter, o, s);
+        else
+            lb_launch<T, OP, 256, 4>(tiles, in, out, n, incl, aligned, st, counter, o, s);
+        break;
+    case 256024: lb_launch<T, OP, 256, 6>(tiles, in, out, n, incl, aligned, st, counter, o, s); break;
+    case 512016: lb_launch<T, OP, 512, 4>(tiles, in, out, n, incl, aligned, st, counter, o, s); break;
+    case 128032: lb_launch<T, OP, 128, 8>(tiles, in, out, n, incl, aligned, st, counter, o, s); break;
+    case 256032: lb_launch<T, OP, 256, 8>(tiles, in, out, n, incl, aligned, st, counter, o, s); break;
+    default: return sw_fail(err, "scan lookback: shape %dx%d is not compiled", c.threads, c.items);
+    }
+    return 0;
+}
+
+/* The pipelined kernel on a grid of the blocks the GPU holds at once (at most TILES).
+ * Returns the grid, 0 when a block does not fit this GPU (the caller falls back to the
+ * one-tile kernel of the same shape), -1 on an error. */
+template <typename T, int OP, int THREADS, int NV, int STAGES>
+static long long lp_launch(size_t tiles, const T *in, T *out, size_t n, int incl, int aligned,
+                           tile_status<T> st, unsigned *counter, const lb_opts &o, cudaStream_t s, sw_error *err)
+{
+    void (*kernel)(const T *, T *, size_t, int, int, tile_status<T>, unsigned *, lb_opts, unsigned) =
+        lookback_pipe_kernel<T, OP, THREADS, NV, STAGES>;
+    const size_t smem = (size_t)STAGES * LP_STAGE_CHUNKS(THREADS, NV) * 16;
+    static int cached_device = -1, resident = 0;   /* blocks on the whole GPU, per instantiation */
+    int dev;
+    CUDA_TRY(cudaGetDevice(&dev), err);
+    if (dev != cached_device) {
+        int sms = 0, per_sm = 0, optin = 0;
+        CUDA_TRY(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, dev), err);
+        CUDA_TRY(cudaDeviceGetAttribute(&optin, cudaDevAttrMaxSharedMemoryPerBlockOptin, dev), err);
+        if ((size_t)optin >= smem) {
+            CUDA_TRY(cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, (int)smem), err);
+            CUDA_TRY(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, kernel, THREADS, smem), err);
+        }
+        resident = sms * per_sm;
+        cached_device = dev;
+    }
+    if (resident <= 0) return 0;
+    size_t grid = tiles < (size_t)resident ? tiles : (size_t)resident;
+    /* Tests: fewer blocks, each looping over more tiles (the ring wraps sooner). */
+    const char *cap = getenv("SCANWORKS_LOOKBACK_PIPE_GRID");
+    if (cap && atoi(cap) > 0 && grid > (size_t)atoi(cap)) grid = (size_t)atoi(cap);
+    kernel<<<(unsigned)grid, THREADS, smem, s>>>(in, out, n, incl, aligned, st, counter, o, (unsigned)tiles);
+    return (long long)grid;
+}
+
 template <typename T, int OP>
 static int run_lookback(const lb_config &c, const T *in, T *out, size_t n, int incl, int aligned, cudaStream_t s,
                         sw_error *err)
@@ -174,21 +258,25 @@ static int run_lookback(const lb_config &c, const T *in, T *out, size_t n, int i
     lb_opts o = c.o;
     o.epoch = ++cache.epoch;
     o.ticket = cache.ticket;
-    if (!o.bid) cache.ticket += (unsigned)tiles;
     unsigned *counter = (unsigned *)p;
-    switch (c.threads * 1000 + c.items) {
-    case 128016: lb_launch<T, OP, 128, 4>(tiles, in, out, n, incl, aligned, st, counter, o, s); break;
-    case 256016:
-        if (c.loose)
-            lb_launch<T, OP, 256, 4, 5>(tiles, in, out, n, incl, aligned, st, counter, o, s);
-        else
-            lb_launch<T, OP, 256, 4>(tiles, in, out, n, incl, aligned, st, counter, o, s);
-        break;
-    case 256024: lb_launch<T, OP, 256, 6>(tiles, in, out, n, incl, aligned, st, counter, o, s); break;
-    case 512016: lb_launch<T, OP, 512, 4>(tiles, in, out, n, incl, aligned, st, counter, o, s); break;
-    case 128032: lb_launch<T, OP, 128, 8>(tiles, in, out, n, incl, aligned, st, counter, o, s); break;
-    case 256032: lb_launch<T, OP, 256, 8>(tiles, in, out, n, incl, aligned, st, counter, o, s); break;
-    default: return sw_fail(err, "scan lookback: shape %dx%d is not compiled", c.threads, c.items);
+    long long grid = 0;
+    switch (c.pipe ? c.threads * 1000 + c.items + 1000000 * c.stages : 0) {
+    case 3256016: grid = lp_launch<T, OP, 256, 4, 3>(tiles, in, out, n, incl, aligned, st, counter, o, s, err); break;
+    case 4256016: grid = lp_launch<T, OP, 256, 4, 4>(tiles, in, out, n, incl, aligned, st, counter, o, s, err); break;
+    case 2256032: grid = lp_launch<T, OP, 256, 8, 2>(tiles, in, out, n, incl, aligned, st, counter, o, s, err); break;
+    case 3256032: grid = lp_launch<T, OP, 256, 8, 3>(tiles, in, out, n, incl, aligned, st, counter, o, s, err); break;
+    default: break;   /* not pipelined */
+    }
+    if (grid < 0) {
+        cache.status_ready = 0;
+        return -1;
+    }
+    if (grid > 0) {
+        /* Each block took STAGES tiles past the end (scan_lookback_pipe.cuh). */
+        cache.ticket += (unsigned)tiles + (unsigned)grid * (unsigned)c.stages;
+    } else {
+        if (!o.bid) cache.ticket += (unsigned)tiles;
+        if (lb_launch_shape<T, OP>(c, tiles, in, out, n, incl, aligned, st, counter, o, s, err)) return -1;
     }
     cudaError_t e = cudaGetLastError();
     if (e != cudaSuccess) {

@@ -4,6 +4,7 @@
  * are not 16-byte aligned on a stream of their own; the one-block variants'
  * refusal; every look-back configuration; one large case. Skips (exit 77) when no CUDA device can be used.
  *
+ * SCANWORKS_TEST_PIPE_ONLY=1 checks only the pipelined look-back, on small lengths.
  * SCANWORKS_TEST_SMALL=1 keeps lengths under 10000, fewer types and operators, and
  * leaves out the large cases (for compute-sanitizer). The full run needs about
  * 18 GB of device memory for its > 2^31 case (skipped, saying so, without it). */
@@ -151,6 +152,50 @@ static void test_all_cases(uint64_t *rng)
     }
 }
 
+/* The pipelined kernel on a grid of 1, 2 and 3 blocks: each block loops over many
+ * tiles, the ring of stages wraps, look-backs find finished predecessors. */
+static void test_pipe_grids(uint64_t *rng)
+{
+    const size_t big = 3 * ((size_t)1 << 20) + 7;
+    const char *pipes[] = {"lookback-256-16-pipe", "lookback-256-16-pipe-s3-cs", "lookback-256-32-pipe-s2-cs",
+                           "lookback-256-32-pipe-cs"};
+    for (int g = 1; g <= 3; g++) {
+        char cap[8];
+        snprintf(cap, sizeof cap, "%d", g);
+        CHECK(setenv("SCANWORKS_LOOKBACK_PIPE_GRID", cap, 1) == 0);
+        for (int i = 0; i < 4; i++) {
+            run_case(pipes[i], SCAN_I32, SCAN_ADD, (scan_kind)(g & 1), 70001, 0, rng);
+            run_case(pipes[i], SCAN_I64, SCAN_MIN, SCAN_INCLUSIVE, 40009, 1, rng);
+            if (!small_run) run_case(pipes[i], SCAN_F32, SCAN_ADD, SCAN_EXCLUSIVE, big, 0, rng);
+        }
+    }
+    unsetenv("SCANWORKS_LOOKBACK_PIPE_GRID");
+    printf("  pipelined look-back on grids of 1..3 blocks checked\n");
+}
+
+/* SCANWORKS_TEST_PIPE_ONLY=1 (compute-sanitizer on the new kernel): the pipelined
+ * configurations only, on small lengths: every type, operator and kind on awkward
+ * lengths, in place, and the grids of 1..3 blocks. */
+static void test_pipe_only(uint64_t *rng)
+{
+    const size_t sizes[] = {0, 1, 31, 1025, 4097, 8191, 12289, 70001};
+    for (const char *const *c = scan_cuda_lookback_sweep(); *c; c++) {
+        if (!strstr(*c, "pipe")) continue;
+        /* every type, operator and kind for the two tile sizes; the rest: add */
+        const int all = !strcmp(*c, "lookback-256-16-pipe") || !strcmp(*c, "lookback-256-32-pipe-s2-cs");
+        for (int t = 0; t < SCAN_TYPE_COUNT; t++)
+            for (int op = 0; op < (all ? SCAN_OP_COUNT : 1); op++)
+                for (int k = 0; k < 2; k++)
+                    for (size_t s = 0; s < sizeof sizes / sizeof *sizes; s++)
+                        if ((all && t == SCAN_I32) || s % 3 == (size_t)op)
+                            run_case(*c, (scan_type)t, (scan_op)op, (scan_kind)k, sizes[s], 0, rng);
+        run_case(*c, SCAN_I32, SCAN_ADD, SCAN_INCLUSIVE, 40009, 1, rng);
+        printf("  %-26s checked\n", *c);
+        fflush(stdout);
+    }
+    test_pipe_grids(rng);
+}
+
 /* Every look-back configuration of the sweep (shapes and options), 4- and 8-byte
  * types, both kinds; repeated calls of mixed sizes, types and options reuse the
  * status words (epochs, the never-reset tile counter). Lengths up to 70001 reach
@@ -177,14 +222,19 @@ static void test_lookback_configs(uint64_t *rng)
         printf("  %-26s checked\n", *c);
         fflush(stdout);
     }
+    test_pipe_grids(rng);
     /* Wrap-arounds: the tile counter past 2^32 within a call, then the epoch's limit
-     * (2^30 - 1: the status words are zeroed and the epochs start again). */
-    for (int i = 0; i < 2; i++) {
-        const scan_type t = i ? SCAN_I64 : SCAN_I32;   /* a call of the type first: its layout */
-        run_case("lookback", t, SCAN_ADD, SCAN_EXCLUSIVE, 70001, 0, rng);
-        sw_error err = {{0}};
-        CHECK_MSG(scan_cuda_lookback_seed((1u << 30) - 3, 0xFFFFFFF0u, &err) == 0, "%s", err.msg);
-        for (int k = 0; k < 4; k++) run_case("lookback", t, SCAN_ADD, SCAN_EXCLUSIVE, 70001, 0, rng);
+     * (2^30 - 1: the status words are zeroed and the epochs start again); the
+     * default, the one-tile kernel with the counter, and a pipelined shape. */
+    const char *wraps[] = {"lookback", "lookback-256-16", "lookback-256-32-pipe-s2-cs"};
+    for (int a = 0; a < 3; a++) {
+        for (int i = 0; i < 2; i++) {
+            const scan_type t = i ? SCAN_I64 : SCAN_I32;   /* a call of the type first: its layout */
+            run_case(wraps[a], t, SCAN_ADD, SCAN_EXCLUSIVE, 70001, 0, rng);
+            sw_error err = {{0}};
+            CHECK_MSG(scan_cuda_lookback_seed((1u << 30) - 3, 0xFFFFFFF0u, &err) == 0, "%s", err.msg);
+            for (int k = 0; k < 4; k++) run_case(wraps[a], t, SCAN_ADD, SCAN_EXCLUSIVE, 70001, 0, rng);
+        }
     }
     printf("  look-back epoch and tile-counter wrap-around checked\n");
     CHECK(setenv("SCANWORKS_LOOKBACK_CONFIG", "128x32,bid,w2", 1) == 0);
@@ -364,10 +414,12 @@ static void test_config_names(void)
     for (const char *const *name = scan_cuda_lookback_sweep(); *name; name++, count++)
         CHECK_MSG(scan_cuda_lookback_check(*name, &err) == 0, "%s: %s", *name, err.msg);
     CHECK(count > 6);
-    const char *good[] = {"128x32", "256x16,relaxed", "256x16,acquire,sleep", "128x16,bid,cs", "256x16,w1,memset"};
+    const char *good[] = {"128x32", "256x16,relaxed", "256x16,acquire,sleep", "128x16,bid,cs", "256x16,w1,memset",
+                          "256x16,pipe", "256x32,pipe,s2", "256x16,pipe,s3,sleep,memset"};
     for (size_t i = 0; i < sizeof good / sizeof *good; i++)
         CHECK_MSG(scan_cuda_lookback_check(good[i], &err) == 0, "%s: %s", good[i], err.msg);
-    const char *bad[] = {"100x16", "256x16,fast", "256", "x16", "128x32,loose", "lookback-256-16-rela"};
+    const char *bad[] = {"100x16", "256x16,fast", "256", "x16", "128x32,loose", "lookback-256-16-rela",
+                         "128x16,pipe", "256x16,pipe,bid", "256x16,s3", "256x16,pipe,s2", "256x16,pipe,loose"};
     for (size_t i = 0; i < sizeof bad / sizeof *bad; i++)
         CHECK_MSG(scan_cuda_lookback_check(bad[i], &err) == -1, "%s was accepted", bad[i]);
 }
@@ -380,6 +432,12 @@ int main(void)
     if (!prim_cuda_available(&why)) TEST_SKIP("no CUDA: %s (configuration names checked)", why);
     small_run = getenv("SCANWORKS_TEST_SMALL") && atoi(getenv("SCANWORKS_TEST_SMALL"));
     uint64_t rng = 0x5ca9;
+    if (getenv("SCANWORKS_TEST_PIPE_ONLY") && atoi(getenv("SCANWORKS_TEST_PIPE_ONLY"))) {
+        small_run = 1;
+        test_pipe_only(&rng);
+        scan_cuda_release();
+        return test_finish("test_scan_cuda");
+    }
     test_example();
     test_limits();
     test_all_cases(&rng);

@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
 # CUDA scan on the GPU machine: the gpu-labelled scan tests, compute-sanitizer
-# (memcheck, racecheck, synccheck) on a small run of every scan kernel, and the scan
-# benchmark 2^10..2^28 into $OUT/scan-bench.json and $OUT/scan-bench.svg (its table
-# goes to stdout), then the look-back sweep (every shape and option at 2^25 and 2^28:
-# $OUT/scan-sweep.{txt,json,csv}) and SUMMARY lines (best configuration, x CUB,
-# x memcpy). About 2.5 minutes. Logs of failed steps are copied into $OUT.
+# (memcheck, racecheck, synccheck) on the pipelined look-back (the new kernel:
+# SCANWORKS_TEST_PIPE_ONLY=1, small lengths), the look-back sweep (every shape and
+# option, old and pipelined, at 2^25 and 2^28, beside CUB and memcpy:
+# $OUT/scan-sweep.{txt,json,csv}), `bench compact` at 2^28 (single-pass, old and
+# new, beside CUB: $OUT/compact-bench.{txt,json}) and SUMMARY lines. Nsight Compute
+# only when time is left. About 100 s. Logs of failed steps are copied into $OUT.
 # Run from the repository root with BUILD (an sm_90 build) and OUT set.
 set -uo pipefail
 : "${BUILD:?set BUILD to the build folder}" "${OUT:?set OUT to the results folder}"
@@ -27,12 +28,13 @@ else
   fail "tests (log: $OUT/$(basename "$log"))"
 fi
 
-# 2. compute-sanitizer on the small run (SCANWORKS_TEST_SMALL=1: lengths < 10000).
+# 2. compute-sanitizer on the new kernel (SCANWORKS_TEST_PIPE_ONLY=1: the pipelined
+#    configurations only, lengths <= 70001, grids of 1..3 blocks).
 if command -v compute-sanitizer > /dev/null; then
   for tool in memcheck racecheck synccheck; do
     t1=$SECONDS
     log="$logs/scan-cuda-$tool.txt"
-    if SCANWORKS_TEST_SMALL=1 timeout 90 compute-sanitizer --tool "$tool" --error-exitcode 3 \
+    if SCANWORKS_TEST_PIPE_ONLY=1 timeout 60 compute-sanitizer --tool "$tool" --error-exitcode 3 \
          "$BUILD/tests/test_scan_cuda" > "$log" 2>&1 &&
        grep -q "ERROR SUMMARY: 0 errors\|RACECHECK SUMMARY: 0 hazards" "$log"; then
       pass "compute-sanitizer $tool ($((SECONDS - t1)) s)"
@@ -45,64 +47,118 @@ else
   fail "compute-sanitizer not found on PATH"
 fi
 
-# 3. Benchmark (every output checked against the CPU scan first; MISMATCH exits 1).
-t1=$SECONDS
-log="$logs/scan-bench-progress.txt"
-if "$BUILD/scanworks" bench scan --sizes 2^10..2^28 --type int32 --op add \
-     --json "$OUT/scan-bench.json" --plot "$OUT/scan-bench.svg" 2> "$log"; then
-  pass "bench scan ($((SECONDS - t1)) s)"
-else
-  keep "$log"
-  fail "bench scan (log: $OUT/$(basename "$log"))"
+# 2b. compute-sanitizer on the pipelined compaction: 50000 elements (13 tiles) on a
+#     grid of 2 blocks (each loops over several tiles; the ring wraps), kept by value
+#     and by flags, outputs compared with the CPU backend's.
+if command -v compute-sanitizer > /dev/null; then
+  tmp=$(mktemp -d)
+  python3 - "$tmp" <<'PY' || fail "could not write the compaction inputs"
+import random, struct, sys
+r = random.Random(7)
+for name, descr, fmt, vals in (("a", "<i4", "i", [r.randint(-1000, 999) for _ in range(50000)]),
+                               ("f", "|b1", "?", [r.random() < 0.3 for _ in range(50000)])):
+    # .npy 1.0: 10 bytes of magic, version and length, then a 118-byte header (128 in all)
+    head = ("{'descr': '%s', 'fortran_order': False, 'shape': (%d,), }" % (descr, len(vals))).ljust(117) + "\n"
+    with open("%s/%s.npy" % (sys.argv[1], name), "wb") as f:
+        f.write(b"\x93NUMPY\x01\x00" + struct.pack("<H", 118) + head.encode())
+        f.write(struct.pack("<%d%s" % (len(vals), fmt), *vals))
+PY
+  runs=("--in $tmp/a.npy --keep gt:10 --out $tmp/o1" "--in $tmp/a.npy --flags $tmp/f.npy --out $tmp/o2")
+  for tool in memcheck racecheck synccheck; do
+    t1=$SECONDS
+    ok=1
+    for r in "${runs[@]}"; do
+      SCANWORKS_COMPACT_PIPE_GRID=2 timeout 30 compute-sanitizer --tool $tool --error-exitcode 9 \
+        "$BUILD/scanworks" compute compact --backend cuda --algo single-pass-pipe $r-$tool.npy \
+        >> "$logs/compact-sanitizer.txt" 2>&1 || ok=0
+    done
+    if [ $ok = 1 ]; then pass "compute-sanitizer $tool single-pass-pipe compaction ($((SECONDS - t1)) s)"
+    else keep "$logs/compact-sanitizer.txt"; fail "compute-sanitizer $tool single-pass-pipe compaction"; fi
+  done
+  ok=1
+  for i in 1 2; do
+    r=${runs[$((i - 1))]}
+    "$BUILD/scanworks" compute compact --backend cpu $r-cpu.npy > /dev/null 2>&1 || ok=0
+    SCANWORKS_COMPACT_PIPE_GRID=3 "$BUILD/scanworks" compute compact --backend cuda --algo single-pass-pipe \
+      $r-g3.npy > /dev/null 2>&1 || ok=0
+    for tool in memcheck racecheck synccheck g3; do cmp -s "$tmp/o$i-$tool.npy" "$tmp/o$i-cpu.npy" || ok=0; done
+  done
+  if [ $ok = 1 ]; then pass "single-pass-pipe compaction on 2 and 3 blocks equals the cpu backend"
+  else fail "single-pass-pipe compaction on 2 and 3 blocks differs from the cpu backend"; fi
+  rm -rf "$tmp"
 fi
 
-# 4. Look-back sweep: every compiled shape and option (kernels/scan_lookback_run.cuh)
+# 3. Look-back sweep: every compiled shape and option (kernels/scan_lookback_run.cuh)
 #    at 2^25 and 2^28, each checked against the CPU scan before it is timed.
 t1=$SECONDS
 log="$logs/scan-sweep-progress.txt"
-if timeout 120 "$BUILD/scanworks" bench scan --sizes 2^25,2^28 --type int32 --op add --reps 40 --no-gl \
+if timeout 75 "$BUILD/scanworks" bench scan --sizes 2^25,2^28 --type int32 --op add --reps 40 --no-gl \
      --lookback-sweep --json "$OUT/scan-sweep.json" --csv "$OUT/scan-sweep.csv" > "$OUT/scan-sweep.txt" 2> "$log"; then
   pass "bench scan --lookback-sweep ($((SECONDS - t1)) s; table: $OUT/scan-sweep.txt)"
 else
   keep "$log"
   fail "bench scan --lookback-sweep (log: $OUT/$(basename "$log"))"
 fi
-python3 - "$OUT/scan-bench.json" "$OUT/scan-sweep.json" <<'PY' || true
+
+# 4. Compaction at 2^28: single-pass (the default), single-pass-pipe (new), single-pass-tile
+#    (old), flag-scan-scatter, CUB.
+t1=$SECONDS
+log="$logs/compact-bench-progress.txt"
+if timeout 60 "$BUILD/scanworks" bench compact --n 2^28 --reps 20 --json "$OUT/compact-bench.json" \
+     > "$OUT/compact-bench.txt" 2> "$log"; then
+  pass "bench compact ($((SECONDS - t1)) s; table: $OUT/compact-bench.txt)"
+else
+  keep "$log"
+  fail "bench compact (log: $OUT/$(basename "$log"))"
+fi
+
+python3 - "$OUT/scan-sweep.json" "$OUT/compact-bench.json" <<'PY' || true
 import json, os, sys
-def rows(path):
-    if not os.path.exists(path): return []
-    return [r for r in json.load(open(path))["rows"] if r["backend"] == "cuda"]
-for path in sys.argv[1:]:
+sweep, comp = sys.argv[1:3]
+if os.path.exists(sweep):
+    rows = [r for r in json.load(open(sweep))["rows"] if r["backend"] == "cuda"]
     for n in (2**25, 2**28):
-        at = {r["variant"]: r["median_ms"] for r in rows(path) if r["n"] == n}
+        at = {r["variant"]: r["median_ms"] for r in rows if r["n"] == n}
         if "cub" not in at or "memcpy" not in at: continue
         cub, mem = at["cub"], at["memcpy"]
         lbs = sorted((ms, v) for v, ms in at.items() if v.startswith("lookback"))
         if not lbs: continue
-        if path.endswith("scan-sweep.json"):
-            print("look-back sweep, n=2^%d (median ms, x CUB, x memcpy):" % (n.bit_length() - 1))
-            for ms, v in lbs:
-                print("  %-28s %8.4f  %5.2fx  %5.2fx" % (v, ms, cub / ms, mem / ms))
-        ms, v = lbs[0]
+        print("look-back sweep, n=2^%d (median ms, x CUB, x memcpy):" % (n.bit_length() - 1))
+        for ms, v in lbs:
+            print("  %-30s %8.4f  %5.2fx  %5.2fx" % (v, ms, cub / ms, mem / ms))
+        def best(pred):
+            c = [(ms, v) for ms, v in lbs if pred(v)]
+            return c[0] if c else None
+        new, old = best(lambda v: "pipe" in v), best(lambda v: "pipe" not in v and v != "lookback")
+        fmt = lambda b: "%s %.4f ms = %.2fx CUB, %.2fx memcpy" % (b[1], b[0], cub / b[0], mem / b[0]) if b else "n/a"
         d = at.get("lookback")
-        print("SUMMARY scan 2^%d int32 add (%s): best %s %.4f ms = %.2fx CUB (target >= 1.25x), %.2fx memcpy;"
-              " default lookback %s; cub %.4f, memcpy %.4f ms"
-              % (n.bit_length() - 1, os.path.basename(path), v, ms, cub / ms, mem / ms,
-                 "%.4f ms = %.2fx CUB" % (d, cub / d) if d else "n/a", cub, mem))
+        print("SUMMARY scan 2^%d int32 add: new (pipelined) best %s; old best %s; default lookback %s;"
+              " cub %.4f, memcpy %.4f ms (target >= 1.25x CUB)"
+              % (n.bit_length() - 1, fmt(new), fmt(old), "%.4f ms = %.2fx CUB" % (d, cub / d) if d else "n/a",
+                 cub, mem))
+if os.path.exists(comp):
+    at = {r["variant"]: r["median_ms"] for r in json.load(open(comp))["rows"] if r["n"] == 2**28}
+    print("compaction 2^28 int32 keep > 0 (median ms): " +
+          ", ".join("%s %.4f" % kv for kv in sorted(at.items(), key=lambda kv: kv[1])))
+    cub = at.get("cub")
+    for v, what in (("single-pass-pipe", "new"), ("single-pass-tile", "old"), ("single-pass", "default")):
+        if v in at and cub:
+            print("SUMMARY compact 2^28 int32 (%s) %s %.4f ms = %.2fx CUB (cub %.4f ms; target >= 1.0x)"
+                  % (what, v, at[v], cub / at[v], cub))
 PY
 
-# 5. Nsight Compute on the default look-back and CUB's scan kernel at 2^26 (speed of
+# 5. Nsight Compute (only when under 80 s so far) on the default look-back and CUB's scan kernel at 2^26 (speed of
 #    light, occupancy, warp stall reasons, memory): why the gap. Optional: a missing
 #    ncu or profiling permission prints a NOTE, not a FAIL.
 t1=$SECONDS
 ncu_bin=$(command -v ncu || ls /usr/local/cuda/bin/ncu 2> /dev/null || true)
-if [ -n "$ncu_bin" ] &&
-   timeout 45 "$ncu_bin" --section SpeedOfLight --section Occupancy --section LaunchStats \
+if [ -n "$ncu_bin" ] && [ $((SECONDS - t0)) -lt 80 ] &&
+   timeout 30 "$ncu_bin" --section SpeedOfLight --section Occupancy --section LaunchStats \
      --section WarpStateStats --section SchedulerStats --section MemoryWorkloadAnalysis \
-     -k regex:"lookback_scan_kernel|DeviceScanKernel" --launch-skip 5 --launch-count 4 \
+     -k regex:"lookback_pipe_kernel|DeviceScanKernel" --launch-skip 5 --launch-count 4 \
      "$BUILD/scanworks" bench scan --sizes 2^26 --reps 1 --no-gl > "$OUT/scan-ncu.txt" 2>&1; then
   echo "NOTE: scan-cuda ncu report in $OUT/scan-ncu.txt ($((SECONDS - t1)) s)"
-  grep -E "^  [a-zA-Z_:<>]+.*(lookback_scan_kernel|DeviceScanKernel)|Memory Throughput|DRAM Throughput|Achieved Occupancy|Registers Per|Duration|Warp Cycles Per Issued" \
+  grep -E "^  [a-zA-Z_:<>]+.*(lookback_pipe_kernel|DeviceScanKernel)|Memory Throughput|DRAM Throughput|Achieved Occupancy|Registers Per|Duration|Warp Cycles Per Issued" \
     "$OUT/scan-ncu.txt" | head -60 || true
 else
   echo "NOTE: scan-cuda ncu not run or failed (see $OUT/scan-ncu.txt if present)"

@@ -1,5 +1,6 @@
-/* scanworks bench compact: single-pass and flag-scan-scatter compaction of random
- * int32 (keep > 0, about half) against CUB DeviceSelect::If and a device memcpy. */
+/* scanworks bench compact: single-pass (the default, then its pipelined and one-tile
+ * forms) and flag-scan-scatter compaction of random int32 (keep > 0, about half)
+ * against CUB DeviceSelect::If and a device memcpy. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -79,9 +80,12 @@ static int bench_one(bench_report *r, size_t n, int reps, sw_error *err)
             bench_gpu_row(r, "compact", "cub", (int64_t)n, bytes, note, run_cub, &c, reps, err))
             goto done;
     }
-    static const char *const names[2] = {"flag-scan-scatter", "single-pass"};
-    for (int a = 1; a >= 0; a--) {
-        c.algo = a;
+    /* the default single pass, both forms by name, then the three-pass chapter version */
+    static const char *const names[4] = {"single-pass", "single-pass-pipe", "single-pass-tile", "flag-scan-scatter"};
+    static const int algos[4] = {COMPACT_K_SINGLE_PASS, COMPACT_K_SINGLE_PASS_PIPE, COMPACT_K_SINGLE_PASS_TILE,
+                                 COMPACT_K_FLAG_SCAN_SCATTER};
+    for (int a = 0; a < 4; a++) {
+        c.algo = algos[a];
         if (check(&c, run_ours, ref, kept, host, note, sizeof note, err) ||
             bench_gpu_row(r, "compact", names[a], (int64_t)n, bytes, note, run_ours, &c, reps, err))
             goto done;

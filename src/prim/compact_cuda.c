@@ -7,13 +7,18 @@
 #include "compact_kernel.h"
 #include "cuda_util.cuh"
 
-const char *const compact_cuda_algorithms[] = {"single-pass", "flag-scan-scatter", NULL};
+/* "single-pass" is the default single pass (kernels/compact.cu); the two forms by name
+ * after it, so that each can be run and timed. */
+const char *const compact_cuda_algorithms[] = {"single-pass", "flag-scan-scatter", "single-pass-pipe",
+                                               "single-pass-tile", NULL};
+static const int kernel_algo[] = {COMPACT_K_SINGLE_PASS, COMPACT_K_FLAG_SCAN_SCATTER, COMPACT_K_SINGLE_PASS_PIPE,
+                                  COMPACT_K_SINGLE_PASS_TILE};
 
 int compact_cuda_host(const compact_desc *d, const void *in, const uint8_t *flags, void *out, size_t n,
                       size_t *count, sw_error *err)
 {
-    int algo = prim_algorithm_index(compact_cuda_algorithms, d->algo) == 1 ? COMPACT_K_FLAG_SCAN_SCATTER
-                                                                           : COMPACT_K_SINGLE_PASS;
+    const int index = prim_algorithm_index(compact_cuda_algorithms, d->algo);
+    const int algo = index < 0 ? COMPACT_K_SINGLE_PASS : kernel_algo[index];
     compact_kparams p = {(int)d->type, (int)d->pred, d->value_bits};
     void *d_in = NULL, *d_out = NULL, *d_flags = NULL, *d_temp = NULL, *d_count = NULL;
     unsigned long long h_count = 0;
