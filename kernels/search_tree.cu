@@ -14,7 +14,8 @@
  * query, its answer on the level below lies in the node that starts at 32 (A - 1) (0 when
  * A == 0), and that node's count of entries below the query gives the answer there.
  * The keys themselves are read last, one LEAF-key block per query, with streaming
- * loads so that they do not push the index out of L2. Each octet carries SR_QPO queries
+ * loads (as are the queries, and the results stored) so that they do not push the
+ * index out of L2. Each octet carries SR_QPO queries
  * at once so that their loads overlap: 2 + levels dependent round trips in all, of
  * which (at 2^28 keys) two reach L2 and one DRAM. */
 #include "search_kernel.h"
@@ -124,7 +125,7 @@ static __global__ void __launch_bounds__(SR_TREE_THREADS, 2)
         size_t a[SR_QPO];
 #pragma unroll
         for (int k = 0; k < SR_QPO; k++) {
-            key[k] = g + k < q ? queries[g + k] : 0u;
+            key[k] = g + k < q ? __ldcs(queries + g + k) : 0u;
             a[k] = 0;
         }
 #pragma unroll
@@ -160,7 +161,7 @@ static __global__ void __launch_bounds__(SR_TREE_THREADS, 2)
         }
 #pragma unroll
         for (int k = 0; k < SR_QPO; k++)
-            if (j == (unsigned int)k && g + k < q) out[g + k] = (int64_t)a[k];
+            if (j == (unsigned int)k && g + k < q) __stcs((long long *)out + g + k, (long long)a[k]);
     }
 }
 

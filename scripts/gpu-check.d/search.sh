@@ -28,18 +28,18 @@ fi
 # 2. Sanitizer inputs: small keys with duplicates (the whole index in shared memory),
 #    600001 keys (two index levels in global memory, the last leaf partial), queries
 #    below the first key, above the last, equal to keys, and 3001 of them (the last
-#    group of four partly empty).
+#    group of four partly empty); float32 keys with infinities, zeros and NaNs last.
 t1=$SECONDS
 tmp=$(mktemp -d)
 python3 - "$tmp" <<'PY' || fail "could not write the sanitizer inputs"
 import random, struct, sys
 d = sys.argv[1]; r = random.Random(7)
-def save(name, vals):
-    hdr = "{'descr': '<u4', 'fortran_order': False, 'shape': (%d,), }" % len(vals)
+def save(name, vals, code="<u4", fmt="I"):
+    hdr = "{'descr': '%s', 'fortran_order': False, 'shape': (%d,), }" % (code, len(vals))
     hdr += " " * (63 - (10 + len(hdr)) % 64) + "\n"
     with open(f"{d}/{name}.npy", "wb") as f:
         f.write(b"\x93NUMPY\x01\x00" + struct.pack("<H", len(hdr)) + hdr.encode())
-        f.write(struct.pack("<%dI" % len(vals), *vals))
+        f.write(struct.pack("<%d%s" % (len(vals), fmt), *vals))
 small = sorted(r.randrange(5000, 9000) for _ in range(20011))
 big = sorted(r.randrange(1000, 1 << 31) for _ in range(600001))
 save("s1", small)
@@ -52,10 +52,15 @@ def queries(keys):
     return q
 save("q1", queries(small))
 save("q2", queries(big))
+nan, inf = float("nan"), float("inf")
+fk = sorted(r.choice([-inf, -0.0, 0.0, inf, r.uniform(-1e6, 1e6)]) for _ in range(450007)) + [nan] * 77
+save("s3", fk, "<f4", "f")
+save("q3", [nan, -inf, inf, -0.0, 0.0] + [r.choice([r.choice(fk), r.uniform(-2e6, 2e6)]) for _ in range(2998)],
+     "<f4", "f")
 PY
 runs=()
 for algo in tree tree64; do
-  for i in 1 2; do
+  for i in 1 2 3; do
     runs+=("compute search --backend cuda --algo $algo --keys $tmp/s$i.npy --in $tmp/q$i.npy --out $tmp/o-$algo-$i.npy")
   done
 done
@@ -70,7 +75,7 @@ for tool in memcheck racecheck synccheck; do
 done
 # The CUDA results must equal the CPU backend's, file for file.
 ok=1
-for i in 1 2; do
+for i in 1 2 3; do
   $SW compute search --backend cpu --keys "$tmp/s$i.npy" --in "$tmp/q$i.npy" --out "$tmp/cpu-$i.npy" > /dev/null 2>&1 ||
     { ok=0; echo "  cpu run $i failed"; }
   for algo in tree tree64; do
