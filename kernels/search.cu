@@ -10,7 +10,9 @@
  *   16384 evenly spaced entries of level 2, copied by every block into shared memory.
  *   A query finds its stretch of level 2 in shared memory, its 32-key line in level 2,
  *   then its place in that one line of the keys; four queries per thread advance
- *   together so that their dependent loads overlap. */
+ *   together so that their dependent loads overlap.
+ * tree, tree64: an index built once per keys array, searched by 8 lanes per query a
+ *   128-byte node at a time: kernels/search_tree.cu. */
 #include "search_kernel.h"
 #include "cuda_util.cuh"
 
@@ -192,6 +194,7 @@ static size_t sr_level2_count(size_t n) { return (n + 31) / 32; }
 
 extern "C" size_t search_kernel_temp_bytes(int algo, size_t n_keys)
 {
+    if (algo == SEARCH_K_TREE || algo == SEARCH_K_TREE64) return search_tree_temp_bytes(algo, n_keys);
     return algo == SEARCH_K_SAMPLED && n_keys ? (SR_SAMPLES + sr_level2_count(n_keys)) * sizeof(uint32_t) : 0;
 }
 
@@ -201,11 +204,30 @@ static unsigned int sr_blocks(size_t work, unsigned int per_block)
     return g == 0 ? 1u : g > 65535u * 32 ? 65535u * 32 : (unsigned int)g;
 }
 
+extern "C" int search_kernel_build(int algo, int mode, const uint32_t *keys, size_t n, void *temp, void *stream,
+                                   sw_error *err)
+{
+    if (algo != SEARCH_K_TREE && algo != SEARCH_K_TREE64) return 0;
+    return search_tree_build(algo, mode, keys, n, temp, stream, err);
+}
+
+extern "C" int search_kernel_query(int algo, int mode, const uint32_t *keys, size_t n, const uint32_t *queries,
+                                   size_t q, int64_t *out, void *temp, int one_block, void *stream, sw_error *err)
+{
+    if (algo == SEARCH_K_TREE || algo == SEARCH_K_TREE64)
+        return search_tree_query(algo, mode, keys, n, queries, q, out, temp, one_block, stream, err);
+    return search_kernel_run(algo, mode, keys, n, queries, q, out, temp, one_block, stream, err);
+}
+
 extern "C" int search_kernel_run(int algo, int mode, const uint32_t *keys, size_t n, const uint32_t *queries,
                                  size_t q, int64_t *out, void *temp, int one_block, void *stream, sw_error *err)
 {
     cudaStream_t s = (cudaStream_t)stream;
     if (q == 0) return 0;
+    if (algo == SEARCH_K_TREE || algo == SEARCH_K_TREE64) {
+        if (search_tree_build(algo, mode, keys, n, temp, stream, err)) return -1;
+        return search_tree_query(algo, mode, keys, n, queries, q, out, temp, one_block, stream, err);
+    }
     switch (algo) {
     case SEARCH_K_BINARY:
         sr_binary<<<one_block ? 1u : sr_blocks(q, 256), one_block ? 1u : 256u, 0, s>>>(keys, n, queries, q, mode, out);

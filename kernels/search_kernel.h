@@ -11,7 +11,15 @@
 extern "C" {
 #endif
 
-enum { SEARCH_K_BINARY = 0, SEARCH_K_SINGLE_KEY = 1, SEARCH_K_PARY = 2, SEARCH_K_SAMPLED = 3 };
+enum {
+    SEARCH_K_BINARY = 0,
+    SEARCH_K_SINGLE_KEY = 1,
+    SEARCH_K_PARY = 2,
+    SEARCH_K_SAMPLED = 3,
+    SEARCH_K_TREE = 4,    /* built sample tree, leaves of 32 keys (kernels/search_tree.cu) */
+    SEARCH_K_TREE64 = 5,  /* the same with leaves of 64 keys: half the index, twice the leaf bytes */
+    SEARCH_K_COUNT = 6
+};
 
 /* MODE: 0 uint32, 1 int32, 2 float32. OUT: int64 indices. TEMP: search_kernel_temp_bytes.
  * ONE_BLOCK != 0 runs everything in a single block (one thread, warp or block works on
@@ -19,6 +27,20 @@ enum { SEARCH_K_BINARY = 0, SEARCH_K_SINGLE_KEY = 1, SEARCH_K_PARY = 2, SEARCH_K
 size_t search_kernel_temp_bytes(int algo, size_t n);
 int search_kernel_run(int algo, int mode, const uint32_t *keys, size_t n, const uint32_t *queries, size_t q,
                       int64_t *out, void *temp, int one_block, void *stream, sw_error *err);
+
+/* search_kernel_run in two parts, for callers that search the same keys many times:
+ * build fills TEMP with the index of the keys (only the tree algorithms have one; for
+ * the others it does nothing), query answers queries against it (for the others it
+ * is search_kernel_run). */
+int search_kernel_build(int algo, int mode, const uint32_t *keys, size_t n, void *temp, void *stream, sw_error *err);
+int search_kernel_query(int algo, int mode, const uint32_t *keys, size_t n, const uint32_t *queries, size_t q,
+                        int64_t *out, void *temp, int one_block, void *stream, sw_error *err);
+
+/* kernels/search_tree.cu; KEYS and TEMP 16-byte aligned (cudaMalloc'ed). */
+size_t search_tree_temp_bytes(int algo, size_t n);
+int search_tree_build(int algo, int mode, const uint32_t *keys, size_t n, void *temp, void *stream, sw_error *err);
+int search_tree_query(int algo, int mode, const uint32_t *keys, size_t n, const uint32_t *queries, size_t q,
+                      int64_t *out, const void *temp, int one_block, void *stream, sw_error *err);
 
 #ifdef __cplusplus
 }

@@ -5,6 +5,7 @@
 #include "prim/radix_sort.h"
 #include "prim/search.h"
 #include "csearch_data.h"
+#include "search_check.h"
 
 static const size_t extra_sizes[] = {((size_t)1 << 24) + 3};
 
@@ -87,16 +88,7 @@ static void test_search(void)
         if (t == KEY_F32) qs[0] = data_float_bits(NAN), qs[1] = data_float_bits(-0.0f);
         search_desc d = {t, NULL};
         CHECK(search_host(PRIM_CPU, &d, k, n, qs, q, want, &err) == 0);
-        for (int a = 0; search_cuda_algorithms[a]; a++) {
-            d.algo = search_cuda_algorithms[a];
-            test_poison(out, q * 8);
-            int rc = search_host(PRIM_CUDA, &d, k, n, qs, q, out, &err);
-            CHECK_MSG(rc == 0, "%s", err.msg);
-            size_t bad = 0;
-            for (size_t i = 0; i < q; i++) bad += out[i] != want[i];
-            CHECK_MSG(bad == 0, "search %s n=%zu %s %s: %zu of %zu wrong", d.algo, n, key_type_name(t),
-                      dist_names[dist], bad, q);
-        }
+        search_check_cuda(t, k, n, qs, q, want, out, dist_names[dist]);
         free(k), free(qs), free(out), free(want);
     }
 }

@@ -1,6 +1,9 @@
 /* scanworks bench search: 2^22 random queries into N sorted uint32 keys (keys[i] = 2i),
- * batched (binary, sampled, pary, single-key) against thrust::lower_bound and a memcpy;
- * then single-query latency: one block answering queries one after another. */
+ * batched (tree, tree64, sampled, binary, pary, single-key) against thrust::lower_bound
+ * and a memcpy; then single-query latency: one block answering queries one after another.
+ * The tree rows time the search alone against an index built beforehand (thrust builds
+ * nothing); "-build" rows time the index build alone and "-total" rows build + search
+ * (search_kernel_run), the fair comparison when the keys are searched only once. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -32,6 +35,20 @@ static int run_ours(void *p, sw_error *err)
                              err);
 }
 
+/* The search alone: the index in c->temp is built already. */
+static int run_query(void *p, sw_error *err)
+{
+    search_ctx *c = p;
+    return search_kernel_query(c->algo, KEY_U32, c->keys, c->n, c->queries, c->q, c->out, c->temp, c->one_block,
+                               NULL, err);
+}
+
+static int run_build(void *p, sw_error *err)
+{
+    search_ctx *c = p;
+    return search_kernel_build(c->algo, KEY_U32, c->keys, c->n, c->temp, NULL, err);
+}
+
 static int run_thrust(void *p, sw_error *err)
 {
 #if SCANWORKS_HAVE_CUB_REF
@@ -57,9 +74,17 @@ static int check(search_ctx *c, bench_gpu_fn fn, const uint32_t *hq, int64_t *ho
     return 0;
 }
 
+static size_t temp_bytes(size_t n)
+{
+    size_t most = 0;
+    for (int a = 0; a < SEARCH_K_COUNT; a++)
+        if (search_kernel_temp_bytes(a, n) > most) most = search_kernel_temp_bytes(a, n);
+    return most;
+}
+
 static int bench_one(bench_report *r, size_t n, int reps, sw_error *err)
 {
-    static const char *const names[] = {"binary", "single-key", "pary", "sampled"};
+    static const char *const names[] = {"binary", "single-key", "pary", "sampled", "tree", "tree64"};
     search_ctx c = {0};
     uint32_t *hk = NULL, *hq = NULL;
     int64_t *ho = NULL;
@@ -69,7 +94,7 @@ static int bench_one(bench_report *r, size_t n, int reps, sw_error *err)
     c.q = BATCH_QUERIES;
     if (cuda_alloc((void **)&c.keys, n * 4, "keys", err) || cuda_alloc((void **)&c.queries, c.q * 4, "queries", err) ||
         cuda_alloc((void **)&c.out, c.q * 8, "results", err) ||
-        cuda_alloc(&c.temp, search_kernel_temp_bytes(SEARCH_K_SAMPLED, n), "scratch", err))
+        cuda_alloc(&c.temp, temp_bytes(n), "scratch", err))
         goto done;
     hk = sw_malloc(n * 4, "keys", err), hq = sw_malloc(c.q * 4, "queries", err), ho = sw_malloc(c.q * 8, "out", err);
     if (!hk || !hq || !ho) goto done;
@@ -86,11 +111,24 @@ static int bench_one(bench_report *r, size_t n, int reps, sw_error *err)
     if (SCANWORKS_HAVE_CUB_REF && (check(&c, run_thrust, hq, ho, note, sizeof note, err) ||
                                    bench_gpu_row(r, "search", "thrust", (int64_t)n, bytes, note, run_thrust, &c, reps, err)))
         goto done;
-    for (int a = 0; a < 4; a++) {
+    for (int a = 0; a < SEARCH_K_COUNT; a++) {
         c.algo = a;
-        if (check(&c, run_ours, hq, ho, note, sizeof note, err) ||
-            bench_gpu_row(r, "search", names[a], (int64_t)n, bytes, note, run_ours, &c, reps, err))
+        int tree = a == SEARCH_K_TREE || a == SEARCH_K_TREE64;
+        /* the tree rows: build once (not timed), then time the search alone */
+        if ((tree && run_build(&c, err)) || check(&c, tree ? run_query : run_ours, hq, ho, note, sizeof note, err))
             goto done;
+        if (tree) strncat(note, ", search alone (index built before)", sizeof note - strlen(note) - 1);
+        if (bench_gpu_row(r, "search", names[a], (int64_t)n, bytes, note, tree ? run_query : run_ours, &c, reps, err))
+            goto done;
+        if (!tree) continue;
+        char name[32];
+        snprintf(name, sizeof name, "%s-build", names[a]);
+        snprintf(note, sizeof note, "index build alone, %.1f MB", search_kernel_temp_bytes(a, n) / 1e6);
+        if (bench_gpu_row(r, "search", name, (int64_t)n, bytes, note, run_build, &c, reps, err)) goto done;
+        snprintf(name, sizeof name, "%s-total", names[a]);
+        if (check(&c, run_ours, hq, ho, note, sizeof note, err)) goto done;
+        strncat(note, ", build + search", sizeof note - strlen(note) - 1);
+        if (bench_gpu_row(r, "search", name, (int64_t)n, bytes, note, run_ours, &c, reps, err)) goto done;
     }
     /* Latency: one block answers LATENCY_QUERIES queries in turn; the time per query. */
     c.q = LATENCY_QUERIES;

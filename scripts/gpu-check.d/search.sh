@@ -1,0 +1,125 @@
+#!/usr/bin/env bash
+# GPU check for the batched search (tree, tree64 beside sampled, binary and thrust):
+# the CUDA search test, compute-sanitizer (memcheck, racecheck, synccheck) on small
+# runs of the tree kernels (one index wholly in shared memory, one with global levels
+# and a partial last leaf), their results against the cpu backend, bench search
+# (2^20, 2^24, 2^28 keys, 2^22 queries) into $OUT/search-bench.{txt,json,svg}, and
+# SUMMARY lines. About 60 s. Run from the repository root with BUILD (a build for
+# sm_90) and OUT set. csearch.sh also runs bench search; this one adds the tree rows'
+# summary.
+set -u
+BUILD=${BUILD:?set BUILD to a build folder}
+OUT=${OUT:?set OUT to a results folder}
+SW="$BUILD/scanworks"
+mkdir -p "$OUT"
+fails=0
+t0=$SECONDS
+pass() { echo "PASS search: $*"; }
+fail() { echo "FAIL search: $*"; fails=$((fails + 1)); }
+
+# 1. The CUDA search test (every algorithm against the CPU, awkward sizes and queries).
+if timeout 90 ctest --test-dir "$BUILD" -L gpu -R 'test_search_cuda' --output-on-failure > "$OUT/search-ctest.log" 2>&1 &&
+   grep -q '100% tests passed' "$OUT/search-ctest.log" && ! grep -q 'Skipped\|Not Run' "$OUT/search-ctest.log"; then
+  pass "ctest test_search_cuda ($((SECONDS - t0)) s)"
+else
+  fail "ctest test_search_cuda (see search-ctest.log)"; tail -20 "$OUT/search-ctest.log"
+fi
+
+# 2. Sanitizer inputs: small keys with duplicates (the whole index in shared memory),
+#    600001 keys (two index levels in global memory, the last leaf partial), queries
+#    below the first key, above the last, equal to keys, and 3001 of them (the last
+#    group of four partly empty); float32 keys with infinities, zeros and NaNs last.
+t1=$SECONDS
+tmp=$(mktemp -d)
+python3 - "$tmp" <<'PY' || fail "could not write the sanitizer inputs"
+import random, struct, sys
+d = sys.argv[1]; r = random.Random(7)
+def save(name, vals, code="<u4", fmt="I"):
+    hdr = "{'descr': '%s', 'fortran_order': False, 'shape': (%d,), }" % (code, len(vals))
+    hdr += " " * (63 - (10 + len(hdr)) % 64) + "\n"
+    with open(f"{d}/{name}.npy", "wb") as f:
+        f.write(b"\x93NUMPY\x01\x00" + struct.pack("<H", len(hdr)) + hdr.encode())
+        f.write(struct.pack("<%d%s" % (len(vals), fmt), *vals))
+small = sorted(r.randrange(5000, 9000) for _ in range(20011))
+big = sorted(r.randrange(1000, 1 << 31) for _ in range(600001))
+save("s1", small)
+save("s2", big)
+def queries(keys):
+    q = [0, keys[0] - 1, keys[0], keys[-1], keys[-1] + 1, 0xFFFFFFFF]
+    while len(q) < 3001:
+        k = keys[r.randrange(len(keys))]
+        q.append(r.choice([k, k - 1, k + 1, r.randrange(1 << 32)]))
+    return q
+save("q1", queries(small))
+save("q2", queries(big))
+nan, inf = float("nan"), float("inf")
+fk = sorted(r.choice([-inf, -0.0, 0.0, inf, r.uniform(-1e6, 1e6)]) for _ in range(450007)) + [nan] * 77
+save("s3", fk, "<f4", "f")
+save("q3", [nan, -inf, inf, -0.0, 0.0] + [r.choice([r.choice(fk), r.uniform(-2e6, 2e6)]) for _ in range(2998)],
+     "<f4", "f")
+PY
+runs=()
+for algo in tree tree64; do
+  for i in 1 2 3; do
+    runs+=("compute search --backend cuda --algo $algo --keys $tmp/s$i.npy --in $tmp/q$i.npy --out $tmp/o-$algo-$i.npy")
+  done
+done
+for tool in memcheck racecheck synccheck; do
+  ok=1
+  for r in "${runs[@]}"; do
+    if ! timeout 60 compute-sanitizer --tool $tool --error-exitcode 9 $SW $r >> "$OUT/search-sanitizer.log" 2>&1; then
+      ok=0; echo "  $tool failed: scanworks $r"
+    fi
+  done
+  if [ $ok = 1 ]; then pass "compute-sanitizer $tool"; else fail "compute-sanitizer $tool (see search-sanitizer.log)"; fi
+done
+# The CUDA results must equal the CPU backend's, file for file.
+ok=1
+for i in 1 2 3; do
+  $SW compute search --backend cpu --keys "$tmp/s$i.npy" --in "$tmp/q$i.npy" --out "$tmp/cpu-$i.npy" > /dev/null 2>&1 ||
+    { ok=0; echo "  cpu run $i failed"; }
+  for algo in tree tree64; do
+    cmp -s "$tmp/o-$algo-$i.npy" "$tmp/cpu-$i.npy" || { ok=0; echo "  $algo on s$i differs from the cpu backend"; }
+  done
+done
+[ $ok = 1 ] && pass "tree results equal the cpu backend's ($((SECONDS - t1)) s)" ||
+  fail "tree results differ from the cpu backend's"
+rm -rf "$tmp"
+
+# 3. The benchmark. Rows: thrust, binary, sampled, tree and tree64 timed searching
+#    alone (their index built beforehand, once per keys array), tree*-build (the build
+#    alone) and tree*-total (build + search: what thrust's time compares with when the
+#    keys are searched once). Each row is checked against keys[i] = 2i first.
+t1=$SECONDS
+if timeout 150 $SW bench search --reps 20 --json "$OUT/search-bench.json" --plot "$OUT/search-bench.svg" \
+     > "$OUT/search-bench.txt" 2>&1 && ! grep -q 'MISMATCH' "$OUT/search-bench.txt"; then
+  pass "bench search ($((SECONDS - t1)) s)"; cat "$OUT/search-bench.txt"
+else
+  fail "bench search (see search-bench.txt)"; tail -30 "$OUT/search-bench.txt"
+fi
+python3 - "$OUT/search-bench.json" <<'PY' || echo "NOTE: search summary failed (see search-bench.json)"
+import json, sys
+rows = [r for r in json.load(open(sys.argv[1]))["rows"] if r["op"] == "search"]
+for n in sorted({r["n"] for r in rows}):
+    at = {r["variant"]: r["median_ms"] for r in rows if r["n"] == n}
+    th = at.get("thrust")
+    def show(v):
+        if v not in at: return "%s n/a" % v
+        return "%s %.3f ms (%.2fx thrust)" % (v, at[v], th / at[v]) if th else "%s %.3f ms" % (v, at[v])
+    print("SUMMARY search 2^%d keys: %s; search alone: %s, %s; build + search: %s, %s; build alone: tree %s, "
+          "tree64 %s ms" % (n.bit_length() - 1, ", ".join(show(v) for v in ("thrust", "binary", "sampled")),
+                            show("tree"), show("tree64"), show("tree-total"), show("tree64-total"),
+                            "%.3f" % at["tree-build"] if "tree-build" in at else "n/a",
+                            "%.3f" % at["tree64-build"] if "tree64-build" in at else "n/a"))
+big = {r["variant"]: r["median_ms"] for r in rows if r["n"] == 1 << 28}
+if "thrust" in big and "tree" in big:
+    best = min(("tree", "tree64"), key=lambda v: big.get(v, 1e9))
+    s = big["thrust"] / big[best]
+    print("SUMMARY search 2^28 target 1.5x thrust (<= %.3f ms): best %s %.3f ms = %.2fx thrust (%s); with its build "
+          "%.2fx; sampled %.2fx" % (big["thrust"] / 1.5, best, big[best], s, "met" if s >= 1.5 else "missed",
+                                     big["thrust"] / big.get(best + "-total", 1e9),
+                                     big["thrust"] / big.get("sampled", 1e9)))
+PY
+echo "search: all done in $((SECONDS - t0)) s"
+[ $fails = 0 ] && echo "PASS search: all" || echo "FAIL search: $fails check(s) failed"
+exit $((fails > 0))
