@@ -14,7 +14,7 @@
 namespace cg = cooperative_groups;
 
 #define DS_INF_BITS 0x7f800000u
-#define DS_BLOCKS_PER_SM 4
+#define DS_BLOCKS_PER_SM 8   /* at most; the register count allows 5 */
 
 typedef struct ds_params {
     const long long *__restrict__ row, *__restrict__ mid;
@@ -29,7 +29,7 @@ typedef struct ds_params {
     sssp_ds_ctl *ctl;
 } ds_params;
 
-/* Where one relax phase appends: the next queue and the bucket's members. */
+/* Where one relax phase appends: the next queue and (light) the bucket's members. */
 typedef struct ds_out {
     float hi;
     unsigned stamp_val, bucket_val;
@@ -37,29 +37,26 @@ typedef struct ds_out {
 } ds_out;
 
 /* Relaxes arc A from a vertex at distance DU (whole warps call this). An improved
- * vertex below hi is queued and listed; a heavy arc lands below hi only when
+ * vertex below hi is queued (once per round); a heavy arc lands below hi only when
  * lo + delta rounds to lo (then the bucket loops again), so heavy phases pay only the
- * two ballots. */
+ * ballot. */
 __device__ __forceinline__ void ds_visit(const ds_params &p, const ds_out &o, bool valid, long long a, float du)
 {
-    bool to_queue = false, to_members = false;
+    bool to_queue = false;
     unsigned v = 0;
     if (valid) {
         v = p.col[a];
         float nd = du + (p.w ? p.w[a] : 1.0f);
-        if (nd < p.dist[v] && nd < atomic_min_nonneg(&p.dist[v], nd) && nd < o.hi) {
+        if (nd < p.dist[v] && nd < atomic_min_nonneg(&p.dist[v], nd) && nd < o.hi)
             to_queue = atomicExch(&p.stamp[v], o.stamp_val) != o.stamp_val;
-            to_members = atomicExch(&p.bstamp[v], o.bucket_val) != o.bucket_val;
-        }
     }
     warp_append(to_queue, v, o.queue, o.queued, ~0ull, NULL);
-    warp_append(to_members, v, p.members, o.members, ~0ull, NULL);
 }
 
 /* Relaxes the light (LIGHT) or heavy arcs of the *COUNT vertices of LIST, a block
  * balancing the arcs of 256 vertices at a time; hubs are listed in HUBS instead.
- * *COUNT is read once per block (it may grow during a heavy phase: the entries
- * added then were queued too, and the next heavy phase covers them). */
+ * A light phase lists each vertex it expands as a member of the bucket, once
+ * (BSTAMP): every vertex whose final distance lies in the bucket is expanded there. */
 template <bool LIGHT>
 __device__ __forceinline__ void ds_expand(const ds_params &p, const ds_out &o, const unsigned *list,
                                           const unsigned *count_at, unsigned *hubs, graph_lb *lb, float *s_du,
@@ -73,6 +70,7 @@ __device__ __forceinline__ void ds_expand(const ds_params &p, const ds_out &o, c
         unsigned long long i = chunk + threadIdx.x;
         long long start = 0, deg = 0;
         unsigned u = 0;
+        bool member = false;
         if (i < count) {
             u = __ldcg(&list[i]);
             float du = __ldcg(&p.dist[u]);
@@ -81,13 +79,18 @@ __device__ __forceinline__ void ds_expand(const ds_params &p, const ds_out &o, c
                 start = p.row[u];
                 deg = p.mid[u] - start;
                 /* expanded before at this distance or less: its light arcs gave all they can */
-                if (du >= __ldcg(&p.expanded[u])) deg = 0;
-                else p.expanded[u] = du;
+                if (du >= __ldcg(&p.expanded[u])) {
+                    deg = 0;
+                } else {
+                    p.expanded[u] = du;
+                    member = atomicExch(&p.bstamp[u], o.bucket_val) != o.bucket_val;
+                }
             } else {
                 start = p.mid[u];
                 deg = p.row[u + 1] - start;
             }
         }
+        if (LIGHT) warp_append(member, u, p.members, o.members, ~0ull, NULL);
         bool big = deg > GRAPH_BIG_DEGREE;
         if (big) hub_append(u, start, deg, p.hub_start, p.hub_v, hubs);
         long long total = lb_load(lb, start, big ? 0 : deg);
@@ -154,10 +157,10 @@ __device__ __forceinline__ void ds_round(const ds_params &p, const unsigned *lis
     ds_phase<LIGHT>(p, o, list, count_at, ph, lb, s_du, s_count, grid);
 }
 
-/* Queues and lists as members every v with LO <= dist[v] < HI; the smallest
- * dist >= HI (finite) goes to *FAR_MIN. */
+/* Queues every v with LO <= dist[v] < HI; the smallest dist >= HI (finite) goes
+ * to *FAR_MIN. */
 __device__ __forceinline__ void ds_scan(const ds_params &p, float lo, float hi, unsigned *queue, unsigned *queued,
-                                        unsigned *members, unsigned bucket_val, unsigned *far_min)
+                                        unsigned *far_min)
 {
     unsigned long long padded = ((unsigned long long)p.n + 31) & ~31ull;
     unsigned min_bits = DS_INF_BITS;
@@ -166,15 +169,10 @@ __device__ __forceinline__ void ds_scan(const ds_params &p, float lo, float hi, 
         bool in = false;
         if (v < p.n) {
             float d = __ldcg(&p.dist[v]);
-            if (d >= lo && d < hi) {
-                in = true;
-                p.bstamp[v] = bucket_val;
-            } else if (d >= hi) {
-                min_bits = min(min_bits, (unsigned)__float_as_int(d));
-            }
+            if (d >= lo && d < hi) in = true;
+            else if (d >= hi) min_bits = min(min_bits, (unsigned)__float_as_int(d));
         }
         warp_append(in, (unsigned)v, queue, queued, ~0ull, NULL);
-        warp_append(in, (unsigned)v, p.members, members, ~0ull, NULL);
     }
     for (int d = 16; d > 0; d >>= 1) min_bits = min(min_bits, __shfl_down_sync(FULL_MASK, min_bits, d));
     if ((threadIdx.x & 31) == 0 && min_bits != DS_INF_BITS) atomicMin(far_min, min_bits);
@@ -201,8 +199,7 @@ __global__ void __launch_bounds__(GRAPH_BLOCK) k_ds_run(const __grid_constant__ 
             c->far_min_bits[(it + 2) % 3] = DS_INF_BITS;
             c->members[(b + 1) % 3] = 0;
         }
-        ds_scan(p, lo, hi, p.queue[(it + 1) & 1], &c->queued[(it + 1) % 3], &c->members[b % 3], b + 1,
-                &c->far_min_bits[(it + 1) % 3]);
+        ds_scan(p, lo, hi, p.queue[(it + 1) & 1], &c->queued[(it + 1) % 3], &c->far_min_bits[(it + 1) % 3]);
         grid.sync();
         it++;
         unsigned nq = __ldcg(&c->queued[it % 3]);
@@ -251,7 +248,15 @@ extern "C" int sssp_launch_delta_stepping(const sssp_ds_args *a, sw_error *err)
                    a->dist, a->expanded, {a->queue[0], a->queue[1]}, a->members, a->stamp, a->bstamp,
                    (long long *)a->hub_start, a->hub_v, a->ctl};
     void *args[] = {&p};
-    CUDA_TRY(cudaLaunchCooperativeKernel((const void *)k_ds_run, dim3(blocks), dim3(GRAPH_BLOCK), args, 0, 0), err);
+    cudaError_t e;
+    /* fewer blocks when a tool (a sanitizer) leaves less room than the occupancy query said */
+    while ((e = cudaLaunchCooperativeKernel((const void *)k_ds_run, dim3(blocks), dim3(GRAPH_BLOCK), args, 0, 0)) ==
+               cudaErrorCooperativeLaunchTooLarge &&
+           blocks > 1) {
+        cudaGetLastError();
+        blocks /= 2;
+    }
+    CUDA_TRY(e, err);
     CUDA_TRY_LAUNCH("sssp_delta_stepping", err);
     return 0;
 }

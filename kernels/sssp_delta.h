@@ -2,11 +2,11 @@
  * loop runs on the device, so a source costs no host round trip per round.
  * Rows are split once at upload: arcs of weight < delta (light) first, then the heavy
  * ones; MID[u] is where u's heavy arcs start. For the bucket [lo, lo + delta):
- *   scan   every v with lo <= dist[v] < hi goes to the queue and the bucket's members
- *          (and the smallest dist >= hi is kept, to jump over empty buckets);
- *   light  rounds: queued vertices relax their light arcs; an improved vertex still
- *          below hi is queued once per round (STAMP) and listed once per bucket as a
- *          member (BSTAMP); repeat until the queue is empty;
+ *   scan   every v with lo <= dist[v] < hi goes to the queue (and the smallest
+ *          dist >= hi is kept, to jump over empty buckets);
+ *   light  rounds: queued vertices relax their light arcs and are listed once per
+ *          bucket as members (BSTAMP); an improved vertex still below hi is queued
+ *          once per round (STAMP); repeat until the queue is empty;
  *   heavy  every member, now settled, relaxes its heavy arcs once (they all land at or
  *          beyond hi, where a later scan finds them).
  * Hubs' arcs are cut into segments and spread over the grid (kernels/graph_block.cuh). */
