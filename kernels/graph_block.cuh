@@ -17,6 +17,12 @@
 #define GRAPH_HUB_SEGMENT 2048
 #define GRAPH_BIG_BLOCKS 2048
 
+/* atomicMin on a float >= 0 through its int bits (they order like the values). */
+__device__ __forceinline__ float atomic_min_nonneg(float *addr, float v)
+{
+    return __int_as_float(atomicMin((int *)addr, __float_as_int(v)));
+}
+
 /* Lists the segments of hub V (DEG edges from START); any thread may call this. */
 __device__ __forceinline__ void hub_append(unsigned v, long long start, long long deg, long long *hub_start,
                                            unsigned *hub_v, unsigned *count)

@@ -83,11 +83,6 @@ extern "C" int sssp_launch_bellman_ford(const uint32_t *st, const uint32_t *en, 
     return 0;
 }
 
-__device__ __forceinline__ float atomic_min_nonneg(float *addr, float v)
-{
-    return __int_as_float(atomicMin((int *)addr, __float_as_int(v)));
-}
-
 /* Relaxes arc A out of a vertex at distance DU (whole warps call this). */
 __device__ __forceinline__ void nf_visit(bool valid, long long a, float du, const unsigned *col, const float *w,
                                          float *dist, float threshold, unsigned *near, unsigned *far,

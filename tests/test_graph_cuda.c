@@ -1,7 +1,9 @@
 /* Every CUDA BFS and SSSP algorithm against the CPU reference on the generated cases
  * (paths past 255 levels, stars, disconnected parts, loops and duplicates, isolated
  * source, one vertex, no edges, directed, R-MAT), outputs poisoned first, and on the
- * committed files. Needs a CUDA device: skipped (exit 77) otherwise. */
+ * committed files; delta-stepping also with deltas that make every arc heavy (and
+ * lo + delta round to lo), or every arc light. Needs a CUDA device: skipped (exit 77) otherwise. */
+#define _POSIX_C_SOURCE 200809L   /* setenv */
 #include <math.h>
 
 #include "graph/graph_bfs.h"
@@ -9,12 +11,35 @@
 #include "graph/graph_sssp.h"
 #include "graph_cases.h"
 
+/* SSSP ALGO from S against DREF (the CPU distances), the output poisoned first. */
+static void check_sssp(const graph_csr *g, uint32_t s, const double *dref, const char *name, const char *algo)
+{
+    sw_error err;
+    size_t n = g->n;
+    double *d = malloc(n * sizeof *d + 1);
+    test_poison(d, n * sizeof *d);
+    sssp_stats st;
+    if (graph_sssp(PRIM_CUDA, algo, g, s, d, &st, &err)) {
+        CHECK_MSG(0, "%s %s: %s", name, algo, err.msg);
+        free(d);
+        return;
+    }
+    size_t bad = 0, first = n;
+    for (size_t v = 0; v < n; v++) {
+        bool ok = isinf(dref[v]) ? isinf(d[v]) : fabs(d[v] - dref[v]) <= 1e-4 * (1.0 + dref[v]);
+        if (!ok) bad++, first = first < v ? first : v;
+    }
+    CHECK_MSG(bad == 0, "%s sssp %s: %zu distances differ (first at %zu: %g, want %g)", name, algo, bad, first,
+              first < n ? d[first] : 0.0, first < n ? dref[first] : 0.0);
+    free(d);
+}
+
 static void compare(const graph_csr *g, uint32_t s, const char *name)
 {
     sw_error err;
     size_t n = g->n;
     int32_t *ref = malloc(n * sizeof *ref), *lv = malloc(n * sizeof *lv);
-    double *dref = malloc(n * sizeof *dref), *d = malloc(n * sizeof *d);
+    double *dref = malloc(n * sizeof *dref);
     CHECK(graph_bfs(PRIM_CPU, NULL, g, s, ref, NULL, &err) == 0);
     CHECK(graph_sssp(PRIM_CPU, NULL, g, s, dref, NULL, &err) == 0);
     for (const char *const *a = bfs_algorithms(PRIM_CUDA); *a; a++) {
@@ -30,22 +55,18 @@ static void compare(const graph_csr *g, uint32_t s, const char *name)
         CHECK_MSG(bad == 0, "%s bfs %s: %zu levels differ (first at %zu: %d, want %d)", name, *a, bad, first,
                   first < n ? lv[first] : 0, first < n ? ref[first] : 0);
     }
-    for (const char *const *a = sssp_algorithms(PRIM_CUDA); *a; a++) {
-        test_poison(d, n * sizeof *d);
-        sssp_stats st;
-        if (graph_sssp(PRIM_CUDA, *a, g, s, d, &st, &err)) {
-            CHECK_MSG(0, "%s %s: %s", name, *a, err.msg);
-            continue;
-        }
-        size_t bad = 0, first = n;
-        for (size_t v = 0; v < n; v++) {
-            bool ok = isinf(dref[v]) ? isinf(d[v]) : fabs(d[v] - dref[v]) <= 1e-4 * (1.0 + dref[v]);
-            if (!ok) bad++, first = first < v ? first : v;
-        }
-        CHECK_MSG(bad == 0, "%s sssp %s: %zu distances differ (first at %zu: %g, want %g)", name, *a, bad, first,
-                  first < n ? d[first] : 0.0, first < n ? dref[first] : 0.0);
+    for (const char *const *a = sssp_algorithms(PRIM_CUDA); *a; a++) check_sssp(g, s, dref, name, *a);
+    /* delta-stepping with every arc heavy (delta lost in rounding), with light arcs,
+       and with one bucket of light arcs */
+    static const char *const deltas[] = {"1e-30", "0.01", "1e30"};
+    for (int i = 0; i < 3; i++) {
+        CHECK(setenv("SCANWORKS_SSSP_DS_DELTA", deltas[i], 1) == 0);
+        char what[200];
+        snprintf(what, sizeof what, "%s (delta %s)", name, deltas[i]);
+        check_sssp(g, s, dref, what, "delta-stepping");
     }
-    free(ref), free(lv), free(dref), free(d);
+    unsetenv("SCANWORKS_SSSP_DS_DELTA");
+    free(ref), free(lv), free(dref);
 }
 
 int main(void)

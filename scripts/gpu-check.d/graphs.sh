@@ -1,8 +1,11 @@
 #!/usr/bin/env bash
 # Graphs on the GPU machine: the gpu-labelled graph tests, compute-sanitizer
-# (memcheck, racecheck, synccheck) on small runs of every BFS and SSSP kernel, and
-# `bench bfs` / `bench sssp` up to scale 22 into $OUT/bfs-bench.json, sssp-bench.json
-# (+ .svg). Run from the repository root with BUILD and OUT set; about 3 minutes.
+# (memcheck, racecheck, synccheck) on small runs of the delta-stepping SSSP kernel
+# (default delta: heavy hub segments; delta 1e30: light hub segments), then
+# `bench bfs` at scale 22 and `bench sssp` at scales 20..22 into $OUT/bfs-bench.json,
+# $OUT/sssp-bench.json (+ .svg, .txt), and SUMMARY lines: delta-stepping against
+# near-far and the seed's Bellman-Ford, BFS GTEPS. Run from the repository root with
+# BUILD and OUT set; about 2 minutes.
 set -uo pipefail
 BUILD=${BUILD:?set BUILD to an sm_90 build}
 OUT=${OUT:?set OUT to a results folder}
@@ -23,30 +26,53 @@ CS=$(command -v compute-sanitizer || echo /usr/local/cuda/bin/compute-sanitizer)
 tmp=$(mktemp -d)
 for tool in memcheck racecheck synccheck; do
   ok=1
-  for algo in direction-optimizing frontier edge-parallel; do
-    for g in rmat:10:8:3 tests/data/graphs/tiny.mtx; do
-      "$CS" --tool $tool --error-exitcode 9 "$SW" compute bfs --backend cuda --algo $algo --graph $g \
-          --source 1 --out "$tmp/l.npy" > "$tmp/cs.txt" 2>&1 || { ok=0; tail -15 "$tmp/cs.txt"; }
-    done
+  for run in "rmat:12:16:7 0" "rmat:12:16:7 1e30" "tests/data/graphs/tiny.mtx 0"; do
+    set -- $run
+    SCANWORKS_SSSP_DS_DELTA=$2 "$CS" --tool $tool --error-exitcode 9 "$SW" compute sssp --backend cuda \
+        --algo delta-stepping --graph $1 --source 1 --out "$tmp/d.npy" > "$tmp/cs.txt" 2>&1 ||
+      { ok=0; echo "$tool on $1 (delta $2):"; tail -15 "$tmp/cs.txt"; }
   done
-  for algo in near-far bellman-ford bellman-ford-ro bellman-ford-seg; do
-    "$CS" --tool $tool --error-exitcode 9 "$SW" compute sssp --backend cuda --algo $algo --graph rmat:10:8:3 \
-        --source 1 --out "$tmp/d.npy" > "$tmp/cs.txt" 2>&1 || { ok=0; tail -15 "$tmp/cs.txt"; }
-  done
-  [ $ok = 1 ] && pass "compute-sanitizer $tool on every BFS and SSSP kernel" || fail "compute-sanitizer $tool"
+  [ $ok = 1 ] && pass "compute-sanitizer $tool on the delta-stepping kernel" || fail "compute-sanitizer $tool"
 done
 rm -rf "$tmp"
 
-if "$SW" bench bfs --scales 16..22 --sources 8 --json "$OUT/bfs-bench.json" --plot "$OUT/bfs-bench.svg" \
+if "$SW" bench bfs --scales 22..22 --sources 4 --json "$OUT/bfs-bench.json" --plot "$OUT/bfs-bench.svg" \
      > "$OUT/bfs-bench.txt" 2>&1; then
-  pass "bench bfs"; grep "scale 22" "$OUT/bfs-bench.txt" | grep -v "^R-MAT"
+  pass "bench bfs"
 else
   tail -5 "$OUT/bfs-bench.txt"; fail "bench bfs"
 fi
-if "$SW" bench sssp --scales 16..22 --sources 4 --cpu-max-scale 18 --json "$OUT/sssp-bench.json" \
+if "$SW" bench sssp --scales 20..22 --sources 2 --cpu-max-scale 18 --json "$OUT/sssp-bench.json" \
      --plot "$OUT/sssp-bench.svg" > "$OUT/sssp-bench.txt" 2>&1; then
-  pass "bench sssp"; grep "scale 22" "$OUT/sssp-bench.txt" | grep -v "^R-MAT"
+  pass "bench sssp"
 else
   tail -5 "$OUT/sssp-bench.txt"; fail "bench sssp"
 fi
+
+# Bench lines read: "  cuda  ALGO  scale S  MS ms  G GTEPS".
+ms_of() { awk -v a="$2" -v s="$3" '$1 == "cuda" && $2 == a && $3 == "scale" && $4 == s { print $5; exit }' "$1"; }
+gteps_of() { awk -v a="$2" -v s="$3" '$1 == "cuda" && $2 == a && $3 == "scale" && $4 == s { print $7; exit }' "$1"; }
+for s in 20 21 22; do
+  new=$(ms_of "$OUT/sssp-bench.txt" delta-stepping $s); old=$(ms_of "$OUT/sssp-bench.txt" near-far $s)
+  bf=$(ms_of "$OUT/sssp-bench.txt" bellman-ford $s); seg=$(ms_of "$OUT/sssp-bench.txt" bellman-ford-seg $s)
+  if [ -n "$new" ] && [ -n "$old" ] && [ -n "$bf" ]; then
+    awk -v s=$s -v n="$new" -v o="$old" -v b="$bf" -v g="${seg:-0}" 'BEGIN {
+      f = "SUMMARY: sssp scale %d median ms: delta-stepping %.3f, near-far %.3f, bellman-ford %.3f, "
+      f = f "bellman-ford-seg %.3f; bellman-ford / delta-stepping %.2fx (target >= 5x), near-far / delta-stepping %.2fx\n"
+      rb = n > 0 ? b / n : 0; ro = n > 0 ? o / n : 0
+      printf f, s, n, o, b, g, rb, ro }'
+  else
+    echo "SUMMARY: sssp scale $s: no result (see sssp-bench.txt)"
+  fi
+done
+new=$(ms_of "$OUT/sssp-bench.txt" delta-stepping 22); bf=$(ms_of "$OUT/sssp-bench.txt" bellman-ford 22)
+if [ -n "$new" ] && [ -n "$bf" ] && awk -v n="$new" -v b="$bf" 'BEGIN { exit !(n > 0 && b / n >= 5) }'; then
+  pass "delta-stepping >= 5x bellman-ford at scale 22"
+else
+  echo "NOTE: delta-stepping under 5x bellman-ford at scale 22 (or no result)"
+fi
+for a in direction-optimizing frontier edge-parallel; do
+  ms=$(ms_of "$OUT/bfs-bench.txt" $a 22); g=$(gteps_of "$OUT/bfs-bench.txt" $a 22)
+  echo "SUMMARY: bfs scale 22 $a: ${ms:-?} ms, ${g:-?} GTEPS"
+done
 exit $status

@@ -10,8 +10,11 @@
 #include "graph/graph_cuda.h"
 #include "bfs.h"
 #include "sssp.h"
+#include "sssp_delta.h"
 
-const char *const sssp_cuda_algorithms[] = {"near-far", "bellman-ford", "bellman-ford-ro", "bellman-ford-seg", NULL};
+/* The first one is the default. */
+const char *const sssp_cuda_algorithms[] = {"near-far",        "delta-stepping",   "bellman-ford",
+                                            "bellman-ford-ro", "bellman-ford-seg", NULL};
 
 /* Edges regrouped by segments of this many vertices (the seed's L2 blocking). */
 #define SSSP_SEGMENT ((uint32_t)1 << 20)
@@ -20,7 +23,7 @@ struct sssp_cuda_graph {
     uint32_t n;
     uint64_t m, coo_m;
     int undirected;
-    float delta;
+    float delta, ds_delta;
     int64_t *row;
     uint32_t *col;
     float *w;                         /* NULL when unweighted */
@@ -35,6 +38,11 @@ struct sssp_cuda_graph {
     uint64_t far_cap;
     sssp_counters *cnt;
     int *modif;
+    /* delta-stepping: rows split light | heavy (weight < ds_delta first) */
+    int64_t *ds_mid;
+    uint32_t *ds_col, *ds_q[2], *ds_members, *ds_bstamp;
+    float *ds_w;
+    sssp_ds_ctl *ds_ctl;
     cudaEvent_t ev[2];
 };
 
@@ -42,7 +50,8 @@ void sssp_cuda_free(sssp_cuda_graph *d)
 {
     if (!d) return;
     void *p[] = {d->row, d->col, d->w, d->coo_src, d->coo_dst, d->coo_w, d->seg_src, d->seg_dst, d->seg_w, d->dist,
-                 d->near[0], d->near[1], d->far[0], d->far[1], d->stamp, d->hub_v, d->hub_start, d->expanded, d->cnt, d->modif};
+                 d->near[0], d->near[1], d->far[0], d->far[1], d->stamp, d->hub_v, d->hub_start, d->expanded, d->cnt, d->modif,
+                 d->ds_mid, d->ds_col, d->ds_q[0], d->ds_q[1], d->ds_members, d->ds_bstamp, d->ds_w, d->ds_ctl};
     for (size_t i = 0; i < sizeof p / sizeof p[0]; i++) cudaFree(p[i]);
     if (d->ev[0]) cudaEventDestroy(d->ev[0]);
     if (d->ev[1]) cudaEventDestroy(d->ev[1]);
@@ -87,13 +96,46 @@ static int upload_coo(const graph_coo *e, uint32_t **s, uint32_t **d, float **w,
     return 0;
 }
 
+/* Each row's arcs of weight < DELTA first, then the others (a stable split);
+ * MID[u] is where u's heavy arcs start. Weight 1 where the graph has none. */
+static int upload_split_rows(const graph_csr *g, float delta, sssp_cuda_graph *d, sw_error *err)
+{
+    uint32_t *col = sw_malloc(g->m * sizeof *col + 1, "split columns", err);
+    float *w = g->w ? sw_malloc(g->m * sizeof *w + 1, "split weights", err) : NULL;
+    int64_t *mid = sw_malloc((size_t)g->n * sizeof *mid + 1, "split points", err);
+    int rc = -1;
+    if (col && (w || !g->w) && mid) {
+        for (uint32_t u = 0; u < g->n; u++) {
+            int64_t q = g->row[u];
+            for (int pass = 0; pass < 2; pass++) {
+                if (pass) mid[u] = q;
+                for (int64_t k = g->row[u]; k < g->row[u + 1]; k++) {
+                    float wk = g->w ? g->w[k] : 1.0f;
+                    if ((wk < delta) != (pass == 0)) continue;
+                    col[q] = g->col[k];
+                    if (w) w[q] = wk;
+                    q++;
+                }
+            }
+        }
+        rc = gcuda_upload(&d->ds_col, col, g->m * sizeof *col, "split columns", err) ||
+                     (w && gcuda_upload(&d->ds_w, w, g->m * sizeof *w, "split weights", err)) ||
+                     gcuda_upload(&d->ds_mid, mid, (size_t)g->n * sizeof *mid, "split points", err)
+                 ? -1
+                 : 0;
+    }
+    free(col), free(w), free(mid);
+    return rc;
+}
+
 static int upload(const graph_csr *g, const char *hint, sssp_cuda_graph *d, sw_error *err)
 {
     d->n = g->n;
     d->m = g->m;
     d->undirected = g->undirected;
     bool all = !hint, nf = all || !strcmp(hint, "near-far"), seg = all || !strcmp(hint, "bellman-ford-seg");
-    bool bf = all || (!nf && !seg);
+    bool ds = all || !strcmp(hint, "delta-stepping");
+    bool bf = all || (!nf && !seg && !ds);
     double wsum = 0;
     for (uint64_t k = 0; g->w && k < g->m; k++) wsum += g->w[k];
     double mean_w = g->w && g->m ? wsum / (double)g->m : 1.0, deg = g->n ? (double)g->m / g->n : 1.0;
@@ -101,19 +143,33 @@ static int upload(const graph_csr *g, const char *hint, sssp_cuda_graph *d, sw_e
     const char *env = getenv("SCANWORKS_SSSP_DELTA");
     if (env && atof(env) > 0) d->delta = (float)atof(env);
     if (!(d->delta > 0)) d->delta = 1.0f;
+    /* light arcs: about 2 per vertex (4 x mean weight / mean degree for uniform weights) */
+    d->ds_delta = (float)(mean_w * 4.0 / (deg > 1 ? deg : 1));
+    env = getenv("SCANWORKS_SSSP_DS_DELTA");
+    if (env && atof(env) > 0) d->ds_delta = (float)atof(env);
+    if (!(d->ds_delta > 0)) d->ds_delta = 1.0f;
+    if ((nf || ds) &&
+        (gcuda_upload(&d->row, g->row, ((size_t)g->n + 1) * sizeof *g->row, "CSR rows", err) ||
+         gcuda_alloc(&d->stamp, (size_t)g->n * sizeof(uint32_t), "round stamps", err) ||
+         gcuda_alloc(&d->expanded, (size_t)g->n * sizeof(float), "expanded distances", err) ||
+         gcuda_alloc(&d->hub_v, graph_hub_capacity(g->n, g->m) * sizeof(uint32_t), "hub segments", err) ||
+         gcuda_alloc(&d->hub_start, graph_hub_capacity(g->n, g->m) * sizeof(int64_t), "hub segments", err)))
+        return -1;
+    if (ds && (upload_split_rows(g, d->ds_delta, d, err) ||
+               gcuda_alloc(&d->ds_q[0], (size_t)g->n * sizeof(uint32_t), "delta-stepping queue", err) ||
+               gcuda_alloc(&d->ds_q[1], (size_t)g->n * sizeof(uint32_t), "delta-stepping queue", err) ||
+               gcuda_alloc(&d->ds_members, (size_t)g->n * sizeof(uint32_t), "bucket members", err) ||
+               gcuda_alloc(&d->ds_bstamp, (size_t)g->n * sizeof(uint32_t), "bucket stamps", err) ||
+               gcuda_alloc(&d->ds_ctl, sizeof(sssp_ds_ctl), "delta-stepping counters", err)))
+        return -1;
     if (nf) {
         d->far_cap = g->m + g->n + 1;
-        if (gcuda_upload(&d->row, g->row, ((size_t)g->n + 1) * sizeof *g->row, "CSR rows", err) ||
-            gcuda_upload(&d->col, g->col, g->m * sizeof *g->col, "CSR columns", err) ||
+        if (gcuda_upload(&d->col, g->col, g->m * sizeof *g->col, "CSR columns", err) ||
             (g->w && gcuda_upload(&d->w, g->w, g->m * sizeof *g->w, "CSR weights", err)) ||
             gcuda_alloc(&d->near[0], (g->m + g->n + 1) * sizeof(uint32_t), "near queue", err) ||
             gcuda_alloc(&d->near[1], (g->m + g->n + 1) * sizeof(uint32_t), "near queue", err) ||
             gcuda_alloc(&d->far[0], d->far_cap * sizeof(uint32_t), "far pile", err) ||
-            gcuda_alloc(&d->far[1], d->far_cap * sizeof(uint32_t), "far pile", err) ||
-            gcuda_alloc(&d->stamp, (size_t)g->n * sizeof(uint32_t), "near-far stamps", err) ||
-            gcuda_alloc(&d->expanded, (size_t)g->n * sizeof(float), "near-far expanded distances", err) ||
-            gcuda_alloc(&d->hub_v, graph_hub_capacity(g->n, g->m) * sizeof(uint32_t), "hub segments", err) ||
-            gcuda_alloc(&d->hub_start, graph_hub_capacity(g->n, g->m) * sizeof(int64_t), "hub segments", err))
+            gcuda_alloc(&d->far[1], d->far_cap * sizeof(uint32_t), "far pile", err))
             return -1;
     }
     if (bf || seg) {
@@ -235,6 +291,26 @@ static int run_near_far(sssp_cuda_graph *d, uint32_t source, sssp_stats *st, sw_
     return 0;
 }
 
+static int run_delta_stepping(sssp_cuda_graph *d, sssp_stats *st, sw_error *err)
+{
+    if (!d->ds_ctl) return sw_fail(err, "delta-stepping: the graph was uploaded for another algorithm");
+    sssp_ds_ctl c;
+    memset(&c, 0, sizeof c);
+    for (int i = 0; i < 3; i++) c.far_min_bits[i] = 0x7f800000u;
+    GCUDA_TRY(cudaMemcpyAsync(d->ds_ctl, &c, sizeof c, cudaMemcpyHostToDevice, 0), err);
+    GCUDA_TRY(cudaMemsetAsync(d->stamp, 0, (size_t)d->n * sizeof(uint32_t), 0), err);
+    GCUDA_TRY(cudaMemsetAsync(d->ds_bstamp, 0, (size_t)d->n * sizeof(uint32_t), 0), err);
+    sssp_ds_args a = {d->row, d->ds_mid, d->ds_col, d->ds_w, d->n, d->ds_delta, d->dist, d->expanded,
+                      {d->ds_q[0], d->ds_q[1]}, d->ds_members, d->stamp, d->ds_bstamp, d->hub_start, d->hub_v,
+                      d->ds_ctl};
+    if (sssp_launch_delta_stepping(&a, err)) return -1;
+    GCUDA_TRY(cudaMemcpy(&c, d->ds_ctl, sizeof c, cudaMemcpyDeviceToHost), err);
+    st->iterations = (int)c.rounds;
+    if (getenv("SCANWORKS_GRAPH_TRACE"))
+        fprintf(stderr, "delta-stepping: delta %g, %u rounds, %u buckets\n", d->ds_delta, c.rounds, c.buckets);
+    return 0;
+}
+
 int sssp_cuda_run(sssp_cuda_graph *d, const char *algo, uint32_t source, double *dist, sssp_stats *st_out,
                   sw_error *err)
 {
@@ -246,6 +322,7 @@ int sssp_cuda_run(sssp_cuda_graph *d, const char *algo, uint32_t source, double 
     if (sssp_launch_init(d->dist, d->expanded, d->n, source, err)) return -1;
     int rc;
     if (!strcmp(algo, "near-far")) rc = run_near_far(d, source, &st, err);
+    else if (!strcmp(algo, "delta-stepping")) rc = run_delta_stepping(d, &st, err);
     else if (!strcmp(algo, "bellman-ford")) rc = run_bellman_ford(d, 0, &st, err);
     else if (!strcmp(algo, "bellman-ford-ro")) rc = run_bellman_ford(d, 1, &st, err);
     else if (!strcmp(algo, "bellman-ford-seg")) rc = run_bellman_ford(d, 2, &st, err);

@@ -1,0 +1,262 @@
+/* Delta-stepping SSSP as one cooperative kernel (see sssp_delta.h for the steps).
+ * Every thread runs the same bucket loop and takes the same branches: the counters
+ * that decide them are read after a grid barrier and are not written again until a
+ * later barrier. Data written by other blocks in this launch (dist of queued
+ * vertices, queues, hub lists, counters) is read through L2 (__ldcg), so a stale L1
+ * line is never used; the one plain read, dist[v] before the atomicMin, can only be
+ * stale high, which costs an atomic and nothing else. */
+#include <cooperative_groups.h>
+
+#include "sssp_delta.h"
+#include "cuda_util.cuh"
+#include "graph_block.cuh"
+
+namespace cg = cooperative_groups;
+
+#define DS_INF_BITS 0x7f800000u
+#define DS_BLOCKS_PER_SM 8   /* at most; the register count allows 5 */
+
+typedef struct ds_params {
+    const long long *__restrict__ row, *__restrict__ mid;
+    const unsigned *__restrict__ col;
+    const float *__restrict__ w;
+    unsigned n;
+    float delta;
+    float *dist, *expanded;
+    unsigned *queue[2], *members, *stamp, *bstamp;
+    long long *hub_start;
+    unsigned *hub_v;
+    sssp_ds_ctl *ctl;
+} ds_params;
+
+/* Where one relax phase appends: the next queue and (light) the bucket's members. */
+typedef struct ds_out {
+    float hi;
+    unsigned stamp_val, bucket_val;
+    unsigned *queue, *queued, *members;
+} ds_out;
+
+/* Relaxes arc A from a vertex at distance DU (whole warps call this). An improved
+ * vertex below hi is queued (once per round); a heavy arc lands below hi only when
+ * lo + delta rounds to lo (then the bucket loops again), so heavy phases pay only the
+ * ballot. */
+__device__ __forceinline__ void ds_visit(const ds_params &p, const ds_out &o, bool valid, long long a, float du)
+{
+    bool to_queue = false;
+    unsigned v = 0;
+    if (valid) {
+        v = p.col[a];
+        float nd = du + (p.w ? p.w[a] : 1.0f);
+        if (nd < p.dist[v] && nd < atomic_min_nonneg(&p.dist[v], nd) && nd < o.hi)
+            to_queue = atomicExch(&p.stamp[v], o.stamp_val) != o.stamp_val;
+    }
+    warp_append(to_queue, v, o.queue, o.queued, ~0ull, NULL);
+}
+
+/* Relaxes the light (LIGHT) or heavy arcs of the *COUNT vertices of LIST, a block
+ * balancing the arcs of 256 vertices at a time; hubs are listed in HUBS instead.
+ * A light phase lists each vertex it expands as a member of the bucket, once
+ * (BSTAMP): every vertex whose final distance lies in the bucket is expanded there. */
+template <bool LIGHT>
+__device__ __forceinline__ void ds_expand(const ds_params &p, const ds_out &o, const unsigned *list,
+                                          const unsigned *count_at, unsigned *hubs, graph_lb *lb, float *s_du,
+                                          unsigned *s_count)
+{
+    if (threadIdx.x == 0) *s_count = __ldcg(count_at);
+    __syncthreads();
+    unsigned count = *s_count;
+    for (unsigned long long chunk = (unsigned long long)blockIdx.x * GRAPH_BLOCK; chunk < count;
+         chunk += (unsigned long long)gridDim.x * GRAPH_BLOCK) {
+        unsigned long long i = chunk + threadIdx.x;
+        long long start = 0, deg = 0;
+        unsigned u = 0;
+        bool member = false;
+        if (i < count) {
+            u = __ldcg(&list[i]);
+            float du = __ldcg(&p.dist[u]);
+            s_du[threadIdx.x] = du;
+            if (LIGHT) {
+                start = p.row[u];
+                deg = p.mid[u] - start;
+                /* expanded before at this distance or less: its light arcs gave all they can */
+                if (du >= __ldcg(&p.expanded[u])) {
+                    deg = 0;
+                } else {
+                    p.expanded[u] = du;
+                    member = atomicExch(&p.bstamp[u], o.bucket_val) != o.bucket_val;
+                }
+            } else {
+                start = p.mid[u];
+                deg = p.row[u + 1] - start;
+            }
+        }
+        if (LIGHT) warp_append(member, u, p.members, o.members, ~0ull, NULL);
+        bool big = deg > GRAPH_BIG_DEGREE;
+        if (big) hub_append(u, start, deg, p.hub_start, p.hub_v, hubs);
+        long long total = lb_load(lb, start, big ? 0 : deg);
+        for (long long base = 0; base < total; base += GRAPH_BLOCK) {
+            long long e = base + threadIdx.x, a = 0;
+            float du = 0;
+            if (e < total) {
+                int k = lb_find(lb, e);
+                a = lb->start[k] + (e - lb->off[k]);
+                du = s_du[k];
+            }
+            ds_visit(p, o, e < total, a, du);
+        }
+        __syncthreads();
+    }
+}
+
+/* The NSEG hub segments listed by ds_expand, one block per segment. */
+template <bool LIGHT>
+__device__ __forceinline__ void ds_hubs(const ds_params &p, const ds_out &o, unsigned nseg)
+{
+    for (unsigned i = blockIdx.x; i < nseg; i += gridDim.x) {
+        unsigned u = __ldcg(&p.hub_v[i]);
+        float du = __ldcg(&p.dist[u]);
+        long long s = __ldcg(&p.hub_start[i]), end = LIGHT ? p.mid[u] : p.row[u + 1];
+        if (end > s + GRAPH_HUB_SEGMENT) end = s + GRAPH_HUB_SEGMENT;
+        for (long long base = s; base < end; base += GRAPH_BLOCK) {
+            long long a = base + threadIdx.x;
+            ds_visit(p, o, a < end, a, du);
+        }
+    }
+}
+
+/* One relax phase: the listed vertices, a barrier, their hubs' segments if any and
+ * a second barrier. Phase PH uses hubs[PH % 3] and zeroes hubs[(PH + 1) % 3]. */
+template <bool LIGHT>
+__device__ __forceinline__ void ds_phase(const ds_params &p, const ds_out &o, const unsigned *list,
+                                         const unsigned *count_at, unsigned ph, graph_lb *lb, float *s_du,
+                                         unsigned *s_count, cg::grid_group &grid)
+{
+    if (blockIdx.x == 0 && threadIdx.x == 0) p.ctl->hubs[(ph + 1) % 3] = 0;
+    ds_expand<LIGHT>(p, o, list, count_at, &p.ctl->hubs[ph % 3], lb, s_du, s_count);
+    grid.sync();
+    unsigned nseg = __ldcg(&p.ctl->hubs[ph % 3]);
+    if (nseg) {
+        ds_hubs<LIGHT>(p, o, nseg);
+        grid.sync();
+    }
+}
+
+/* Round IT (a relax phase PH of bucket B): reads LIST, appends to queue[(IT + 1) & 1]
+ * (count queued[(IT + 1) % 3]) and zeroes slot (IT + 2) % 3. */
+template <bool LIGHT>
+__device__ __forceinline__ void ds_round(const ds_params &p, const unsigned *list, const unsigned *count_at, float hi,
+                                         unsigned it, unsigned ph, unsigned b, graph_lb *lb, float *s_du,
+                                         unsigned *s_count, cg::grid_group &grid)
+{
+    sssp_ds_ctl *c = p.ctl;
+    if (blockIdx.x == 0 && threadIdx.x == 0) {
+        c->queued[(it + 2) % 3] = 0;
+        c->far_min_bits[(it + 2) % 3] = DS_INF_BITS;
+    }
+    ds_out o = {hi, it + 1, b + 1, p.queue[(it + 1) & 1], &c->queued[(it + 1) % 3], &c->members[b % 3]};
+    ds_phase<LIGHT>(p, o, list, count_at, ph, lb, s_du, s_count, grid);
+}
+
+/* Queues every v with LO <= dist[v] < HI; the smallest dist >= HI (finite) goes
+ * to *FAR_MIN. */
+__device__ __forceinline__ void ds_scan(const ds_params &p, float lo, float hi, unsigned *queue, unsigned *queued,
+                                        unsigned *far_min)
+{
+    unsigned long long padded = ((unsigned long long)p.n + 31) & ~31ull;
+    unsigned min_bits = DS_INF_BITS;
+    for (unsigned long long v = (unsigned long long)blockIdx.x * GRAPH_BLOCK + threadIdx.x; v < padded;
+         v += (unsigned long long)gridDim.x * GRAPH_BLOCK) {
+        bool in = false;
+        if (v < p.n) {
+            float d = __ldcg(&p.dist[v]);
+            if (d >= lo && d < hi) in = true;
+            else if (d >= hi) min_bits = min(min_bits, (unsigned)__float_as_int(d));
+        }
+        warp_append(in, (unsigned)v, queue, queued, ~0ull, NULL);
+    }
+    for (int d = 16; d > 0; d >>= 1) min_bits = min(min_bits, __shfl_down_sync(FULL_MASK, min_bits, d));
+    if ((threadIdx.x & 31) == 0 && min_bits != DS_INF_BITS) atomicMin(far_min, min_bits);
+}
+
+__global__ void __launch_bounds__(GRAPH_BLOCK) k_ds_run(const __grid_constant__ ds_params p)
+{
+    cg::grid_group grid = cg::this_grid();
+    __shared__ graph_lb lb;
+    __shared__ float s_du[GRAPH_BLOCK];
+    __shared__ unsigned s_count;
+    sssp_ds_ctl *c = p.ctl;
+    bool leader = blockIdx.x == 0 && threadIdx.x == 0;
+    /* it: rounds (scans, light and heavy rounds); ph: relax phases; b: buckets. Round IT
+       reads queue[IT & 1] (count queued[IT % 3]), writes queue[(IT + 1) & 1]
+       (queued[(IT + 1) % 3]) and zeroes slot (IT + 2) % 3. */
+    unsigned it = 0, ph = 0, b = 0;
+    float lo = 0.0f;
+    for (;;) {
+        float hi = lo + p.delta;
+        if (!(hi > lo)) hi = __int_as_float(__float_as_int(lo) + 1);   /* delta lost in rounding */
+        if (leader) {
+            c->queued[(it + 2) % 3] = 0;
+            c->far_min_bits[(it + 2) % 3] = DS_INF_BITS;
+            c->members[(b + 1) % 3] = 0;
+        }
+        ds_scan(p, lo, hi, p.queue[(it + 1) & 1], &c->queued[(it + 1) % 3], &c->far_min_bits[(it + 1) % 3]);
+        grid.sync();
+        it++;
+        unsigned nq = __ldcg(&c->queued[it % 3]);
+        if (!nq) {
+            unsigned fm = __ldcg(&c->far_min_bits[it % 3]);
+            if (fm >= DS_INF_BITS) break;
+            lo = __int_as_float((int)fm);   /* jump over the empty buckets */
+            continue;
+        }
+        /* light rounds until the queue is empty, then one heavy round over the members
+           (it queues nothing unless delta was lost in rounding: then again) */
+        for (;;) {
+            while (nq) {
+                ds_round<true>(p, p.queue[it & 1], &c->queued[it % 3], hi, it, ph, b, &lb, s_du, &s_count, grid);
+                it++;
+                ph++;
+                nq = __ldcg(&c->queued[it % 3]);
+            }
+            ds_round<false>(p, p.members, &c->members[b % 3], hi, it, ph, b, &lb, s_du, &s_count, grid);
+            it++;
+            ph++;
+            nq = __ldcg(&c->queued[it % 3]);
+            if (!nq) break;
+        }
+        b++;
+        lo = hi;
+    }
+    if (leader) {
+        c->rounds = it;
+        c->buckets = b;
+    }
+}
+
+extern "C" int sssp_launch_delta_stepping(const sssp_ds_args *a, sw_error *err)
+{
+    static int blocks = 0;
+    if (!blocks) {
+        int dev, sms = 0, per_sm = 0;
+        CUDA_TRY(cudaGetDevice(&dev), err);
+        CUDA_TRY(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, dev), err);
+        CUDA_TRY(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, k_ds_run, GRAPH_BLOCK, 0), err);
+        if (per_sm < 1) return sw_fail(err, "delta-stepping: the kernel does not fit on a multiprocessor");
+        blocks = sms * (per_sm < DS_BLOCKS_PER_SM ? per_sm : DS_BLOCKS_PER_SM);
+    }
+    ds_params p = {(const long long *)a->row, (const long long *)a->mid, a->col, a->w, a->n, a->delta,
+                   a->dist, a->expanded, {a->queue[0], a->queue[1]}, a->members, a->stamp, a->bstamp,
+                   (long long *)a->hub_start, a->hub_v, a->ctl};
+    void *args[] = {&p};
+    cudaError_t e;
+    /* fewer blocks when a tool (a sanitizer) leaves less room than the occupancy query said */
+    while ((e = cudaLaunchCooperativeKernel((const void *)k_ds_run, dim3(blocks), dim3(GRAPH_BLOCK), args, 0, 0)) ==
+               cudaErrorCooperativeLaunchTooLarge &&
+           blocks > 1) {
+        cudaGetLastError();
+        blocks /= 2;
+    }
+    CUDA_TRY(e, err);
+    CUDA_TRY_LAUNCH("sssp_delta_stepping", err);
+    return 0;
+}

@@ -1,0 +1,57 @@
+/* Delta-stepping SSSP in one cooperative (grid-synchronized) kernel: the whole bucket
+ * loop runs on the device, so a source costs no host round trip per round.
+ * Rows are split once at upload: arcs of weight < delta (light) first, then the heavy
+ * ones; MID[u] is where u's heavy arcs start. For the bucket [lo, lo + delta):
+ *   scan   every v with lo <= dist[v] < hi goes to the queue (and the smallest
+ *          dist >= hi is kept, to jump over empty buckets);
+ *   light  rounds: queued vertices relax their light arcs and are listed once per
+ *          bucket as members (BSTAMP); an improved vertex still below hi is queued
+ *          once per round (STAMP); repeat until the queue is empty;
+ *   heavy  every member, now settled, relaxes its heavy arcs once (they all land at or
+ *          beyond hi, where a later scan finds them).
+ * Hubs' arcs are cut into segments and spread over the grid (kernels/graph_block.cuh). */
+#ifndef SCANWORKS_KERNELS_SSSP_DELTA_H
+#define SCANWORKS_KERNELS_SSSP_DELTA_H
+
+#include <stdint.h>
+#include "util/error.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* Counters in rotation: slot i % 3 of round i (queued, far_min), of relax phase p
+ * (hubs) and of bucket b (members), so that a counter is zeroed two steps after it
+ * was read, with a grid barrier in between. The host sets queued = hubs = members = 0
+ * and far_min_bits = +inf bits before a run. */
+typedef struct sssp_ds_ctl {
+    unsigned int queued[3];
+    unsigned int far_min_bits[3];
+    unsigned int hubs[3];
+    unsigned int members[3];
+    unsigned int rounds, buckets;   /* written at the end of a run */
+} sssp_ds_ctl;
+
+typedef struct sssp_ds_args {
+    const int64_t *row, *mid;       /* CSR offsets; MID[u]: first heavy arc of u */
+    const uint32_t *col;            /* columns and weights split light | heavy per row */
+    const float *w;                 /* NULL: weight 1 */
+    uint32_t n;
+    float delta;
+    float *dist;                    /* set by sssp_launch_init (source 0, else +inf) */
+    float *expanded;                /* +inf; distance u's light arcs were relaxed from */
+    uint32_t *queue[2], *members;   /* n entries each */
+    uint32_t *stamp, *bstamp;       /* n entries each, zero before a run */
+    int64_t *hub_start;             /* graph_hub_capacity(n, m) entries */
+    uint32_t *hub_v;
+    sssp_ds_ctl *ctl;
+} sssp_ds_args;
+
+/* The whole run for the source whose dist is 0 (one cooperative launch). */
+int sssp_launch_delta_stepping(const sssp_ds_args *a, sw_error *err);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif
