@@ -78,12 +78,16 @@ static __global__ void os_digit_starts(unsigned int *hist)
 
 /* ---- one digit pass ------------------------------------------------------------------ */
 
-/* The lanes whose DIGIT (8 bits) and VALID equal this lane's: one ballot per bit.
- * Every lane of the warp must call it. */
+/* The lanes whose DIGIT (8 bits) and VALID equal this lane's: one ballot per bit (and
+ * one for VALID unless ALL_VALID). Every lane of the warp must call it. */
+template <bool ALL_VALID>
 static __device__ __forceinline__ unsigned int os_peers(unsigned int digit, bool valid)
 {
-    unsigned int v = __ballot_sync(BS_FULL_MASK, valid);
-    unsigned int m = valid ? v : ~v;
+    unsigned int m = BS_FULL_MASK, v;
+    if (!ALL_VALID) {
+        v = __ballot_sync(BS_FULL_MASK, valid);
+        m = valid ? v : ~v;
+    }
 #pragma unroll
     for (int b = 0; b < 8; b++) {
         const bool set = (digit >> b) & 1u;
@@ -94,21 +98,51 @@ static __device__ __forceinline__ unsigned int os_peers(unsigned int digit, bool
 }
 
 /* The tile's prefix for digit D: the sum of the counts of D in all earlier tiles, found
- * by walking back over their status words until one holds an inclusive prefix. Every
- * earlier tile has started (tile numbers come from a counter) and publishes its own
- * count before it waits for anything, so the spin ends. */
+ * by walking back over their status words until one holds an inclusive prefix, four
+ * tiles per round with their loads in flight together. Every earlier tile has started
+ * (tile numbers come from a counter) and publishes its own count before it waits for
+ * anything, so each spin ends; tile 0 publishes an inclusive prefix, so the walk stops
+ * there at the latest. */
+#define OS_LOOKBACK 4
 static __device__ __forceinline__ unsigned int os_look_back(const unsigned int *status, unsigned int tile,
                                                             unsigned int d)
 {
     unsigned int prefix = 0;
-    for (unsigned int t = tile; t > 0; t--) {
-        const volatile unsigned int *p = (const volatile unsigned int *)(status + (size_t)(t - 1) * OS_BINS + d);
-        unsigned int s = *p;
-        while ((s & OS_FLAGS) == 0) s = *p;
-        prefix += s & OS_VALUE;
-        if (s & OS_FLAG_INC) break;
+    for (int t = (int)tile - 1;; t -= OS_LOOKBACK) {
+        unsigned int s[OS_LOOKBACK];
+#pragma unroll
+        for (int w = 0; w < OS_LOOKBACK; w++)
+            s[w] = t - w >= 0 ? *(const volatile unsigned int *)(status + (size_t)(t - w) * OS_BINS + d) : OS_FLAG_INC;
+#pragma unroll
+        for (int w = 0; w < OS_LOOKBACK; w++) {
+            while ((s[w] & OS_FLAGS) == 0) s[w] = *(const volatile unsigned int *)(status + (size_t)(t - w) * OS_BINS + d);
+            prefix += s[w] & OS_VALUE;
+            if (s[w] & OS_FLAG_INC) return prefix;
+        }
     }
-    return prefix;
+}
+
+/* Ranks the warp's items: item i of lane l goes to POS[i], its place in the tile. Items
+ * in order, lanes in order, which is the order of the keys, so the ranks are stable.
+ * The highest lane of each group of equal digits takes the group's places with one
+ * atomic on the warp's counter of the digit (S_WARP_ROW). FULL: every item is a key;
+ * else items from index N on (WBASE + 32 i is item i's index) are left out. */
+template <bool FULL>
+static __device__ __forceinline__ void os_rank(const uint32_t *keys, unsigned int *pos, unsigned int *s_warp_row,
+                                               int shift, unsigned int wbase, unsigned int n)
+{
+    const unsigned int lane = threadIdx.x & 31u, below = (1u << lane) - 1u;
+#pragma unroll
+    for (int i = 0; i < OS_ITEMS; i++) {
+        const bool valid = FULL || wbase + 32u * i < n;
+        const unsigned int dg = (keys[i] >> shift) & 255u;
+        const unsigned int peers = os_peers<FULL>(dg, valid);
+        const unsigned int leader = 31u - __clz(peers);
+        unsigned int at = 0;
+        if (valid && lane == leader) at = atomicAdd(&s_warp_row[dg], (unsigned int)__popc(peers));
+        at = __shfl_sync(BS_FULL_MASK, at, leader);
+        pos[i] = at + __popc(peers & below);
+    }
 }
 
 /* One stable pass over the digit at SHIFT: KIN -> KOUT (and VIN -> VOUT with VALS).
@@ -171,21 +205,11 @@ static __global__ void __launch_bounds__(OS_THREADS, 2)
     }
     __syncthreads();
 
-    /* Rank: items in order, lanes in order, which is the order of the keys. The highest
-     * lane of each group of equal digits takes the group's places with one atomic. */
     unsigned int pos[OS_ITEMS];
-    const unsigned int below = (1u << lane) - 1u;
-#pragma unroll
-    for (int i = 0; i < OS_ITEMS; i++) {
-        const bool valid = full || wbase + 32u * i < n;
-        const unsigned int dg = (keys[i] >> shift) & 255u;
-        const unsigned int peers = os_peers(dg, valid);
-        const unsigned int leader = 31u - __clz(peers);
-        unsigned int at = 0;
-        if (valid && lane == leader) at = atomicAdd(&s_warp[warp][dg], (unsigned int)__popc(peers));
-        at = __shfl_sync(BS_FULL_MASK, at, leader);
-        pos[i] = at + __popc(peers & below);
-    }
+    if (full)
+        os_rank<true>(keys, pos, s_warp[warp], shift, wbase, n);
+    else
+        os_rank<false>(keys, pos, s_warp[warp], shift, wbase, n);
 #pragma unroll
     for (int i = 0; i < OS_ITEMS; i++)
         if (full || wbase + 32u * i < n) s_buf[pos[i]] = keys[i];
