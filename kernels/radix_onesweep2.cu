@@ -2,7 +2,8 @@
  * Differences from the first (radix_sort.cu, "onesweep-v1"):
  * - the histogram of all four digits reads the keys as uint4 from a grid of about two
  *   blocks per SM, so one pass costs little more than a read of the keys;
- * - tiles of 384 threads x 16 keys (6,144 keys: runs of 24 keys per digit in the scatter);
+ * - tiles of 384 threads x 16 keys (6,144 keys: runs of 24 keys per digit in the scatter),
+ *   three tiles per SM for keys alone (56 registers, no spills on sm_90), two with values;
  * - ranking finds the lanes of a warp with the same digit by eight ballots (one per
  *   digit bit) instead of __match_any_sync, which is slow on every chip so far; the
  *   lowest-to-highest order of lanes and items keeps the sort stable;
@@ -27,6 +28,18 @@
 #define OS_VALUE 0x3fffffffu
 #define OS_HIST_THREADS 1024
 
+/* Threads an SM holds, for the blocks-per-SM hints: 2048 on sm_80 and sm_90, 1536 on
+ * sm_86/87/89, 1024 on sm_75. */
+#if !defined(__CUDA_ARCH__) || __CUDA_ARCH__ >= 900 || __CUDA_ARCH__ == 800
+#define OS_SM_THREADS 2048
+#elif __CUDA_ARCH__ > 800
+#define OS_SM_THREADS 1536
+#else
+#define OS_SM_THREADS 1024
+#endif
+#define OS_KEY_BLOCKS (OS_SM_THREADS / OS_THREADS < 3 ? OS_SM_THREADS / OS_THREADS : 3)
+#define OS_HIST_BLOCKS (OS_SM_THREADS / OS_HIST_THREADS)
+
 /* ---- histogram of the four digits --------------------------------------------------- */
 
 static __device__ __forceinline__ void os_count(unsigned int (*h)[OS_BINS], uint32_t k, int mode)
@@ -39,7 +52,7 @@ static __device__ __forceinline__ void os_count(unsigned int (*h)[OS_BINS], uint
 }
 
 /* HIST (4 x 256, zeroed) gets the counts. Keys as uint4 where KEYS is 16-byte aligned. */
-static __global__ void __launch_bounds__(OS_HIST_THREADS, 2) os_histogram(const uint32_t *__restrict__ keys,
+static __global__ void __launch_bounds__(OS_HIST_THREADS, OS_HIST_BLOCKS) os_histogram(const uint32_t *__restrict__ keys,
                                                                        unsigned int n, int mode,
                                                                        unsigned int *hist)
 {
@@ -150,7 +163,7 @@ static __device__ __forceinline__ void os_rank(const uint32_t *keys, unsigned in
  * written. DIGIT_START: where each digit starts in the output (os_digit_starts).
  * STATUS: tiles x 256 zeroed words; COUNTER: a zeroed word that numbers the tiles. */
 template <bool VALS>
-static __global__ void __launch_bounds__(OS_THREADS, 2)
+static __global__ void __launch_bounds__(OS_THREADS, VALS ? 2 : OS_KEY_BLOCKS)
     os_pass(const uint32_t *__restrict__ kin, uint32_t *__restrict__ kout, const uint32_t *__restrict__ vin,
             uint32_t *__restrict__ vout, unsigned int n, int shift, int mode, int first, int last,
             const unsigned int *__restrict__ digit_start, unsigned int *status, unsigned int *counter)

@@ -44,7 +44,7 @@ runs=(
 for tool in memcheck racecheck synccheck; do
   ok=1
   for r in "${runs[@]}"; do
-    if ! timeout 60 compute-sanitizer --tool $tool --error-exitcode 9 $SW compute sort --backend cuda \
+    if ! timeout 30 compute-sanitizer --tool $tool --error-exitcode 9 $SW compute sort --backend cuda \
          --algo onesweep-v2 $r >> "$OUT/sort-sanitizer.log" 2>&1; then
       ok=0; echo "  $tool failed: scanworks compute sort --algo onesweep-v2 $r"
     fi
