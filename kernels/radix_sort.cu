@@ -2,11 +2,12 @@
  * split (the chapter, 39.3.3): one bit per pass, 32 passes; each pass flags the keys
  *   whose bit is 0, scans the flags (flag_scan) and scatters: zeros to their scanned
  *   address, ones after all zeros in order. Stable because both groups keep order.
- * onesweep (Adinets & Merrill 2022): one histogram kernel counts all four 8-bit digits
+ * onesweep-v1 (Adinets & Merrill 2022): one histogram kernel counts all four 8-bit digits
  *   at once; then per digit one kernel: each tile ranks its keys stably by digit
  *   (warp-private histograms, __match_any_sync), publishes its 256 digit counts, finds
  *   for every digit the count in all earlier tiles by decoupled look-back, packs its
- *   keys by digit in shared memory and writes each digit's run to its place. */
+ *   keys by digit in shared memory and writes each digit's run to its place. The second
+ *   onesweep, faster ranking and larger tiles, is radix_onesweep2.cu. */
 #include "radix_sort_kernel.h"
 #include "block_scan.cuh"
 #include "cuda_util.cuh"
@@ -203,6 +204,7 @@ static size_t rs_round(size_t bytes) { return (bytes + 255) & ~(size_t)255; }
 
 extern "C" size_t radix_kernel_temp_bytes(int algo, size_t n, int with_values)
 {
+    if (algo == RADIX_K_ONESWEEP2) return radix_onesweep2_temp_bytes(n, with_values);
     size_t buffers = rs_round(n * 4) * (with_values ? 2 : 1);
     if (algo == RADIX_K_SPLIT) return buffers + 2 * rs_round(n * 4) + rs_round(flag_scan_temp_bytes(n));
     return buffers + rs_round(4 * 256 * 4 + 16) + rs_round(4 * rs_tiles(n) * 256 * 4);
@@ -287,5 +289,7 @@ extern "C" int radix_kernel_sort(int algo, int mode, const uint32_t *keys_in, ui
     if (n >= ((size_t)1 << 32)) return sw_fail(err, "radix sort (cuda): %zu keys, the limit is 2^32 - 1", n);
     if ((vals_in == NULL) != (vals_out == NULL)) return sw_fail(err, "radix sort (cuda): values in and out differ");
     if (algo == RADIX_K_SPLIT) return rs_split(mode, keys_in, keys_out, vals_in, vals_out, n, temp, (cudaStream_t)stream, err);
+    if (algo == RADIX_K_ONESWEEP2)
+        return radix_onesweep2_sort(mode, keys_in, keys_out, vals_in, vals_out, n, temp, stream, err);
     return rs_onesweep(mode, keys_in, keys_out, vals_in, vals_out, n, temp, (cudaStream_t)stream, err);
 }

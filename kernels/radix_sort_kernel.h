@@ -11,7 +11,10 @@
 extern "C" {
 #endif
 
-enum { RADIX_K_SPLIT = 0, RADIX_K_ONESWEEP = 1 };
+/* ONESWEEP: the first version (radix_sort.cu); ONESWEEP2: radix_onesweep2.cu. */
+enum { RADIX_K_SPLIT = 0, RADIX_K_ONESWEEP = 1, RADIX_K_ONESWEEP2 = 2 };
+/* What the name "onesweep" runs: one line to switch. */
+#define RADIX_K_ONESWEEP_DEFAULT RADIX_K_ONESWEEP
 /* Onesweep's status words hold 30-bit counts. */
 #define RADIX_K_ONESWEEP_MAX ((size_t)1 << 30)
 
@@ -20,6 +23,10 @@ enum { RADIX_K_SPLIT = 0, RADIX_K_ONESWEEP = 1 };
 size_t radix_kernel_temp_bytes(int algo, size_t n, int with_values);
 int radix_kernel_sort(int algo, int mode, const uint32_t *keys_in, uint32_t *keys_out, const uint32_t *vals_in,
                       uint32_t *vals_out, size_t n, void *temp, void *stream, sw_error *err);
+/* The second onesweep (radix_kernel_sort calls these for RADIX_K_ONESWEEP2). */
+size_t radix_onesweep2_temp_bytes(size_t n, int with_values);
+int radix_onesweep2_sort(int mode, const uint32_t *keys_in, uint32_t *keys_out, const uint32_t *vals_in,
+                         uint32_t *vals_out, size_t n, void *temp, void *stream, sw_error *err);
 
 #ifdef __cplusplus
 }

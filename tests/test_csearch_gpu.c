@@ -71,6 +71,40 @@ static void test_sort(void)
     }
 }
 
+/* Every key type, distribution and algorithm, keys alone and pairs, at sizes around one
+ * and several onesweep tiles (3,840, 5,888 and 6,144 keys). */
+static void test_sort_types(void)
+{
+    static const size_t sizes[] = {5, 3839, 3841, 5889, 6143, 6144, 6145, 12289, 100003};
+    const size_t nmax = 100003;
+    uint64_t seed = 51;
+    uint32_t *k = malloc(nmax * 4), *v = malloc(nmax * 4), *ko = malloc(nmax * 4), *vo = malloc(nmax * 4);
+    uint32_t *wk = malloc(nmax * 4), *wv = malloc(nmax * 4);
+    for (size_t si = 0; si < sizeof sizes / sizeof sizes[0]; si++)
+        for (int a = 0; radix_sort_cuda_algorithms[a]; a++)
+            for (int t = 0; t < KEY_TYPE_COUNT; t++)
+                for (int dist = 0; dist < DIST_COUNT; dist++) {
+                    size_t n = sizes[si];
+                    data_fill(k, n, dist, (key_type)t, seed++);
+                    for (size_t i = 0; i < n; i++) v[i] = (uint32_t)(i * 2654435761u);
+                    if (t == KEY_F32 && n > 4) k[1] = data_float_bits(NAN), k[2] = data_float_bits(-0.0f), k[3] = 0;
+                    radix_desc d = {(key_type)t, NULL};
+                    sw_error err;
+                    CHECK(radix_sort_host(PRIM_CPU, &d, k, wk, v, wv, n, &err) == 0);
+                    d.algo = radix_sort_cuda_algorithms[a];
+                    for (int with_values = 0; with_values < 2; with_values++) {
+                        test_poison(ko, n * 4), test_poison(vo, n * 4);
+                        int rc = radix_sort_host(PRIM_CUDA, &d, k, ko, with_values ? v : NULL, with_values ? vo : NULL,
+                                                 n, &err);
+                        CHECK_MSG(rc == 0, "%s", err.msg);
+                        CHECK_MSG(!memcmp(ko, wk, n * 4) && (!with_values || !memcmp(vo, wv, n * 4)),
+                                  "sort %s n=%zu %s %s values=%d", d.algo, n, key_type_name((key_type)t),
+                                  dist_names[dist], with_values);
+                    }
+                }
+    free(k), free(v), free(ko), free(vo), free(wk), free(wv);
+}
+
 static void test_search(void)
 {
     uint64_t seed = 41;
@@ -97,8 +131,10 @@ int main(void)
 {
     const char *why = NULL;
     if (!prim_cuda_available(&why)) TEST_SKIP("CUDA compaction, sort and search: %s", why);
-    test_compact();
-    test_sort();
-    test_search();
+    /* CSEARCH_TEST_ONLY=sort (or compact, search) runs one part. */
+    const char *only = getenv("CSEARCH_TEST_ONLY");
+    if (!only || !strcmp(only, "compact")) test_compact();
+    if (!only || !strcmp(only, "sort")) test_sort(), test_sort_types();
+    if (!only || !strcmp(only, "search")) test_search();
     return test_finish("test_csearch_gpu");
 }

@@ -1,5 +1,6 @@
-/* scanworks bench sort: onesweep (and, up to 2^24, split) radix sort of random uint32
- * keys, alone and with uint32 values, against CUB DeviceRadixSort and a memcpy. */
+/* scanworks bench sort: both onesweep versions (and, up to 2^24, split) radix sort of
+ * random uint32 keys, alone and with uint32 values, against CUB DeviceRadixSort and a
+ * memcpy. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -64,7 +65,10 @@ static int bench_one(bench_report *r, size_t n, int reps, sw_error *err)
     char note[96];
     c.n = n;
     size_t temp = radix_kernel_temp_bytes(RADIX_K_SPLIT, n, 1);
-    if (radix_kernel_temp_bytes(RADIX_K_ONESWEEP, n, 1) > temp) temp = radix_kernel_temp_bytes(RADIX_K_ONESWEEP, n, 1);
+    static const int onesweeps[] = {RADIX_K_ONESWEEP, RADIX_K_ONESWEEP2};
+    static const char *const onesweep_names[] = {"onesweep-v1", "onesweep-v2"};
+    for (int a = 0; a < 2; a++)
+        if (radix_kernel_temp_bytes(onesweeps[a], n, 1) > temp) temp = radix_kernel_temp_bytes(onesweeps[a], n, 1);
     if (cuda_alloc((void **)&c.keys, n * 4, "keys", err) || cuda_alloc((void **)&c.vals, n * 4, "values", err) ||
         cuda_alloc((void **)&c.kout, n * 4, "keys out", err) || cuda_alloc((void **)&c.vout, n * 4, "values out", err) ||
         cuda_alloc(&c.temp, temp, "scratch", err))
@@ -84,10 +88,13 @@ static int bench_one(bench_report *r, size_t n, int reps, sw_error *err)
                 goto done;
             have_ref = 1;
         }
-        c.algo = RADIX_K_ONESWEEP;
-        if (check(&c, run_ours, rk, rv, hk, hv, !have_ref, note, sizeof note, err) ||
-            bench_gpu_row(r, op, "onesweep", (int64_t)n, bytes, note, run_ours, &c, reps, err))
-            goto done;
+        for (int a = 0; a < 2; a++) {
+            c.algo = onesweeps[a];
+            if (check(&c, run_ours, rk, rv, hk, hv, !have_ref, note, sizeof note, err) ||
+                bench_gpu_row(r, op, onesweep_names[a], (int64_t)n, bytes, note, run_ours, &c, reps, err))
+                goto done;
+            have_ref = 1;
+        }
         if (n <= ((size_t)1 << 24)) {   /* the teaching variant: 32 passes */
             c.algo = RADIX_K_SPLIT;
             if (check(&c, run_ours, rk, rv, hk, hv, 0, note, sizeof note, err) ||

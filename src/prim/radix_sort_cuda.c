@@ -6,14 +6,17 @@
 #include "cuda_util.cuh"
 #include "radix_sort_kernel.h"
 
-const char *const radix_sort_cuda_algorithms[] = {"onesweep", "split", NULL};
+/* "onesweep" is RADIX_K_ONESWEEP_DEFAULT; the versions by name, to compare them. */
+const char *const radix_sort_cuda_algorithms[] = {"onesweep", "onesweep-v1", "onesweep-v2", "split", NULL};
+static const int radix_cuda_kernels[] = {RADIX_K_ONESWEEP_DEFAULT, RADIX_K_ONESWEEP, RADIX_K_ONESWEEP2, RADIX_K_SPLIT};
 
 int radix_sort_cuda_host(const radix_desc *d, const void *keys_in, void *keys_out, const uint32_t *vals_in,
                          uint32_t *vals_out, size_t n, sw_error *err)
 {
     if (n == 0) return 0;
-    int algo = prim_algorithm_index(radix_sort_cuda_algorithms, d->algo) == 1 ? RADIX_K_SPLIT : RADIX_K_ONESWEEP;
-    if (algo == RADIX_K_ONESWEEP && n > RADIX_K_ONESWEEP_MAX)
+    int a = prim_algorithm_index(radix_sort_cuda_algorithms, d->algo);
+    int algo = radix_cuda_kernels[a < 0 ? 0 : a];
+    if (algo != RADIX_K_SPLIT && n > RADIX_K_ONESWEEP_MAX)
         return sw_fail(err, "sort: onesweep takes at most 2^30 keys, got %zu (use --algo split)", n);
     void *dk_in = NULL, *dk_out = NULL, *dv_in = NULL, *dv_out = NULL, *d_temp = NULL;
     int rc = -1;

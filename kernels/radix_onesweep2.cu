@@ -1,0 +1,327 @@
+/* Onesweep LSD radix sort, second version (Adinets & Merrill 2022, as CUB does it).
+ * Differences from the first (radix_sort.cu, "onesweep-v1"):
+ * - the histogram of all four digits reads the keys as uint4 from a grid of about two
+ *   blocks per SM, so one pass costs little more than a read of the keys;
+ * - tiles of 384 threads x 16 keys (6,144 keys: runs of 24 keys per digit in the scatter),
+ *   three tiles per SM for keys alone (56 registers, no spills on sm_90), two with values;
+ * - ranking finds the lanes of a warp with the same digit by eight ballots (one per
+ *   digit bit) instead of __match_any_sync, which is slow on every chip so far; the
+ *   lowest-to-highest order of lanes and items keeps the sort stable;
+ * - the per-warp digit counters start from the warp's offset in the tile (counted up
+ *   front and scanned), so one shared atomic per group of equal digits gives every key
+ *   its final place in the tile, with no __syncwarp pairs;
+ * - the decoupled look-back for the tile's 256 digit prefixes runs after ranking, so
+ *   earlier tiles have usually finished when it starts.
+ * Status words: 2-bit flag and 30-bit count per tile and digit, hence n <= 2^30. */
+#include "radix_sort_kernel.h"
+#include "block_scan.cuh"
+#include "cuda_util.cuh"
+
+#define OS_THREADS 384
+#define OS_WARPS (OS_THREADS / 32)
+#define OS_ITEMS 16
+#define OS_TILE (OS_THREADS * OS_ITEMS)
+#define OS_BINS 256
+#define OS_FLAG_AGG 0x40000000u
+#define OS_FLAG_INC 0x80000000u
+#define OS_FLAGS (OS_FLAG_AGG | OS_FLAG_INC)
+#define OS_VALUE 0x3fffffffu
+#define OS_HIST_THREADS 1024
+
+/* Threads an SM holds, for the blocks-per-SM hints: 2048 on sm_80 and sm_90, 1536 on
+ * sm_86/87/89, 1024 on sm_75. */
+#if !defined(__CUDA_ARCH__) || __CUDA_ARCH__ >= 900 || __CUDA_ARCH__ == 800
+#define OS_SM_THREADS 2048
+#elif __CUDA_ARCH__ > 800
+#define OS_SM_THREADS 1536
+#else
+#define OS_SM_THREADS 1024
+#endif
+#define OS_KEY_BLOCKS (OS_SM_THREADS / OS_THREADS < 3 ? OS_SM_THREADS / OS_THREADS : 3)
+#define OS_HIST_BLOCKS (OS_SM_THREADS / OS_HIST_THREADS)
+
+/* ---- histogram of the four digits --------------------------------------------------- */
+
+static __device__ __forceinline__ void os_count(unsigned int (*h)[OS_BINS], uint32_t k, int mode)
+{
+    uint32_t u = key_to_ordered(k, mode);
+    atomicAdd(&h[0][u & 255u], 1u);
+    atomicAdd(&h[1][(u >> 8) & 255u], 1u);
+    atomicAdd(&h[2][(u >> 16) & 255u], 1u);
+    atomicAdd(&h[3][u >> 24], 1u);
+}
+
+/* HIST (4 x 256, zeroed) gets the counts. Keys as uint4 where KEYS is 16-byte aligned. */
+static __global__ void __launch_bounds__(OS_HIST_THREADS, OS_HIST_BLOCKS) os_histogram(const uint32_t *__restrict__ keys,
+                                                                       unsigned int n, int mode,
+                                                                       unsigned int *hist)
+{
+    __shared__ unsigned int h[4][OS_BINS];
+    for (unsigned int i = threadIdx.x; i < 4 * OS_BINS; i += blockDim.x) (&h[0][0])[i] = 0;
+    __syncthreads();
+    const unsigned int stride = gridDim.x * blockDim.x;
+    const unsigned int n4 = ((uintptr_t)keys & 15u) ? 0u : n / 4;
+    const uint4 *k4 = (const uint4 *)keys;
+    unsigned int i = blockIdx.x * blockDim.x + threadIdx.x;
+    for (; i + stride < n4; i += 2 * stride) {   /* two loads in flight per thread */
+        uint4 a = k4[i], b = k4[i + stride];
+        os_count(h, a.x, mode), os_count(h, a.y, mode), os_count(h, a.z, mode), os_count(h, a.w, mode);
+        os_count(h, b.x, mode), os_count(h, b.y, mode), os_count(h, b.z, mode), os_count(h, b.w, mode);
+    }
+    if (i < n4) {
+        uint4 a = k4[i];
+        os_count(h, a.x, mode), os_count(h, a.y, mode), os_count(h, a.z, mode), os_count(h, a.w, mode);
+    }
+    for (unsigned int j = n4 * 4 + blockIdx.x * blockDim.x + threadIdx.x; j < n; j += stride)
+        os_count(h, keys[j], mode);
+    __syncthreads();
+    for (unsigned int j = threadIdx.x; j < 4 * OS_BINS; j += blockDim.x)
+        if ((&h[0][0])[j]) atomicAdd(hist + j, (&h[0][0])[j]);
+}
+
+/* One block of 256 threads per digit position: HIST becomes the exclusive prefix of
+ * each position's counts, the place where that digit's keys start in the output. */
+static __global__ void os_digit_starts(unsigned int *hist)
+{
+    __shared__ unsigned int warp_sums[BS_WARP_SUMS];
+    unsigned int *row = hist + blockIdx.x * OS_BINS, total;
+    const unsigned int c = row[threadIdx.x];
+    row[threadIdx.x] = block_exclusive_sum(c, warp_sums, &total);
+}
+
+/* ---- one digit pass ------------------------------------------------------------------ */
+
+/* The lanes whose DIGIT (8 bits) and VALID equal this lane's: one ballot per bit (and
+ * one for VALID unless ALL_VALID). Every lane of the warp must call it. */
+template <bool ALL_VALID>
+static __device__ __forceinline__ unsigned int os_peers(unsigned int digit, bool valid)
+{
+    unsigned int m = BS_FULL_MASK, v;
+    if (!ALL_VALID) {
+        v = __ballot_sync(BS_FULL_MASK, valid);
+        m = valid ? v : ~v;
+    }
+#pragma unroll
+    for (int b = 0; b < 8; b++) {
+        const bool set = (digit >> b) & 1u;
+        v = __ballot_sync(BS_FULL_MASK, set);
+        m &= set ? v : ~v;
+    }
+    return m;
+}
+
+/* The tile's prefix for digit D: the sum of the counts of D in all earlier tiles, found
+ * by walking back over their status words until one holds an inclusive prefix, four
+ * tiles per round with their loads in flight together. Every earlier tile has started
+ * (tile numbers come from a counter) and publishes its own count before it waits for
+ * anything, so each spin ends; tile 0 publishes an inclusive prefix, so the walk stops
+ * there at the latest. */
+#define OS_LOOKBACK 4
+static __device__ __forceinline__ unsigned int os_look_back(const unsigned int *status, unsigned int tile,
+                                                            unsigned int d)
+{
+    unsigned int prefix = 0;
+    for (int t = (int)tile - 1;; t -= OS_LOOKBACK) {
+        unsigned int s[OS_LOOKBACK];
+#pragma unroll
+        for (int w = 0; w < OS_LOOKBACK; w++)
+            s[w] = t - w >= 0 ? *(const volatile unsigned int *)(status + (size_t)(t - w) * OS_BINS + d) : OS_FLAG_INC;
+#pragma unroll
+        for (int w = 0; w < OS_LOOKBACK; w++) {
+            while ((s[w] & OS_FLAGS) == 0) s[w] = *(const volatile unsigned int *)(status + (size_t)(t - w) * OS_BINS + d);
+            prefix += s[w] & OS_VALUE;
+            if (s[w] & OS_FLAG_INC) return prefix;
+        }
+    }
+}
+
+/* Ranks the warp's items: item i of lane l goes to POS[i], its place in the tile. Items
+ * in order, lanes in order, which is the order of the keys, so the ranks are stable.
+ * The highest lane of each group of equal digits takes the group's places with one
+ * atomic on the warp's counter of the digit (S_WARP_ROW). FULL: every item is a key;
+ * else items from index N on (WBASE + 32 i is item i's index) are left out. */
+template <bool FULL>
+static __device__ __forceinline__ void os_rank(const uint32_t *keys, unsigned int *pos, unsigned int *s_warp_row,
+                                               int shift, unsigned int wbase, unsigned int n)
+{
+    const unsigned int lane = threadIdx.x & 31u, below = (1u << lane) - 1u;
+#pragma unroll
+    for (int i = 0; i < OS_ITEMS; i++) {
+        const bool valid = FULL || wbase + 32u * i < n;
+        const unsigned int dg = (keys[i] >> shift) & 255u;
+        const unsigned int peers = os_peers<FULL>(dg, valid);
+        const unsigned int leader = 31u - __clz(peers);
+        unsigned int at = 0;
+        if (valid && lane == leader) at = atomicAdd(&s_warp_row[dg], (unsigned int)__popc(peers));
+        at = __shfl_sync(BS_FULL_MASK, at, leader);
+        pos[i] = at + __popc(peers & below);
+    }
+}
+
+/* One stable pass over the digit at SHIFT: KIN -> KOUT (and VIN -> VOUT with VALS).
+ * FIRST maps the keys to ordered bits as they are read, LAST maps them back as they are
+ * written. DIGIT_START: where each digit starts in the output (os_digit_starts).
+ * STATUS: tiles x 256 zeroed words; COUNTER: a zeroed word that numbers the tiles. */
+template <bool VALS>
+static __global__ void __launch_bounds__(OS_THREADS, VALS ? 2 : OS_KEY_BLOCKS)
+    os_pass(const uint32_t *__restrict__ kin, uint32_t *__restrict__ kout, const uint32_t *__restrict__ vin,
+            uint32_t *__restrict__ vout, unsigned int n, int shift, int mode, int first, int last,
+            const unsigned int *__restrict__ digit_start, unsigned int *status, unsigned int *counter)
+{
+    __shared__ uint32_t s_buf[OS_TILE];                   /* keys, then values, in tile order */
+    __shared__ unsigned int s_warp[OS_WARPS][OS_BINS];    /* per-warp counts, then next places */
+    __shared__ unsigned int s_out[OS_BINS];               /* output place of digit d, less its tile offset */
+    __shared__ unsigned int warp_sums[BS_WARP_SUMS];
+    __shared__ unsigned int s_tile;
+    const unsigned int lane = threadIdx.x & 31u, warp = threadIdx.x >> 5;
+
+    if (threadIdx.x == 0) s_tile = atomicAdd(counter, 1u);
+    for (unsigned int i = threadIdx.x; i < OS_WARPS * OS_BINS; i += OS_THREADS) (&s_warp[0][0])[i] = 0;
+    __syncthreads();
+    const unsigned int tile = s_tile;
+    const unsigned int base = tile * OS_TILE;   /* < n <= 2^30 */
+    const unsigned int wbase = base + warp * (32 * OS_ITEMS) + lane;
+    const bool full = n - base >= OS_TILE;
+    const unsigned int count = full ? OS_TILE : n - base;
+
+    /* Item i of a lane is key wbase + 32 i: warp-striped, so every load is one line. */
+    uint32_t keys[OS_ITEMS];
+#pragma unroll
+    for (int i = 0; i < OS_ITEMS; i++) {
+        const unsigned int idx = wbase + 32u * i;
+        uint32_t k = (full || idx < n) ? kin[idx] : 0u;
+        keys[i] = first ? key_to_ordered(k, mode) : k;
+    }
+#pragma unroll
+    for (int i = 0; i < OS_ITEMS; i++)
+        if (full || wbase + 32u * i < n) atomicAdd(&s_warp[warp][(keys[i] >> shift) & 255u], 1u);
+    __syncthreads();
+
+    /* Thread d < 256 owns digit d: the tile's count of d, published at once, and the
+     * place where each warp's keys of d start inside the warp's group of d. */
+    const unsigned int d = threadIdx.x;
+    unsigned int mine = 0;
+    if (d < OS_BINS) {
+#pragma unroll
+        for (int w = 0; w < OS_WARPS; w++) {
+            unsigned int c = s_warp[w][d];
+            s_warp[w][d] = mine;
+            mine += c;
+        }
+        *(volatile unsigned int *)(status + (size_t)tile * OS_BINS + d) = (tile == 0 ? OS_FLAG_INC : OS_FLAG_AGG) | mine;
+    }
+    unsigned int total;
+    const unsigned int tile_excl = block_exclusive_sum(mine, warp_sums, &total);   /* barriers inside */
+    if (d < OS_BINS) {
+#pragma unroll
+        for (int w = 0; w < OS_WARPS; w++) s_warp[w][d] += tile_excl;
+    }
+    __syncthreads();
+
+    unsigned int pos[OS_ITEMS];
+    if (full)
+        os_rank<true>(keys, pos, s_warp[warp], shift, wbase, n);
+    else
+        os_rank<false>(keys, pos, s_warp[warp], shift, wbase, n);
+#pragma unroll
+    for (int i = 0; i < OS_ITEMS; i++)
+        if (full || wbase + 32u * i < n) s_buf[pos[i]] = keys[i];
+
+    if (d < OS_BINS) {
+        const unsigned int prefix = tile ? os_look_back(status, tile, d) : 0u;
+        if (tile) *(volatile unsigned int *)(status + (size_t)tile * OS_BINS + d) = OS_FLAG_INC | (prefix + mine);
+        s_out[d] = digit_start[d] + prefix - tile_excl;   /* wraps back when the tile offset is added */
+    }
+    uint32_t vals[OS_ITEMS];
+    if (VALS) {   /* in flight while the keys go out */
+#pragma unroll
+        for (int i = 0; i < OS_ITEMS; i++) {
+            const unsigned int idx = wbase + 32u * i;
+            vals[i] = (full || idx < n) ? vin[idx] : 0u;
+        }
+    }
+    __syncthreads();
+
+    /* Keys in digit order: consecutive threads write consecutive places of one digit. */
+    unsigned int dst[OS_ITEMS];
+#pragma unroll
+    for (int r = 0; r < OS_ITEMS; r++) {
+        const unsigned int j = r * OS_THREADS + threadIdx.x;
+        if (j < count) {
+            const uint32_t u = s_buf[j];
+            const unsigned int to = s_out[(u >> shift) & 255u] + j;
+            kout[to] = last ? key_from_ordered(u, mode) : u;
+            if (VALS) dst[r] = to;
+        }
+    }
+    if (VALS) {
+        __syncthreads();   /* every key has left s_buf */
+#pragma unroll
+        for (int i = 0; i < OS_ITEMS; i++)
+            if (full || wbase + 32u * i < n) s_buf[pos[i]] = vals[i];
+        __syncthreads();
+#pragma unroll
+        for (int r = 0; r < OS_ITEMS; r++) {
+            const unsigned int j = r * OS_THREADS + threadIdx.x;
+            if (j < count) vout[dst[r]] = s_buf[j];
+        }
+    }
+}
+
+/* ---- launcher ------------------------------------------------------------------------- */
+
+static size_t os_round(size_t bytes) { return (bytes + 255) & ~(size_t)255; }
+static size_t os_tiles(size_t n) { return (n + OS_TILE - 1) / OS_TILE; }
+#define OS_HEAD_BYTES (4 * OS_BINS * 4 + 4 * 4)   /* digit starts, then the four tile counters */
+
+extern "C" size_t radix_onesweep2_temp_bytes(size_t n, int with_values)
+{
+    return os_round(n * 4) * (with_values ? 2 : 1) + os_round(OS_HEAD_BYTES) + 4 * os_tiles(n) * OS_BINS * 4;
+}
+
+extern "C" int radix_onesweep2_sort(int mode, const uint32_t *kin, uint32_t *kout, const uint32_t *vin,
+                                    uint32_t *vout, size_t n, void *temp, void *stream, sw_error *err)
+{
+    if (n == 0) return 0;
+    if (n > RADIX_K_ONESWEEP_MAX)
+        return sw_fail(err, "radix sort onesweep-v2: %zu keys, the limit is 2^30 (use --algo split)", n);
+    cudaStream_t s = (cudaStream_t)stream;
+    char *t = (char *)temp;
+    uint32_t *kalt = (uint32_t *)t, *valt = NULL;
+    t += os_round(n * 4);
+    if (vin) {
+        valt = (uint32_t *)t;
+        t += os_round(n * 4);
+    }
+    unsigned int *hist = (unsigned int *)t, *counters = hist + 4 * OS_BINS;
+    unsigned int *status = (unsigned int *)(t + os_round(OS_HEAD_BYTES));
+    const size_t tiles = os_tiles(n);
+    CUDA_TRY(cudaMemsetAsync(hist, 0, os_round(OS_HEAD_BYTES) + 4 * tiles * OS_BINS * 4, s), err);
+
+    int dev = 0, sms = 0;
+    CUDA_TRY(cudaGetDevice(&dev), err);
+    CUDA_TRY(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, dev), err);
+    size_t hgrid = (n + 4 * OS_HIST_THREADS - 1) / (4 * OS_HIST_THREADS);
+    if (hgrid > (size_t)sms * 2) hgrid = (size_t)sms * 2;
+    os_histogram<<<(unsigned int)hgrid, OS_HIST_THREADS, 0, s>>>(kin, (unsigned int)n, mode, hist);
+    CUDA_TRY_LAUNCH("os_histogram", err);
+    os_digit_starts<<<4, OS_BINS, 0, s>>>(hist);
+    CUDA_TRY_LAUNCH("os_digit_starts", err);
+
+    /* in -> alt -> out -> alt -> out */
+    const uint32_t *ks[4] = {kin, kalt, kout, kalt}, *vs[4] = {vin, valt, vout, valt};
+    uint32_t *kd[4] = {kalt, kout, kalt, kout}, *vd[4] = {valt, vout, valt, vout};
+    for (int p = 0; p < 4; p++) {
+        unsigned int *st = status + (size_t)p * tiles * OS_BINS;
+        if (vin)
+            os_pass<true><<<(unsigned int)tiles, OS_THREADS, 0, s>>>(ks[p], kd[p], vs[p], vd[p], (unsigned int)n, 8 * p,
+                                                                     mode, p == 0, p == 3, hist + OS_BINS * p, st,
+                                                                     counters + p);
+        else
+            os_pass<false><<<(unsigned int)tiles, OS_THREADS, 0, s>>>(ks[p], kd[p], NULL, NULL, (unsigned int)n, 8 * p,
+                                                                      mode, p == 0, p == 3, hist + OS_BINS * p, st,
+                                                                      counters + p);
+        CUDA_TRY_LAUNCH("os_pass", err);
+    }
+    return 0;
+}

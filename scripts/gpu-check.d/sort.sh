@@ -1,0 +1,85 @@
+#!/usr/bin/env bash
+# GPU check for the radix sort: the sort part of the GPU test, compute-sanitizer
+# (memcheck, racecheck, synccheck) on small sorts with onesweep-v2 (keys and pairs,
+# every key type), and bench sort at 2^24 and 2^28 with both onesweep versions beside
+# CUB. Run from the repository root with BUILD (a build for sm_90) and OUT set.
+set -u
+BUILD=${BUILD:?set BUILD to a build folder}
+OUT=${OUT:?set OUT to a results folder}
+SW="$BUILD/scanworks"
+mkdir -p "$OUT"
+fails=0
+pass() { echo "PASS sort: $*"; }
+fail() { echo "FAIL sort: $*"; fails=$((fails + 1)); }
+
+if CSEARCH_TEST_ONLY=sort timeout 60 ctest --test-dir "$BUILD" -L gpu -R 'csearch_gpu' --output-on-failure \
+     > "$OUT/sort-ctest.log" 2>&1 &&
+   grep -q '100% tests passed' "$OUT/sort-ctest.log" && ! grep -q 'Skipped\|Not Run' "$OUT/sort-ctest.log"; then
+  pass "ctest -L gpu -R csearch_gpu (sort part: every algorithm, key type, distribution, pairs)"
+else
+  fail "ctest -L gpu -R csearch_gpu, sort part (see sort-ctest.log)"; tail -20 "$OUT/sort-ctest.log"
+fi
+
+# Small inputs for the sanitizer runs: several 6,144-key tiles, so that look-back runs,
+# and a partial last tile.
+tmp=$(mktemp -d)
+python3 - "$tmp" <<'PY' || fail "could not write the sanitizer inputs"
+import random, sys
+sys.path.insert(0, "scripts/gpu-check.d")
+from npy import save
+d = sys.argv[1]; r = random.Random(7)
+n = 30001
+save(f"{d}/u.npy", "<u4", "I", [r.randrange(1 << 32) for _ in range(n)])
+save(f"{d}/i.npy", "<i4", "i", [r.randint(-5000, 5000) for _ in range(n)])
+fl = [r.random() - 0.5 for _ in range(n)]
+fl[5], fl[6], fl[7] = float("nan"), -0.0, 0.0
+save(f"{d}/f.npy", "<f4", "f", fl)
+save(f"{d}/v.npy", "<u4", "I", list(range(n)))
+PY
+runs=(
+  "--in $tmp/u.npy --values $tmp/v.npy --out $tmp/o1.npy --out-values $tmp/o2.npy"
+  "--in $tmp/i.npy --out $tmp/o3.npy"
+  "--in $tmp/f.npy --values $tmp/v.npy --out $tmp/o4.npy --out-values $tmp/o5.npy"
+)
+for tool in memcheck racecheck synccheck; do
+  ok=1
+  for r in "${runs[@]}"; do
+    if ! timeout 30 compute-sanitizer --tool $tool --error-exitcode 9 $SW compute sort --backend cuda \
+         --algo onesweep-v2 $r >> "$OUT/sort-sanitizer.log" 2>&1; then
+      ok=0; echo "  $tool failed: scanworks compute sort --algo onesweep-v2 $r"
+    fi
+  done
+  if [ $ok = 1 ]; then pass "compute-sanitizer $tool (onesweep-v2)"; else fail "compute-sanitizer $tool (see sort-sanitizer.log)"; fi
+done
+# The sanitizer runs' results must equal the CPU backend's, file for file.
+ok=1
+for r in "${runs[@]}"; do
+  cpu=$(echo "$r" | sed -e 's/\(o[0-9]\)\.npy/\1-cpu.npy/g')
+  $SW compute sort --backend cpu $cpu > /dev/null 2>&1 || { ok=0; echo "  cpu run failed: $cpu"; }
+done
+for i in 1 2 3 4 5; do cmp -s "$tmp/o$i.npy" "$tmp/o$i-cpu.npy" || { ok=0; echo "  o$i differs from the cpu backend"; }; done
+[ $ok = 1 ] && pass "onesweep-v2 compute results equal the cpu backend's" || fail "onesweep-v2 results differ from the cpu backend's"
+rm -rf "$tmp"
+
+if timeout 90 $SW bench sort --n 2^24,2^28 --reps 20 --json "$OUT/sort-bench.json" > "$OUT/sort-bench.txt" 2>&1 &&
+   ! grep -q 'MISMATCH\|NOT SORTED' "$OUT/sort-bench.txt"; then
+  pass "bench sort"; cat "$OUT/sort-bench.txt"
+else
+  fail "bench sort (see sort-bench.txt)"; tail -30 "$OUT/sort-bench.txt"
+fi
+# SUMMARY: median ms of onesweep-v2 (new), onesweep-v1 (old) and CUB, and their ratios.
+[ -s "$OUT/sort-bench.json" ] && python3 - "$OUT/sort-bench.json" <<'PY'
+import json, math, sys
+rows = json.load(open(sys.argv[1]))["rows"]
+ms = {(r["op"], r["n"], r["variant"]): r["median_ms"] for r in rows}
+for op, n in sorted({(r["op"], r["n"]) for r in rows}, key=lambda x: (x[1], x[0])):
+    g = lambda v: ms.get((op, n, v))
+    new, old, cub, cp = g("onesweep-v2"), g("onesweep-v1"), g("cub"), g("memcpy")
+    f = lambda x: "%.3f ms" % x if x else "n/a"
+    r = lambda a, b: "%.2fx" % (a / b) if a and b else "n/a"
+    print("SUMMARY sort %s n=2^%d: new onesweep-v2 %s, old onesweep-v1 %s, CUB %s, memcpy %s; "
+          "speed vs CUB: new %s, old %s; new vs old %s" % (op, round(math.log2(n)), f(new), f(old), f(cub), f(cp),
+                                                         r(cub, new), r(cub, old), r(old, new)))
+PY
+[ $fails = 0 ] && echo "PASS sort: all" || echo "FAIL sort: $fails check(s) failed"
+exit $((fails > 0))
