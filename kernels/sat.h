@@ -23,6 +23,12 @@ typedef struct sat_cuda_src {
 typedef struct sat_cuda_scratch {
     void *buf;
     size_t bytes;
+    /* tiled-lookback only: the tiles' published carries and flags (zeroed when
+     * allocated; words of earlier calls are told apart by EPOCH), and the tile
+     * counter's value before the next call (TICKET). */
+    void *status;
+    int status_tiles;
+    unsigned epoch, ticket;
 } sat_cuda_scratch;
 
 #define SAT_CUDA_MAX_STAGES 4
@@ -30,9 +36,10 @@ typedef struct sat_cuda_scratch {
 #define SAT_CUDA_TILED 1         /* the default tiled build */
 #define SAT_CUDA_TILED_R1 2      /* tiled as in the first round (carry down 8 rows a batch) */
 #define SAT_CUDA_TILED_FOLD 3    /* tiled without the carry-down stage (tiles fold it in) */
-#define SAT_CUDA_VARIANTS 4
+#define SAT_CUDA_TILED_LOOKBACK 4 /* one pass: tiles in order, carries by decoupled look-back */
+#define SAT_CUDA_VARIANTS 5
 
-/* "three-pass", "tiled", "tiled-r1", "tiled-fold" ("?" out of range). */
+/* "three-pass", "tiled", "tiled-r1", "tiled-fold", "tiled-lookback" ("?" out of range). */
 const char *sat_cuda_variant_name(int variant);
 
 /* Stage names of a variant (static strings); returns how many. */

@@ -1,7 +1,8 @@
-/* On the GPU machine: DoF frames with the SAT built by cuda (both variants, through
- * GL interop) against the gl and cpu backends' frames (the integer tables are the
+/* On the GPU machine: DoF frames with the SAT built by cuda (both variants and the
+ * one-pass lookback build, through GL interop) against the gl and cpu backends' frames (the integer tables are the
  * same, so the frames must agree closely), and `compute dof --backend cuda` against
  * the cpu gather. */
+#define _POSIX_C_SOURCE 200809L   /* setenv */
 #include "app/commands_ops.h"
 #include "dof/sat.h"
 #include "dof_frames.h"
@@ -22,14 +23,18 @@ int main(void)
 {
     const char *why;
     if (!prim_cuda_available(&why)) TEST_SKIP("cuda DoF: %s", why);
-    static const char *const runs[6][3] = {{"gl", NULL, "compute"},          {"cpu", NULL, "compute"},
+    /* The last two: "tiled" with SCANWORKS_SAT_CUDA_TILED=lookback (the one-pass build). */
+    static const char *const runs[8][3] = {{"gl", NULL, "compute"},          {"cpu", NULL, "compute"},
                                            {"cuda", "three-pass", "compute"}, {"cuda", "tiled", "compute"},
-                                           {"cuda", "tiled", "fragment"},     {"cuda", "tiled", "cuda"}};
+                                           {"cuda", "tiled", "fragment"},     {"cuda", "tiled", "cuda"},
+                                           {"cuda", "tiled", "compute"},      {"cuda", "tiled", "cuda"}};
     image8 ref = {0};
-    for (int r = 0; r < 6; r++) {
-        char dir[64], what[64];
+    for (int r = 0; r < 8; r++) {
+        if (r == 6) CHECK(setenv("SCANWORKS_SAT_CUDA_TILED", "lookback", 1) == 0);
+        char dir[64], what[80];
         snprintf(dir, sizeof dir, "dofcuda_%d", r);
-        snprintf(what, sizeof what, "%s %s SAT, %s gather", runs[r][0], runs[r][1] ? runs[r][1] : "", runs[r][2]);
+        snprintf(what, sizeof what, "%s %s%s SAT, %s gather", runs[r][0], runs[r][1] ? runs[r][1] : "",
+                 r >= 6 ? " (lookback)" : "", runs[r][2]);
         CHECK_MSG(dof_render(runs[r][0], runs[r][1], runs[r][2], dir) == 0, "%s: headless run failed", what);
         image8 img;
         if (load(dir, &img)) continue;
@@ -40,6 +45,7 @@ int main(void)
         dof_compare(what, &img, &ref, 0.25, 0.001);
         image_free(&img);
     }
+    unsetenv("SCANWORKS_SAT_CUDA_TILED");
     image_free(&ref);
     /* The CLI through interop vs the C gather on the golden picture, depth = its red. */
     char golden[4096];

@@ -23,7 +23,7 @@
         }                                                                                                 \
     } while (0)
 
-/* SCANWORKS_SAT_CUDA_TILED=r1|fold swaps the kernels behind "tiled" (for tests,
+/* SCANWORKS_SAT_CUDA_TILED=r1|fold|lookback swaps the kernels behind "tiled" (for tests,
  * compute-sanitizer and frame timings of the alternatives; bench sat times all). */
 static int to_cuda_variant(sat_variant v)
 {
@@ -31,6 +31,7 @@ static int to_cuda_variant(sat_variant v)
     const char *e = getenv("SCANWORKS_SAT_CUDA_TILED");
     if (e && !strcmp(e, "r1")) return SAT_CUDA_TILED_R1;
     if (e && !strcmp(e, "fold")) return SAT_CUDA_TILED_FOLD;
+    if (e && !strcmp(e, "lookback")) return SAT_CUDA_TILED_LOOKBACK;
     return SAT_CUDA_TILED;
 }
 
