@@ -14,56 +14,12 @@
  * tiled-r1: the first round's tile sums (a warp scan per row) and carry down
  * (batches of 8 loads); tiled: row totals by 8-lane segments, carry down 32 a batch.
  * tiled-fold: no step 3; each tile sums the C rows above it itself (fold_above):
- * one launch less, more L2 reads (the rows above: ~9 KB per 1080p tile). */
-#include "cuda_util.cuh"
-#include "sat.h"
+ * one launch less, more L2 reads (the rows above: ~9 KB per 1080p tile).
+ * tiled-lookback (one pass, one launch) is in sat_lookback.cu. */
+#include "sat_tile.cuh"
 
-#define TILE 32
-#define ROWS_PER_WARP (TILE / 8)
 #define SCAN_THREADS 256
 #define CARRY_ITEMS 8
-
-__device__ __forceinline__ uint4 add4(uint4 a, uint4 b)
-{
-    return make_uint4(a.x + b.x, a.y + b.y, a.z + b.z, a.w + b.w);
-}
-
-__device__ __forceinline__ uint4 sub4(uint4 a, uint4 b)
-{
-    return make_uint4(a.x - b.x, a.y - b.y, a.z - b.z, a.w - b.w);
-}
-
-/* A shuffle of all four channels: CALL is __shfl_sync, __shfl_up_sync or __shfl_xor_sync. */
-#define SHFL4(call, v, arg) \
-    make_uint4(call(0xffffffffu, (v).x, arg), call(0xffffffffu, (v).y, arg), call(0xffffffffu, (v).z, arg), \
-               call(0xffffffffu, (v).w, arg))
-
-__device__ __forceinline__ uint4 shfl_up4(uint4 v, int d) { return SHFL4(__shfl_up_sync, v, d); }
-
-__device__ __forceinline__ uint4 warp_inclusive(uint4 v, int lane)
-{
-    for (int d = 1; d < 32; d <<= 1) {
-        uint4 o = shfl_up4(v, d);
-        if (lane >= d) v = add4(v, o);
-    }
-    return v;
-}
-
-__device__ __forceinline__ uint4 shfl4(uint4 v, int src) { return SHFL4(__shfl_sync, v, src); }
-
-__device__ __forceinline__ unsigned quantize(float v, float scale)
-{
-    float q = fmaxf(v, 0.0f) * scale + 0.5f;   /* NaN -> 0 */
-    return q >= 65535.0f ? 65535u : (unsigned)q;
-}
-
-__device__ __forceinline__ uint4 load_px(const sat_cuda_src src, int x, int y, int w)
-{
-    if (src.rgba_u32) return ((const uint4 *)src.rgba_u32)[(size_t)y * w + x];
-    float4 f = tex2D<float4>(src.tex, x + 0.5f, y + 0.5f);
-    return make_uint4(quantize(f.x, src.scale), quantize(f.y, src.scale), quantize(f.z, src.scale),
-                      quantize(f.w, src.scale));
-}
 
 /* Inclusive scan of one value per thread over the whole block (SCAN_THREADS);
  * returns the block total in *total. */
@@ -277,100 +233,6 @@ __global__ void sat_tile_write(sat_cuda_src src, const uint4 *L, const uint4 *P,
     }
 }
 
-/* tiled-lookback: one pass. Tiles take tickets in raster order (an atomic counter),
- * so every tile a tile waits for has an earlier ticket and is running or done. With
- * the tile's own table s(r, c) (rows then columns in shared memory):
- *   S(x0 + c, y0 + r) = A(c) + s(r, c) + sum_{r' <= r} L(r'),
- * L(r) = the image row's sum left of the tile, A(c) = S(x0 + c, y0 - 1). Both come
- * from a decoupled look-back of 32-vectors (lane = row, or lane = column): along
- * the tile row the tiles publish their row totals (aggregate), then L + totals
- * (inclusive); down the tile column the column totals plus the sum of L
- * (aggregate), then A + that (inclusive: the tile's bottom row of S). */
-#define LB_AGG 1u
-#define LB_INC 2u
-#define LB_EPOCH_END (1u << 30)   /* the epoch sits above the 2-bit flag */
-
-struct sat_lb_dir {     /* one direction's published vectors, 32 uint4 per tile */
-    uint4 *agg, *inc;
-    unsigned *flags;    /* epoch << 2 | LB_AGG or LB_INC */
-};
-
-/* Warp-wide: every lane stores its element, then lane 0 the flag. */
-__device__ __forceinline__ void lb_publish(sat_lb_dir d, unsigned tile, unsigned flag, uint4 v, unsigned epoch,
-                                           int lane)
-{
-    __stcg((flag == LB_INC ? d.inc : d.agg) + (size_t)tile * 32 + lane, v);
-    __threadfence();
-    __syncwarp();
-    if (lane == 0) *(volatile unsigned *)(d.flags + tile) = epoch << 2 | flag;
-}
-
-/* Warp-wide: publishes AGG for TILE, sums the vectors of its NPRED predecessors
- * TILE - STEP, TILE - 2 STEP, ... back to the nearest inclusive one, publishes the
- * inclusive vector and returns that sum (exclusive prefix). All lanes poll the same
- * flag word, so they agree on every branch. */
-__device__ uint4 lb_look_back(sat_lb_dir d, unsigned tile, unsigned step, int npred, uint4 agg, unsigned epoch,
-                              int lane)
-{
-    uint4 prefix = make_uint4(0, 0, 0, 0);
-    if (npred > 0) lb_publish(d, tile, LB_AGG, agg, epoch, lane);
-    unsigned k = tile;
-    for (int n = 0; n < npred; n++) {
-        k -= step;
-        unsigned tag;
-        do tag = *(volatile unsigned *)(d.flags + k);
-        while (tag >> 2 != epoch || (tag & 3u) == 0u);
-        __threadfence();
-        bool inc = (tag & 3u) == LB_INC;
-        prefix = add4(prefix, __ldcg((inc ? d.inc : d.agg) + (size_t)k * 32 + lane));
-        if (inc) break;
-    }
-    lb_publish(d, tile, LB_INC, add4(prefix, agg), epoch, lane);
-    return prefix;
-}
-
-/* Block (32, 8), one tile of TILE x TILE per block; TX tiles a row. */
-__global__ void sat_tile_lookback(sat_cuda_src src, uint4 *out, int w, int h, int tx, sat_lb_dir row_dir,
-                                  sat_lb_dir col_dir, unsigned *counter, unsigned ticket, unsigned epoch)
-{
-    __shared__ uint4 tile[TILE][TILE + 1];
-    __shared__ uint4 left[TILE];    /* row totals, then sum_{r' <= r} L(r') */
-    __shared__ uint4 above[TILE];   /* A(c) */
-    __shared__ unsigned ticket_s;
-    int lane = threadIdx.x, warp = threadIdx.y;
-    if (lane == 0 && warp == 0) ticket_s = atomicAdd(counter, 1u) - ticket;
-    __syncthreads();
-    unsigned t = ticket_s;
-    int i = (int)(t % (unsigned)tx), j = (int)(t / (unsigned)tx);
-    int x = i * TILE + lane, y0 = j * TILE;
-    for (int k = 0; k < ROWS_PER_WARP; k++) {
-        int r = warp + 8 * k, y = y0 + r;
-        uint4 v = x < w && y < h ? load_px(src, x, y, w) : make_uint4(0, 0, 0, 0);
-        v = warp_inclusive(v, lane);   /* row prefix inside the tile */
-        tile[r][lane] = v;
-        if (lane == 31) left[r] = v;
-    }
-    __syncthreads();
-    for (int k = 0; k < ROWS_PER_WARP; k++) {
-        int c = warp + 8 * k;   /* column c, lane = row */
-        tile[lane][c] = warp_inclusive(tile[lane][c], lane);
-    }
-    __syncthreads();
-    if (warp == 0) {
-        uint4 l = lb_look_back(row_dir, t, 1u, i, left[lane], epoch, lane);
-        uint4 run = warp_inclusive(l, lane);
-        left[lane] = run;
-        uint4 col_total = add4(tile[TILE - 1][lane], shfl4(run, 31));
-        above[lane] = lb_look_back(col_dir, t, (unsigned)tx, j, col_total, epoch, lane);
-    }
-    __syncthreads();
-    if (x >= w) return;
-    for (int k = 0; k < ROWS_PER_WARP; k++) {
-        int r = warp + 8 * k, y = y0 + r;
-        if (y < h) out[(size_t)y * w + x] = add4(add4(tile[r][lane], left[r]), above[lane]);
-    }
-}
-
 __global__ void sat_copy_floor(sat_cuda_src src, uint4 *out, int w, int h)
 {
     int x = blockIdx.x * blockDim.x + threadIdx.x, y = blockIdx.y;
@@ -424,41 +286,6 @@ extern "C" void sat_cuda_scratch_free(sat_cuda_scratch *s)
     memset(s, 0, sizeof *s);
 }
 
-/* tiled-lookback's status area for up to status_tiles tiles: the tile counter, then
- * the two directions' flags (each padded to 256 bytes), then their vectors. The
- * layout depends on the capacity only, so a flag word is never anything else. */
-static size_t lb_flags_bytes(int tiles) { return ((size_t)tiles * sizeof(unsigned) + 255) / 256 * 256; }
-
-static int lookback_status(sat_cuda_scratch *s, int tiles, unsigned **counter, sat_lb_dir *row, sat_lb_dir *col,
-                           cudaStream_t stream, sw_error *err)
-{
-    bool fresh = false;
-    if (!s->status || s->status_tiles < tiles) {
-        if (s->status) cudaFree(s->status);
-        s->status = NULL;
-        s->status_tiles = 0;
-        size_t need = 256 + 2 * lb_flags_bytes(tiles) + (size_t)4 * tiles * 32 * sizeof(uint4);
-        if (cuda_alloc(&s->status, need, "SAT look-back status", err)) return -1;
-        s->status_tiles = tiles;
-        fresh = true;
-    }
-    int cap = s->status_tiles;
-    size_t flags = lb_flags_bytes(cap);
-    if (fresh || ++s->epoch >= LB_EPOCH_END) {   /* counter and flags: all unpublished again */
-        CUDA_TRY(cudaMemsetAsync(s->status, 0, 256 + 2 * flags, stream), err);
-        s->epoch = 1;
-        s->ticket = 0;
-    }
-    char *p = (char *)s->status;
-    *counter = (unsigned *)p;
-    row->flags = (unsigned *)(p + 256);
-    col->flags = (unsigned *)(p + 256 + flags);
-    uint4 *v = (uint4 *)(p + 256 + 2 * flags);
-    size_t n = (size_t)cap * 32;
-    row->agg = v, row->inc = v + n, col->agg = v + 2 * n, col->inc = v + 3 * n;
-    return 0;
-}
-
 #define STAGE(i)                                                                              \
     do {                                                                                      \
         if (ev) CUDA_TRY(cudaEventRecord(ev[i], stream), err);                                \
@@ -468,6 +295,12 @@ extern "C" int sat_cuda_build(int variant, const sat_cuda_src *src, void *out_, 
                               cudaStream_t stream, cudaEvent_t *ev, sw_error *err)
 {
     if (w < 1 || h < 1 || h > 65535 || w > 65535) return sw_fail(err, "SAT: size %dx%d out of range", w, h);
+    if (variant == SAT_CUDA_TILED_LOOKBACK) {
+        STAGE(0);
+        if (sat_cuda_build_lookback(src, out_, w, h, s, stream, err)) return -1;
+        for (int i = 1; i <= SAT_CUDA_MAX_STAGES; i++) STAGE(i);   /* one kernel: all in the first stage */
+        return 0;
+    }
     if (sat_cuda_scratch_ensure(s, w, h, err)) return -1;
     uint4 *out = (uint4 *)out_, *tmp = (uint4 *)s->buf;
     dim3 tile_block(32, 8);
@@ -489,18 +322,6 @@ extern "C" int sat_cuda_build(int variant, const sat_cuda_src *src, void *out_, 
         return 0;
     }
     int tx = (int)cuda_div_up(w, TILE), ty = (int)cuda_div_up(h, TILE);
-    if (variant == SAT_CUDA_TILED_LOOKBACK) {
-        unsigned *counter = NULL;
-        sat_lb_dir row = {}, col = {};
-        if (lookback_status(s, tx * ty, &counter, &row, &col, stream, err)) return -1;
-        STAGE(0);
-        sat_tile_lookback<<<tx * ty, tile_block, 0, stream>>>(*src, out, w, h, tx, row, col, counter, s->ticket,
-                                                              s->epoch);
-        CUDA_TRY_LAUNCH("sat_tile_lookback", err);
-        s->ticket += (unsigned)(tx * ty);
-        for (int i = 1; i <= SAT_CUDA_MAX_STAGES; i++) STAGE(i);
-        return 0;
-    }
     uint4 *R = tmp, *C = tmp + (size_t)h * tx;
     dim3 tiles(tx, ty);
     STAGE(0);

@@ -55,6 +55,10 @@ void sat_cuda_scratch_free(sat_cuda_scratch *s);
 int sat_cuda_build(int variant, const sat_cuda_src *src, void *out, int w, int h, sat_cuda_scratch *s,
                    cudaStream_t stream, cudaEvent_t *ev, sw_error *err);
 
+/* tiled-lookback's part of sat_cuda_build (kernels/sat_lookback.cu). */
+int sat_cuda_build_lookback(const sat_cuda_src *src, void *out, int w, int h, sat_cuda_scratch *s,
+                            cudaStream_t stream, sw_error *err);
+
 /* OUT (cols x rows) = transpose of IN (rows x cols), uint4 elements. */
 int sat_cuda_transpose(const void *in, void *out, int rows, int cols, cudaStream_t stream, sw_error *err);
 
