@@ -23,18 +23,24 @@ int main(void)
 {
     const char *why;
     if (!prim_cuda_available(&why)) TEST_SKIP("cuda DoF: %s", why);
-    /* The last two: "tiled" with SCANWORKS_SAT_CUDA_TILED=lookback (the one-pass build). */
-    static const char *const runs[8][3] = {{"gl", NULL, "compute"},          {"cpu", NULL, "compute"},
+    /* Runs 6 and 7: "tiled" with SCANWORKS_SAT_CUDA_TILED=lookback (the one-pass build);
+     * 8: the cuda gather with SCANWORKS_DOF_SAT_LOADS=batch. */
+    static const char *const runs[9][3] = {{"gl", NULL, "compute"},          {"cpu", NULL, "compute"},
                                            {"cuda", "three-pass", "compute"}, {"cuda", "tiled", "compute"},
                                            {"cuda", "tiled", "fragment"},     {"cuda", "tiled", "cuda"},
-                                           {"cuda", "tiled", "compute"},      {"cuda", "tiled", "cuda"}};
+                                           {"cuda", "tiled", "compute"},      {"cuda", "tiled", "cuda"},
+                                           {"cuda", "tiled", "cuda"}};
     image8 ref = {0};
-    for (int r = 0; r < 8; r++) {
+    for (int r = 0; r < 9; r++) {
         if (r == 6) CHECK(setenv("SCANWORKS_SAT_CUDA_TILED", "lookback", 1) == 0);
+        if (r == 8) {
+            unsetenv("SCANWORKS_SAT_CUDA_TILED");
+            CHECK(setenv("SCANWORKS_DOF_SAT_LOADS", "batch", 1) == 0);
+        }
         char dir[64], what[80];
         snprintf(dir, sizeof dir, "dofcuda_%d", r);
         snprintf(what, sizeof what, "%s %s%s SAT, %s gather", runs[r][0], runs[r][1] ? runs[r][1] : "",
-                 r >= 6 ? " (lookback)" : "", runs[r][2]);
+                 r == 8 ? " (batched gather)" : r >= 6 ? " (lookback)" : "", runs[r][2]);
         CHECK_MSG(dof_render(runs[r][0], runs[r][1], runs[r][2], dir) == 0, "%s: headless run failed", what);
         image8 img;
         if (load(dir, &img)) continue;
@@ -45,7 +51,7 @@ int main(void)
         dof_compare(what, &img, &ref, 0.25, 0.001);
         image_free(&img);
     }
-    unsetenv("SCANWORKS_SAT_CUDA_TILED");
+    unsetenv("SCANWORKS_DOF_SAT_LOADS");
     image_free(&ref);
     /* The CLI through interop vs the C gather on the golden picture, depth = its red. */
     char golden[4096];
@@ -60,6 +66,11 @@ int main(void)
     CHECK(compute_dof(13, (char **)a) == 0);
     CHECK(compute_dof(13, (char **)b) == 0);
     CHECK(compute_dof(15, (char **)c) == 0);
+    const char *d[] = {"dof", "--backend", "cuda", "--in", golden, "--depth", golden, "--focus", "0.5",
+                       "--aperture", "9", "--out", "dofcuda_batch.png", "--gather", "cuda"};
+    CHECK(setenv("SCANWORKS_DOF_SAT_LOADS", "batch", 1) == 0);
+    CHECK(compute_dof(15, (char **)d) == 0);
+    unsetenv("SCANWORKS_DOF_SAT_LOADS");
     image8 x, y, z;
     sw_error err;
     if (!image_load_file(&y, "dofcuda_cpu.png", 0, &err)) {
@@ -70,6 +81,14 @@ int main(void)
         if (!image_load_file(&z, "dofcuda_kernel.png", 0, &err)) {
             /* half-float output: a few values round one step the other way */
             dof_compare("compute dof, cuda SAT + cuda gather vs cpu", &z, &y, 0.15, 0.0);
+            image8 bz;
+            if (!image_load_file(&bz, "dofcuda_batch.png", 0, &err)) {
+                /* the same arithmetic as the unbatched kernel: the same bits */
+                dof_compare("compute dof, cuda SAT + batched cuda gather vs unbatched", &bz, &z, 0.0, 0.0);
+                image_free(&bz);
+            } else {
+                CHECK_MSG(0, "%s", err.msg);
+            }
             image_free(&z);
         }
         image_free(&y);

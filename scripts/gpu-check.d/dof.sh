@@ -5,9 +5,11 @@
 # (host arrays, and the interop frame path with the GL and the CUDA gather), `bench
 # sat` into $OUT/dof-bench-sat.{json,svg,csv} (every cuda variant, each checked
 # against the CPU before and after its timed reps; floor copy; CUB), and 1080p
-# headless frames of each cuda SAT variant with the CUDA gather (and lookback/tiled
-# with the GL compute gather, lookback at 4K) into $OUT/dof-frames/*.json.
-# Variants behind --sat-variant tiled: SCANWORKS_SAT_CUDA_TILED=r1|fold|lookback.
+# headless frames of each cuda SAT variant with the CUDA gather, the batched gather
+# on tiled and lookback (and lookback/tiled with the GL compute gather, 4K) into
+# $OUT/dof-frames/*.json. Variants behind --sat-variant tiled:
+# SCANWORKS_SAT_CUDA_TILED=r1|fold|lookback; gather loads SCANWORKS_DOF_SAT_LOADS=
+# scalar|batch (unset: one 16-byte load per corner, corners fetched box by box).
 # Ends with SUMMARY lines: SAT build per variant (bench, 1080p and 4K, against CUB
 # and against tiled), and SAT + CUDA gather per variant in 1080p frames.
 # About 2-2.5 minutes.
@@ -36,7 +38,8 @@ else
 fi
 grep -E "4K .*worst|mean abs diff" "$BUILD/Testing/Temporary/LastTest.log" 2>/dev/null | head -20 || true
 
-# 2. compute-sanitizer on the new kernel (tiled-lookback): host arrays, and the interop
+# 2. compute-sanitizer on the new kernels (tiled-lookback, the batched cuda gather):
+#    host arrays, and the interop
 #    frame path (compute dof --backend cuda maps the GL texture and buffer) with both
 #    gathers, on a 320x180 picture (10 x 6 tiles: look-backs along rows and columns).
 #    The older variants ran under all three tools in earlier rounds, unchanged since.
@@ -48,9 +51,9 @@ if command -v compute-sanitizer > /dev/null; then
     SCANWORKS_SAT_CUDA_TILED=lookback timeout 40 compute-sanitizer --tool "$tool" --error-exitcode 3 "$bin" \
       compute sat --backend cuda --variant tiled --in "$img" --out "$OUT/dof-sanitizer-sat.npy" > "$log" 2>&1 &&
       grep -q "ERROR SUMMARY: 0 errors\|RACECHECK SUMMARY: 0 hazards" "$log" || { ok=0; tail -20 "$log"; }
-    for gather in compute cuda; do
+    for gather in compute cuda; do   # the cuda gather batched (SCANWORKS_DOF_SAT_LOADS=batch), also new
       log="$OUT/dof-$tool-interop-lookback-$gather.txt"
-      SCANWORKS_SAT_CUDA_TILED=lookback timeout 40 compute-sanitizer --tool "$tool" --error-exitcode 3 "$bin" \
+      SCANWORKS_SAT_CUDA_TILED=lookback SCANWORKS_DOF_SAT_LOADS=batch timeout 40 compute-sanitizer --tool "$tool" --error-exitcode 3 "$bin" \
         compute dof --backend cuda --variant tiled --gather "$gather" --in "$img" --depth "$img" --focus 0.5 \
         --aperture 8 --out "$OUT/dof-sanitizer.png" > "$log" 2>&1 &&
         grep -q "ERROR SUMMARY: 0 errors\|RACECHECK SUMMARY: 0 hazards" "$log" || { ok=0; tail -20 "$log"; }
@@ -99,6 +102,11 @@ for alt in three-pass tiled r1 fold lookback; do
   SCANWORKS_SAT_CUDA_TILED=$env_alt \
     frames "cuda-$alt-cuda-1920x1080" --size 1920x1080 --sat-backend cuda --sat-variant $variant --gather cuda
 done
+# The batched gather (SCANWORKS_DOF_SAT_LOADS=batch) on the old and the new SAT.
+SCANWORKS_DOF_SAT_LOADS=batch \
+  frames cuda-tiled-batch-cuda-1920x1080 --size 1920x1080 --sat-backend cuda --sat-variant tiled --gather cuda
+SCANWORKS_SAT_CUDA_TILED=lookback SCANWORKS_DOF_SAT_LOADS=batch \
+  frames cuda-lookback-batch-cuda-1920x1080 --size 1920x1080 --sat-backend cuda --sat-variant tiled --gather cuda
 SCANWORKS_SAT_CUDA_TILED=r1 SCANWORKS_DOF_SAT_LOADS=scalar \
   frames cuda-r1-scalar-cuda-1920x1080 --size 1920x1080 --sat-backend cuda --sat-variant tiled --gather cuda
 # The GL compute gather (the fastest gather so far) on the old and new SAT; 4K.
@@ -106,9 +114,9 @@ frames cuda-tiled-compute-1920x1080 --size 1920x1080 --sat-backend cuda --sat-va
 SCANWORKS_SAT_CUDA_TILED=lookback \
   frames cuda-lookback-compute-1920x1080 --size 1920x1080 --sat-backend cuda --sat-variant tiled --gather compute
 frames cuda-tiled-cuda-3840x2160 --size 3840x2160 --sat-backend cuda --sat-variant tiled --gather cuda
-SCANWORKS_SAT_CUDA_TILED=lookback \
-  frames cuda-lookback-cuda-3840x2160 --size 3840x2160 --sat-backend cuda --sat-variant tiled --gather cuda
-SCANWORKS_SAT_CUDA_TILED=lookback "$bin" --headless --frames 1 --size 1920x1080 --sat-backend cuda --hud \
+SCANWORKS_SAT_CUDA_TILED=lookback SCANWORKS_DOF_SAT_LOADS=batch \
+  frames cuda-lookback-batch-cuda-3840x2160 --size 3840x2160 --sat-backend cuda --sat-variant tiled --gather cuda
+SCANWORKS_SAT_CUDA_TILED=lookback SCANWORKS_DOF_SAT_LOADS=batch "$bin" --headless --frames 1 --size 1920x1080 --sat-backend cuda --hud \
   --dump "$OUT/dof-frames" > /dev/null 2>&1 && mv "$OUT/dof-frames/frame_0000.png" "$OUT/dof-frames/cuda-1920x1080.png" || true
 echo "dof: frames took $((SECONDS - t1)) s; all done in $((SECONDS - t0)) s"
 # 5. Nsight Compute on the first 1080p frame's lookback SAT and CUDA gather. Optional
@@ -116,7 +124,7 @@ echo "dof: frames took $((SECONDS - t1)) s; all done in $((SECONDS - t0)) s"
 t1=$SECONDS
 ncu_bin=$(command -v ncu || ls /usr/local/cuda/bin/ncu 2> /dev/null || true)
 if [ -n "$ncu_bin" ] &&
-   SCANWORKS_SAT_CUDA_TILED=lookback timeout 30 "$ncu_bin" --section SpeedOfLight --section Occupancy --section LaunchStats \
+   SCANWORKS_SAT_CUDA_TILED=lookback SCANWORKS_DOF_SAT_LOADS=batch timeout 30 "$ncu_bin" --section SpeedOfLight --section Occupancy --section LaunchStats \
      --section WarpStateStats --section MemoryWorkloadAnalysis -k regex:"sat_|dof_gather" --launch-count 2 \
      "$bin" --headless --no-vsync --frames 2 --size 1920x1080 --sat-backend cuda --sat-variant tiled \
      --gather cuda > "$OUT/dof-ncu.txt" 2>&1; then
