@@ -98,6 +98,8 @@ __device__ static inline int dof_gather_pixel_batched(const dof_image *m, int px
 }
 
 /* Four blocks an SM: the batched gather holds twelve corners (63 registers). */
+#define DOF_GATHER_BATCH_DEFAULT 0   /* 1: the batched gather unless SCANWORKS_DOF_SAT_LOADS says */
+
 template <bool BATCH> __global__ void __launch_bounds__(256, 4) dof_gather_kernel(dof_cuda_args a, int vec)
 {
     int x = blockIdx.x * 16 + threadIdx.x, y = blockIdx.y * 16 + threadIdx.y;
@@ -125,10 +127,12 @@ extern "C" int dof_cuda_gather(const dof_cuda_args *a, cudaStream_t stream, sw_e
 {
     dim3 grid(cuda_div_up(a->w, 16), cuda_div_up(a->h, 16));
     /* SCANWORKS_DOF_SAT_LOADS=scalar: the first round's 4-byte loads, for comparison;
-     * =batch: the loads of each step issued together (dof_gather_pixel_batched). */
+     * =batch: the loads of each step issued together (dof_gather_pixel_batched);
+     * =vec: one 16-byte load per corner, box by box. Unset: DOF_GATHER_BATCH_DEFAULT. */
     const char *loads = getenv("SCANWORKS_DOF_SAT_LOADS");
     int vec = !(loads && !strcmp(loads, "scalar"));
-    if (loads && !strcmp(loads, "batch"))
+    int batch = loads ? !strcmp(loads, "batch") : DOF_GATHER_BATCH_DEFAULT;
+    if (batch)
         dof_gather_kernel<true><<<grid, dim3(16, 16), 0, stream>>>(*a, vec);
     else
         dof_gather_kernel<false><<<grid, dim3(16, 16), 0, stream>>>(*a, vec);

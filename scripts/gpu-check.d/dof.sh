@@ -8,8 +8,9 @@
 # headless frames of each cuda SAT variant with the CUDA gather, the batched gather
 # on tiled and lookback (and lookback/tiled with the GL compute gather, 4K) into
 # $OUT/dof-frames/*.json. Variants behind --sat-variant tiled:
-# SCANWORKS_SAT_CUDA_TILED=r1|fold|lookback; gather loads SCANWORKS_DOF_SAT_LOADS=
-# scalar|batch (unset: one 16-byte load per corner, corners fetched box by box).
+# SCANWORKS_SAT_CUDA_TILED=four-pass|r1|fold|lookback; gather loads
+# SCANWORKS_DOF_SAT_LOADS=scalar|vec|batch (vec: one 16-byte load per corner, box by
+# box). Each run names both, so the defaults (a line each) do not matter here.
 # Ends with SUMMARY lines: SAT build per variant (bench, 1080p and 4K, against CUB
 # and against tiled), and SAT + CUDA gather per variant in 1080p frames.
 # About 2-2.5 minutes.
@@ -96,28 +97,31 @@ frames() {   # name, then flags
 t1=$SECONDS
 # 1080p, CUDA gather, every SAT variant (the old ones as the baseline); r1-scalar is
 # the first round's SAT and gather loads.
+# Variant and gather loads always named, so a changed default changes nothing here.
 for alt in three-pass tiled r1 fold lookback; do
   variant=tiled; [ $alt = three-pass ] && variant=three-pass
-  env_alt=""; case $alt in r1 | fold | lookback) env_alt=$alt ;; esac
-  SCANWORKS_SAT_CUDA_TILED=$env_alt \
+  env_alt=$alt; [ $alt = tiled ] && env_alt=four-pass
+  SCANWORKS_SAT_CUDA_TILED=$env_alt SCANWORKS_DOF_SAT_LOADS=vec \
     frames "cuda-$alt-cuda-1920x1080" --size 1920x1080 --sat-backend cuda --sat-variant $variant --gather cuda
 done
 # The batched gather (SCANWORKS_DOF_SAT_LOADS=batch) on the old and the new SAT.
-SCANWORKS_DOF_SAT_LOADS=batch \
+SCANWORKS_SAT_CUDA_TILED=four-pass SCANWORKS_DOF_SAT_LOADS=batch \
   frames cuda-tiled-batch-cuda-1920x1080 --size 1920x1080 --sat-backend cuda --sat-variant tiled --gather cuda
 SCANWORKS_SAT_CUDA_TILED=lookback SCANWORKS_DOF_SAT_LOADS=batch \
   frames cuda-lookback-batch-cuda-1920x1080 --size 1920x1080 --sat-backend cuda --sat-variant tiled --gather cuda
 SCANWORKS_SAT_CUDA_TILED=r1 SCANWORKS_DOF_SAT_LOADS=scalar \
   frames cuda-r1-scalar-cuda-1920x1080 --size 1920x1080 --sat-backend cuda --sat-variant tiled --gather cuda
 # The GL compute gather (the fastest gather so far) on the old and new SAT; 4K.
-frames cuda-tiled-compute-1920x1080 --size 1920x1080 --sat-backend cuda --sat-variant tiled --gather compute
+SCANWORKS_SAT_CUDA_TILED=four-pass \
+  frames cuda-tiled-compute-1920x1080 --size 1920x1080 --sat-backend cuda --sat-variant tiled --gather compute
 SCANWORKS_SAT_CUDA_TILED=lookback \
   frames cuda-lookback-compute-1920x1080 --size 1920x1080 --sat-backend cuda --sat-variant tiled --gather compute
-frames cuda-tiled-cuda-3840x2160 --size 3840x2160 --sat-backend cuda --sat-variant tiled --gather cuda
+SCANWORKS_SAT_CUDA_TILED=four-pass SCANWORKS_DOF_SAT_LOADS=vec \
+  frames cuda-tiled-cuda-3840x2160 --size 3840x2160 --sat-backend cuda --sat-variant tiled --gather cuda
 SCANWORKS_SAT_CUDA_TILED=lookback SCANWORKS_DOF_SAT_LOADS=batch \
   frames cuda-lookback-batch-cuda-3840x2160 --size 3840x2160 --sat-backend cuda --sat-variant tiled --gather cuda
-SCANWORKS_SAT_CUDA_TILED=lookback SCANWORKS_DOF_SAT_LOADS=batch "$bin" --headless --frames 1 --size 1920x1080 --sat-backend cuda --hud \
-  --dump "$OUT/dof-frames" > /dev/null 2>&1 && mv "$OUT/dof-frames/frame_0000.png" "$OUT/dof-frames/cuda-1920x1080.png" || true
+SCANWORKS_SAT_CUDA_TILED=lookback SCANWORKS_DOF_SAT_LOADS=batch "$bin" --headless --frames 1 --size 1920x1080 \
+  --sat-backend cuda --gather cuda --hud --dump "$OUT/dof-frames" > /dev/null 2>&1 && mv "$OUT/dof-frames/frame_0000.png" "$OUT/dof-frames/cuda-1920x1080.png" || true
 echo "dof: frames took $((SECONDS - t1)) s; all done in $((SECONDS - t0)) s"
 # 5. Nsight Compute on the first 1080p frame's lookback SAT and CUDA gather. Optional
 #    (a missing ncu or profiling permission prints a NOTE).
