@@ -30,7 +30,7 @@ t0=$SECONDS
 #    against gl and cpu, the DoF CLI through interop; also test_sat and test_dof_cli
 #    (gl) on this GL. The Mesa golden frames are not compared here.
 log="$OUT/dof-ctest.txt"
-if ctest --test-dir "$BUILD" -R 'test_sat|test_dof_cli|test_dof_cuda' --output-on-failure > "$log" 2>&1 &&
+if ctest --test-dir "$BUILD" -R 'test_sat|test_dof_cli|test_dof_cuda' --timeout 120 --output-on-failure > "$log" 2>&1 &&
    grep -qE "100% tests passed|tests passed, 0 tests failed" "$log" && ! grep -q "(Skipped)\|Not Run" "$log"; then
   pass "tests ($((SECONDS - t0)) s)"
 else
