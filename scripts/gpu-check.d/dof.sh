@@ -86,7 +86,7 @@ frames() {   # name, then flags
   local name=$1
   shift
   local log="$OUT/dof-frames/$name.txt"
-  if timeout 60 "$bin" --headless --no-vsync --frames 60 --warmup 20 --json "$OUT/dof-frames/$name.json" "$@" \
+  if timeout 30 "$bin" --headless --no-vsync --frames 60 --warmup 20 --json "$OUT/dof-frames/$name.json" "$@" \
        > "$log" 2>&1; then
     pass "frames $name: $(grep -o 'median GPU ms:.*' "$log")"
   else
