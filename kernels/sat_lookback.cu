@@ -78,8 +78,14 @@ static __device__ uint4 lb_look_back(sat_lb_dir d, unsigned tile, unsigned step,
 }
 
 /* Block (32, 8), one tile of TILE x TILE per block; TX tiles a row. Six blocks an SM
- * (40 registers; a few bytes spill), not the four that 56 registers would allow. */
-__global__ void __launch_bounds__(256, 6)
+ * (40 registers; a few bytes spill), not the four that 56 registers would allow;
+ * sm_75 holds at most four (1024 threads). */
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ < 800
+#define LB_MIN_BLOCKS 4
+#else
+#define LB_MIN_BLOCKS 6
+#endif
+__global__ void __launch_bounds__(256, LB_MIN_BLOCKS)
     sat_tile_lookback(sat_cuda_src src, uint4 *out, int w, int h, int tx, sat_lb_dir row_dir, sat_lb_dir col_dir,
                       unsigned *counter, unsigned ticket, unsigned epoch)
 {
