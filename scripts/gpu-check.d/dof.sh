@@ -1,19 +1,18 @@
 #!/usr/bin/env bash
 # SAT and depth of field on the GPU machine: the gpu-labelled SAT/DoF tests (cuda
 # against float64 references and against the gl/cpu frames), compute-sanitizer
-# (memcheck, racecheck, synccheck) on small runs of the one-pass tiled-lookback SAT
-# (host arrays, and the interop frame path with the GL and the CUDA gather), `bench
-# sat` into $OUT/dof-bench-sat.{json,svg,csv} (every cuda variant, each checked
-# against the CPU before and after its timed reps; floor copy; CUB), and 1080p
-# headless frames of each cuda SAT variant with the CUDA gather, the batched gather
-# on tiled and lookback (and lookback/tiled with the GL compute gather, 4K) into
+# (memcheck, racecheck, synccheck) on small runs of the new kernels (the one-pass
+# tiled-lookback SAT on host arrays; it and the batched CUDA gather through the
+# interop frame path), `bench sat` into $OUT/dof-bench-sat.{json,svg,csv} (every
+# cuda SAT variant, each checked against the CPU before and after its timed reps;
+# floor copy; CUB), and 1080p headless frames, old against new SAT and gather, into
 # $OUT/dof-frames/*.json. Variants behind --sat-variant tiled:
 # SCANWORKS_SAT_CUDA_TILED=four-pass|r1|fold|lookback; gather loads
 # SCANWORKS_DOF_SAT_LOADS=scalar|vec|batch (vec: one 16-byte load per corner, box by
 # box). Each run names both, so the defaults (a line each) do not matter here.
 # Ends with SUMMARY lines: SAT build per variant (bench, 1080p and 4K, against CUB
-# and against tiled), and SAT + CUDA gather per variant in 1080p frames.
-# About 2-2.5 minutes.
+# and against tiled), and SAT + CUDA gather per SAT/gather pair in 1080p frames.
+# About 2.5 minutes.
 # Run from the repository root with BUILD (an sm_90 build) and OUT set; the GL
 # libraries must be installed (EGL device platform).
 set -uo pipefail
@@ -39,11 +38,11 @@ else
 fi
 grep -E "4K .*worst|mean abs diff" "$BUILD/Testing/Temporary/LastTest.log" 2>/dev/null | head -20 || true
 
-# 2. compute-sanitizer on the new kernels (tiled-lookback, the batched cuda gather):
-#    host arrays, and the interop
-#    frame path (compute dof --backend cuda maps the GL texture and buffer) with both
-#    gathers, on a 320x180 picture (10 x 6 tiles: look-backs along rows and columns).
-#    The older variants ran under all three tools in earlier rounds, unchanged since.
+# 2. compute-sanitizer on the new kernels: tiled-lookback on host arrays, and with the
+#    batched cuda gather through the interop frame path (compute dof --backend cuda
+#    maps the GL texture and buffer), on a 320x180 picture (10 x 6 tiles: look-backs
+#    along rows and columns). The older kernels ran under all three tools in earlier
+#    rounds and are unchanged.
 if command -v compute-sanitizer > /dev/null; then
   for tool in memcheck racecheck synccheck; do
     t1=$SECONDS
@@ -52,13 +51,11 @@ if command -v compute-sanitizer > /dev/null; then
     SCANWORKS_SAT_CUDA_TILED=lookback timeout 40 compute-sanitizer --tool "$tool" --error-exitcode 3 "$bin" \
       compute sat --backend cuda --variant tiled --in "$img" --out "$OUT/dof-sanitizer-sat.npy" > "$log" 2>&1 &&
       grep -q "ERROR SUMMARY: 0 errors\|RACECHECK SUMMARY: 0 hazards" "$log" || { ok=0; tail -20 "$log"; }
-    for gather in compute cuda; do   # the cuda gather batched (SCANWORKS_DOF_SAT_LOADS=batch), also new
-      log="$OUT/dof-$tool-interop-lookback-$gather.txt"
-      SCANWORKS_SAT_CUDA_TILED=lookback SCANWORKS_DOF_SAT_LOADS=batch timeout 40 compute-sanitizer --tool "$tool" --error-exitcode 3 "$bin" \
-        compute dof --backend cuda --variant tiled --gather "$gather" --in "$img" --depth "$img" --focus 0.5 \
-        --aperture 8 --out "$OUT/dof-sanitizer.png" > "$log" 2>&1 &&
-        grep -q "ERROR SUMMARY: 0 errors\|RACECHECK SUMMARY: 0 hazards" "$log" || { ok=0; tail -20 "$log"; }
-    done
+    log="$OUT/dof-$tool-interop-lookback-batch.txt"
+    SCANWORKS_SAT_CUDA_TILED=lookback SCANWORKS_DOF_SAT_LOADS=batch timeout 40 \
+      compute-sanitizer --tool "$tool" --error-exitcode 3 "$bin" compute dof --backend cuda --variant tiled \
+      --gather cuda --in "$img" --depth "$img" --focus 0.5 --aperture 8 --out "$OUT/dof-sanitizer.png" > "$log" 2>&1 &&
+      grep -q "ERROR SUMMARY: 0 errors\|RACECHECK SUMMARY: 0 hazards" "$log" || { ok=0; tail -20 "$log"; }
     if [ $ok = 1 ]; then pass "compute-sanitizer $tool ($((SECONDS - t1)) s)"; else fail "compute-sanitizer $tool (logs: $OUT/dof-$tool-*.txt)"; fi
   done
   rm -f "$OUT/dof-sanitizer-sat.npy"
@@ -95,41 +92,29 @@ frames() {   # name, then flags
   fi
 }
 t1=$SECONDS
-# 1080p, CUDA gather, every SAT variant (the old ones as the baseline); r1-scalar is
-# the first round's SAT and gather loads.
-# Variant and gather loads always named, so a changed default changes nothing here.
-for alt in three-pass tiled r1 fold lookback; do
-  variant=tiled; [ $alt = three-pass ] && variant=three-pass
-  env_alt=$alt; [ $alt = tiled ] && env_alt=four-pass
-  SCANWORKS_SAT_CUDA_TILED=$env_alt SCANWORKS_DOF_SAT_LOADS=vec \
-    frames "cuda-$alt-cuda-1920x1080" --size 1920x1080 --sat-backend cuda --sat-variant $variant --gather cuda
+# 1080p: the old pair (four-pass tiled SAT, unbatched gather) against the new SAT, the
+# new gather and both; the same two SATs with the GL compute gather. Variant and
+# gather loads always named, so a changed default changes nothing here. (bench sat
+# above times every SAT variant on its own, three-pass, r1 and fold included.)
+for sat in four-pass lookback; do
+  for loads in vec batch; do
+    SCANWORKS_SAT_CUDA_TILED=$sat SCANWORKS_DOF_SAT_LOADS=$loads \
+      frames "cuda-$sat-$loads-cuda-1920x1080" --size 1920x1080 --sat-backend cuda --sat-variant tiled --gather cuda
+  done
+  SCANWORKS_SAT_CUDA_TILED=$sat \
+    frames "cuda-$sat-compute-1920x1080" --size 1920x1080 --sat-backend cuda --sat-variant tiled --gather compute
 done
-# The batched gather (SCANWORKS_DOF_SAT_LOADS=batch) on the old and the new SAT.
-SCANWORKS_SAT_CUDA_TILED=four-pass SCANWORKS_DOF_SAT_LOADS=batch \
-  frames cuda-tiled-batch-cuda-1920x1080 --size 1920x1080 --sat-backend cuda --sat-variant tiled --gather cuda
-SCANWORKS_SAT_CUDA_TILED=lookback SCANWORKS_DOF_SAT_LOADS=batch \
-  frames cuda-lookback-batch-cuda-1920x1080 --size 1920x1080 --sat-backend cuda --sat-variant tiled --gather cuda
-SCANWORKS_SAT_CUDA_TILED=r1 SCANWORKS_DOF_SAT_LOADS=scalar \
-  frames cuda-r1-scalar-cuda-1920x1080 --size 1920x1080 --sat-backend cuda --sat-variant tiled --gather cuda
-# The GL compute gather (the fastest gather so far) on the old and new SAT; 4K.
-SCANWORKS_SAT_CUDA_TILED=four-pass \
-  frames cuda-tiled-compute-1920x1080 --size 1920x1080 --sat-backend cuda --sat-variant tiled --gather compute
-SCANWORKS_SAT_CUDA_TILED=lookback \
-  frames cuda-lookback-compute-1920x1080 --size 1920x1080 --sat-backend cuda --sat-variant tiled --gather compute
-SCANWORKS_SAT_CUDA_TILED=four-pass SCANWORKS_DOF_SAT_LOADS=vec \
-  frames cuda-tiled-cuda-3840x2160 --size 3840x2160 --sat-backend cuda --sat-variant tiled --gather cuda
-SCANWORKS_SAT_CUDA_TILED=lookback SCANWORKS_DOF_SAT_LOADS=batch \
-  frames cuda-lookback-batch-cuda-3840x2160 --size 3840x2160 --sat-backend cuda --sat-variant tiled --gather cuda
 SCANWORKS_SAT_CUDA_TILED=lookback SCANWORKS_DOF_SAT_LOADS=batch "$bin" --headless --frames 1 --size 1920x1080 \
-  --sat-backend cuda --gather cuda --hud --dump "$OUT/dof-frames" > /dev/null 2>&1 && mv "$OUT/dof-frames/frame_0000.png" "$OUT/dof-frames/cuda-1920x1080.png" || true
+  --sat-backend cuda --gather cuda --hud --dump "$OUT/dof-frames" > /dev/null 2>&1 &&
+  mv "$OUT/dof-frames/frame_0000.png" "$OUT/dof-frames/cuda-1920x1080.png" || true
 echo "dof: frames took $((SECONDS - t1)) s; all done in $((SECONDS - t0)) s"
 # 5. Nsight Compute on the first 1080p frame's lookback SAT and CUDA gather. Optional
 #    (a missing ncu or profiling permission prints a NOTE).
 t1=$SECONDS
 ncu_bin=$(command -v ncu || ls /usr/local/cuda/bin/ncu 2> /dev/null || true)
 if [ -n "$ncu_bin" ] &&
-   SCANWORKS_SAT_CUDA_TILED=lookback SCANWORKS_DOF_SAT_LOADS=batch timeout 30 "$ncu_bin" --section SpeedOfLight --section Occupancy --section LaunchStats \
-     --section WarpStateStats --section MemoryWorkloadAnalysis -k regex:"sat_|dof_gather" --launch-count 2 \
+   SCANWORKS_SAT_CUDA_TILED=lookback SCANWORKS_DOF_SAT_LOADS=batch timeout 30 "$ncu_bin" --section SpeedOfLight \
+     --section Occupancy --section LaunchStats --section WarpStateStats --section MemoryWorkloadAnalysis -k regex:"sat_|dof_gather" --launch-count 2 \
      "$bin" --headless --no-vsync --frames 2 --size 1920x1080 --sat-backend cuda --sat-variant tiled \
      --gather cuda > "$OUT/dof-ncu.txt" 2>&1; then
   echo "NOTE: dof ncu report in $OUT/dof-ncu.txt ($((SECONDS - t1)) s)"
