@@ -38,7 +38,69 @@ __device__ static inline void dof_sat4_load(const dof_image *m, int x, int y, un
 #define DOF_SAT4(m, x, y, v) dof_sat4_load(m, x, y, v)
 #include "dof/dof_math.h"
 
-__global__ void dof_gather_kernel(dof_cuda_args a, int vec)
+/* SCANWORKS_DOF_SAT_LOADS=batch: the same arithmetic as dof_limit_radius and
+ * dof_gather_pixel (so the same bits out), with the loads issued together: each
+ * round's eight depth probes before any is compared (the short-circuit test in
+ * dof_limit_radius waits for every probe in turn: up to 24 texture round trips),
+ * and the three boxes' twelve SAT corners before any is summed (three round trips). */
+__device__ static inline float dof_limit_radius_batched(const dof_image *m, int px, int py, float d, float r)
+{
+    const int probes[8][2] = {{1, 0}, {-1, 0}, {0, 1}, {0, -1}, {1, 1}, {-1, 1}, {1, -1}, {-1, -1}};
+    for (int it = 0; it < 3 && r >= 0.5f; it++) {
+        int ri = (int)floorf(r + 0.5f);
+        float dt[8];
+#pragma unroll
+        for (int k = 0; k < 8; k++) dt[k] = dof_depth_clamped(m, px + probes[k][0] * ri, py + probes[k][1] * ri);
+        bool nearer = false;
+#pragma unroll
+        for (int k = 0; k < 8; k++)
+            nearer |= (dt[k] < d * 0.8f) & (dof_radius(m->p->aperture, m->p->focus, dt[k]) < 0.5f * r);
+        if (!nearer) break;
+        r *= 0.5f;
+    }
+    return r;
+}
+
+__device__ static inline uint4 dof_corner(const dof_image *m, int x, int y)
+{
+    return x < 0 || y < 0 ? make_uint4(0, 0, 0, 0) : __ldg((const uint4 *)m->sat + (size_t)y * m->w + x);
+}
+
+__device__ static inline int dof_gather_pixel_batched(const dof_image *m, int px, int py, float *out)
+{
+    float d = DOF_DEPTH(m, px, py);
+    float r = dof_limit_radius_batched(m, px, py, d, dof_radius(m->p->aperture, m->p->focus, d));
+    if (r < 0.5f) return 0;
+    uint4 q[3][4];
+    float area[3];
+#pragma unroll
+    for (int k = 0; k < 3; k++) {   /* box k + 1 of dof_gather_pixel, corners as in dof_box_mean */
+        int ri = (int)floorf(r * (float)(k + 1) / 3.0f + 0.5f);
+        int lx = (px - ri < 0 ? 0 : px - ri) - 1, ly = (py - ri < 0 ? 0 : py - ri) - 1;
+        int hx = px + ri > m->w - 1 ? m->w - 1 : px + ri, hy = py + ri > m->h - 1 ? m->h - 1 : py + ri;
+        area[k] = (float)((hx - lx) * (hy - ly));
+        q[k][0] = dof_corner(m, hx, hy);
+        q[k][1] = dof_corner(m, lx, hy);
+        q[k][2] = dof_corner(m, hx, ly);
+        q[k][3] = dof_corner(m, lx, ly);
+    }
+    float acc[4] = {0, 0, 0, 0};
+#pragma unroll
+    for (int k = 0; k < 3; k++) {
+        float div = area[k] * m->p->scale;
+        acc[0] += (float)(q[k][0].x - q[k][1].x - q[k][2].x + q[k][3].x) / div;
+        acc[1] += (float)(q[k][0].y - q[k][1].y - q[k][2].y + q[k][3].y) / div;
+        acc[2] += (float)(q[k][0].z - q[k][1].z - q[k][2].z + q[k][3].z) / div;
+        acc[3] += (float)(q[k][0].w - q[k][1].w - q[k][2].w + q[k][3].w) / div;
+    }
+    for (int ch = 0; ch < 4; ch++) out[ch] = acc[ch] / 3.0f;
+    return 1;
+}
+
+/* Four blocks an SM: the batched gather holds twelve corners (63 registers). */
+#define DOF_GATHER_BATCH_DEFAULT 0   /* 1: the batched gather unless SCANWORKS_DOF_SAT_LOADS says */
+
+template <bool BATCH> __global__ void __launch_bounds__(256, 4) dof_gather_kernel(dof_cuda_args a, int vec)
 {
     int x = blockIdx.x * 16 + threadIdx.x, y = blockIdx.y * 16 + threadIdx.y;
     if (x >= a.w || y >= a.h) return;
@@ -51,6 +113,8 @@ __global__ void dof_gather_kernel(dof_cuda_args a, int vec)
         v[0] = t, v[1] = t * t, v[2] = 1.0f - t, v[3] = 1.0f;
     } else if (a.view == 3) {
         for (int ch = 0; ch < 4; ch++) v[ch] = (float)dof_sat_at(&m, x, y, ch) / ((x + 1.0f) * (y + 1.0f) * a.scale);
+    } else if (BATCH) {
+        dof_gather_pixel_batched(&m, x, y, v);
     } else {
         dof_gather_pixel(&m, x, y, v);
     }
@@ -62,10 +126,16 @@ __global__ void dof_gather_kernel(dof_cuda_args a, int vec)
 extern "C" int dof_cuda_gather(const dof_cuda_args *a, cudaStream_t stream, sw_error *err)
 {
     dim3 grid(cuda_div_up(a->w, 16), cuda_div_up(a->h, 16));
-    /* SCANWORKS_DOF_SAT_LOADS=scalar: the first round's 4-byte loads, for comparison. */
+    /* SCANWORKS_DOF_SAT_LOADS=scalar: the first round's 4-byte loads, for comparison;
+     * =batch: the loads of each step issued together (dof_gather_pixel_batched);
+     * =vec: one 16-byte load per corner, box by box. Unset: DOF_GATHER_BATCH_DEFAULT. */
     const char *loads = getenv("SCANWORKS_DOF_SAT_LOADS");
     int vec = !(loads && !strcmp(loads, "scalar"));
-    dof_gather_kernel<<<grid, dim3(16, 16), 0, stream>>>(*a, vec);
+    int batch = loads ? !strcmp(loads, "batch") : DOF_GATHER_BATCH_DEFAULT;
+    if (batch)
+        dof_gather_kernel<true><<<grid, dim3(16, 16), 0, stream>>>(*a, vec);
+    else
+        dof_gather_kernel<false><<<grid, dim3(16, 16), 0, stream>>>(*a, vec);
     CUDA_TRY_LAUNCH("dof_gather_kernel", err);
     return 0;
 }

@@ -14,56 +14,12 @@
  * tiled-r1: the first round's tile sums (a warp scan per row) and carry down
  * (batches of 8 loads); tiled: row totals by 8-lane segments, carry down 32 a batch.
  * tiled-fold: no step 3; each tile sums the C rows above it itself (fold_above):
- * one launch less, more L2 reads (the rows above: ~9 KB per 1080p tile). */
-#include "cuda_util.cuh"
-#include "sat.h"
+ * one launch less, more L2 reads (the rows above: ~9 KB per 1080p tile).
+ * tiled-lookback (one pass, one launch) is in sat_lookback.cu. */
+#include "sat_tile.cuh"
 
-#define TILE 32
-#define ROWS_PER_WARP (TILE / 8)
 #define SCAN_THREADS 256
 #define CARRY_ITEMS 8
-
-__device__ __forceinline__ uint4 add4(uint4 a, uint4 b)
-{
-    return make_uint4(a.x + b.x, a.y + b.y, a.z + b.z, a.w + b.w);
-}
-
-__device__ __forceinline__ uint4 sub4(uint4 a, uint4 b)
-{
-    return make_uint4(a.x - b.x, a.y - b.y, a.z - b.z, a.w - b.w);
-}
-
-/* A shuffle of all four channels: CALL is __shfl_sync, __shfl_up_sync or __shfl_xor_sync. */
-#define SHFL4(call, v, arg) \
-    make_uint4(call(0xffffffffu, (v).x, arg), call(0xffffffffu, (v).y, arg), call(0xffffffffu, (v).z, arg), \
-               call(0xffffffffu, (v).w, arg))
-
-__device__ __forceinline__ uint4 shfl_up4(uint4 v, int d) { return SHFL4(__shfl_up_sync, v, d); }
-
-__device__ __forceinline__ uint4 warp_inclusive(uint4 v, int lane)
-{
-    for (int d = 1; d < 32; d <<= 1) {
-        uint4 o = shfl_up4(v, d);
-        if (lane >= d) v = add4(v, o);
-    }
-    return v;
-}
-
-__device__ __forceinline__ uint4 shfl4(uint4 v, int src) { return SHFL4(__shfl_sync, v, src); }
-
-__device__ __forceinline__ unsigned quantize(float v, float scale)
-{
-    float q = fmaxf(v, 0.0f) * scale + 0.5f;   /* NaN -> 0 */
-    return q >= 65535.0f ? 65535u : (unsigned)q;
-}
-
-__device__ __forceinline__ uint4 load_px(const sat_cuda_src src, int x, int y, int w)
-{
-    if (src.rgba_u32) return ((const uint4 *)src.rgba_u32)[(size_t)y * w + x];
-    float4 f = tex2D<float4>(src.tex, x + 0.5f, y + 0.5f);
-    return make_uint4(quantize(f.x, src.scale), quantize(f.y, src.scale), quantize(f.z, src.scale),
-                      quantize(f.w, src.scale));
-}
 
 /* Inclusive scan of one value per thread over the whole block (SCAN_THREADS);
  * returns the block total in *total. */
@@ -288,10 +244,12 @@ static const char *const tiled_names[] = {"tile sums", "carries", "carry down", 
 /* Four stages like the others (the last one empty), so every consumer of the stage
  * events sees the same count. */
 static const char *const fold_names[] = {"tile sums", "carries", "tile scan (folds carry down)", "none"};
+static const char *const lookback_names[] = {"tile scan (look-back)", "none", "none", "none"};
 
 extern "C" int sat_cuda_stage_names(int variant, const char *const **names)
 {
-    *names = variant == SAT_CUDA_TILED_FOLD    ? fold_names
+    *names = variant == SAT_CUDA_TILED_FOLD       ? fold_names
+             : variant == SAT_CUDA_TILED_LOOKBACK ? lookback_names
              : variant == SAT_CUDA_THREE_PASS ? three_pass_names
                                               : tiled_names;
     return 4;
@@ -299,7 +257,8 @@ extern "C" int sat_cuda_stage_names(int variant, const char *const **names)
 
 extern "C" const char *sat_cuda_variant_name(int variant)
 {
-    static const char *const names[SAT_CUDA_VARIANTS] = {"three-pass", "tiled", "tiled-r1", "tiled-fold"};
+    static const char *const names[SAT_CUDA_VARIANTS] = {"three-pass", "tiled", "tiled-r1", "tiled-fold",
+                                                                     "tiled-lookback"};
     return variant >= 0 && variant < SAT_CUDA_VARIANTS ? names[variant] : "?";
 }
 
@@ -323,8 +282,8 @@ extern "C" int sat_cuda_scratch_ensure(sat_cuda_scratch *s, int w, int h, sw_err
 extern "C" void sat_cuda_scratch_free(sat_cuda_scratch *s)
 {
     if (s->buf) cudaFree(s->buf);
-    s->buf = NULL;
-    s->bytes = 0;
+    if (s->status) cudaFree(s->status);
+    memset(s, 0, sizeof *s);
 }
 
 #define STAGE(i)                                                                              \
@@ -336,6 +295,12 @@ extern "C" int sat_cuda_build(int variant, const sat_cuda_src *src, void *out_, 
                               cudaStream_t stream, cudaEvent_t *ev, sw_error *err)
 {
     if (w < 1 || h < 1 || h > 65535 || w > 65535) return sw_fail(err, "SAT: size %dx%d out of range", w, h);
+    if (variant == SAT_CUDA_TILED_LOOKBACK) {
+        STAGE(0);
+        if (sat_cuda_build_lookback(src, out_, w, h, s, stream, err)) return -1;
+        for (int i = 1; i <= SAT_CUDA_MAX_STAGES; i++) STAGE(i);   /* one kernel: all in the first stage */
+        return 0;
+    }
     if (sat_cuda_scratch_ensure(s, w, h, err)) return -1;
     uint4 *out = (uint4 *)out_, *tmp = (uint4 *)s->buf;
     dim3 tile_block(32, 8);

@@ -23,6 +23,12 @@ typedef struct sat_cuda_src {
 typedef struct sat_cuda_scratch {
     void *buf;
     size_t bytes;
+    /* tiled-lookback only: the tiles' published carries and flags (zeroed when
+     * allocated; words of earlier calls are told apart by EPOCH), and the tile
+     * counter's value before the next call (TICKET). */
+    void *status;
+    int status_tiles;
+    unsigned epoch, ticket;
 } sat_cuda_scratch;
 
 #define SAT_CUDA_MAX_STAGES 4
@@ -30,9 +36,10 @@ typedef struct sat_cuda_scratch {
 #define SAT_CUDA_TILED 1         /* the default tiled build */
 #define SAT_CUDA_TILED_R1 2      /* tiled as in the first round (carry down 8 rows a batch) */
 #define SAT_CUDA_TILED_FOLD 3    /* tiled without the carry-down stage (tiles fold it in) */
-#define SAT_CUDA_VARIANTS 4
+#define SAT_CUDA_TILED_LOOKBACK 4 /* one pass: tiles in order, carries by decoupled look-back */
+#define SAT_CUDA_VARIANTS 5
 
-/* "three-pass", "tiled", "tiled-r1", "tiled-fold" ("?" out of range). */
+/* "three-pass", "tiled", "tiled-r1", "tiled-fold", "tiled-lookback" ("?" out of range). */
 const char *sat_cuda_variant_name(int variant);
 
 /* Stage names of a variant (static strings); returns how many. */
@@ -47,6 +54,10 @@ void sat_cuda_scratch_free(sat_cuda_scratch *s);
  * stage i, ev[stage_count] after the last. */
 int sat_cuda_build(int variant, const sat_cuda_src *src, void *out, int w, int h, sat_cuda_scratch *s,
                    cudaStream_t stream, cudaEvent_t *ev, sw_error *err);
+
+/* tiled-lookback's part of sat_cuda_build (kernels/sat_lookback.cu). */
+int sat_cuda_build_lookback(const sat_cuda_src *src, void *out, int w, int h, sat_cuda_scratch *s,
+                            cudaStream_t stream, sw_error *err);
 
 /* OUT (cols x rows) = transpose of IN (rows x cols), uint4 elements. */
 int sat_cuda_transpose(const void *in, void *out, int rows, int cols, cudaStream_t stream, sw_error *err);

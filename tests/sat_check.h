@@ -9,7 +9,8 @@
 #include "dof/sat.h"
 #include "test_util.h"
 
-static const int sat_sizes[][2] = {{1, 1}, {1, 777}, {513, 1}, {37, 29}, {33, 32}, {257, 255}, {300, 301}, {1031, 67}};
+static const int sat_sizes[][2] = {{1, 1}, {1, 777}, {513, 1}, {37, 29}, {33, 32}, {257, 255}, {300, 301}, {1031, 67},
+                                   {2053, 131}};
 #define SAT_SIZE_COUNT (int)(sizeof sat_sizes / sizeof sat_sizes[0])
 
 /* The float64 reference: S[y][x][c] by the definition's recurrence, in doubles. */

@@ -1,7 +1,8 @@
-/* On the GPU machine: DoF frames with the SAT built by cuda (both variants, through
- * GL interop) against the gl and cpu backends' frames (the integer tables are the
+/* On the GPU machine: DoF frames with the SAT built by cuda (both variants and the
+ * one-pass lookback build, through GL interop) against the gl and cpu backends' frames (the integer tables are the
  * same, so the frames must agree closely), and `compute dof --backend cuda` against
  * the cpu gather. */
+#define _POSIX_C_SOURCE 200809L   /* setenv */
 #include "app/commands_ops.h"
 #include "dof/sat.h"
 #include "dof_frames.h"
@@ -18,18 +19,78 @@ static int load(const char *dir, image8 *img)
     return 0;
 }
 
+/* compute dof with the cuda SAT and gather on random pictures of awkward sizes (depth
+ * = the picture's red): the one-pass SAT with the batched gather must give the very
+ * bits of the four-pass SAT with the unbatched gather, and stay near the C gather. */
+static void gather_sizes(void)
+{
+    static const int sizes[][2] = {{1, 1}, {2, 3}, {37, 29}, {131, 67}, {257, 1}, {1, 211}, {330, 97}};
+    uint64_t seed = 2024;
+    for (size_t s = 0; s < sizeof sizes / sizeof sizes[0]; s++) {
+        int w = sizes[s][0], h = sizes[s][1];
+        unsigned char *px = malloc((size_t)w * h * 4);
+        if (!px) {
+            CHECK_MSG(0, "out of memory");
+            return;
+        }
+        for (size_t i = 0; i < (size_t)w * h * 4; i++) px[i] = (unsigned char)(test_rand(&seed) & 0xFF);
+        sw_error err;
+        CHECK_MSG(image_write_png("dofcuda_rand.png", w, h, 4, px, 0, 0, &err) == 0, "%s", err.msg);
+        free(px);
+        static const char *const env[3][2] = {{"four-pass", "vec"}, {"lookback", "batch"}, {NULL, NULL}};
+        static const char *const outs[3] = {"dofcuda_rand_old.png", "dofcuda_rand_new.png", "dofcuda_rand_cpu.png"};
+        image8 img[3];
+        int ok = 1;
+        for (int k = 0; k < 3; k++) {
+            const char *argv[] = {"dof", "--backend", k < 2 ? "cuda" : "cpu", "--in", "dofcuda_rand.png", "--depth",
+                                  "dofcuda_rand.png", "--focus", "0.4", "--aperture", "12", "--out", outs[k],
+                                  "--gather", "cuda"};
+            if (env[k][0]) {
+                CHECK(setenv("SCANWORKS_SAT_CUDA_TILED", env[k][0], 1) == 0);
+                CHECK(setenv("SCANWORKS_DOF_SAT_LOADS", env[k][1], 1) == 0);
+            }
+            int rc = compute_dof(k < 2 ? 15 : 13, (char **)argv);
+            CHECK_MSG(rc == 0, "compute dof %dx%d (%s)", w, h, outs[k]);
+            if (rc || image_load_file(&img[k], outs[k], 0, &err)) {
+                for (int j = 0; j < k; j++) image_free(&img[j]);
+                ok = 0;
+                break;
+            }
+        }
+        unsetenv("SCANWORKS_SAT_CUDA_TILED");
+        unsetenv("SCANWORKS_DOF_SAT_LOADS");
+        if (!ok) continue;
+        char what[96];
+        snprintf(what, sizeof what, "%dx%d lookback SAT + batched gather vs four-pass + unbatched", w, h);
+        dof_compare(what, &img[1], &img[0], 0.0, 0.0);
+        snprintf(what, sizeof what, "%dx%d lookback SAT + batched gather vs cpu", w, h);
+        dof_compare(what, &img[1], &img[2], 0.5, 0.0);
+        for (int k = 0; k < 3; k++) image_free(&img[k]);
+    }
+}
+
 int main(void)
 {
     const char *why;
     if (!prim_cuda_available(&why)) TEST_SKIP("cuda DoF: %s", why);
-    static const char *const runs[6][3] = {{"gl", NULL, "compute"},          {"cpu", NULL, "compute"},
+    /* Runs 6 and 7: "tiled" with SCANWORKS_SAT_CUDA_TILED=lookback (the one-pass build);
+     * 8: the cuda gather with SCANWORKS_DOF_SAT_LOADS=batch. */
+    static const char *const runs[9][3] = {{"gl", NULL, "compute"},          {"cpu", NULL, "compute"},
                                            {"cuda", "three-pass", "compute"}, {"cuda", "tiled", "compute"},
-                                           {"cuda", "tiled", "fragment"},     {"cuda", "tiled", "cuda"}};
+                                           {"cuda", "tiled", "fragment"},     {"cuda", "tiled", "cuda"},
+                                           {"cuda", "tiled", "compute"},      {"cuda", "tiled", "cuda"},
+                                           {"cuda", "tiled", "cuda"}};
     image8 ref = {0};
-    for (int r = 0; r < 6; r++) {
-        char dir[64], what[64];
+    for (int r = 0; r < 9; r++) {
+        if (r == 6) CHECK(setenv("SCANWORKS_SAT_CUDA_TILED", "lookback", 1) == 0);
+        if (r == 8) {
+            unsetenv("SCANWORKS_SAT_CUDA_TILED");
+            CHECK(setenv("SCANWORKS_DOF_SAT_LOADS", "batch", 1) == 0);
+        }
+        char dir[64], what[80];
         snprintf(dir, sizeof dir, "dofcuda_%d", r);
-        snprintf(what, sizeof what, "%s %s SAT, %s gather", runs[r][0], runs[r][1] ? runs[r][1] : "", runs[r][2]);
+        snprintf(what, sizeof what, "%s %s%s SAT, %s gather", runs[r][0], runs[r][1] ? runs[r][1] : "",
+                 r == 8 ? " (batched gather)" : r >= 6 ? " (lookback)" : "", runs[r][2]);
         CHECK_MSG(dof_render(runs[r][0], runs[r][1], runs[r][2], dir) == 0, "%s: headless run failed", what);
         image8 img;
         if (load(dir, &img)) continue;
@@ -40,6 +101,7 @@ int main(void)
         dof_compare(what, &img, &ref, 0.25, 0.001);
         image_free(&img);
     }
+    unsetenv("SCANWORKS_DOF_SAT_LOADS");
     image_free(&ref);
     /* The CLI through interop vs the C gather on the golden picture, depth = its red. */
     char golden[4096];
@@ -53,7 +115,13 @@ int main(void)
                        "--aperture", "9", "--out", "dofcuda_kernel.png", "--gather", "cuda"};
     CHECK(compute_dof(13, (char **)a) == 0);
     CHECK(compute_dof(13, (char **)b) == 0);
+    CHECK(setenv("SCANWORKS_DOF_SAT_LOADS", "vec", 1) == 0);   /* whatever the default */
     CHECK(compute_dof(15, (char **)c) == 0);
+    const char *d[] = {"dof", "--backend", "cuda", "--in", golden, "--depth", golden, "--focus", "0.5",
+                       "--aperture", "9", "--out", "dofcuda_batch.png", "--gather", "cuda"};
+    CHECK(setenv("SCANWORKS_DOF_SAT_LOADS", "batch", 1) == 0);
+    CHECK(compute_dof(15, (char **)d) == 0);
+    unsetenv("SCANWORKS_DOF_SAT_LOADS");
     image8 x, y, z;
     sw_error err;
     if (!image_load_file(&y, "dofcuda_cpu.png", 0, &err)) {
@@ -64,9 +132,18 @@ int main(void)
         if (!image_load_file(&z, "dofcuda_kernel.png", 0, &err)) {
             /* half-float output: a few values round one step the other way */
             dof_compare("compute dof, cuda SAT + cuda gather vs cpu", &z, &y, 0.15, 0.0);
+            image8 bz;
+            if (!image_load_file(&bz, "dofcuda_batch.png", 0, &err)) {
+                /* the same arithmetic as the unbatched kernel: the same bits */
+                dof_compare("compute dof, cuda SAT + batched cuda gather vs unbatched", &bz, &z, 0.0, 0.0);
+                image_free(&bz);
+            } else {
+                CHECK_MSG(0, "%s", err.msg);
+            }
             image_free(&z);
         }
         image_free(&y);
     }
+    gather_sizes();
     return test_finish("test_dof_cuda");
 }

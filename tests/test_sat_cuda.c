@@ -12,8 +12,8 @@ int main(void)
     check_precision_4k(PRIM_CUDA, SAT_THREE_PASS);
     check_precision_4k(PRIM_CUDA, SAT_TILED);
     /* The alternative kernels behind "tiled" (kernels/sat.cu), through the same checks. */
-    const char *alt[] = {"r1", "fold"};
-    for (int i = 0; i < 2; i++) {
+    const char *alt[] = {"r1", "fold", "lookback", "four-pass"};
+    for (int i = 0; i < 4; i++) {
         CHECK(setenv("SCANWORKS_SAT_CUDA_TILED", alt[i], 1) == 0);
         printf("SCANWORKS_SAT_CUDA_TILED=%s\n", alt[i]);
         check_backend_sizes(PRIM_CUDA, SAT_TILED, 23 + i);

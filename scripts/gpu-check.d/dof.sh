@@ -1,13 +1,18 @@
 #!/usr/bin/env bash
 # SAT and depth of field on the GPU machine: the gpu-labelled SAT/DoF tests (cuda
 # against float64 references and against the gl/cpu frames), compute-sanitizer
-# (memcheck, racecheck, synccheck) on small runs of every SAT kernel and of the
-# interop path (with the GL and the CUDA gather), `bench sat` into
-# $OUT/dof-bench-sat.{json,svg,csv}, and headless frames with their per-stage times
-# (cuda, gl, cpu backends; both variants; all gathers) into $OUT/dof-frames/*.json.
-# Round 2: the tiled alternatives (r1, fold; SCANWORKS_SAT_CUDA_TILED) and the
-# gather's scalar loads (SCANWORKS_DOF_SAT_LOADS=scalar) side by side; SUMMARY lines.
-# About 2.5-3 minutes.
+# (memcheck, racecheck, synccheck) on small runs of the new kernels (the one-pass
+# tiled-lookback SAT on host arrays; it and the batched CUDA gather through the
+# interop frame path), `bench sat` into $OUT/dof-bench-sat.{json,svg,csv} (every
+# cuda SAT variant, each checked against the CPU before and after its timed reps;
+# floor copy; CUB), and 1080p headless frames, old against new SAT and gather, into
+# $OUT/dof-frames/*.json. Variants behind --sat-variant tiled:
+# SCANWORKS_SAT_CUDA_TILED=four-pass|r1|fold|lookback; gather loads
+# SCANWORKS_DOF_SAT_LOADS=scalar|vec|batch (vec: one 16-byte load per corner, box by
+# box). Each run names both, so the defaults (a line each) do not matter here.
+# Ends with SUMMARY lines: SAT build per variant (bench, 1080p and 4K, against CUB
+# and against tiled), and SAT + CUDA gather per SAT/gather pair in 1080p frames.
+# About 2.5 minutes.
 # Run from the repository root with BUILD (an sm_90 build) and OUT set; the GL
 # libraries must be installed (EGL device platform).
 set -uo pipefail
@@ -20,11 +25,11 @@ bin="$BUILD/scanworks"
 img="tests/golden/dof_320x180.png"
 t0=$SECONDS
 
-# 1. Tests: cuda SAT (both variants, awkward sizes, 4K precision), cuda DoF frames
+# 1. Tests: cuda SAT (every variant, awkward sizes, 4K precision), cuda DoF frames
 #    against gl and cpu, the DoF CLI through interop; also test_sat and test_dof_cli
 #    (gl) on this GL. The Mesa golden frames are not compared here.
 log="$OUT/dof-ctest.txt"
-if ctest --test-dir "$BUILD" -R 'test_sat|test_dof_cli|test_dof_cuda' --output-on-failure > "$log" 2>&1 &&
+if ctest --test-dir "$BUILD" -R 'test_sat|test_dof_cli|test_dof_cuda' --timeout 120 --output-on-failure > "$log" 2>&1 &&
    grep -qE "100% tests passed|tests passed, 0 tests failed" "$log" && ! grep -q "(Skipped)\|Not Run" "$log"; then
   pass "tests ($((SECONDS - t0)) s)"
 else
@@ -33,27 +38,24 @@ else
 fi
 grep -E "4K .*worst|mean abs diff" "$BUILD/Testing/Temporary/LastTest.log" 2>/dev/null | head -20 || true
 
-# 2. compute-sanitizer: both SAT variants on host arrays, and the interop frame path
-#    (compute dof --backend cuda maps the GL texture and buffer) on a 320x180 picture.
+# 2. compute-sanitizer on the new kernels: tiled-lookback on host arrays, and with the
+#    batched cuda gather through the interop frame path (compute dof --backend cuda
+#    maps the GL texture and buffer), on a 320x180 picture (10 x 6 tiles: look-backs
+#    along rows and columns). The older kernels ran under all three tools in earlier
+#    rounds and are unchanged.
 if command -v compute-sanitizer > /dev/null; then
   for tool in memcheck racecheck synccheck; do
     t1=$SECONDS
     ok=1
-    for variant in three-pass tiled tiled:fold; do   # tiled:fold = SCANWORKS_SAT_CUDA_TILED=fold
-      log="$OUT/dof-$tool-${variant/:/-}.txt"
-      alt=""; [ "$variant" = tiled:fold ] && alt=fold
-      SCANWORKS_SAT_CUDA_TILED=$alt timeout 60 compute-sanitizer --tool "$tool" --error-exitcode 3 "$bin" \
-        compute sat --backend cuda --variant "${variant%%:*}" --in "$img" --out "$OUT/dof-sanitizer-sat.npy" \
-        > "$log" 2>&1 &&
-        grep -q "ERROR SUMMARY: 0 errors\|RACECHECK SUMMARY: 0 hazards" "$log" || { ok=0; tail -20 "$log"; }
-    done
-    for gather in compute cuda; do
-      log="$OUT/dof-$tool-interop-$gather.txt"
-      timeout 60 compute-sanitizer --tool "$tool" --error-exitcode 3 "$bin" compute dof --backend cuda \
-        --gather "$gather" --in "$img" --depth "$img" --focus 0.5 --aperture 8 --out "$OUT/dof-sanitizer.png" \
-        > "$log" 2>&1 && grep -q "ERROR SUMMARY: 0 errors\|RACECHECK SUMMARY: 0 hazards" "$log" ||
-        { ok=0; tail -20 "$log"; }
-    done
+    log="$OUT/dof-$tool-lookback.txt"
+    SCANWORKS_SAT_CUDA_TILED=lookback timeout 40 compute-sanitizer --tool "$tool" --error-exitcode 3 "$bin" \
+      compute sat --backend cuda --variant tiled --in "$img" --out "$OUT/dof-sanitizer-sat.npy" > "$log" 2>&1 &&
+      grep -q "ERROR SUMMARY: 0 errors\|RACECHECK SUMMARY: 0 hazards" "$log" || { ok=0; tail -20 "$log"; }
+    log="$OUT/dof-$tool-interop-lookback-batch.txt"
+    SCANWORKS_SAT_CUDA_TILED=lookback SCANWORKS_DOF_SAT_LOADS=batch timeout 40 \
+      compute-sanitizer --tool "$tool" --error-exitcode 3 "$bin" compute dof --backend cuda --variant tiled \
+      --gather cuda --in "$img" --depth "$img" --focus 0.5 --aperture 8 --out "$OUT/dof-sanitizer.png" > "$log" 2>&1 &&
+      grep -q "ERROR SUMMARY: 0 errors\|RACECHECK SUMMARY: 0 hazards" "$log" || { ok=0; tail -20 "$log"; }
     if [ $ok = 1 ]; then pass "compute-sanitizer $tool ($((SECONDS - t1)) s)"; else fail "compute-sanitizer $tool (logs: $OUT/dof-$tool-*.txt)"; fi
   done
   rm -f "$OUT/dof-sanitizer-sat.npy"
@@ -62,14 +64,16 @@ else
 fi
 
 # 3. bench sat: 720p, 1080p, 4K; cpu, gl, cuda (three-pass, tiled, tiled-r1 = the
-#    first round's tiled, tiled-fold; each checked against the CPU first), floor copy,
-#    CUB, and the map/unmap hand-over on its own.
+#    first round's tiled, tiled-fold, tiled-lookback), floor copy, CUB, and the
+#    map/unmap hand-over on its own. A MISMATCH line in the progress log fails it.
 t1=$SECONDS
-if timeout 150 "$bin" bench sat --reps 50 --json "$OUT/dof-bench-sat.json" --plot "$OUT/dof-bench-sat.svg" \
-     --csv "$OUT/dof-bench-sat.csv" > "$OUT/dof-bench-sat.txt" 2> "$OUT/dof-bench-sat-progress.txt"; then
+if timeout 120 "$bin" bench sat --reps 30 --json "$OUT/dof-bench-sat.json" --plot "$OUT/dof-bench-sat.svg" \
+     --csv "$OUT/dof-bench-sat.csv" > "$OUT/dof-bench-sat.txt" 2> "$OUT/dof-bench-sat-progress.txt" &&
+   ! grep -q MISMATCH "$OUT/dof-bench-sat-progress.txt"; then
   pass "bench sat ($((SECONDS - t1)) s)"
   grep -E "cuda|gl " "$OUT/dof-bench-sat.txt" | grep -E "1920x1080" || true
 else
+  grep -A1 MISMATCH "$OUT/dof-bench-sat-progress.txt" | head -10
   tail -20 "$OUT/dof-bench-sat-progress.txt"
   fail "bench sat (log: $OUT/dof-bench-sat-progress.txt)"
 fi
@@ -79,7 +83,7 @@ frames() {   # name, then flags
   local name=$1
   shift
   local log="$OUT/dof-frames/$name.txt"
-  if timeout 60 "$bin" --headless --no-vsync --frames 60 --warmup 20 --json "$OUT/dof-frames/$name.json" "$@" \
+  if timeout 30 "$bin" --headless --no-vsync --frames 60 --warmup 20 --json "$OUT/dof-frames/$name.json" "$@" \
        > "$log" 2>&1; then
     pass "frames $name: $(grep -o 'median GPU ms:.*' "$log")"
   else
@@ -88,35 +92,29 @@ frames() {   # name, then flags
   fi
 }
 t1=$SECONDS
-for size in 1280x720 1920x1080 3840x2160; do
-  frames "cuda-tiled-compute-$size" --size "$size" --sat-backend cuda --sat-variant tiled --gather compute
+# 1080p: the old pair (four-pass tiled SAT, unbatched gather) against the new SAT, the
+# new gather and both; the same two SATs with the GL compute gather. Variant and
+# gather loads always named, so a changed default changes nothing here. (bench sat
+# above times every SAT variant on its own, three-pass, r1 and fold included.)
+for sat in four-pass lookback; do
+  for loads in vec batch; do
+    SCANWORKS_SAT_CUDA_TILED=$sat SCANWORKS_DOF_SAT_LOADS=$loads \
+      frames "cuda-$sat-$loads-cuda-1920x1080" --size 1920x1080 --sat-backend cuda --sat-variant tiled --gather cuda
+  done
+  SCANWORKS_SAT_CUDA_TILED=$sat \
+    frames "cuda-$sat-compute-1920x1080" --size 1920x1080 --sat-backend cuda --sat-variant tiled --gather compute
 done
-frames cuda-three-pass-compute-1920x1080 --size 1920x1080 --sat-backend cuda --sat-variant three-pass --gather compute
-frames cuda-tiled-fragment-1920x1080 --size 1920x1080 --sat-backend cuda --sat-variant tiled --gather fragment
-for size in 1280x720 1920x1080 3840x2160; do
-  frames "cuda-tiled-cuda-$size" --size "$size" --sat-backend cuda --sat-variant tiled --gather cuda
-done
-# Round 2 side by side at 1080p: the first round's SAT and gather, each change alone, fold.
-SCANWORKS_SAT_CUDA_TILED=r1 SCANWORKS_DOF_SAT_LOADS=scalar \
-  frames cuda-r1-scalar-cuda-1920x1080 --size 1920x1080 --sat-backend cuda --sat-variant tiled --gather cuda
-SCANWORKS_DOF_SAT_LOADS=scalar \
-  frames cuda-tiled-scalar-cuda-1920x1080 --size 1920x1080 --sat-backend cuda --sat-variant tiled --gather cuda
-SCANWORKS_SAT_CUDA_TILED=fold \
-  frames cuda-fold-cuda-1920x1080 --size 1920x1080 --sat-backend cuda --sat-variant tiled --gather cuda
-frames gl-tiled-compute-1920x1080 --size 1920x1080 --sat-backend gl --sat-variant tiled --gather compute
-frames gl-three-pass-compute-1920x1080 --size 1920x1080 --sat-backend gl --sat-variant three-pass --gather compute
-frames cpu-compute-1920x1080 --size 1920x1080 --sat-backend cpu --gather compute
-frames nodof-1920x1080 --size 1920x1080 --view nodof
-"$bin" --headless --frames 1 --size 1920x1080 --sat-backend cuda --hud --dump "$OUT/dof-frames" \
-  > /dev/null 2>&1 && mv "$OUT/dof-frames/frame_0000.png" "$OUT/dof-frames/cuda-1920x1080.png" || true
+SCANWORKS_SAT_CUDA_TILED=lookback SCANWORKS_DOF_SAT_LOADS=batch "$bin" --headless --frames 1 --size 1920x1080 \
+  --sat-backend cuda --gather cuda --hud --dump "$OUT/dof-frames" > /dev/null 2>&1 &&
+  mv "$OUT/dof-frames/frame_0000.png" "$OUT/dof-frames/cuda-1920x1080.png" || true
 echo "dof: frames took $((SECONDS - t1)) s; all done in $((SECONDS - t0)) s"
-# 5. Nsight Compute on the first 1080p frame's SAT kernels and CUDA gather. Optional
+# 5. Nsight Compute on the first 1080p frame's lookback SAT and CUDA gather. Optional
 #    (a missing ncu or profiling permission prints a NOTE).
 t1=$SECONDS
 ncu_bin=$(command -v ncu || ls /usr/local/cuda/bin/ncu 2> /dev/null || true)
 if [ -n "$ncu_bin" ] &&
-   timeout 45 "$ncu_bin" --section SpeedOfLight --section Occupancy --section LaunchStats \
-     --section WarpStateStats --section MemoryWorkloadAnalysis -k regex:"sat_|dof_gather" --launch-count 5 \
+   SCANWORKS_SAT_CUDA_TILED=lookback SCANWORKS_DOF_SAT_LOADS=batch timeout 30 "$ncu_bin" --section SpeedOfLight \
+     --section Occupancy --section LaunchStats --section WarpStateStats --section MemoryWorkloadAnalysis -k regex:"sat_|dof_gather" --launch-count 2 \
      "$bin" --headless --no-vsync --frames 2 --size 1920x1080 --sat-backend cuda --sat-variant tiled \
      --gather cuda > "$OUT/dof-ncu.txt" 2>&1; then
   echo "NOTE: dof ncu report in $OUT/dof-ncu.txt ($((SECONDS - t1)) s)"
@@ -125,20 +123,28 @@ if [ -n "$ncu_bin" ] &&
 else
   echo "NOTE: dof ncu not run or failed (see $OUT/dof-ncu.txt if present)"
 fi
-python3 - "$OUT/dof-bench-sat.json" <<'PY' || true
-import json, sys
-rows = [r for r in json.load(open(sys.argv[1]))["rows"] if r.get("backend") == "cuda"]
+python3 - "$OUT/dof-bench-sat.json" "$OUT/dof-frames" <<'PY' || true
+import glob, json, os, statistics, sys
+rows = [r for r in json.load(open(sys.argv[1]))["rows"] if r.get("backend") == "cuda" and r.get("op") == "sat"]
+names = ("three-pass", "tiled", "tiled-r1", "tiled-fold", "tiled-lookback")
 for size in ("1920x1080", "3840x2160"):
-    at = {r["variant"]: r for r in rows if r.get("note", "").startswith(size)}
-    sat = sorted((r["median_ms"] * 1e3, v) for v, r in at.items() if v in ("three-pass", "tiled", "tiled-r1", "tiled-fold"))
+    at = {r["variant"]: r["median_ms"] * 1e3 for r in rows if r.get("note", "").startswith(size + " ")}
+    sat = sorted((at[v], v) for v in names if v in at)
     if not sat: continue
-    fl = at.get("floor-copy")
-    print("SUMMARY sat %s: best %s %.1f us (target <= 40 us at 1080p); %s; floor-copy %s"
-          % (size, sat[0][1], sat[0][0], ", ".join("%s %.1f" % (v, us) for us, v in sat),
-             "%.1f us" % (fl["median_ms"] * 1e3) if fl else "n/a"))
+    cub, tiled, fl = at.get("cub"), at.get("tiled"), at.get("floor-copy")
+    for us, v in sat:
+        print("SUMMARY sat build %s %-14s %6.1f us (target <= 40 us at 1080p); vs tiled x%.2f; vs CUB %s; floor-copy %s"
+              % (size, v, us, tiled / us if tiled else 0, "%.1f us x%.2f" % (cub, cub / us) if cub else "n/a",
+                 "%.1f us" % fl if fl else "n/a"))
+sat_stages = {"row scan", "transpose", "column scan", "transpose back", "tile sums", "carries", "carry down",
+              "tile scan", "tile scan (folds carry down)", "tile scan (look-back)", "none"}
+for path in sorted(glob.glob(os.path.join(sys.argv[2], "cuda-*-cuda-*.json"))):
+    fr = json.load(open(path))["frames"]
+    if not fr: continue
+    sat = statistics.median(sum(v for k, v in f.items() if k in sat_stages) for f in fr) * 1e3
+    gat = statistics.median(f.get("dof (cuda)", 0.0) for f in fr) * 1e3
+    both = statistics.median(sum(v for k, v in f.items() if k in sat_stages or k == "dof (cuda)") for f in fr) * 1e3
+    print("SUMMARY frame %-28s SAT %5.1f us + gather %5.1f us = %5.1f us (median per frame; target <= 60 us at 1080p)"
+          % (os.path.basename(path)[:-5], sat, gat, both))
 PY
-grep -ho "median GPU ms:.*" "$OUT"/dof-frames/cuda-*-cuda-1920x1080.txt > /dev/null 2>&1 &&
-  for f in "$OUT"/dof-frames/cuda-*-cuda-1920x1080.txt; do
-    echo "SUMMARY frame $(basename "$f" .txt) (SAT + CUDA gather <= 60 us wanted): $(grep -o 'median GPU ms:.*' "$f")"
-  done
 exit $status

@@ -159,6 +159,15 @@ static int device_rows(bench_report *r, int w, int h, int reps, sw_error *err)
                 ms[(size_t)(s + 1) * MAX_REPS + k] = t;
             }
         }
+        /* Once more after the reps: a variant that keeps state in the scratch between
+         * calls (tiled-lookback's epochs and tile counter) must still be right. */
+        TRY(cudaMemcpy(got, out, n * 16, cudaMemcpyDeviceToHost));
+        if (memcmp(got, want, n * 16)) {
+            fprintf(stderr, "\n*** MISMATCH: cuda sat %s at %dx%d after %d repeated builds ***\n\n",
+                    sat_cuda_variant_name(v), w, h, reps + 3);
+            sat_mismatches++;
+            continue;
+        }
         char note[96];
         double st[SAT_CUDA_MAX_STAGES];
         for (int s = 0; s < stages; s++) st[s] = bench_median(ms + (size_t)(s + 1) * MAX_REPS, reps) * 1e3;
