@@ -193,7 +193,7 @@ static const cp_kernel cp_kernels[3][7] = {CP_ROW(0), CP_ROW(1), CP_ROW(2)};
 static const cpp_kernel cpp_kernels[3][7] = {CPP_ROW(0), CPP_ROW(1), CPP_ROW(2)};
 
 /* What "single-pass" runs: COMPACT_K_SINGLE_PASS_PIPE or COMPACT_K_SINGLE_PASS_TILE. */
-#define CP_SINGLE_PASS_DEFAULT COMPACT_K_SINGLE_PASS_PIPE
+#define CP_SINGLE_PASS_DEFAULT COMPACT_K_SINGLE_PASS_TILE
 
 /* The pipelined kernel on a grid of the blocks the GPU holds at once (at most TILES).
  * Returns the grid, 0 when a block does not fit this GPU (the caller runs the one-tile

@@ -14,7 +14,7 @@ extern "C" {
 /* ONESWEEP: the first version (radix_sort.cu); ONESWEEP2: radix_onesweep2.cu. */
 enum { RADIX_K_SPLIT = 0, RADIX_K_ONESWEEP = 1, RADIX_K_ONESWEEP2 = 2 };
 /* What the name "onesweep" runs: one line to switch. */
-#define RADIX_K_ONESWEEP_DEFAULT RADIX_K_ONESWEEP
+#define RADIX_K_ONESWEEP_DEFAULT RADIX_K_ONESWEEP2
 /* Onesweep's status words hold 30-bit counts. */
 #define RADIX_K_ONESWEEP_MAX ((size_t)1 << 30)
 

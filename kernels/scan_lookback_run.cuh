@@ -27,8 +27,9 @@
 #include <stdlib.h>
 
 /* The default configuration (options not named keep their defaults: w4, epochs).
- * Measured best of the one-tile-per-block kernel: "256x32,bid,cs". */
-#define LB_DEFAULT "256x16,pipe,cs"
+ * Measured best on the H200 (2^28 int32: 0.76 ms, 0.92x CUB); the pipelined
+ * shapes ("pipe") measured 6-20x slower there, see docs/perf.md. */
+#define LB_DEFAULT "256x32,bid,cs"
 
 struct lb_config {
     int threads, items;   /* items: 4-byte items per thread, a multiple of 4 */
