@@ -13,7 +13,7 @@
 #include "sssp_delta.h"
 
 /* The first one is the default. */
-const char *const sssp_cuda_algorithms[] = {"near-far",        "delta-stepping",   "bellman-ford",
+const char *const sssp_cuda_algorithms[] = {"delta-stepping",  "near-far",         "bellman-ford",
                                             "bellman-ford-ro", "bellman-ford-seg", NULL};
 
 /* Edges regrouped by segments of this many vertices (the seed's L2 blocking). */
