@@ -1,9 +1,11 @@
 /* Radix sort panel: bars of random 16-bit heights sorted one pass at a time, each bar
  * coloured by its digit in the current pass: the split sort (one bit per pass, 16
  * passes, the chapter's) or 8-bit digits (2 passes). N switches, Enter does one pass,
- * P plays, R reshuffles, [ ] change the number of bars. The passes run on the CPU
- * (radix_cpu_pass, a few microseconds for these sizes), so the panel never waits on
- * the GPU; the GPU sorts are in `scanworks bench sort`. */
+ * P plays, R reshuffles, [ ] change the number of bars, C switches the backend. With
+ * CUDA each pass is the GPU sort of that digit (split, or onesweep) carrying the keys'
+ * indices: radix_digit_pass_host. Without it, or when a GPU pass fails (the reason is
+ * shown), the passes run on the CPU (radix_cpu_pass). The time shown is the host call,
+ * copies included. */
 #include "gl/gl.h"
 
 #include <stdio.h>
@@ -15,6 +17,8 @@
 #include <GLFW/glfw3.h>
 
 #include "panels/panel_text.h"
+#include "gfx/cuda_device.h"
+#include "prim/radix_pass.h"
 #include "prim/radix_sort.h"
 
 #define MAX_BARS 2048
@@ -23,6 +27,9 @@
 typedef struct radix_panel {
     uint32_t keys[MAX_BARS], tmp[MAX_BARS];
     int n, bits, pass, playing;
+    prim_backend backend;   /* PRIM_CUDA when available, else PRIM_CPU */
+    bool have_cuda;
+    char status[160];       /* why a GPU pass fell back to the CPU */
     double clock, pass_us;
     uint64_t seed;
 } radix_panel;
@@ -43,7 +50,15 @@ static void one_pass(radix_panel *s)
     if (s->pass >= passes(s)) return;
     struct timespec a, b;
     clock_gettime(CLOCK_MONOTONIC, &a);
-    radix_cpu_pass(s->keys, NULL, s->tmp, NULL, (size_t)s->n, s->pass * s->bits, s->bits);
+    sw_error err;
+    const char *algo = s->bits == 1 ? "split" : NULL;
+    if (radix_digit_pass_host(s->backend, s->backend == PRIM_CUDA ? algo : NULL, s->keys, s->tmp, (size_t)s->n,
+                              s->pass * s->bits, s->bits, &err)) {
+        snprintf(s->status, sizeof s->status, "cuda pass failed, on the cpu now: %.110s", err.msg);
+        s->backend = PRIM_CPU;
+        s->have_cuda = false;
+        radix_cpu_pass(s->keys, NULL, s->tmp, NULL, (size_t)s->n, s->pass * s->bits, s->bits);
+    }
     clock_gettime(CLOCK_MONOTONIC, &b);
     s->pass_us = (double)(b.tv_sec - a.tv_sec) * 1e6 + (double)(b.tv_nsec - a.tv_nsec) / 1e3;
     memcpy(s->keys, s->tmp, (size_t)s->n * 4);
@@ -58,6 +73,8 @@ static int init(void **state, const cuda_device_info *cuda, sw_error *err)
     s->bits = 8;
     s->seed = 99;
     s->playing = 1;
+    s->have_cuda = cuda && cuda->available;
+    s->backend = s->have_cuda ? PRIM_CUDA : PRIM_CPU;
     shuffle(s);
     *state = s;
     return 0;
@@ -91,13 +108,14 @@ static void draw(void *state, const panel_frame *f)
     }
     char line[200];
     if (s->pass < passes(s))
-        snprintf(line, sizeof line, "%s: pass %d/%d, bits %d..%d  n %d  %.1f us (cpu)",
+        snprintf(line, sizeof line, "%s: pass %d/%d, bits %d..%d  n %d  %.1f us (%s)",
                  s->bits == 1 ? "split" : "LSD 8-bit", s->pass + 1, passes(s), s->pass * s->bits,
-                 s->pass * s->bits + s->bits - 1, s->n, s->pass_us);
+                 s->pass * s->bits + s->bits - 1, s->n, s->pass_us, prim_backend_name(s->backend));
     else
         snprintf(line, sizeof line, "%s: sorted after %d passes   n %d", s->bits == 1 ? "split, 1 bit" : "LSD, 8-bit digits",
                  passes(s), s->n);
     panel_print(f, 8, 26, 1.1f, line, PANEL_TEXT);
+    if (s->status[0]) panel_print(f, 8, 40, 0.9f, s->status, PANEL_TEXT);
 }
 
 static bool key(void *state, int k, int mods)
@@ -110,6 +128,9 @@ static bool key(void *state, int k, int mods)
     case GLFW_KEY_RIGHT_BRACKET: if (s->n < MAX_BARS) s->n *= 2; shuffle(s); return true;
     case GLFW_KEY_ENTER: s->playing = 0; if (s->pass < passes(s)) one_pass(s); else shuffle(s); return true;
     case GLFW_KEY_P: s->playing = !s->playing; return true;
+    case GLFW_KEY_C:
+        if (s->have_cuda) s->backend = s->backend == PRIM_CUDA ? PRIM_CPU : PRIM_CUDA;
+        return true;
     default: return false;
     }
 }
@@ -118,6 +139,7 @@ static void shutdown(void *state) { free(state); }
 
 static const panel_key_help keys[] = {{"N", "split (1 bit) / 8-bit digits"}, {"[ ]", "fewer / more bars"},
                                       {"R", "reshuffle"}, {"Enter", "one pass"}, {"P", "play / pause"},
+                                      {"C", "cuda / cpu passes"},
                                       {NULL, NULL}};
 
 const panel radix_panel_def = {"radix", "Radix sort: one digit per pass", init, step, draw, key, shutdown, keys, NULL};
