@@ -5,8 +5,7 @@
 # and a partial last leaf), their results against the cpu backend, bench search
 # (2^20, 2^24, 2^28 keys, 2^22 queries) into $OUT/search-bench.{txt,json,svg}, and
 # SUMMARY lines. About 60 s. Run from the repository root with BUILD (a build for
-# sm_90) and OUT set. csearch.sh also runs bench search; this one adds the tree rows'
-# summary.
+# sm_90) and OUT set.
 set -u
 BUILD=${BUILD:?set BUILD to a build folder}
 OUT=${OUT:?set OUT to a results folder}
