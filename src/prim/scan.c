@@ -1,4 +1,5 @@
 #include "prim/scan.h"
+#include "prim/key_type.h"
 
 #include <string.h>
 
@@ -40,20 +41,7 @@ int scan_host(prim_backend b, const scan_desc *d, const void *in, void *out, siz
     if (n > SCAN_MAX_ELEMENTS)
         return sw_fail(err, "scan: %zu elements is over the limit of %zu", n, SCAN_MAX_ELEMENTS);
     if (n && (!in || !out)) return sw_fail(err, "scan: NULL array");
-    if (d->algo) {
-        const char *const *names = scan_algorithms(b);
-        int found = 0;
-        for (int i = 0; names[i]; i++) found |= !strcmp(names[i], d->algo);
-        if (!found) {
-            char list[256] = "";
-            for (int i = 0; names[i]; i++) {
-                strncat(list, i ? ", " : "", sizeof list - strlen(list) - 1);
-                strncat(list, names[i], sizeof list - strlen(list) - 1);
-            }
-            return sw_fail(err, "scan: backend %s has no algorithm '%s' (have: %s)", prim_backend_name(b), d->algo,
-                           list[0] ? list : "none");
-        }
-    }
+    if (d->algo && prim_check_algorithm("scan", b, scan_algorithms(b), d->algo, err)) return -1;
     switch (b) {
     case PRIM_CPU: return scan_cpu_host(d, in, out, n, err);
     case PRIM_GL: return scan_gl_host(d, in, out, n, err);
