@@ -81,7 +81,9 @@ static __device__ __forceinline__ bool cp_keep_t(uint32_t bits, uint32_t value)
 }
 
 /* Warp 0 (all lanes) of tile T, which keeps TOTAL elements: publishes its count,
- * looks back, publishes its inclusive count; returns its output offset in every lane. */
+ * looks back (ROWS * 32 tiles per step), publishes its inclusive count; returns its
+ * output offset in every lane. */
+template <int ROWS = 1>
 static __device__ __forceinline__ unsigned long long cp_tile_prefix(unsigned long long *status, unsigned int t,
                                                                     unsigned int total)
 {
@@ -91,7 +93,8 @@ static __device__ __forceinline__ unsigned long long cp_tile_prefix(unsigned lon
         return 0;
     }
     if (lane == 0) lb_store(status + t, LB_FLAG_AGG | total);
-    const unsigned long long prefix = lb_warp_lookback(status, t);
+    const unsigned long long prefix =
+        ROWS == 1 ? lb_warp_lookback(status, t) : lb_warp_lookback_rows<ROWS>(status, t);
     if (lane == 0) lb_store(status + t, LB_FLAG_INC | (prefix + total));
     return prefix;
 }

@@ -11,7 +11,8 @@
  *   1. each thread reads its CPP_NV consecutive 16-byte chunks back (thread-contiguous)
  *      and counts its kept elements; a warp scan gives its offset within the warp;
  *   2. warp 0 scans the warp totals, publishes the count and looks back for the tile's
- *      output offset;
+ *      output offset, 128 tiles a step (the one-tile kernel: 32): a wave's tiles
+ *      arrive together, so the nearest finished tile can be a wave (the grid) back;
  *   3. each thread writes its kept elements, in order, packed at the start of the
  *      tile's ring stage (every thread holds its elements in registers by then);
  *   4. the block writes the packed run out with consecutive streaming stores. */
@@ -122,7 +123,8 @@ cp_pipe(const uint32_t *in, const uint8_t *flags, size_t n, uint32_t value, uint
             const unsigned int w = lane < CPP_WARPS ? s_wtot[lane] : 0u;
             const unsigned int wi = warp_inclusive_sum(w);
             const unsigned int total = __shfl_sync(BS_FULL_MASK, wi, 31);
-            const unsigned long long prefix = cp_tile_prefix(status, t, total);   /* publishes, looks back */
+            /* publishes, looks back over 128 tiles a step (a wave spans up to the grid) */
+            const unsigned long long prefix = cp_tile_prefix<4>(status, t, total);
             if (lane < CPP_WARPS) s_wtot[lane] = wi - w;
             if (lane == 0) {
                 s_prefix = prefix;
