@@ -25,7 +25,11 @@
  * smallest tile without a published prefix is the current tile of its block (the
  * block's earlier tiles are smaller, so finished), its aggregate is published or about
  * to be, and its look-back waits only for smaller tiles, which all have prefixes: it
- * completes. A grid of one block scans every tile in order.
+ * completes. A grid of one block scans every tile in order. Unlike the one-tile
+ * kernel (a block waits only for blocks started before it), this needs the whole grid
+ * resident: two full-grid kernels of this kind (or the pipelined compaction) running
+ * at once on different streams could each hold SMs the other waits for. (Concurrent
+ * look-back scans are not supported anyway: they share one set of status words.)
  *
  * Per tile (CHUNKS = THREADS * NV 16-byte chunks; warp w owns chunks
  * [w*32*NV, (w+1)*32*NV), loaded and stored row by row, 512 contiguous bytes per warp
