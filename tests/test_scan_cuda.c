@@ -334,7 +334,7 @@ static void test_limits(void)
 static void test_device_unaligned(uint64_t *rng)
 {
     const size_t n = small_run ? 9001 : 100003;
-    const char *algos[] = {"lookback", "tuned", "large"};
+    const char *algos[] = {"lookback", "tuned", "large", "lookback-256-32-pipe-s2-cs"};
     for (int t = 0; t < SCAN_TYPE_COUNT; t++) {
         size_t es = elem_size[t], bytes = n * es;
         char *h_in = malloc(bytes), *h_out = malloc(bytes), *want = malloc(bytes);
@@ -347,7 +347,7 @@ static void test_device_unaligned(uint64_t *rng)
             fill((scan_type)t, SCAN_ADD, h_in, n, rng);
             ref_scan((scan_type)t, SCAN_ADD, SCAN_EXCLUSIVE, h_in, want, n);
             char *d_in = (char *)d_buf + es;   /* 4 or 8 bytes past alignment */
-            for (int a = 0; a < 3; a++) {
+            for (int a = 0; a < 4; a++) {
                 scan_desc d = {(scan_type)t, SCAN_ADD, SCAN_EXCLUSIVE, algos[a]};
                 sw_error err = {{0}};
                 CHECK(cudaMemcpy(d_in, h_in, bytes, cudaMemcpyHostToDevice) == cudaSuccess);
@@ -393,7 +393,7 @@ static void test_huge(uint64_t *rng)
         printf("  huge case skipped: cannot allocate 2 x %.1f GB on the device\n", n * 4 / 1e9);
     } else {
         CHECK(cudaMemset(d_in, 1, n * 4) == cudaSuccess);
-        const char *algos[] = {"lookback", "tuned", "large"};
+        const char *algos[] = {"lookback", "tuned", "large", "lookback-256-32-pipe-s2-cs"};
         for (int a = 0; a < 3; a++) {
             scan_desc d = {SCAN_U32, SCAN_ADD, SCAN_EXCLUSIVE, algos[a]};
             sw_error err = {{0}};
