@@ -198,8 +198,9 @@ static int lb_launch_shape(const lb_config &c, size_t tiles, const T *in, T *out
 
 /* The pipelined kernel on a grid of the blocks the GPU holds at once (at most TILES):
  * the grid must be co-resident, see scan_lookback_pipe.cuh (a smaller grid, as the
- * tests' cap makes, is fine: fewer blocks, more waves). Returns the grid, 0 when a block does not fit this GPU (the caller falls back to the
- * one-tile kernel of the same shape), -1 on an error. */
+ * tests' cap makes, is fine: fewer blocks, more waves). Returns the grid, 0 when a
+ * block does not fit this GPU (the caller falls back to the one-tile kernel of the
+ * same shape), -1 on an error. */
 template <typename T, int OP, int THREADS, int NV, int STAGES>
 static long long lp_launch(size_t tiles, const T *in, T *out, size_t n, int incl, int aligned,
                            tile_status<T> st, const lb_opts &o, cudaStream_t s, sw_error *err)
