@@ -81,7 +81,9 @@ static __device__ __forceinline__ bool cp_keep_t(uint32_t bits, uint32_t value)
 }
 
 /* Warp 0 (all lanes) of tile T, which keeps TOTAL elements: publishes its count,
- * looks back, publishes its inclusive count; returns its output offset in every lane. */
+ * looks back (ROWS * 32 tiles per step), publishes its inclusive count; returns its
+ * output offset in every lane. */
+template <int ROWS = 1>
 static __device__ __forceinline__ unsigned long long cp_tile_prefix(unsigned long long *status, unsigned int t,
                                                                     unsigned int total)
 {
@@ -91,7 +93,8 @@ static __device__ __forceinline__ unsigned long long cp_tile_prefix(unsigned lon
         return 0;
     }
     if (lane == 0) lb_store(status + t, LB_FLAG_AGG | total);
-    const unsigned long long prefix = lb_warp_lookback(status, t);
+    const unsigned long long prefix =
+        ROWS == 1 ? lb_warp_lookback(status, t) : lb_warp_lookback_rows<ROWS>(status, t);
     if (lane == 0) lb_store(status + t, LB_FLAG_INC | (prefix + total));
     return prefix;
 }
@@ -184,7 +187,7 @@ static_assert(CPP_TILE == CP_TILE, "both single passes use the same status words
 typedef void (*cp_kernel)(const uint32_t *, const uint8_t *, size_t, uint32_t, uint32_t *, unsigned long long *,
                           unsigned int *, unsigned long long *);
 typedef void (*cpp_kernel)(const uint32_t *, const uint8_t *, size_t, uint32_t, uint32_t *, unsigned long long *,
-                           unsigned int *, unsigned long long *, unsigned int);
+                           unsigned long long *, unsigned int);
 
 #define CP_ROW(T) {cp_single_pass<T, 0>, cp_single_pass<T, 1>, cp_single_pass<T, 2>, cp_single_pass<T, 3>, \
                    cp_single_pass<T, 4>, cp_single_pass<T, 5>, cp_single_pass<T, 6>}
@@ -195,13 +198,13 @@ static const cpp_kernel cpp_kernels[3][7] = {CPP_ROW(0), CPP_ROW(1), CPP_ROW(2)}
 /* What "single-pass" runs: COMPACT_K_SINGLE_PASS_PIPE or COMPACT_K_SINGLE_PASS_TILE. */
 #define CP_SINGLE_PASS_DEFAULT COMPACT_K_SINGLE_PASS_TILE
 
-/* The pipelined kernel on a grid of the blocks the GPU holds at once (at most TILES).
- * Returns the grid, 0 when a block does not fit this GPU (the caller runs the one-tile
- * kernel instead), -1 on an error. */
+/* The pipelined kernel on a grid of the blocks the GPU holds at once (at most TILES;
+ * the grid must be co-resident: scan_lookback_pipe.cuh). Returns the grid, 0 when a
+ * block does not fit this GPU (the caller runs the one-tile kernel instead), -1 on an
+ * error. */
 static long long cpp_launch(cpp_kernel k, int type, int pred, const compact_kparams *p, const uint32_t *in,
                             const uint8_t *flags, size_t n, uint32_t *out, unsigned long long *status,
-                            unsigned int *counter, unsigned long long *count, size_t tiles, cudaStream_t s,
-                            sw_error *err)
+                            unsigned long long *count, size_t tiles, cudaStream_t s, sw_error *err)
 {
     static int cached_device[3][7], resident[3][7];   /* device + 1, blocks on the whole GPU */
     int dev;
@@ -221,10 +224,11 @@ static long long cpp_launch(cpp_kernel k, int type, int pred, const compact_kpar
     }
     if (resident[type][pred] <= 0) return 0;
     size_t grid = tiles < (size_t)resident[type][pred] ? tiles : (size_t)resident[type][pred];
-    /* Checks: fewer blocks, each looping over more tiles (the ring wraps sooner). */
+    /* Checks: fewer blocks, each looping over more tiles (the ring wraps sooner; one
+     * block compacts every tile in order). */
     const char *cap = getenv("SCANWORKS_COMPACT_PIPE_GRID");
     if (cap && atoi(cap) > 0 && grid > (size_t)atoi(cap)) grid = (size_t)atoi(cap);
-    k<<<(unsigned)grid, CPP_THREADS, CPP_SMEM, s>>>(in, flags, n, p->value_bits, out, status, counter, count,
+    k<<<(unsigned)grid, CPP_THREADS, CPP_SMEM, s>>>(in, flags, n, p->value_bits, out, status, count,
                                                    (unsigned)tiles);
     CUDA_TRY_LAUNCH("cp_pipe", err);
     return (long long)grid;
@@ -275,7 +279,7 @@ extern "C" int compact_kernel_run(int algo, const compact_kparams *p, const uint
         if ((unsigned)p->type > 2 || (unsigned)p->pred > 6) return sw_fail(err, "compact (cuda): bad type or predicate");
         if (algo == COMPACT_K_SINGLE_PASS_PIPE) {
             long long grid = cpp_launch(cpp_kernels[p->type][p->pred], p->type, p->pred, p, in, flags, n, out, status,
-                                        counter, count, tiles, s, err);
+                                        count, tiles, s, err);
             if (grid != 0) return grid < 0 ? -1 : 0;
         }
         cp_kernels[p->type][p->pred]<<<(unsigned)tiles, CP_THREADS, 0, s>>>(in, flags, n, p->value_bits, out, status,

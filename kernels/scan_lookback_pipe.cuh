@@ -1,33 +1,48 @@
 /* The pipelined look-back scan ("lookback-T-I-pipe[-sN]"): the look-back of
- * scan_lookback.cuh with the loads of the next tiles in flight while a block looks back.
+ * scan_lookback.cuh with the loads of a block's next tiles in flight while it looks back.
  *
- * Persistent blocks: the grid is the number of blocks the GPU holds at once (occupancy
- * API), each block loops over tiles taken from the tile counter. A block keeps a ring
- * of STAGES tiles in shared memory: while it scans tile i, the loads of its next
- * STAGES - 1 tiles are in flight (cp.async 16-byte copies into shared memory on sm_80
- * and later; on sm_75 the copy is done by plain loads and stores at issue time).
+ * Persistent blocks in waves: the grid G is the number of blocks the GPU holds at once
+ * (occupancy API, at most the tile count), and block b takes tiles b, b + G, b + 2G, ...
+ * (wave k: tiles kG .. kG + G - 1, one per block). A block keeps a ring of STAGES tiles
+ * in shared memory: while it scans its tile of wave k, the loads of its tiles of waves
+ * k + 1 .. k + STAGES - 1 are in flight (cp.async 16-byte copies into shared memory on
+ * sm_80 and later; on sm_75 the copy is done by plain loads and stores at issue time).
+ * The tile ids are known in advance: no tile counter, no atomics.
  *
- * Forward progress needs no co-scheduling: every tile is taken by atomicAdd on the
- * counter by a block that is running, and a block takes its tiles in increasing order
- * and finishes them in that order. So the smallest unfinished tile is the current tile
- * of a running block, and its look-back waits only for smaller tiles, all finished:
- * it completes. (The grid size from the occupancy API is for speed, not correctness.)
+ * Why waves and not tiles from a counter: a tile's aggregate must never wait for a
+ * look-back, or the tiles complete one after another (a block that took tiles t and
+ * t' ahead publishes t' only after t's look-back, which waits for t - 1 in another
+ * block, and so on through every tile). Here a block publishes its tile's aggregate
+ * as soon as the (already loaded) tile is reduced; in wave k every block does that at
+ * about the same time, and the look-backs of the wave overlap as in the one-tile
+ * kernel, over the aggregates of the same wave and the prefixes of wave k - 1.
+ *
+ * Forward progress assumes the blocks of the grid are co-resident, or become so: the
+ * grid is the occupancy API's count for an empty GPU, so every block fits at once;
+ * blocks not yet resident (other work still on an SM) become resident when that work
+ * leaves, which spinning blocks of this kernel do not prevent. The hardware starts
+ * blocks in index order (as the "bid" option and CUB assume). Given residency: the
+ * smallest tile without a published prefix is the current tile of its block (the
+ * block's earlier tiles are smaller, so finished), its aggregate is published or about
+ * to be, and its look-back waits only for smaller tiles, which all have prefixes: it
+ * completes. A grid of one block scans every tile in order. Unlike the one-tile
+ * kernel (a block waits only for blocks started before it), this needs the whole grid
+ * resident: two full-grid kernels of this kind (or the pipelined compaction) running
+ * at once on different streams could each hold SMs the other waits for. (Concurrent
+ * look-back scans are not supported anyway: they share one set of status words.)
  *
  * Per tile (CHUNKS = THREADS * NV 16-byte chunks; warp w owns chunks
  * [w*32*NV, (w+1)*32*NV), loaded and stored row by row, 512 contiguous bytes per warp
  * access):
  *   1. each thread reduces its NV consecutive chunks read back from shared memory
  *      (thread-contiguous order: one warp scan per thread total, not per row);
- *   2. warp scan of the thread totals, warp 0 scans the warp totals and looks back;
+ *   2. warp scan of the thread totals, warp 0 scans the warp totals, publishes the
+ *      tile's aggregate and looks back;
  *   3. each thread rescans its chunks (kept in registers) from its prefix into shared
  *      memory, and the warp stores its rows (streaming stores with the "cs" option).
  * Shared memory holds one padding chunk after every 8 (physical = c + c / 8), so both
  * the row-wise copies and the thread-contiguous reads (NV = 4 or 8) are free of bank
- * conflicts.
- *
- * Tile counter: each block takes STAGES tiles past the last one (it stops at its first
- * tile >= TILES, and has taken STAGES - 1 more ahead of it), so a call advances the
- * counter by exactly TILES + GRID * STAGES; the host keeps the ticket in step. */
+ * conflicts. */
 #ifndef SCANWORKS_KERNELS_SCAN_LOOKBACK_PIPE_CUH
 #define SCANWORKS_KERNELS_SCAN_LOOKBACK_PIPE_CUH
 
@@ -36,14 +51,27 @@
 
 /* 16-byte chunks of one ring stage, padding included. */
 #define LP_STAGE_CHUNKS(THREADS, NV) ((THREADS) * (NV) + (THREADS) * (NV) / 8)
+/* Blocks per SM that the ring lets an H200 hold (228 KB of shared memory per SM, 1 KB
+ * of it reserved per block), at most 2048 threads: the register bound of
+ * __launch_bounds__, so that registers never cut the occupancy below what shared
+ * memory allows (256 x 32 with 2 stages: 3 blocks, 85 registers). sm_90 only: older
+ * chips have less shared memory, so the bound there is 1 (no register cap). */
+#define LP_SMEM_BLOCKS(THREADS, NV, STAGES) (233472 / ((STAGES) * LP_STAGE_CHUNKS(THREADS, NV) * 16 + 1024))
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
+#define LP_MIN_BLOCKS(THREADS, NV, STAGES)                                                     \
+    (LP_SMEM_BLOCKS(THREADS, NV, STAGES) * (THREADS) > 2048 ? 2048 / (THREADS)                 \
+                                                            : LP_SMEM_BLOCKS(THREADS, NV, STAGES))
+#else
+#define LP_MIN_BLOCKS(THREADS, NV, STAGES) 1
+#endif
 
 static __device__ __forceinline__ int lp_pad(int c) { return c + (c >> 3); }
 
 /* Starts the loads of tile TILE (< TILES) into ring stage BUF: asynchronous 16-byte
  * copies for a full aligned tile, else element by element, the identity past N. */
 template <typename T, int OP, int THREADS, int NV>
-static __device__ __forceinline__ void lp_issue(int4 *buf, const T *in, size_t n, int aligned, unsigned tile,
-                                                unsigned tiles, bool cs, int warp, int lane)
+static __device__ __forceinline__ void lp_issue(int4 *buf, const T *in, size_t n, int aligned, size_t tile,
+                                                size_t tiles, bool cs, int warp, int lane)
 {
     const int VEC = 16 / sizeof(T);
     const size_t TILE = (size_t)THREADS * NV * VEC;
@@ -65,9 +93,9 @@ static __device__ __forceinline__ void lp_issue(int4 *buf, const T *in, size_t n
 }
 
 template <typename T, int OP, int THREADS, int NV, int STAGES>
-__global__ void __launch_bounds__(THREADS)
-lookback_pipe_kernel(const T *in, T *out, size_t n, int inclusive, int aligned, tile_status<T> st,
-                     unsigned *counter, lb_opts o, unsigned tiles)
+__global__ void __launch_bounds__(THREADS, LP_MIN_BLOCKS(THREADS, NV, STAGES))
+lookback_pipe_kernel(const T *in, T *out, size_t n, int inclusive, int aligned, tile_status<T> st, lb_opts o,
+                     size_t tiles)
 {
     static_assert(NV == 4 || NV == 8, "the padding is conflict-free for NV = 4 and 8");
     static_assert(STAGES >= 2, "a ring of at least two tiles");
@@ -75,35 +103,30 @@ lookback_pipe_kernel(const T *in, T *out, size_t n, int inclusive, int aligned, 
     const size_t TILE = (size_t)THREADS * NV * VEC;
     extern __shared__ int4 lp_ring[];   /* STAGES * STAGE chunks */
     __shared__ T s_warp[WARPS];
-    __shared__ unsigned s_tile[STAGES];   /* the tile of each ring stage */
     const int lane = threadIdx.x & 31, warp = threadIdx.x >> 5;
     const int mine = warp * 32 * NV + lane * NV;   /* this thread's first chunk (thread-contiguous) */
     const T id = op_identity<T, OP>();
+    const size_t grid = gridDim.x;
 
-    if (threadIdx.x == 0)
-        for (int k = 0; k < STAGES; k++) s_tile[k] = atomicAdd(counter, 1u) - o.ticket;
-    __syncthreads();
+    /* Tile of iteration i: blockIdx.x + i * grid (lp_issue skips tiles >= TILES). */
     for (int k = 0; k < STAGES - 1; k++) {
-        lp_issue<T, OP, THREADS, NV>(lp_ring + k * STAGE, in, n, aligned, s_tile[k], tiles, o.cs, warp, lane);
+        lp_issue<T, OP, THREADS, NV>(lp_ring + k * STAGE, in, n, aligned, blockIdx.x + (size_t)k * grid, tiles,
+                                     o.cs, warp, lane);
         cpa_commit();
     }
     for (int i = 0;; i++) {
+        const size_t tile = blockIdx.x + (size_t)i * grid;
+        if (tile >= tiles) break;   /* the same for every thread */
         const int stage = i % STAGES, ahead = (i + STAGES - 1) % STAGES;
         /* Groups committed: STAGES - 1 + i; this tile's is the (i+1)-th, so at most
          * STAGES - 2 younger ones may still be pending. */
         cpa_wait<STAGES - 2>();
-        /* A: every thread's copies of this tile have landed; s_tile[ahead] (taken in the
-         * last iteration) is visible; stage AHEAD (the last tile's) is no longer read. */
+        /* A: every thread's copies of this tile have landed; stage AHEAD (the last
+         * tile's) is no longer read, nor is s_warp. */
         __syncthreads();
-        const unsigned tile = s_tile[stage];
-        if (tile >= tiles) break;   /* the same for every thread; no copies are pending */
-        lp_issue<T, OP, THREADS, NV>(lp_ring + ahead * STAGE, in, n, aligned, s_tile[ahead], tiles, o.cs, warp,
-                                     lane);
+        lp_issue<T, OP, THREADS, NV>(lp_ring + ahead * STAGE, in, n, aligned, tile + (size_t)(STAGES - 1) * grid,
+                                     tiles, o.cs, warp, lane);
         cpa_commit();   /* even when empty, so the group count stays STAGES - 1 + i + 1 */
-        /* The last warp (idle during the look-back) takes the tile this stage gets next;
-         * the atomic's latency passes while the tile is reduced. */
-        const bool taker = threadIdx.x == THREADS - 32;
-        const unsigned next = taker ? atomicAdd(counter, 1u) - o.ticket : 0u;
 
         int4 *buf = lp_ring + stage * STAGE;
         vec16<T> x[NV];   /* kept in registers through the look-back (NV * 4 registers) */
@@ -120,8 +143,7 @@ lookback_pipe_kernel(const T *in, T *out, size_t n, int inclusive, int aligned, 
         if (lane == 31) s_warp[warp] = inc;
         __syncthreads();   /* B */
 
-        /* Every thread has read s_tile[stage] before B; it is read again after the next A. */
-        if (taker) s_tile[stage] = next;
+        /* Publishes the aggregate first thing, then looks back. */
         if (warp == 0) lb_warp_prefixes<T, OP, WARPS>(s_warp, tile, lane, st, o);
         __syncthreads();   /* C */
 
@@ -138,7 +160,7 @@ lookback_pipe_kernel(const T *in, T *out, size_t n, int inclusive, int aligned, 
             buf[lp_pad(mine + j)] = y.q;
         }
         __syncwarp();   /* the warp stores only its own chunks */
-        const size_t base = (size_t)tile * TILE;
+        const size_t base = tile * TILE;
         const bool fast = aligned && base + TILE <= n;
 #pragma unroll
         for (int k = 0; k < NV; k++) {

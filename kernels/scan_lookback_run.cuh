@@ -16,9 +16,10 @@
  *   loose               (256x16 only) 48 registers, 5 blocks per SM, no spill
  *                       (default: 40, 6 blocks, 32 bytes spilled)
  *   pipe                the pipelined kernel (scan_lookback_pipe.cuh): persistent
- *                       blocks, the next tiles' loads in flight during the look-back
- *                       (256x16 and 256x32 only; takes tiles from the counter, so not
- *                       with bid)
+ *                       blocks taking tiles in waves (block b: b, b + grid, ...),
+ *                       the next tiles' loads in flight during the look-back
+ *                       (256x16 and 256x32 only; no tile counter, so 'bid' is moot
+ *                       and refused)
  *   s2 | s3 | s4        pipe: ring stages (default: 4 for 256x16, 3 for 256x32) */
 #ifndef SCANWORKS_KERNELS_SCAN_LOOKBACK_RUN_CUH
 #define SCANWORKS_KERNELS_SCAN_LOOKBACK_RUN_CUH
@@ -27,8 +28,9 @@
 #include <stdlib.h>
 
 /* The default configuration (options not named keep their defaults: w4, epochs).
- * Measured best on the H200 (2^28 int32: 0.76 ms, 0.92x CUB); the pipelined
- * shapes ("pipe") measured 6-20x slower there, see docs/perf.md. */
+ * Measured best on the H200 (2^28 int32: 0.76 ms, 0.92x CUB). The pipelined shapes
+ * ("pipe") measured 6-20x slower there when they took tiles from the counter (tiles
+ * completed one after another, docs/perf.md); they now take tiles in waves. */
 #define LB_DEFAULT "256x32,bid,cs"
 
 struct lb_config {
@@ -49,15 +51,18 @@ static const int lp_shapes[][3] = {{256, 16, 3}, {256, 16, 4}, {256, 32, 2}, {25
 /* What `bench scan --lookback-sweep` times, and the tests run: every shape with the
  * default options, then the default shape with one option changed at a time, the
  * configuration before this round, two combinations, and the larger shape with the
- * old window (does the window matter once more bytes are in flight?). */
+ * old window (does the window matter once more bytes are in flight?). Then the
+ * pipelined kernel, three ways to keep about 100-130 KB of loads in flight per SM:
+ * 32 KB tiles x 2 stages (3 blocks per SM, one tile ahead each), 32 KB x 3 (2 blocks,
+ * two ahead: fewer, longer waves), 16 KB x 3 (4 blocks, two ahead: more blocks to
+ * cover each other's look-back, twice the waves). */
 static const char *const lb_sweep[] = {
     "lookback-128-16", "lookback-256-16", "lookback-256-24", "lookback-512-16", "lookback-128-32",
     "lookback-256-32", "lookback-256-16-w1", "lookback-256-16-w2", "lookback-256-16-memset",
     "lookback-256-16-relaxed", "lookback-256-16-acquire", "lookback-256-16-sleep", "lookback-256-16-bid",
     "lookback-256-16-cs", "lookback-256-16-loose", "lookback-256-16-w1-memset", "lookback-256-32-bid-cs",
     "lookback-128-32-bid-sleep", "lookback-128-32-w1",
-    "lookback-256-16-pipe", "lookback-256-16-pipe-cs", "lookback-256-16-pipe-s3-cs", "lookback-256-32-pipe-cs",
-    "lookback-256-32-pipe-s2-cs", "lookback-256-16-pipe-w1-cs",
+    "lookback-256-32-pipe-s2-cs", "lookback-256-32-pipe-s3-cs", "lookback-256-16-pipe-s3-cs",
     NULL};
 
 extern "C" const char *const *scan_cuda_lookback_sweep(void) { return lb_sweep; }
@@ -191,14 +196,16 @@ static int lb_launch_shape(const lb_config &c, size_t tiles, const T *in, T *out
     return 0;
 }
 
-/* The pipelined kernel on a grid of the blocks the GPU holds at once (at most TILES).
- * Returns the grid, 0 when a block does not fit this GPU (the caller falls back to the
- * one-tile kernel of the same shape), -1 on an error. */
+/* The pipelined kernel on a grid of the blocks the GPU holds at once (at most TILES):
+ * the grid must be co-resident, see scan_lookback_pipe.cuh (a smaller grid, as the
+ * tests' cap makes, is fine: fewer blocks, more waves). Returns the grid, 0 when a
+ * block does not fit this GPU (the caller falls back to the one-tile kernel of the
+ * same shape), -1 on an error. */
 template <typename T, int OP, int THREADS, int NV, int STAGES>
 static long long lp_launch(size_t tiles, const T *in, T *out, size_t n, int incl, int aligned,
-                           tile_status<T> st, unsigned *counter, const lb_opts &o, cudaStream_t s, sw_error *err)
+                           tile_status<T> st, const lb_opts &o, cudaStream_t s, sw_error *err)
 {
-    void (*kernel)(const T *, T *, size_t, int, int, tile_status<T>, unsigned *, lb_opts, unsigned) =
+    void (*kernel)(const T *, T *, size_t, int, int, tile_status<T>, lb_opts, size_t) =
         lookback_pipe_kernel<T, OP, THREADS, NV, STAGES>;
     const size_t smem = (size_t)STAGES * LP_STAGE_CHUNKS(THREADS, NV) * 16;
     static int cached_device = -1, resident = 0;   /* blocks on the whole GPU, per instantiation */
@@ -217,10 +224,11 @@ static long long lp_launch(size_t tiles, const T *in, T *out, size_t n, int incl
     }
     if (resident <= 0) return 0;
     size_t grid = tiles < (size_t)resident ? tiles : (size_t)resident;
-    /* Tests: fewer blocks, each looping over more tiles (the ring wraps sooner). */
+    /* Tests: fewer blocks, each looping over more tiles (the ring wraps sooner; one
+     * block scans every tile in order). */
     const char *cap = getenv("SCANWORKS_LOOKBACK_PIPE_GRID");
     if (cap && atoi(cap) > 0 && grid > (size_t)atoi(cap)) grid = (size_t)atoi(cap);
-    kernel<<<(unsigned)grid, THREADS, smem, s>>>(in, out, n, incl, aligned, st, counter, o, (unsigned)tiles);
+    kernel<<<(unsigned)grid, THREADS, smem, s>>>(in, out, n, incl, aligned, st, o, tiles);
     return (long long)grid;
 }
 
@@ -262,20 +270,17 @@ static int run_lookback(const lb_config &c, const T *in, T *out, size_t n, int i
     unsigned *counter = (unsigned *)p;
     long long grid = 0;
     switch (c.pipe ? c.threads * 1000 + c.items + 1000000 * c.stages : 0) {
-    case 3256016: grid = lp_launch<T, OP, 256, 4, 3>(tiles, in, out, n, incl, aligned, st, counter, o, s, err); break;
-    case 4256016: grid = lp_launch<T, OP, 256, 4, 4>(tiles, in, out, n, incl, aligned, st, counter, o, s, err); break;
-    case 2256032: grid = lp_launch<T, OP, 256, 8, 2>(tiles, in, out, n, incl, aligned, st, counter, o, s, err); break;
-    case 3256032: grid = lp_launch<T, OP, 256, 8, 3>(tiles, in, out, n, incl, aligned, st, counter, o, s, err); break;
+    case 3256016: grid = lp_launch<T, OP, 256, 4, 3>(tiles, in, out, n, incl, aligned, st, o, s, err); break;
+    case 4256016: grid = lp_launch<T, OP, 256, 4, 4>(tiles, in, out, n, incl, aligned, st, o, s, err); break;
+    case 2256032: grid = lp_launch<T, OP, 256, 8, 2>(tiles, in, out, n, incl, aligned, st, o, s, err); break;
+    case 3256032: grid = lp_launch<T, OP, 256, 8, 3>(tiles, in, out, n, incl, aligned, st, o, s, err); break;
     default: break;   /* not pipelined */
     }
     if (grid < 0) {
         cache.status_ready = 0;
         return -1;
     }
-    if (grid > 0) {
-        /* Each block took STAGES tiles past the end (scan_lookback_pipe.cuh). */
-        cache.ticket += (unsigned)tiles + (unsigned)grid * (unsigned)c.stages;
-    } else {
+    if (grid == 0) {   /* the pipelined kernel takes no tiles from the counter */
         if (!o.bid) cache.ticket += (unsigned)tiles;
         if (lb_launch_shape<T, OP>(c, tiles, in, out, n, incl, aligned, st, counter, o, s, err)) return -1;
     }

@@ -5,6 +5,7 @@
  * refusal; every look-back configuration; one large case. Skips (exit 77) when no CUDA device can be used.
  *
  * SCANWORKS_TEST_PIPE_ONLY=1 checks only the pipelined look-back, on small lengths.
+ * SCANWORKS_TEST_LARGE_ONLY=1 checks only the 2^28+3 cases (not the > 2^31 one).
  * SCANWORKS_TEST_SMALL=1 keeps lengths under 10000, fewer types and operators, and
  * leaves out the large cases (for compute-sanitizer). The full run needs about
  * 18 GB of device memory for its > 2^31 case (skipped, saying so, without it). */
@@ -152,8 +153,10 @@ static void test_all_cases(uint64_t *rng)
     }
 }
 
-/* The pipelined kernel on a grid of 1, 2 and 3 blocks: each block loops over many
- * tiles, the ring of stages wraps, look-backs find finished predecessors. */
+/* The pipelined kernel on a grid of 1, 2 and 3 blocks (every compiled pipelined shape,
+ * with and without streaming hints): each block loops over many waves of tiles, the
+ * ring of stages wraps; one block scans every tile in order, its look-backs find the
+ * previous tile finished. */
 static void test_pipe_grids(uint64_t *rng)
 {
     const size_t big = 3 * ((size_t)1 << 20) + 7;
@@ -182,7 +185,7 @@ static void test_pipe_only(uint64_t *rng)
     for (const char *const *c = scan_cuda_lookback_sweep(); *c; c++) {
         if (!strstr(*c, "pipe")) continue;
         /* every type, operator and kind for the two tile sizes; the rest: add */
-        const int all = !strcmp(*c, "lookback-256-16-pipe") || !strcmp(*c, "lookback-256-32-pipe-s2-cs");
+        const int all = !strcmp(*c, "lookback-256-16-pipe-s3-cs") || !strcmp(*c, "lookback-256-32-pipe-s2-cs");
         for (int t = 0; t < SCAN_TYPE_COUNT; t++)
             for (int op = 0; op < (all ? SCAN_OP_COUNT : 1); op++)
                 for (int k = 0; k < 2; k++)
@@ -225,7 +228,8 @@ static void test_lookback_configs(uint64_t *rng)
     test_pipe_grids(rng);
     /* Wrap-arounds: the tile counter past 2^32 within a call, then the epoch's limit
      * (2^30 - 1: the status words are zeroed and the epochs start again); the
-     * default, the one-tile kernel with the counter, and a pipelined shape. */
+     * default, the one-tile kernel with the counter, and a pipelined shape (tiles in
+     * waves: it leaves the counter and the ticket alone, so only the epochs wrap). */
     const char *wraps[] = {"lookback", "lookback-256-16", "lookback-256-32-pipe-s2-cs"};
     for (int a = 0; a < 3; a++) {
         for (int i = 0; i < 2; i++) {
@@ -233,7 +237,11 @@ static void test_lookback_configs(uint64_t *rng)
             run_case(wraps[a], t, SCAN_ADD, SCAN_EXCLUSIVE, 70001, 0, rng);
             sw_error err = {{0}};
             CHECK_MSG(scan_cuda_lookback_seed((1u << 30) - 3, 0xFFFFFFF0u, &err) == 0, "%s", err.msg);
-            for (int k = 0; k < 4; k++) run_case(wraps[a], t, SCAN_ADD, SCAN_EXCLUSIVE, 70001, 0, rng);
+            for (int k = 0; k < 4; k++) {
+                run_case(wraps[a], t, SCAN_ADD, SCAN_EXCLUSIVE, 70001, 0, rng);
+                /* the counter's ticket is still in step after a pipelined call */
+                if (a == 2) run_case("lookback-256-16", t, SCAN_ADD, SCAN_EXCLUSIVE, 70001, 0, rng);
+            }
         }
     }
     printf("  look-back epoch and tile-counter wrap-around checked\n");
@@ -326,7 +334,7 @@ static void test_limits(void)
 static void test_device_unaligned(uint64_t *rng)
 {
     const size_t n = small_run ? 9001 : 100003;
-    const char *algos[] = {"lookback", "tuned", "large"};
+    const char *algos[] = {"lookback", "tuned", "large", "lookback-256-32-pipe-s2-cs"};
     for (int t = 0; t < SCAN_TYPE_COUNT; t++) {
         size_t es = elem_size[t], bytes = n * es;
         char *h_in = malloc(bytes), *h_out = malloc(bytes), *want = malloc(bytes);
@@ -339,7 +347,7 @@ static void test_device_unaligned(uint64_t *rng)
             fill((scan_type)t, SCAN_ADD, h_in, n, rng);
             ref_scan((scan_type)t, SCAN_ADD, SCAN_EXCLUSIVE, h_in, want, n);
             char *d_in = (char *)d_buf + es;   /* 4 or 8 bytes past alignment */
-            for (int a = 0; a < 3; a++) {
+            for (int a = 0; a < 4; a++) {
                 scan_desc d = {(scan_type)t, SCAN_ADD, SCAN_EXCLUSIVE, algos[a]};
                 sw_error err = {{0}};
                 CHECK(cudaMemcpy(d_in, h_in, bytes, cudaMemcpyHostToDevice) == cudaSuccess);
@@ -385,7 +393,7 @@ static void test_huge(uint64_t *rng)
         printf("  huge case skipped: cannot allocate 2 x %.1f GB on the device\n", n * 4 / 1e9);
     } else {
         CHECK(cudaMemset(d_in, 1, n * 4) == cudaSuccess);
-        const char *algos[] = {"lookback", "tuned", "large"};
+        const char *algos[] = {"lookback", "tuned", "large", "lookback-256-32-pipe-s2-cs"};
         for (int a = 0; a < 3; a++) {
             scan_desc d = {SCAN_U32, SCAN_ADD, SCAN_EXCLUSIVE, algos[a]};
             sw_error err = {{0}};
@@ -403,6 +411,20 @@ static void test_huge(uint64_t *rng)
     cudaFree(d_out);
     free(h);
     scan_cuda_release();
+}
+
+/* 2^28+3 elements: the default look-back, tuned and large, and every pipelined
+ * configuration of the sweep (many waves of tiles on the full grid). */
+static void test_large(uint64_t *rng)
+{
+    const size_t big = ((size_t)1 << 28) + 3;
+    run_case("lookback", SCAN_I32, SCAN_ADD, SCAN_EXCLUSIVE, big, 0, rng);
+    run_case("tuned", SCAN_I32, SCAN_ADD, SCAN_INCLUSIVE, big, 0, rng);
+    run_case("large", SCAN_I64, SCAN_MAX, SCAN_EXCLUSIVE, big, 0, rng);
+    for (const char *const *c = scan_cuda_lookback_sweep(); *c; c++)
+        if (strstr(*c, "pipe")) run_case(*c, SCAN_I32, SCAN_ADD, SCAN_INCLUSIVE, big, 0, rng);
+    run_case("lookback-256-32-pipe-s2-cs", SCAN_I64, SCAN_ADD, SCAN_EXCLUSIVE, big, 0, rng);
+    printf("  2^28+3 elements checked (lookback, tuned, large, the pipelined configurations)\n");
 }
 
 /* Every configuration the sweep names must parse, and the environment's form too:
@@ -432,6 +454,11 @@ int main(void)
     if (!prim_cuda_available(&why)) TEST_SKIP("no CUDA: %s (configuration names checked)", why);
     small_run = getenv("SCANWORKS_TEST_SMALL") && atoi(getenv("SCANWORKS_TEST_SMALL"));
     uint64_t rng = 0x5ca9;
+    if (getenv("SCANWORKS_TEST_LARGE_ONLY") && atoi(getenv("SCANWORKS_TEST_LARGE_ONLY"))) {
+        test_large(&rng);
+        scan_cuda_release();
+        return test_finish("test_scan_cuda");
+    }
     if (getenv("SCANWORKS_TEST_PIPE_ONLY") && atoi(getenv("SCANWORKS_TEST_PIPE_ONLY"))) {
         small_run = 1;
         test_pipe_only(&rng);
@@ -445,11 +472,7 @@ int main(void)
     test_float_rounding(&rng);
     test_device_unaligned(&rng);
     if (!small_run) {
-        const size_t big = ((size_t)1 << 28) + 3;
-        run_case("lookback", SCAN_I32, SCAN_ADD, SCAN_EXCLUSIVE, big, 0, &rng);
-        run_case("tuned", SCAN_I32, SCAN_ADD, SCAN_INCLUSIVE, big, 0, &rng);
-        run_case("large", SCAN_I64, SCAN_MAX, SCAN_EXCLUSIVE, big, 0, &rng);
-        printf("  2^28+3 elements checked (lookback, tuned, large)\n");
+        test_large(&rng);
         test_huge(&rng);
     }
     scan_cuda_release();
