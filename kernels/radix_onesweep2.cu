@@ -3,9 +3,10 @@
  * - the histogram of all four digits reads the keys as uint4 from a grid of about two
  *   blocks per SM, so one pass costs little more than a read of the keys;
  * - tiles of T threads x K keys, a compiled-in set of shapes picked by name at run time
- *   ("onesweep-v2-T-K[-options]", see os_sweep; default OS_DEFAULT, 384 x 16: 6,144 keys,
- *   runs of 24 keys per digit in the scatter, three tiles per SM for keys alone with 56
- *   registers, two with values); blocks per SM from the registers a shape needs;
+ *   ("onesweep-v2-T-K[-options]", see os_sweep; defaults OS_DEFAULT and OS_DEFAULT_PAIRS,
+ *   both 384 x 16: 6,144 keys, runs of 24 keys per digit in the scatter, three tiles per
+ *   SM for keys alone with 56 registers, two with values); blocks per SM per shape from
+ *   the registers it needs (os_shapes);
  * - ranking finds the lanes of a warp with the same digit by eight ballots (one per
  *   digit bit) instead of __match_any_sync, which is slow on every chip so far; the
  *   lowest-to-highest order of lanes and items keeps the sort stable;
@@ -194,8 +195,10 @@ template <int T, int K, int B> struct os_shape {
  * FIRST maps the keys to ordered bits as they are read, LAST maps them back as they are
  * written. DIGIT_START: where each digit starts in the output (os_digit_starts).
  * STATUS: tiles x 256 zeroed words; COUNTER: a zeroed word that numbers the tiles.
- * WINDOW: look-back width; CS: streaming (evict-first) loads of the keys and values. */
-template <bool VALS, int T, int K, int B>
+ * WINDOW: look-back width; CS: streaming (evict-first) loads of the keys and values.
+ * PK (with VALS): each value's destination comes from its key's digit, kept as bytes
+ * four to a register, instead of a register per destination. */
+template <bool VALS, bool PK, int T, int K, int B>
 static __global__ void __launch_bounds__(T, (os_shape<T, K, B>::BLOCKS))
     os_pass(const uint32_t *__restrict__ kin, uint32_t *__restrict__ kout, const uint32_t *__restrict__ vin,
             uint32_t *__restrict__ vout, unsigned int n, int shift, int mode, int first, int last,
@@ -278,15 +281,18 @@ static __global__ void __launch_bounds__(T, (os_shape<T, K, B>::BLOCKS))
     __syncthreads();
 
     /* Keys in digit order: consecutive threads write consecutive places of one digit. */
-    unsigned int dst[K];
+    unsigned int dst[VALS && !PK ? K : 1], digits[VALS && PK ? (K + 3) / 4 : 1];
+#pragma unroll
+    for (int r = 0; r < (VALS && PK ? (K + 3) / 4 : 1); r++) digits[r] = 0;
 #pragma unroll
     for (int r = 0; r < K; r++) {
         const unsigned int j = r * T + threadIdx.x;
         if (j < count) {
             const uint32_t u = s_buf[j];
-            const unsigned int to = s_out[(u >> shift) & 255u] + j;
+            const unsigned int dg = (u >> shift) & 255u, to = s_out[dg] + j;
             kout[to] = last ? key_from_ordered(u, mode) : u;
-            if (VALS) dst[r] = to;
+            if (VALS && PK) digits[r / 4] |= dg << (8 * (r % 4));
+            if (VALS && !PK) dst[r] = to;
         }
     }
     if (VALS) {
@@ -298,17 +304,21 @@ static __global__ void __launch_bounds__(T, (os_shape<T, K, B>::BLOCKS))
 #pragma unroll
         for (int r = 0; r < K; r++) {
             const unsigned int j = r * T + threadIdx.x;
-            if (j < count) vout[dst[r]] = s_buf[j];
+            if (j < count) {
+                const unsigned int to = PK ? s_out[(digits[r / 4] >> (8 * (r % 4))) & 255u] + j : dst[PK ? 0 : r];
+                vout[to] = s_buf[j];
+            }
         }
     }
 }
 
 /* ---- configurations ------------------------------------------------------------------- */
 
-/* The configuration of "onesweep-v2" (and so of "onesweep"): one line to switch. Same
- * syntax as the names below without "onesweep-v2-"; SCANWORKS_ONESWEEP_CONFIG (T-K or
- * TxK, then options after '-' or ',') overrides it. */
+/* The configurations of "onesweep-v2" (and so of "onesweep") for keys alone and for
+ * pairs: one line each to switch. Same syntax as the names below without "onesweep-v2-";
+ * SCANWORKS_ONESWEEP_CONFIG (T-K or TxK, then options after '-' or ',') overrides both. */
 #define OS_DEFAULT "384-16"
+#define OS_DEFAULT_PAIRS "384-16"
 
 /* Everything a pass's launch needs. */
 typedef struct os_args {
@@ -321,16 +331,16 @@ typedef struct os_args {
     cudaStream_t s;
 } os_args;
 
-template <bool VALS, int T, int K, int B>
+template <bool VALS, bool PK, int T, int K, int B>
 static int os_launch(const os_args *a, int p, sw_error *err)
 {
     typedef os_shape<T, K, B> S;
     static int big_smem_set = 0;   /* per instantiation: over 48 KB needs the opt-in once */
     if (S::SMEM > 48 * 1024 && !big_smem_set) {
-        CUDA_TRY(cudaFuncSetAttribute(os_pass<VALS, T, K, B>, cudaFuncAttributeMaxDynamicSharedMemorySize, S::SMEM), err);
+        CUDA_TRY(cudaFuncSetAttribute(os_pass<VALS, PK, T, K, B>, cudaFuncAttributeMaxDynamicSharedMemorySize, S::SMEM), err);
         big_smem_set = 1;
     }
-    os_pass<VALS, T, K, B><<<(unsigned int)a->tiles, T, S::SMEM, a->s>>>(
+    os_pass<VALS, PK, T, K, B><<<(unsigned int)a->tiles, T, S::SMEM, a->s>>>(
         a->ks[p], a->kd[p], a->vs[p], a->vd[p], a->n, 8 * p, a->mode, p == 0, p == 3, a->hist + OS_BINS * p,
         a->status + (size_t)p * a->tiles * OS_BINS, a->counters + p, a->window, a->cs);
     CUDA_TRY_LAUNCH("os_pass", err);
@@ -339,36 +349,40 @@ static int os_launch(const os_args *a, int p, sw_error *err)
 
 typedef int (*os_launch_fn)(const os_args *a, int p, sw_error *err);
 /* The shapes compiled in: threads x keys per thread, and blocks per SM for keys alone
- * and for pairs (sm_90 registers, no spills: 256 x 16 keys spill at 5 blocks, 384 x 20
- * pairs at 2). 384 x 16 is the first version's shape; CUB's onesweep for 4-byte keys on
+ * for pairs and for pairs with "pk" (sm_90 registers, no spills: 256 x 16 keys spill at
+ * 5 blocks, 384 x 20 pairs at 2, 384 x 18 pk pairs at 2, while 384 x 20 and 384 x 21 pk
+ * pairs fit 2). 384 x 16 is the first version's shape; CUB's onesweep for 4-byte keys on
  * sm_80/sm_90 uses 384 x 21 (newer releases 384 x 18). */
 static const struct os_shape_entry {
     int threads, items;
-    os_launch_fn keys, pairs;
+    os_launch_fn keys, pairs, pairs_pk;
 } os_shapes[] = {
-#define OS_SHAPE(T, K, BK, BP) {T, K, os_launch<false, T, K, BK>, os_launch<true, T, K, BP>}
-    OS_SHAPE(256, 16, 4, 4), OS_SHAPE(256, 24, 4, 2), OS_SHAPE(384, 12, 4, 3), OS_SHAPE(384, 16, 3, 2),
-    OS_SHAPE(384, 18, 3, 2), OS_SHAPE(384, 20, 3, 1), OS_SHAPE(384, 21, 2, 1), OS_SHAPE(384, 24, 2, 1),
-    OS_SHAPE(512, 12, 3, 2), OS_SHAPE(512, 16, 2, 2),
+#define OS_SHAPE(T, K, BK, BP, BPK) \
+    {T, K, os_launch<false, false, T, K, BK>, os_launch<true, false, T, K, BP>, os_launch<true, true, T, K, BPK>}
+    OS_SHAPE(256, 16, 4, 4, 4), OS_SHAPE(256, 24, 4, 2, 2), OS_SHAPE(384, 12, 4, 3, 3), OS_SHAPE(384, 16, 3, 2, 2),
+    OS_SHAPE(384, 18, 3, 2, 1), OS_SHAPE(384, 20, 3, 1, 2), OS_SHAPE(384, 21, 2, 1, 2), OS_SHAPE(384, 24, 2, 1, 1),
+    OS_SHAPE(512, 12, 3, 2, 2), OS_SHAPE(512, 16, 2, 2, 2),
 #undef OS_SHAPE
 };
 #define OS_SHAPE_COUNT ((int)(sizeof os_shapes / sizeof os_shapes[0]))
 #define OS_MIN_TILE (256 * 16)   /* the smallest tile above: sizes the status words */
 
 /* What `bench sort --onesweep-sweep` times and the tests run: every shape, then the
- * first version's shape with one option changed at a time, and two combinations.
- * Options: w1 | w2 | w4 | w8  look-back width (default w4); cs  streaming loads. */
+ * first version's shape with one option changed at a time, two combinations, and "pk"
+ * on the shapes where it may matter. Options: w1 | w2 | w4 | w8  look-back width
+ * (default w4); cs  streaming loads; pk  pairs: destinations from packed digits (keys
+ * alone: no change). */
 static const char *const os_sweep[] = {
     "onesweep-v2-384-16",    "onesweep-v2-256-16",    "onesweep-v2-256-24",    "onesweep-v2-384-12",
     "onesweep-v2-384-18",    "onesweep-v2-384-20",    "onesweep-v2-384-21",    "onesweep-v2-384-24",
     "onesweep-v2-512-12",    "onesweep-v2-512-16",    "onesweep-v2-384-16-w1", "onesweep-v2-384-16-w2",
     "onesweep-v2-384-16-w8", "onesweep-v2-384-16-cs", "onesweep-v2-384-20-w8", "onesweep-v2-384-20-cs",
-    NULL};
+    "onesweep-v2-384-16-pk", "onesweep-v2-384-20-pk", "onesweep-v2-384-21-pk", NULL};
 
 extern "C" const char *const *radix_onesweep2_sweep(void) { return os_sweep; }
 
 typedef struct os_config {
-    int shape, window, cs;
+    int shape, window, cs, pk;
 } os_config;
 
 /* Parses "[onesweep-v2-]T?K[?opt...]" (? = '-', ',' or 'x'); SRC names the source. */
@@ -376,7 +390,7 @@ static int os_parse(const char *spec, const char *src, os_config *c, sw_error *e
 {
     char buf[96];
     int threads = 0, items = 0, field = 0;
-    c->shape = -1, c->window = 4, c->cs = 0;
+    c->shape = -1, c->window = 4, c->cs = 0, c->pk = 0;
     if (!strncmp(spec, "onesweep-v2-", 12)) spec += 12;
     if (strlen(spec) >= sizeof buf) return sw_fail(err, "sort onesweep-v2: %s '%.40s...' is too long", src, spec);
     strcpy(buf, spec);
@@ -390,8 +404,10 @@ static int os_parse(const char *spec, const char *src, os_config *c, sw_error *e
             c->window = tok[1] - '0';
         } else if (!strcmp(tok, "cs")) {
             c->cs = 1;
+        } else if (!strcmp(tok, "pk")) {
+            c->pk = 1;
         } else {
-            return sw_fail(err, "sort onesweep-v2: %s '%s': unknown option '%s' (w1|w2|w4|w8, cs)", src, spec, tok);
+            return sw_fail(err, "sort onesweep-v2: %s '%s': unknown option '%s' (w1|w2|w4|w8, cs, pk)", src, spec, tok);
         }
     }
     for (int i = 0; i < OS_SHAPE_COUNT; i++)
@@ -407,13 +423,13 @@ static int os_parse(const char *spec, const char *src, os_config *c, sw_error *e
     return 0;
 }
 
-/* CONFIG NULL: SCANWORKS_ONESWEEP_CONFIG if set, else OS_DEFAULT. */
-static int os_resolve(const char *config, os_config *c, sw_error *err)
+/* CONFIG NULL: SCANWORKS_ONESWEEP_CONFIG if set, else OS_DEFAULT (OS_DEFAULT_PAIRS). */
+static int os_resolve(const char *config, int with_values, os_config *c, sw_error *err)
 {
     if (config) return os_parse(config, "configuration", c, err);
     const char *env = getenv("SCANWORKS_ONESWEEP_CONFIG");
     if (env && *env) return os_parse(env, "SCANWORKS_ONESWEEP_CONFIG", c, err);
-    return os_parse(OS_DEFAULT, "default", c, err);
+    return os_parse(with_values ? OS_DEFAULT_PAIRS : OS_DEFAULT, "default", c, err);
 }
 
 /* ---- launcher ------------------------------------------------------------------------- */
@@ -466,7 +482,7 @@ extern "C" int radix_onesweep2_sort_config(const char *config, int mode, const u
                                            sw_error *err)
 {
     os_config c;
-    if (os_resolve(config, &c, err)) return -1;
+    if (os_resolve(config, vin != NULL, &c, err)) return -1;
     if (n == 0) return 0;
     if (n > RADIX_K_ONESWEEP_MAX)
         return sw_fail(err, "radix sort onesweep-v2: %zu keys, the limit is 2^30 (use --algo split)", n);
@@ -486,7 +502,7 @@ extern "C" int radix_onesweep2_sort_config(const char *config, int mode, const u
     uint32_t *kd[4] = {kalt, kout, kalt, kout}, *vd[4] = {valt, vout, valt, vout};
     memcpy(a.ks, ks, sizeof ks), memcpy(a.vs, vs, sizeof vs), memcpy(a.kd, kd, sizeof kd), memcpy(a.vd, vd, sizeof vd);
     for (int p = 0; p < 4; p++)
-        if ((vin ? sh->pairs : sh->keys)(&a, p, err)) return -1;
+        if ((vin ? (c.pk ? sh->pairs_pk : sh->pairs) : sh->keys)(&a, p, err)) return -1;
     return 0;
 }
 

@@ -47,9 +47,10 @@ runs=(
 )
 # Two new configurations besides the default (all three inputs): 384 x 20, the largest
 # tile that keeps three blocks per SM for keys, with the widest look-back (keys and
-# pairs), and 512 x 16 (over 48 KB of dynamic shared memory) with streaming loads
-# (pairs only, to stay in time). The last runs' outputs are compared below.
-new_configs=(384-20-w8 512-16-cs)
+# pairs), and 512 x 16 (over 48 KB of dynamic shared memory) with streaming loads and
+# packed-digit pairs (pairs only, to stay in time). The last runs' outputs are compared
+# with the cpu backend's below.
+new_configs=(384-20-w8 512-16-cs-pk)
 t0=$SECONDS
 for tool in memcheck racecheck synccheck; do
   ok=1
@@ -61,7 +62,7 @@ for tool in memcheck racecheck synccheck; do
   done
   for cfg in "${new_configs[@]}"; do
     for r in "${runs[1]}" "${runs[0]}"; do
-      [ "$cfg" = 512-16-cs ] && [ "$r" = "${runs[1]}" ] && continue   # its pairs kernel only: time
+      [ "$cfg" = 512-16-cs-pk ] && [ "$r" = "${runs[1]}" ] && continue   # its pairs kernel only: time
       if ! SCANWORKS_ONESWEEP_CONFIG=$cfg timeout 30 compute-sanitizer --tool $tool --error-exitcode 9 $SW compute sort \
            --backend cuda --algo onesweep-v2 $r >> "$OUT/sort-sanitizer.log" 2>&1; then
         ok=0; echo "  $tool failed: SCANWORKS_ONESWEEP_CONFIG=$cfg scanworks compute sort --algo onesweep-v2 $r"
