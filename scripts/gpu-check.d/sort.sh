@@ -84,7 +84,7 @@ for i in 1 2 3 4 5; do cmp -s "$tmp/o$i.npy" "$tmp/o$i-cpu.npy" || { ok=0; echo 
 rm -rf "$tmp"
 
 t0=$SECONDS
-if timeout 90 $SW bench sort --onesweep-sweep --n 2^24,2^28 --reps 12 --json "$OUT/sort-bench.json" \
+if timeout 120 $SW bench sort --onesweep-sweep --n 2^24,2^28 --reps 12 --json "$OUT/sort-bench.json" \
      > "$OUT/sort-bench.txt" 2>&1 &&
    ! grep -q 'MISMATCH\|NOT SORTED' "$OUT/sort-bench.txt"; then
   pass "bench sort --onesweep-sweep ($((SECONDS - t0)) s)"; cat "$OUT/sort-bench.txt"
