@@ -27,7 +27,7 @@ fi
 # Small inputs for the sanitizer runs: several 6,144-key tiles, so that look-back runs,
 # and a partial last tile.
 tmp=$(mktemp -d)
-python3 - "$tmp" <<'PY' || fail "could not write the sanitizer inputs"
+timeout 30 python3 - "$tmp" <<'PY' || fail "could not write the sanitizer inputs"
 import random, sys
 sys.path.insert(0, "scripts/gpu-check.d")
 from npy import save
@@ -77,7 +77,7 @@ echo "  sanitizer runs: $((SECONDS - t0)) s"
 ok=1
 for r in "${runs[@]}"; do
   cpu=$(echo "$r" | sed -e 's/\(o[0-9]\)\.npy/\1-cpu.npy/g')
-  $SW compute sort --backend cpu $cpu > /dev/null 2>&1 || { ok=0; echo "  cpu run failed: $cpu"; }
+  timeout 20 $SW compute sort --backend cpu $cpu > /dev/null 2>&1 || { ok=0; echo "  cpu run failed: $cpu"; }
 done
 for i in 1 2 3 4 5; do cmp -s "$tmp/o$i.npy" "$tmp/o$i-cpu.npy" || { ok=0; echo "  o$i differs from the cpu backend"; }; done
 [ $ok = 1 ] && pass "onesweep-v2 compute results equal the cpu backend's" || fail "onesweep-v2 results differ from the cpu backend's"
