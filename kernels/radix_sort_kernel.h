@@ -23,22 +23,10 @@ enum { RADIX_K_SPLIT = 0, RADIX_K_ONESWEEP = 1, RADIX_K_ONESWEEP2 = 2 };
 size_t radix_kernel_temp_bytes(int algo, size_t n, int with_values);
 int radix_kernel_sort(int algo, int mode, const uint32_t *keys_in, uint32_t *keys_out, const uint32_t *vals_in,
                       uint32_t *vals_out, size_t n, void *temp, void *stream, sw_error *err);
-/* The second onesweep (radix_kernel_sort calls these for RADIX_K_ONESWEEP2) in the
- * default configuration, or SCANWORKS_ONESWEEP_CONFIG's ("T-K[-options]"). The scratch
- * fits every configuration. */
+/* The second onesweep (radix_kernel_sort calls these for RADIX_K_ONESWEEP2). */
 size_t radix_onesweep2_temp_bytes(size_t n, int with_values);
 int radix_onesweep2_sort(int mode, const uint32_t *keys_in, uint32_t *keys_out, const uint32_t *vals_in,
                          uint32_t *vals_out, size_t n, void *temp, void *stream, sw_error *err);
-/* The same in the configuration CONFIG ("onesweep-v2-T-K[-options]", or NULL as above). */
-int radix_onesweep2_sort_config(const char *config, int mode, const uint32_t *keys_in, uint32_t *keys_out,
-                                const uint32_t *vals_in, uint32_t *vals_out, size_t n, void *temp, void *stream,
-                                sw_error *err);
-/* The configurations that `bench sort --onesweep-sweep` times and the tests run (NULL-ended). */
-const char *const *radix_onesweep2_sweep(void);
-/* The histogram step alone: *STARTS (device, inside TEMP) gets 4 x 256 words, where each
- * digit of each 8-bit position starts in the sorted output. */
-int radix_onesweep2_histogram(int mode, const uint32_t *keys_in, size_t n, void *temp, int with_values, void *stream,
-                              unsigned int **starts, sw_error *err);
 
 #ifdef __cplusplus
 }

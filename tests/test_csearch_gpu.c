@@ -4,9 +4,6 @@
 #include "prim/compact.h"
 #include "prim/radix_sort.h"
 #include "prim/search.h"
-#if SCANWORKS_HAVE_CUDA
-#include "radix_sort_kernel.h"
-#endif
 #include "csearch_data.h"
 #include "search_check.h"
 
@@ -108,55 +105,6 @@ static void test_sort_types(void)
     free(k), free(v), free(ko), free(vo), free(wk), free(wv);
 }
 
-#if SCANWORKS_HAVE_CUDA
-/* Every onesweep-v2 configuration of the sweep (through SCANWORKS_ONESWEEP_CONFIG and
- * "onesweep-v2") at sizes around its tiles (4,096 to 9,216 keys) and a few large ones;
- * small sizes see every distribution, keys and pairs, the key type turning with them. */
-static void test_sort_configs(void)
-{
-    static const size_t sizes[] = {1,    2,    33,   4095, 4097, 4607, 4609, 6143, 6145, 6911,  6913,   8063,   8065,
-                                   8191, 8193, 9215, 9217, 12289, 18433, 65537, 104729, 1048577, 3000017};
-    const size_t nmax = 3000017;
-    uint64_t seed = 61;
-    uint32_t *k = malloc(nmax * 4), *v = malloc(nmax * 4), *ko = malloc(nmax * 4), *vo = malloc(nmax * 4);
-    uint32_t *wk = malloc(nmax * 4), *wv = malloc(nmax * 4);
-    int ci = 0;
-    for (const char *const *cfg = radix_onesweep2_sweep(); *cfg; cfg++, ci++) {
-        setenv("SCANWORKS_ONESWEEP_CONFIG", *cfg, 1);
-        for (size_t si = 0; si < sizeof sizes / sizeof sizes[0]; si++)
-            for (int dist = 0; dist < DIST_COUNT; dist++)
-                for (int with_values = 0; with_values < 2; with_values++) {
-                    size_t n = sizes[si];
-                    if (n > 20000 && (dist != (int)((si + (size_t)ci) % DIST_COUNT) || with_values != (int)(si % 2)))
-                        continue;
-                    key_type t = (key_type)((si + (size_t)dist + (size_t)ci) % KEY_TYPE_COUNT);
-                    data_fill(k, n, dist, t, seed++);
-                    for (size_t i = 0; i < n; i++) v[i] = (uint32_t)(i * 2654435761u);
-                    if (t == KEY_F32 && n > 4) k[1] = data_float_bits(NAN), k[2] = data_float_bits(-0.0f), k[3] = 0;
-                    radix_desc d = {t, NULL};
-                    sw_error err;
-                    CHECK(radix_sort_host(PRIM_CPU, &d, k, wk, v, wv, n, &err) == 0);
-                    d.algo = "onesweep-v2";
-                    test_poison(ko, n * 4), test_poison(vo, n * 4);
-                    int rc = radix_sort_host(PRIM_CUDA, &d, k, ko, with_values ? v : NULL, with_values ? vo : NULL, n,
-                                             &err);
-                    CHECK_MSG(rc == 0, "%s: %s", *cfg, err.msg);
-                    CHECK_MSG(!memcmp(ko, wk, n * 4) && (!with_values || !memcmp(vo, wv, n * 4)),
-                              "sort %s n=%zu %s %s values=%d", *cfg, n, key_type_name(t), dist_names[dist], with_values);
-                }
-    }
-    /* A shape that is not compiled in is an error, not a silent default. */
-    setenv("SCANWORKS_ONESWEEP_CONFIG", "384-17", 1);
-    radix_desc d = {KEY_U32, "onesweep-v2"};
-    sw_error err;
-    CHECK(radix_sort_host(PRIM_CUDA, &d, k, ko, NULL, NULL, 100, &err) != 0);
-    unsetenv("SCANWORKS_ONESWEEP_CONFIG");
-    free(k), free(v), free(ko), free(vo), free(wk), free(wv);
-}
-#else
-static void test_sort_configs(void) {}
-#endif
-
 static void test_search(void)
 {
     uint64_t seed = 41;
@@ -186,7 +134,7 @@ int main(void)
     /* CSEARCH_TEST_ONLY=sort (or compact, search) runs one part. */
     const char *only = getenv("CSEARCH_TEST_ONLY");
     if (!only || !strcmp(only, "compact")) test_compact();
-    if (!only || !strcmp(only, "sort")) test_sort(), test_sort_types(), test_sort_configs();
+    if (!only || !strcmp(only, "sort")) test_sort(), test_sort_types();
     if (!only || !strcmp(only, "search")) test_search();
     return test_finish("test_csearch_gpu");
 }

@@ -14,9 +14,7 @@ static const char usage[] =
     "                              [--values V.npy --out-values OV.npy]\n"
     "Sorts KEYS (1-D int32, uint32 or float32) ascending and stably; float NaNs go last.\n"
     "Algorithms: cpu lsd (default), split; cuda onesweep (default), onesweep-v1, onesweep-v2, split\n"
-    "(lsd = onesweep; onesweep runs v1 or v2, whichever is the default).\n"
-    "SCANWORKS_ONESWEEP_CONFIG=T-K[-options] picks onesweep-v2's configuration (names as in\n"
-    "`scanworks bench sort --onesweep-sweep`, without \"onesweep-v2-\").";
+    "(lsd = onesweep; onesweep runs v1 or v2, whichever is the default).";
 
 int compute_sort(int argc, char **argv)
 {

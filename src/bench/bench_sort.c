@@ -1,7 +1,6 @@
 /* scanworks bench sort: both onesweep versions (and, up to 2^24, split) radix sort of
  * random uint32 keys, alone and with uint32 values, against CUB DeviceRadixSort and a
- * memcpy. --onesweep-sweep adds a row per compiled onesweep-v2 configuration
- * (onesweep-v2-T-K[-options]) and one for its histogram step alone. */
+ * memcpy. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -20,7 +19,6 @@ typedef struct sort_ctx {
     void *temp, *ref_temp;
     size_t n, ref_bytes;
     int algo, pairs;
-    const char *config;   /* run_config: the onesweep-v2 configuration */
 } sort_ctx;
 
 static int run_ours(void *p, sw_error *err)
@@ -28,40 +26,6 @@ static int run_ours(void *p, sw_error *err)
     sort_ctx *c = p;
     return radix_kernel_sort(c->algo, KEY_U32, c->keys, c->kout, c->pairs ? c->vals : NULL, c->pairs ? c->vout : NULL,
                              c->n, c->temp, NULL, err);
-}
-
-static int run_config(void *p, sw_error *err)
-{
-    sort_ctx *c = p;
-    return radix_onesweep2_sort_config(c->config, KEY_U32, c->keys, c->kout, c->pairs ? c->vals : NULL,
-                                       c->pairs ? c->vout : NULL, c->n, c->temp, NULL, err);
-}
-
-static int run_histogram(void *p, sw_error *err)
-{
-    sort_ctx *c = p;
-    unsigned int *starts;
-    return radix_onesweep2_histogram(KEY_U32, c->keys, c->n, c->temp, 1, NULL, &starts, err);
-}
-
-/* The histogram step's digit starts against the host's count of the input keys (in HK). */
-static int check_histogram(sort_ctx *c, uint32_t *hk, char *note, size_t size, sw_error *err)
-{
-    static unsigned int want[4 * 256], got[4 * 256];
-    unsigned int *starts;
-    if (radix_onesweep2_histogram(KEY_U32, c->keys, c->n, c->temp, 1, NULL, &starts, err)) return -1;
-    CUDA_TRY(cudaMemcpy(got, starts, sizeof got, cudaMemcpyDeviceToHost), err);
-    CUDA_TRY(cudaMemcpy(hk, c->keys, c->n * 4, cudaMemcpyDeviceToHost), err);
-    memset(want, 0, sizeof want);
-    for (size_t i = 0; i < c->n; i++)
-        for (int p = 0; p < 4; p++) want[p * 256 + ((hk[i] >> (8 * p)) & 255u)]++;
-    for (int p = 0; p < 4; p++)
-        for (unsigned int d = 0, sum = 0; d < 256; d++) {
-            unsigned int k = want[p * 256 + d];
-            want[p * 256 + d] = sum, sum += k;
-        }
-    snprintf(note, size, memcmp(want, got, sizeof want) ? "MISMATCH with reference" : "equals reference (digit starts)");
-    return 0;
 }
 
 static int run_cub(void *p, sw_error *err)
@@ -93,7 +57,7 @@ static int check(sort_ctx *c, bench_gpu_fn fn, uint32_t *ref_k, uint32_t *ref_v,
     return 0;
 }
 
-static int bench_one(bench_report *r, size_t n, int reps, int sweep, sw_error *err)
+static int bench_one(bench_report *r, size_t n, int reps, sw_error *err)
 {
     sort_ctx c = {0};
     uint32_t *rk = NULL, *rv = NULL, *hk = NULL, *hv = NULL;
@@ -131,16 +95,6 @@ static int bench_one(bench_report *r, size_t n, int reps, int sweep, sw_error *e
                 goto done;
             have_ref = 1;
         }
-        for (const char *const *cfg = sweep ? radix_onesweep2_sweep() : NULL; cfg && *cfg; cfg++) {
-            c.config = *cfg;
-            if (check(&c, run_config, rk, rv, hk, hv, 0, note, sizeof note, err) ||
-                bench_gpu_row(r, op, *cfg, (int64_t)n, bytes, note, run_config, &c, reps, err))
-                goto done;
-        }
-        if (sweep && !c.pairs &&   /* the histogram step alone: reads the keys once */
-            (check_histogram(&c, hk, note, sizeof note, err) ||
-             bench_gpu_row(r, op, "onesweep-v2-hist", (int64_t)n, 4.0 * n, note, run_histogram, &c, reps, err)))
-            goto done;
         if (n <= ((size_t)1 << 24)) {   /* the teaching variant: 32 passes */
             c.algo = RADIX_K_SPLIT;
             if (check(&c, run_ours, rk, rv, hk, hv, 0, note, sizeof note, err) ||
@@ -160,22 +114,7 @@ done:
 int bench_sort(int argc, char **argv)
 {
     bench_gpu_opts o;
-    /* --onesweep-sweep is this op's own flag: taken out before the shared parser. */
-    int sweep = 0, kept = 0;
-    char **args = malloc(((size_t)argc + 1) * sizeof *args);
-    if (!args) return 1;
-    for (int i = 0; i < argc; i++) {
-        if (i > 0 && !strcmp(argv[i], "--onesweep-sweep"))
-            sweep = 1;
-        else
-            args[kept++] = argv[i];
-        if (i > 0 && (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")))
-            printf("bench sort also takes --onesweep-sweep: a row per onesweep-v2 configuration "
-                   "(onesweep-v2-T-K[-options]) and one for its histogram step.\n");
-    }
-    args[kept] = NULL;
-    int rc = bench_gpu_parse("sort", kept, args, "2^20,2^24,2^28", &o);
-    free(args);
+    int rc = bench_gpu_parse("sort", argc, argv, "2^20,2^24,2^28", &o);
     if (rc >= 0) return rc;
     sw_error err = {{0}};
     if (prim_require_cuda("bench sort", &err)) {
@@ -187,14 +126,13 @@ int bench_sort(int argc, char **argv)
     memset(&r, 0, sizeof r);
     bench_gpu_environment(&r, "radix sort of random uint32 keys (and uint32 values)");
     for (int i = 0; i < o.size_count; i++)
-        if (bench_one(&r, (size_t)o.sizes[i], (int)o.reps, sweep, &err)) {
+        if (bench_one(&r, (size_t)o.sizes[i], (int)o.reps, &err)) {
             fprintf(stderr, "scanworks bench sort: %s\n", err.msg);
             bench_free(&r);
             return 1;
         }
     return bench_gpu_finish("sort", &r, &o, "cub");
 #else
-    (void)sweep;
     return 1;
 #endif
 }
