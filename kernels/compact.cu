@@ -101,7 +101,9 @@ static __device__ __forceinline__ unsigned long long cp_tile_prefix(unsigned lon
 
 /* Each warp owns 512 consecutive elements of the tile (4 rows of 128, loaded as uint4),
  * packs its kept ones into its own stretch of shared memory in order, and writes them
- * out as one run once the tile's offset (look-back) and the warp's offset are known. */
+ * out as one run once the tile's offset (look-back) and the warp's offset are known.
+ * Input and output are touched once: streaming loads and stores (__ldcs, __stcs) keep
+ * them from evicting the status words in L2. */
 template <int TYPE, int PRED>
 static __global__ void __launch_bounds__(CP_THREADS) cp_single_pass(const uint32_t *in, const uint8_t *flags,
                                                                     size_t n, uint32_t value, uint32_t *out,
@@ -124,7 +126,7 @@ static __global__ void __launch_bounds__(CP_THREADS) cp_single_pass(const uint32
     unsigned int m[CP_ROWS];
     if (full) {
 #pragma unroll
-        for (int r = 0; r < CP_ROWS; r++) v[r] = __ldg((const uint4 *)(in + wbase + r * 128) + lane);
+        for (int r = 0; r < CP_ROWS; r++) v[r] = __ldcs((const uint4 *)(in + wbase + r * 128) + lane);
     } else {
 #pragma unroll
         for (int r = 0; r < CP_ROWS; r++) {
@@ -177,7 +179,7 @@ static __global__ void __launch_bounds__(CP_THREADS) cp_single_pass(const uint32
     }
     __syncthreads();
     const unsigned long long dst = s_prefix + woff;
-    for (unsigned int k = lane; k < run; k += 32) out[dst + k] = s_pack[warp][k];
+    for (unsigned int k = lane; k < run; k += 32) __stcs(out + dst + k, s_pack[warp][k]);
     if (threadIdx.x == 0 && base + CP_TILE >= n) *count = s_prefix + tile_count;
 }
 
