@@ -176,9 +176,10 @@ static __device__ __forceinline__ void lb_warp_prefixes(T *s_warp, size_t tile, 
  * (1024 threads per SM; uncapped, 32 items took 88 and 2 blocks of 256). The
  * "loose" option launches 256 x 16 with a minimum of 5 blocks (48 registers, no
  * spill; uncapped it takes 64). */
-/* 48 items (NV = 12) get 85 registers: 768 threads per SM. */
-#define LB_MIN_BLOCKS(THREADS, NV) \
-    ((NV) == 4 ? 1536 / (THREADS) : (NV) == 12 ? 768 / (THREADS) : 1024 / (THREADS))
+/* 48 items (NV = 12) get 85 registers (768 threads per SM), 64 items 128 (512). */
+#define LB_MIN_BLOCKS(THREADS, NV)                                                   \
+    ((NV) == 4 ? 1536 / (THREADS) : (NV) == 12 ? ((THREADS) > 256 ? 1 : 768 / (THREADS)) \
+     : (NV) == 16 ? 512 / (THREADS) : 1024 / (THREADS))
 /* Turing (sm_75) holds at most 1024 threads per SM; the bound is capped there so that
  * ptxas does not drop it with a warning. Machine code for sm_80 and later is unchanged. */
 #if defined(__CUDA_ARCH__) && __CUDA_ARCH__ < 800

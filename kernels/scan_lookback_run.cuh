@@ -28,10 +28,11 @@
 #include <stdlib.h>
 
 /* The default configuration (options not named keep their defaults: w4, epochs).
- * Measured best on the H200 (2^28 int32: 0.76 ms, 0.92x CUB). The pipelined shapes
+ * Measured best on the H200: 256x48 with bid and cs (2^28 int32: 0.709 ms, 0.97x CUB;
+ * 256x32 0.750, 512x32 0.709; docs/perf.md). The pipelined shapes
  * ("pipe") measured 6-20x slower there when they took tiles from the counter (tiles
  * completed one after another, docs/perf.md); they now take tiles in waves. */
-#define LB_DEFAULT "256x32,bid,cs"
+#define LB_DEFAULT "256x48,bid,cs"
 
 struct lb_config {
     int threads, items;   /* items: 4-byte items per thread, a multiple of 4 */
@@ -42,8 +43,8 @@ struct lb_config {
 };
 
 /* The shapes compiled in: threads x 4-byte items per thread. */
-static const int lb_shapes[][2] = {{128, 16}, {256, 16}, {256, 24}, {512, 16}, {128, 32},
-                                   {256, 32}, {512, 32}, {128, 48}, {256, 48}};
+static const int lb_shapes[][2] = {{128, 16}, {256, 16}, {256, 24}, {512, 16}, {128, 32}, {256, 32},
+                                   {512, 32}, {128, 48}, {256, 48}, {512, 48}, {256, 64}};
 #define LB_SHAPES ((int)(sizeof lb_shapes / sizeof lb_shapes[0]))
 /* The pipelined shapes compiled in: threads x 4-byte items per thread x ring stages. */
 static const int lp_shapes[][3] = {{256, 16, 3}, {256, 16, 4}, {256, 32, 2}, {256, 32, 3}};
@@ -63,7 +64,7 @@ static const char *const lb_sweep[] = {
     "lookback-256-16-relaxed", "lookback-256-16-acquire", "lookback-256-16-sleep", "lookback-256-16-bid",
     "lookback-256-16-cs", "lookback-256-16-loose", "lookback-256-16-w1-memset", "lookback-256-32-bid-cs",
     "lookback-128-32-bid-sleep", "lookback-128-32-w1", "lookback-128-32-bid-cs", "lookback-512-32-bid-cs",
-    "lookback-128-48-bid-cs", "lookback-256-48-bid-cs",
+    "lookback-128-48-bid-cs", "lookback-256-48-bid-cs", "lookback-512-48-bid-cs", "lookback-256-64-bid-cs",
     "lookback-256-32-pipe-s2-cs", "lookback-256-32-pipe-s3-cs", "lookback-256-16-pipe-s3-cs",
     NULL};
 
@@ -134,7 +135,7 @@ static int lb_parse(const char *spec, const char *src, lb_config *c, sw_error *e
     for (int i = 0; i < LB_SHAPES; i++)
         if (c->threads == lb_shapes[i][0] && c->items == lb_shapes[i][1]) return 0;
     return sw_fail(err, "scan lookback: %s '%s' is no compiled shape; use THREADSxITEMS[,options] with one of "
-                   "128x16 256x16 256x24 512x16 128x32 256x32 512x32 128x48 256x48", src, spec);
+                   "128x16 256x16 256x24 512x16 128x32 256x32 512x32 128x48 256x48 512x48 256x64", src, spec);
 }
 
 /* The configuration of algorithm NAME ("lookback", "lookback-..." or NULL). */
@@ -196,6 +197,8 @@ static int lb_launch_shape(const lb_config &c, size_t tiles, const T *in, T *out
     case 512032: lb_launch<T, OP, 512, 8>(tiles, in, out, n, incl, aligned, st, counter, o, s); break;
     case 128048: lb_launch<T, OP, 128, 12>(tiles, in, out, n, incl, aligned, st, counter, o, s); break;
     case 256048: lb_launch<T, OP, 256, 12>(tiles, in, out, n, incl, aligned, st, counter, o, s); break;
+    case 512048: lb_launch<T, OP, 512, 12>(tiles, in, out, n, incl, aligned, st, counter, o, s); break;
+    case 256064: lb_launch<T, OP, 256, 16>(tiles, in, out, n, incl, aligned, st, counter, o, s); break;
     default: return sw_fail(err, "scan lookback: shape %dx%d is not compiled", c.threads, c.items);
     }
     return 0;
