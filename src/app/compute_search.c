@@ -12,7 +12,7 @@ static const char usage[] =
     "[--algo NAME]\n"
     "For each query, the first index i with keys[i] >= query (int64). Keys: 1-D int32, uint32 or float32,\n"
     "sorted ascending (checked); queries of the same dtype, any shape.\n"
-    "Algorithms: cpu binary; cuda sampled (default), binary, pary, single-key.";
+    "Algorithms: cpu binary; cuda tree (default), sampled, tree64, binary, pary, single-key.";
 
 int compute_search(int argc, char **argv)
 {
