@@ -16,6 +16,7 @@ export PATH="$PATH:/usr/local/cuda/bin"
 fails=0
 pass() { echo "PASS compact: $*"; }
 fail() { echo "FAIL compact: $*"; fails=$((fails + 1)); }
+. scripts/gpu-check.d/sanitize.bash
 
 if CSEARCH_TEST_ONLY=compact timeout 120 "$BUILD/tests/test_csearch_gpu" > "$OUT/compact-test.log" 2>&1 &&
    grep -q 'all checks passed' "$OUT/compact-test.log"; then
@@ -48,15 +49,7 @@ runs=(
   "compute search --backend cuda --algo single-key --keys $tmp/s.npy --in $tmp/q.npy --out $tmp/o8.npy"
   "compute search --backend cuda --algo binary --keys $tmp/s.npy --in $tmp/q.npy --out $tmp/o9.npy"
 )
-for tool in memcheck racecheck synccheck; do
-  ok=1
-  for r in "${runs[@]}"; do
-    if ! timeout 60 compute-sanitizer --tool $tool --error-exitcode 9 $SW $r >> "$OUT/compact-sanitizer.log" 2>&1; then
-      ok=0; echo "  $tool failed: scanworks $r"
-    fi
-  done
-  if [ $ok = 1 ]; then pass "compute-sanitizer $tool"; else fail "compute-sanitizer $tool (see compact-sanitizer.log)"; fi
-done
+sanitize_runs "$OUT/compact-sanitizer.log" 60 "" "${runs[@]}"
 # The CUDA results must equal the CPU backend's, file for file.
 ok=1
 for r in "${runs[@]}"; do

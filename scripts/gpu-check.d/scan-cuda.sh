@@ -70,15 +70,12 @@ fi
 if command -v compute-sanitizer > /dev/null; then
   tmp=$(mktemp -d)
   timeout 20 python3 - "$tmp" <<'PY' || fail "could not write the compaction inputs"
-import random, struct, sys
+import random, sys
+sys.path.insert(0, "scripts/gpu-check.d")
+from npy import save
 r = random.Random(7)
-for name, descr, fmt, vals in (("a", "<i4", "i", [r.randint(-1000, 999) for _ in range(50000)]),
-                               ("f", "|b1", "?", [r.random() < 0.3 for _ in range(50000)])):
-    # .npy 1.0: 10 bytes of magic, version and length, then a 118-byte header (128 in all)
-    head = ("{'descr': '%s', 'fortran_order': False, 'shape': (%d,), }" % (descr, len(vals))).ljust(117) + "\n"
-    with open("%s/%s.npy" % (sys.argv[1], name), "wb") as f:
-        f.write(b"\x93NUMPY\x01\x00" + struct.pack("<H", 118) + head.encode())
-        f.write(struct.pack("<%d%s" % (len(vals), fmt), *vals))
+save("%s/a.npy" % sys.argv[1], "<i4", "i", [r.randint(-1000, 999) for _ in range(50000)])
+save("%s/f.npy" % sys.argv[1], "|b1", "?", [r.random() < 0.3 for _ in range(50000)])
 PY
   runs=("--in $tmp/a.npy --keep gt:10 --out $tmp/o1" "--in $tmp/a.npy --flags $tmp/f.npy --out $tmp/o2")
   for tool in memcheck racecheck synccheck; do

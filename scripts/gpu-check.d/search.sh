@@ -15,6 +15,7 @@ fails=0
 t0=$SECONDS
 pass() { echo "PASS search: $*"; }
 fail() { echo "FAIL search: $*"; fails=$((fails + 1)); }
+. scripts/gpu-check.d/sanitize.bash
 
 # 1. The CUDA search test (every algorithm against the CPU, awkward sizes and queries).
 if timeout 90 ctest --test-dir "$BUILD" -L gpu -R 'test_search_cuda' --output-on-failure > "$OUT/search-ctest.log" 2>&1 &&
@@ -31,14 +32,12 @@ fi
 t1=$SECONDS
 tmp=$(mktemp -d)
 python3 - "$tmp" <<'PY' || fail "could not write the sanitizer inputs"
-import random, struct, sys
+import random, sys
+sys.path.insert(0, "scripts/gpu-check.d")
+import npy
 d = sys.argv[1]; r = random.Random(7)
 def save(name, vals, code="<u4", fmt="I"):
-    hdr = "{'descr': '%s', 'fortran_order': False, 'shape': (%d,), }" % (code, len(vals))
-    hdr += " " * (63 - (10 + len(hdr)) % 64) + "\n"
-    with open(f"{d}/{name}.npy", "wb") as f:
-        f.write(b"\x93NUMPY\x01\x00" + struct.pack("<H", len(hdr)) + hdr.encode())
-        f.write(struct.pack("<%d%s" % (len(vals), fmt), *vals))
+    npy.save(f"{d}/{name}.npy", code, fmt, vals)
 small = sorted(r.randrange(5000, 9000) for _ in range(20011))
 big = sorted(r.randrange(1000, 1 << 31) for _ in range(600001))
 save("s1", small)
@@ -63,15 +62,7 @@ for algo in tree tree64; do
     runs+=("compute search --backend cuda --algo $algo --keys $tmp/s$i.npy --in $tmp/q$i.npy --out $tmp/o-$algo-$i.npy")
   done
 done
-for tool in memcheck racecheck synccheck; do
-  ok=1
-  for r in "${runs[@]}"; do
-    if ! timeout 60 compute-sanitizer --tool $tool --error-exitcode 9 $SW $r >> "$OUT/search-sanitizer.log" 2>&1; then
-      ok=0; echo "  $tool failed: scanworks $r"
-    fi
-  done
-  if [ $ok = 1 ]; then pass "compute-sanitizer $tool"; else fail "compute-sanitizer $tool (see search-sanitizer.log)"; fi
-done
+sanitize_runs "$OUT/search-sanitizer.log" 60 "" "${runs[@]}"
 # The CUDA results must equal the CPU backend's, file for file.
 ok=1
 for i in 1 2 3; do

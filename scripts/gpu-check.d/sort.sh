@@ -11,6 +11,7 @@ mkdir -p "$OUT"
 fails=0
 pass() { echo "PASS sort: $*"; }
 fail() { echo "FAIL sort: $*"; fails=$((fails + 1)); }
+. scripts/gpu-check.d/sanitize.bash
 
 if CSEARCH_TEST_ONLY=sort timeout 60 ctest --test-dir "$BUILD" -L gpu -R 'csearch_gpu' --output-on-failure \
      > "$OUT/sort-ctest.log" 2>&1 &&
@@ -37,25 +38,16 @@ save(f"{d}/f.npy", "<f4", "f", fl)
 save(f"{d}/v.npy", "<u4", "I", list(range(n)))
 PY
 runs=(
-  "--in $tmp/u.npy --values $tmp/v.npy --out $tmp/o1.npy --out-values $tmp/o2.npy"
-  "--in $tmp/i.npy --out $tmp/o3.npy"
-  "--in $tmp/f.npy --values $tmp/v.npy --out $tmp/o4.npy --out-values $tmp/o5.npy"
+  "compute sort --backend cuda --algo onesweep-v2 --in $tmp/u.npy --values $tmp/v.npy --out $tmp/o1.npy --out-values $tmp/o2.npy"
+  "compute sort --backend cuda --algo onesweep-v2 --in $tmp/i.npy --out $tmp/o3.npy"
+  "compute sort --backend cuda --algo onesweep-v2 --in $tmp/f.npy --values $tmp/v.npy --out $tmp/o4.npy --out-values $tmp/o5.npy"
 )
-for tool in memcheck racecheck synccheck; do
-  ok=1
-  for r in "${runs[@]}"; do
-    if ! timeout 30 compute-sanitizer --tool $tool --error-exitcode 9 $SW compute sort --backend cuda \
-         --algo onesweep-v2 $r >> "$OUT/sort-sanitizer.log" 2>&1; then
-      ok=0; echo "  $tool failed: scanworks compute sort --algo onesweep-v2 $r"
-    fi
-  done
-  if [ $ok = 1 ]; then pass "compute-sanitizer $tool (onesweep-v2)"; else fail "compute-sanitizer $tool (see sort-sanitizer.log)"; fi
-done
+sanitize_runs "$OUT/sort-sanitizer.log" 30 " (onesweep-v2)" "${runs[@]}"
 # The sanitizer runs' results must equal the CPU backend's, file for file.
 ok=1
 for r in "${runs[@]}"; do
-  cpu=$(echo "$r" | sed -e 's/\(o[0-9]\)\.npy/\1-cpu.npy/g')
-  $SW compute sort --backend cpu $cpu > /dev/null 2>&1 || { ok=0; echo "  cpu run failed: $cpu"; }
+  cpu=$(echo "$r" | sed -e 's/--backend cuda --algo [a-z0-9-]*/--backend cpu/' -e 's/\(o[0-9]\)\.npy/\1-cpu.npy/g')
+  $SW $cpu > /dev/null 2>&1 || { ok=0; echo "  cpu run failed: $cpu"; }
 done
 for i in 1 2 3 4 5; do cmp -s "$tmp/o$i.npy" "$tmp/o$i-cpu.npy" || { ok=0; echo "  o$i differs from the cpu backend"; }; done
 [ $ok = 1 ] && pass "onesweep-v2 compute results equal the cpu backend's" || fail "onesweep-v2 results differ from the cpu backend's"
