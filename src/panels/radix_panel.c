@@ -51,8 +51,8 @@ static void one_pass(radix_panel *s)
     struct timespec a, b;
     clock_gettime(CLOCK_MONOTONIC, &a);
     sw_error err;
-    const char *algo = s->bits == 1 ? "split" : NULL;
-    if (radix_digit_pass_host(s->backend, s->backend == PRIM_CUDA ? algo : NULL, s->keys, s->tmp, (size_t)s->n,
+    /* The cpu pass takes no algorithm name; the cuda one sorts the digit with split or onesweep. */
+    if (radix_digit_pass_host(s->backend, s->bits == 1 ? "split" : NULL, s->keys, s->tmp, (size_t)s->n,
                               s->pass * s->bits, s->bits, &err)) {
         snprintf(s->status, sizeof s->status, "cuda pass failed, on the cpu now: %.110s", err.msg);
         s->backend = PRIM_CPU;
