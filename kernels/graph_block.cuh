@@ -35,6 +35,33 @@ __device__ __forceinline__ void hub_append(unsigned v, long long start, long lon
     }
 }
 
+/* Inclusive sum of X over the lanes of a warp. */
+__device__ __forceinline__ unsigned warp_inclusive_sum_u32(unsigned x)
+{
+    int lane = threadIdx.x & 31;
+    for (int d = 1; d < 32; d <<= 1) {
+        unsigned y = __shfl_up_sync(FULL_MASK, x, d);
+        if (lane >= d) x += y;
+    }
+    return x;
+}
+
+/* Lists, for each lane whose BIG is set, the segments of SEG arcs of its vertex V (DEG
+ * arcs from START): one atomicAdd on *COUNT per warp. Whole warps call this. */
+__device__ __forceinline__ void warp_hub_append(bool big, unsigned v, long long start, long long deg, unsigned seg,
+                                                long long *hub_start, unsigned *hub_v, unsigned *count)
+{
+    unsigned segs = big ? (unsigned)((deg + seg - 1) / seg) : 0, inc = warp_inclusive_sum_u32(segs);
+    unsigned total = __shfl_sync(FULL_MASK, inc, 31), base = 0;
+    if (!total) return;
+    if ((threadIdx.x & 31) == 31) base = atomicAdd(count, total);
+    base = __shfl_sync(FULL_MASK, base, 31) + inc - segs;
+    for (unsigned s = 0; s < segs; s++) {
+        hub_start[base + s] = start + (long long)s * seg;
+        hub_v[base + s] = v;
+    }
+}
+
 __device__ __forceinline__ long long warp_inclusive_scan(long long x)
 {
     int lane = threadIdx.x & 31;

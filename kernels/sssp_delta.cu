@@ -24,10 +24,25 @@ typedef struct ds_params {
     float delta;
     float *dist, *expanded;
     unsigned *queue[2], *members, *stamp, *bstamp;
+    unsigned big_degree, segment;
     long long *hub_start;
     unsigned *hub_v;
     sssp_ds_ctl *ctl;
 } ds_params;
+
+/* Charges the time since the last tick to phase SLOT (one thread, after a grid barrier). */
+__device__ __forceinline__ void ds_tick(sssp_ds_ctl *c, int slot)
+{
+    if (blockIdx.x == 0 && threadIdx.x == 0) {
+        unsigned long long now;
+        asm volatile("mov.u64 %0, %%globaltimer;" : "=l"(now));
+        if (slot >= 0) {
+            c->ns[slot] += now - c->t_last;
+            c->phases[slot]++;
+        }
+        c->t_last = now;
+    }
+}
 
 /* Where one relax phase appends: the next queue and (light) the bucket's members. */
 typedef struct ds_out {
@@ -54,7 +69,8 @@ __device__ __forceinline__ void ds_visit(const ds_params &p, const ds_out &o, bo
 }
 
 /* Relaxes the light (LIGHT) or heavy arcs of the *COUNT vertices of LIST, a block
- * balancing the arcs of 256 vertices at a time; hubs are listed in HUBS instead.
+ * balancing the arcs of 256 vertices at a time; vertices of more than big_degree
+ * arcs are listed in HUBS instead, a segment per entry.
  * A light phase lists each vertex it expands as a member of the bucket, once
  * (BSTAMP): every vertex whose final distance lies in the bucket is expanded there. */
 template <bool LIGHT>
@@ -70,7 +86,7 @@ __device__ __forceinline__ void ds_expand(const ds_params &p, const ds_out &o, c
         unsigned long long i = chunk + threadIdx.x;
         long long start = 0, deg = 0;
         unsigned u = 0;
-        bool member = false;
+        bool fresh = false;
         if (i < count) {
             u = __ldcg(&list[i]);
             float du = __ldcg(&p.dist[u]);
@@ -83,16 +99,15 @@ __device__ __forceinline__ void ds_expand(const ds_params &p, const ds_out &o, c
                     deg = 0;
                 } else {
                     p.expanded[u] = du;
-                    member = atomicExch(&p.bstamp[u], o.bucket_val) != o.bucket_val;
+                    fresh = true;
                 }
             } else {
                 start = p.mid[u];
                 deg = p.row[u + 1] - start;
             }
         }
-        if (LIGHT) warp_append(member, u, p.members, o.members, ~0ull, NULL);
-        bool big = deg > GRAPH_BIG_DEGREE;
-        if (big) hub_append(u, start, deg, p.hub_start, p.hub_v, hubs);
+        bool big = deg > (long long)p.big_degree;
+        warp_hub_append(big, u, start, deg, p.segment, p.hub_start, p.hub_v, hubs);
         long long total = lb_load(lb, start, big ? 0 : deg);
         for (long long base = 0; base < total; base += GRAPH_BLOCK) {
             long long e = base + threadIdx.x, a = 0;
@@ -104,23 +119,28 @@ __device__ __forceinline__ void ds_expand(const ds_params &p, const ds_out &o, c
             }
             ds_visit(p, o, e < total, a, du);
         }
+        /* listed as a member after the arcs, off their path (nothing reads the list
+           before the heavy round) */
+        if (LIGHT) {
+            bool member = fresh && atomicExch(&p.bstamp[u], o.bucket_val) != o.bucket_val;
+            warp_append(member, u, p.members, o.members, ~0ull, NULL);
+        }
         __syncthreads();
     }
 }
 
-/* The NSEG hub segments listed by ds_expand, one block per segment. */
+/* The NSEG hub segments listed by ds_expand, one warp per segment: a segment is
+ * short (tens to hundreds of arcs), so the whole grid's warps share a phase's hubs. */
 template <bool LIGHT>
 __device__ __forceinline__ void ds_hubs(const ds_params &p, const ds_out &o, unsigned nseg)
 {
-    for (unsigned i = blockIdx.x; i < nseg; i += gridDim.x) {
+    unsigned lane = threadIdx.x & 31, warps = gridDim.x * GRAPH_WARPS;
+    for (unsigned i = blockIdx.x * GRAPH_WARPS + (threadIdx.x >> 5); i < nseg; i += warps) {
         unsigned u = __ldcg(&p.hub_v[i]);
         float du = __ldcg(&p.dist[u]);
         long long s = __ldcg(&p.hub_start[i]), end = LIGHT ? p.mid[u] : p.row[u + 1];
-        if (end > s + GRAPH_HUB_SEGMENT) end = s + GRAPH_HUB_SEGMENT;
-        for (long long base = s; base < end; base += GRAPH_BLOCK) {
-            long long a = base + threadIdx.x;
-            ds_visit(p, o, a < end, a, du);
-        }
+        if (end > s + p.segment) end = s + p.segment;
+        for (long long base = s; base < end; base += 32) ds_visit(p, o, base + lane < end, base + lane, du);
     }
 }
 
@@ -134,10 +154,12 @@ __device__ __forceinline__ void ds_phase(const ds_params &p, const ds_out &o, co
     if (blockIdx.x == 0 && threadIdx.x == 0) p.ctl->hubs[(ph + 1) % 3] = 0;
     ds_expand<LIGHT>(p, o, list, count_at, &p.ctl->hubs[ph % 3], lb, s_du, s_count);
     grid.sync();
+    ds_tick(p.ctl, LIGHT ? SSSP_DS_T_LIGHT : SSSP_DS_T_HEAVY);
     unsigned nseg = __ldcg(&p.ctl->hubs[ph % 3]);
     if (nseg) {
         ds_hubs<LIGHT>(p, o, nseg);
         grid.sync();
+        ds_tick(p.ctl, LIGHT ? SSSP_DS_T_LIGHT_HUBS : SSSP_DS_T_HEAVY_HUBS);
     }
 }
 
@@ -158,24 +180,56 @@ __device__ __forceinline__ void ds_round(const ds_params &p, const unsigned *lis
 }
 
 /* Queues every v with LO <= dist[v] < HI; the smallest dist >= HI (finite) goes
- * to *FAR_MIN. */
+ * to *FAR_MIN. A thread takes DS_SCAN_LOADS float4 of dist at a time, all loads in
+ * flight before any is looked at (one at a time, each step waited a full L2 round
+ * trip: ~30 us per scan of 4 M vertices), and a warp appends its finds with one
+ * atomicAdd. */
+#define DS_SCAN_LOADS 4
 __device__ __forceinline__ void ds_scan(const ds_params &p, float lo, float hi, unsigned *queue, unsigned *queued,
                                         unsigned *far_min)
 {
-    unsigned long long padded = ((unsigned long long)p.n + 31) & ~31ull;
+    const unsigned long long n = p.n, threads = (unsigned long long)gridDim.x * GRAPH_BLOCK;
+    const unsigned long long tid = (unsigned long long)blockIdx.x * GRAPH_BLOCK + threadIdx.x;
+    const int lane = threadIdx.x & 31;
     unsigned min_bits = DS_INF_BITS;
-    for (unsigned long long v = (unsigned long long)blockIdx.x * GRAPH_BLOCK + threadIdx.x; v < padded;
-         v += (unsigned long long)gridDim.x * GRAPH_BLOCK) {
-        bool in = false;
-        if (v < p.n) {
-            float d = __ldcg(&p.dist[v]);
-            if (d >= lo && d < hi) in = true;
-            else if (d >= hi) min_bits = min(min_bits, (unsigned)__float_as_int(d));
+    /* float4 number Q holds vertices 4Q..4Q+3; step k of a pass reads float4 qbase + k * threads + tid */
+    for (unsigned long long qbase = 0; qbase * 4 < n; qbase += DS_SCAN_LOADS * threads) {
+        float4 d[DS_SCAN_LOADS];
+#pragma unroll
+        for (int k = 0; k < DS_SCAN_LOADS; k++) {
+            unsigned long long v = (qbase + k * threads + tid) * 4;
+            if (v + 4 <= n) {
+                d[k] = __ldcg((const float4 *)p.dist + (v >> 2));
+            } else {   /* the tail: past n reads as -1 (neither queued nor far) */
+                d[k].x = v < n ? __ldcg(&p.dist[v]) : -1.0f;
+                d[k].y = v + 1 < n ? __ldcg(&p.dist[v + 1]) : -1.0f;
+                d[k].z = v + 2 < n ? __ldcg(&p.dist[v + 2]) : -1.0f;
+                d[k].w = -1.0f;
+            }
         }
-        warp_append(in, (unsigned)v, queue, queued, ~0ull, NULL);
+        unsigned mask = 0;
+#pragma unroll
+        for (int k = 0; k < DS_SCAN_LOADS; k++) {
+            float e[4] = {d[k].x, d[k].y, d[k].z, d[k].w};
+#pragma unroll
+            for (int j = 0; j < 4; j++) {
+                if (e[j] >= lo && e[j] < hi) mask |= 1u << (4 * k + j);
+                else if (e[j] >= hi) min_bits = min(min_bits, (unsigned)__float_as_int(e[j]));
+            }
+        }
+        unsigned cnt = __popc(mask), inc = warp_inclusive_sum_u32(cnt);
+        unsigned total = __shfl_sync(FULL_MASK, inc, 31), base = 0;
+        if (!total) continue;
+        if (lane == 31) base = atomicAdd(queued, total);
+        base = __shfl_sync(FULL_MASK, base, 31) + inc - cnt;
+        while (mask) {
+            int b = __ffs(mask) - 1;
+            mask &= mask - 1;
+            queue[base++] = (unsigned)((qbase + (b >> 2) * threads + tid) * 4 + (b & 3));
+        }
     }
-    for (int d = 16; d > 0; d >>= 1) min_bits = min(min_bits, __shfl_down_sync(FULL_MASK, min_bits, d));
-    if ((threadIdx.x & 31) == 0 && min_bits != DS_INF_BITS) atomicMin(far_min, min_bits);
+    for (int s = 16; s > 0; s >>= 1) min_bits = min(min_bits, __shfl_down_sync(FULL_MASK, min_bits, s));
+    if (lane == 0 && min_bits != DS_INF_BITS) atomicMin(far_min, min_bits);
 }
 
 __global__ void __launch_bounds__(GRAPH_BLOCK) k_ds_run(const __grid_constant__ ds_params p)
@@ -191,6 +245,7 @@ __global__ void __launch_bounds__(GRAPH_BLOCK) k_ds_run(const __grid_constant__ 
        (queued[(IT + 1) % 3]) and zeroes slot (IT + 2) % 3. */
     unsigned it = 0, ph = 0, b = 0;
     float lo = 0.0f;
+    ds_tick(c, -1);
     for (;;) {
         float hi = lo + p.delta;
         if (!(hi > lo)) hi = __int_as_float(__float_as_int(lo) + 1);   /* delta lost in rounding */
@@ -201,6 +256,7 @@ __global__ void __launch_bounds__(GRAPH_BLOCK) k_ds_run(const __grid_constant__ 
         }
         ds_scan(p, lo, hi, p.queue[(it + 1) & 1], &c->queued[(it + 1) % 3], &c->far_min_bits[(it + 1) % 3]);
         grid.sync();
+        ds_tick(c, SSSP_DS_T_SCAN);
         it++;
         unsigned nq = __ldcg(&c->queued[it % 3]);
         if (!nq) {
@@ -233,6 +289,11 @@ __global__ void __launch_bounds__(GRAPH_BLOCK) k_ds_run(const __grid_constant__ 
     }
 }
 
+extern "C" uint64_t sssp_ds_hub_capacity(uint32_t n, uint64_t m, uint32_t segment)
+{
+    return m / (segment ? segment : 1) + n + 1;
+}
+
 extern "C" int sssp_launch_delta_stepping(const sssp_ds_args *a, sw_error *err)
 {
     static int blocks = 0;
@@ -246,7 +307,7 @@ extern "C" int sssp_launch_delta_stepping(const sssp_ds_args *a, sw_error *err)
     }
     ds_params p = {(const long long *)a->row, (const long long *)a->mid, a->col, a->w, a->n, a->delta,
                    a->dist, a->expanded, {a->queue[0], a->queue[1]}, a->members, a->stamp, a->bstamp,
-                   (long long *)a->hub_start, a->hub_v, a->ctl};
+                   a->big_degree, a->segment, (long long *)a->hub_start, a->hub_v, a->ctl};
     void *args[] = {&p};
     cudaError_t e;
     /* fewer blocks when a tool (a sanitizer) leaves less room than the occupancy query said */

@@ -9,7 +9,8 @@
  *          once per round (STAMP); repeat until the queue is empty;
  *   heavy  every member, now settled, relaxes its heavy arcs once (they all land at or
  *          beyond hi, where a later scan finds them).
- * Hubs' arcs are cut into segments and spread over the grid (kernels/graph_block.cuh). */
+ * Vertices with many arcs in a phase (hubs) have their arcs cut into short segments,
+ * one warp per segment over the whole grid. */
 #ifndef SCANWORKS_KERNELS_SSSP_DELTA_H
 #define SCANWORKS_KERNELS_SSSP_DELTA_H
 
@@ -19,6 +20,8 @@
 #ifdef __cplusplus
 extern "C" {
 #endif
+
+enum { SSSP_DS_T_SCAN, SSSP_DS_T_LIGHT, SSSP_DS_T_LIGHT_HUBS, SSSP_DS_T_HEAVY, SSSP_DS_T_HEAVY_HUBS, SSSP_DS_T_COUNT };
 
 /* Counters in rotation: slot i % 3 of round i (queued, far_min), of relax phase p
  * (hubs) and of bucket b (members), so that a counter is zeroed two steps after it
@@ -30,6 +33,10 @@ typedef struct sssp_ds_ctl {
     unsigned int hubs[3];
     unsigned int members[3];
     unsigned int rounds, buckets;   /* written at the end of a run */
+    /* Where the time went (%globaltimer, read by one thread after each grid barrier):
+     * SSSP_DS_T_* phases, their time in ns and how many ran. */
+    unsigned long long t_last, ns[SSSP_DS_T_COUNT];
+    unsigned int phases[SSSP_DS_T_COUNT];
 } sssp_ds_ctl;
 
 typedef struct sssp_ds_args {
@@ -42,10 +49,16 @@ typedef struct sssp_ds_args {
     float *expanded;                /* +inf; distance u's light arcs were relaxed from */
     uint32_t *queue[2], *members;   /* n entries each */
     uint32_t *stamp, *bstamp;       /* n entries each, zero before a run */
-    int64_t *hub_start;             /* graph_hub_capacity(n, m) entries */
+    /* Vertices of more than BIG_DEGREE arcs (in the phase) are cut into segments of
+     * SEGMENT arcs, one warp per segment; HUB_START and HUB_V hold
+     * sssp_ds_hub_capacity(n, m, SEGMENT) entries. */
+    uint32_t big_degree, segment;
+    int64_t *hub_start;
     uint32_t *hub_v;
     sssp_ds_ctl *ctl;
 } sssp_ds_args;
+
+uint64_t sssp_ds_hub_capacity(uint32_t n, uint64_t m, uint32_t segment);
 
 /* The whole run for the source whose dist is 0 (one cooperative launch). */
 int sssp_launch_delta_stepping(const sssp_ds_args *a, sw_error *err);

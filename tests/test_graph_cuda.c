@@ -2,9 +2,10 @@
  * (paths past 255 levels, stars, disconnected parts, loops and duplicates, isolated
  * source, one vertex, no edges, directed, R-MAT), outputs poisoned first, and on the
  * committed files; delta-stepping also with deltas that make every arc heavy (and
- * lo + delta round to lo), or every arc light. Needs a CUDA device: skipped (exit 77) otherwise. */
+ * lo + delta round to lo), or every arc light, and with other hub segments. Needs a CUDA device: skipped (exit 77) otherwise. */
 #define _POSIX_C_SOURCE 200809L   /* setenv */
 #include <math.h>
+#include <string.h>
 
 #include "graph/graph_bfs.h"
 #include "graph/graph_load.h"
@@ -57,14 +58,18 @@ static void compare(const graph_csr *g, uint32_t s, const char *name)
     }
     for (const char *const *a = sssp_algorithms(PRIM_CUDA); *a; a++) check_sssp(g, s, dref, name, *a);
     /* delta-stepping with every arc heavy (delta lost in rounding), with light arcs,
-       and with one bucket of light arcs */
-    static const char *const deltas[] = {"1e-30", "0.01", "1e30"};
-    for (int i = 0; i < 3; i++) {
-        CHECK(setenv("SCANWORKS_SSSP_DS_DELTA", deltas[i], 1) == 0);
-        char what[200];
-        snprintf(what, sizeof what, "%s (delta %s)", name, deltas[i]);
-        check_sssp(g, s, dref, what, "delta-stepping");
-    }
+       and with one bucket of light arcs; each with the default hub shape, with every
+       vertex cut into one-arc segments, and with short odd ones */
+    static const char *const deltas[] = {"1e-30", "0.01", "1e30"}, *const hubs[] = {NULL, "0:1", "3:5"};
+    for (int h = 0; h < 3; h++)
+        for (int i = 0; i < 3; i++) {
+            CHECK(setenv("SCANWORKS_SSSP_DS_DELTA", deltas[i], 1) == 0);
+            if (hubs[h]) CHECK(setenv("SCANWORKS_SSSP_DS_HUB", hubs[h], 1) == 0);
+            char what[200];
+            snprintf(what, sizeof what, "%s (delta %s, hubs %s)", name, deltas[i], hubs[h] ? hubs[h] : "default");
+            check_sssp(g, s, dref, what, "delta-stepping");
+            unsetenv("SCANWORKS_SSSP_DS_HUB");
+        }
     unsetenv("SCANWORKS_SSSP_DS_DELTA");
     free(ref), free(lv), free(dref);
 }
@@ -96,6 +101,20 @@ int main(void)
         }
         for (uint32_t s = 0; s < g.n; s++) compare(&g, s, files[i]);
         graph_csr_free(&g);
+    }
+    /* a hub shape that makes no sense is refused by name */
+    {
+        graph_case c;
+        if (graph_case_make(0, &c) == 0) {
+            sw_error err;
+            double *d = malloc((size_t)c.g.n * sizeof *d + 1);
+            CHECK(setenv("SCANWORKS_SSSP_DS_HUB", "64", 1) == 0);
+            CHECK(graph_sssp(PRIM_CUDA, "delta-stepping", &c.g, c.source, d, NULL, &err) != 0);
+            CHECK_MSG(strstr(err.msg, "SCANWORKS_SSSP_DS_HUB") != NULL, "bad hub shape: %s", err.msg);
+            unsetenv("SCANWORKS_SSSP_DS_HUB");
+            free(d);
+            graph_csr_free(&c.g);
+        }
     }
     /* a larger R-MAT where the direction-optimizing BFS goes bottom-up */
     graph_coo e;

@@ -2,10 +2,11 @@
 # Graphs on the GPU machine: the gpu-labelled graph tests, compute-sanitizer
 # (memcheck, racecheck, synccheck) on small runs of the delta-stepping SSSP kernel
 # (default delta: heavy hub segments; delta 1e30: light hub segments), then
-# `bench bfs` at scale 22 and `bench sssp` at scales 20..22 into $OUT/bfs-bench.json,
+# `bench bfs` at scale 22 and `bench sssp` at scales 20..22 (and a sweep of delta-stepping's
+# knobs at 22) into $OUT/bfs-bench.json,
 # $OUT/sssp-bench.json (+ .svg, .txt), and SUMMARY lines: delta-stepping against
 # near-far and the seed's Bellman-Ford, BFS GTEPS. Run from the repository root with
-# BUILD and OUT set; about 2 minutes.
+# BUILD and OUT set; about 3 minutes.
 set -uo pipefail
 BUILD=${BUILD:?set BUILD to an sm_90 build}
 OUT=${OUT:?set OUT to a results folder}
@@ -15,7 +16,7 @@ status=0
 pass() { echo "PASS: $*"; }
 fail() { echo "FAIL: $*"; status=1; }
 
-if ctest --test-dir "$BUILD" -L gpu -R graph --output-on-failure > "$OUT/graphs-ctest.txt" 2>&1 &&
+if ctest --test-dir "$BUILD" -L gpu -R graph --timeout 240 --output-on-failure > "$OUT/graphs-ctest.txt" 2>&1 &&
    grep -q "100% tests passed" "$OUT/graphs-ctest.txt" && ! grep -q "Skipped" "$OUT/graphs-ctest.txt"; then
   pass "graph GPU tests"
 else
@@ -26,11 +27,12 @@ CS=$(command -v compute-sanitizer || echo /usr/local/cuda/bin/compute-sanitizer)
 tmp=$(mktemp -d)
 for tool in memcheck racecheck synccheck; do
   ok=1
-  for run in "rmat:12:16:7 0" "rmat:12:16:7 1e30" "tests/data/graphs/tiny.mtx 0"; do
+  for run in "rmat:12:16:7 0 64:256" "rmat:12:16:7 1e30 64:256" "rmat:12:16:7 0 4:8" "tests/data/graphs/tiny.mtx 0 0:1" \
+             "rmat:12:16:7 1e-30 64:256"; do
     set -- $run
-    SCANWORKS_SSSP_DS_DELTA=$2 "$CS" --tool $tool --error-exitcode 9 "$SW" compute sssp --backend cuda \
-        --algo delta-stepping --graph $1 --source 1 --out "$tmp/d.npy" > "$tmp/cs.txt" 2>&1 ||
-      { ok=0; echo "$tool on $1 (delta $2):"; tail -15 "$tmp/cs.txt"; }
+    SCANWORKS_SSSP_DS_DELTA=$2 SCANWORKS_SSSP_DS_HUB=$3 timeout 120 "$CS" --tool $tool --error-exitcode 9 "$SW" \
+        compute sssp --backend cuda --algo delta-stepping --graph $1 --source 1 --out "$tmp/d.npy" > "$tmp/cs.txt" 2>&1 ||
+      { ok=0; echo "$tool on $1 (delta $2, hubs $3):"; head -20 "$tmp/cs.txt"; }
   done
   [ $ok = 1 ] && pass "compute-sanitizer $tool on the delta-stepping kernel" || fail "compute-sanitizer $tool"
 done
@@ -42,7 +44,7 @@ if "$SW" bench bfs --scales 22..22 --sources 4 --json "$OUT/bfs-bench.json" --pl
 else
   tail -5 "$OUT/bfs-bench.txt"; fail "bench bfs"
 fi
-if "$SW" bench sssp --scales 20..22 --sources 2 --cpu-max-scale 18 --json "$OUT/sssp-bench.json" \
+if "$SW" bench sssp --scales 20..22 --sources 4 --cpu-max-scale 18 --json "$OUT/sssp-bench.json" \
      --plot "$OUT/sssp-bench.svg" > "$OUT/sssp-bench.txt" 2>&1; then
   pass "bench sssp"
 else
@@ -71,6 +73,19 @@ if [ -n "$new" ] && [ -n "$bf" ] && awk -v n="$new" -v b="$bf" 'BEGIN { exit !(n
 else
   echo "NOTE: delta-stepping under 5x bellman-ford at scale 22 (or no result)"
 fi
+# Delta-stepping's knobs at scale 22 (ALGO,VAR=VALUE: its hub shape
+# SCANWORKS_SSSP_DS_HUB=BIG:SEG, its delta), each with the trace of where the time goes
+# (the last source's line).
+for run in ${DS_SWEEP-delta-stepping,SCANWORKS_SSSP_DS_HUB=32:128 delta-stepping,SCANWORKS_SSSP_DS_HUB=64:256 \
+    delta-stepping,SCANWORKS_SSSP_DS_HUB=16:64}; do
+  algo=${run%%,*}; kv=${run#*,}
+  f="$OUT/sssp-sweep-$algo-$(echo "${kv#SCANWORKS_SSSP_}" | tr ':=' '-_').txt"
+  env SCANWORKS_GRAPH_TRACE=1 "$kv" timeout 60 "$SW" bench sssp --scales 22..22 --sources 4 --cpu-max-scale 0 \
+      --algo $algo > "$f" 2>&1
+  ms=$(ms_of "$f" $algo 22)
+  echo "SUMMARY: sssp scale 22 $algo $kv: ${ms:-?} ms"
+  grep "^delta-stepping:" "$f" | tail -1 | sed 's/^/SUMMARY:   /'
+done
 for a in direction-optimizing frontier edge-parallel; do
   ms=$(ms_of "$OUT/bfs-bench.txt" $a 22); g=$(gteps_of "$OUT/bfs-bench.txt" $a 22)
   echo "SUMMARY: bfs scale 22 $a: ${ms:-?} ms, ${g:-?} GTEPS"

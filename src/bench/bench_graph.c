@@ -22,7 +22,7 @@ int bench_sssp_main(int argc, char **argv);
 typedef struct bench_graph_opts {
     int sssp;
     long long lo, hi, edge_factor, sources, cpu_max_scale, seed;
-    const char *scales, *json, *csv, *plot;
+    const char *scales, *json, *csv, *plot, *algo;   /* algo: one cuda algorithm only (NULL: all) */
 } bench_graph_opts;
 
 static int parse_scales(const char *s, long long *lo, long long *hi, sw_error *err)
@@ -123,9 +123,10 @@ static int bench_scale(const bench_graph_opts *o, int scale, bench_report *rep, 
     if (!rc && prim_cuda_available(&why)) {
         const char *const *algos = o->sssp ? sssp_cuda_algorithms : bfs_cuda_algorithms;
         void *dev = NULL;
-        if (o->sssp) rc = sssp_cuda_upload(&g, NULL, (sssp_cuda_graph **)&dev, err);
+        if (o->sssp) rc = sssp_cuda_upload(&g, o->algo, (sssp_cuda_graph **)&dev, err);
         else rc = bfs_cuda_upload(&g, (bfs_cuda_graph **)&dev, err);
-        for (const char *const *a = algos; !rc && *a; a++) rc = run_algo(o, PRIM_CUDA, *a, &g, src, nsrc, dev, rep, scale, err);
+        for (const char *const *a = algos; !rc && *a; a++)
+            if (!o->algo || !strcmp(o->algo, *a)) rc = run_algo(o, PRIM_CUDA, *a, &g, src, nsrc, dev, rep, scale, err);
         if (o->sssp) sssp_cuda_free(dev);
         else bfs_cuda_free(dev);
     }
@@ -136,7 +137,7 @@ static int bench_scale(const bench_graph_opts *o, int scale, bench_report *rep, 
 
 static int bench_graph_main(int argc, char **argv, int sssp)
 {
-    bench_graph_opts o = {sssp, 0, 0, 16, 8, sssp ? 18 : 20, 1, "16..22", NULL, NULL, NULL};
+    bench_graph_opts o = {sssp, 0, 0, 16, 8, sssp ? 18 : 20, 1, "16..22", NULL, NULL, NULL, NULL};
     cli_flag flags[] = {
         {"--scales", CLI_STRING, &o.scales, "A..B  R-MAT scales (default 16..22, at most 26)", 0, 0, false, false},
         {"--edge-factor", CLI_LONG, &o.edge_factor, "EF  edges per vertex (default 16)", 1, 1024, false, false},
@@ -144,6 +145,7 @@ static int bench_graph_main(int argc, char **argv, int sssp)
         {"--cpu-max-scale", CLI_LONG, &o.cpu_max_scale, "S  largest scale the CPU reference runs on", 0, 30, false,
          false},
         {"--seed", CLI_LONG, &o.seed, "N  R-MAT and source seed (default 1)", 0, 0, false, false},
+        {"--algo", CLI_STRING, &o.algo, "NAME  only this cuda algorithm (default: every one)", 0, 0, false, false},
         {"--json", CLI_STRING, &o.json, "FILE  results as JSON", 0, 0, false, false},
         {"--csv", CLI_STRING, &o.csv, "FILE  results as CSV", 0, 0, false, false},
         {"--plot", CLI_STRING, &o.plot, "FILE.svg  time against edges", 0, 0, false, false},
@@ -154,6 +156,15 @@ static int bench_graph_main(int argc, char **argv, int sssp)
                              : "scanworks bench bfs [--scales 16..22] [--edge-factor 16] [--sources N] [--json F]";
     int rc = cli_parse(argc, argv, 1, flags, usage, &err);
     if (rc == 1) return 0;
+    if (!rc && o.algo) {
+#if SCANWORKS_HAVE_CUDA
+        const char *const *a = sssp ? sssp_cuda_algorithms : bfs_cuda_algorithms;
+        while (*a && strcmp(*a, o.algo)) a++;
+        if (!*a) rc = sw_fail(&err, "--algo '%s': not a cuda %s algorithm", o.algo, sssp ? "SSSP" : "BFS");
+#else
+        rc = sw_fail(&err, "--algo '%s': this build has no CUDA backend", o.algo);
+#endif
+    }
     if (rc || parse_scales(o.scales, &o.lo, &o.hi, &err)) {
         fprintf(stderr, "scanworks: %s\n", err.msg);
         return 2;

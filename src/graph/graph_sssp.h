@@ -6,7 +6,8 @@
  *   "delta-stepping"    work-efficient, the whole bucket loop in one cooperative kernel:
  *                       rows split light | heavy at upload, light arcs relaxed in rounds
  *                       within a bucket, heavy arcs once per settled vertex
- *                       (kernels/sssp_delta.h; SCANWORKS_SSSP_DS_DELTA overrides delta)
+ *                       (kernels/sssp_delta.h; SCANWORKS_SSSP_DS_DELTA overrides delta,
+ *                       SCANWORKS_SSSP_DS_HUB=BIG:SEG the hub segments)
  *   "bellman-ford"      the seed's kernel: one thread per COO edge, each undirected
  *                       edge once relaxing both directions, a `modif` word, one launch
  *                       per iteration until nothing changes

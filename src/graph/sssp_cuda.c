@@ -19,11 +19,16 @@ const char *const sssp_cuda_algorithms[] = {"delta-stepping",  "near-far",      
 /* Edges regrouped by segments of this many vertices (the seed's L2 blocking). */
 #define SSSP_SEGMENT ((uint32_t)1 << 20)
 
+/* Delta-stepping's hub shape (see ds_hub_shape). */
+#define SSSP_DS_BIG_DEGREE 32u
+#define SSSP_DS_SEGMENT 128u
+
 struct sssp_cuda_graph {
     uint32_t n;
     uint64_t m, coo_m;
     int undirected;
     float delta, ds_delta;
+    uint32_t ds_big, ds_seg;          /* delta-stepping hubs: degree threshold, segment */
     int64_t *row;
     uint32_t *col;
     float *w;                         /* NULL when unweighted */
@@ -128,6 +133,25 @@ static int upload_split_rows(const graph_csr *g, float delta, sssp_cuda_graph *d
     return rc;
 }
 
+/* Delta-stepping's hub shape: vertices of more than DS_BIG arcs in a phase go to
+ * segments of DS_SEG arcs, a warp each. SCANWORKS_SSSP_DS_HUB=BIG:SEG overrides it
+ * for experiments. */
+static int ds_hub_shape(sssp_cuda_graph *d, sw_error *err)
+{
+    d->ds_big = SSSP_DS_BIG_DEGREE;
+    d->ds_seg = SSSP_DS_SEGMENT;
+    const char *env = getenv("SCANWORKS_SSSP_DS_HUB");
+    if (!env || !*env) return 0;
+    unsigned big, seg;
+    char tail;
+    if (sscanf(env, "%u:%u%c", &big, &seg, &tail) != 2 || seg < 1 || seg > (1u << 20) || big > (1u << 30))
+        return sw_fail(err, "SCANWORKS_SSSP_DS_HUB='%s': expected BIG:SEG, a degree threshold and a segment length "
+                            "of 1..%u arcs", env, 1u << 20);
+    d->ds_big = big;
+    d->ds_seg = seg;
+    return 0;
+}
+
 static int upload(const graph_csr *g, const char *hint, sssp_cuda_graph *d, sw_error *err)
 {
     d->n = g->n;
@@ -150,12 +174,15 @@ static int upload(const graph_csr *g, const char *hint, sssp_cuda_graph *d, sw_e
     env = getenv("SCANWORKS_SSSP_DS_DELTA");
     if (env && atof(env) > 0) d->ds_delta = (float)atof(env);
     if (!(d->ds_delta > 0)) d->ds_delta = 1.0f;
+    if (ds && ds_hub_shape(d, err)) return -1;
+    uint64_t hub_cap = graph_hub_capacity(g->n, g->m);
+    if (ds && sssp_ds_hub_capacity(g->n, g->m, d->ds_seg) > hub_cap) hub_cap = sssp_ds_hub_capacity(g->n, g->m, d->ds_seg);
     if ((nf || ds) &&
         (gcuda_upload(&d->row, g->row, ((size_t)g->n + 1) * sizeof *g->row, "CSR rows", err) ||
          gcuda_alloc(&d->stamp, (size_t)g->n * sizeof(uint32_t), "round stamps", err) ||
          gcuda_alloc(&d->expanded, (size_t)g->n * sizeof(float), "expanded distances", err) ||
-         gcuda_alloc(&d->hub_v, graph_hub_capacity(g->n, g->m) * sizeof(uint32_t), "hub segments", err) ||
-         gcuda_alloc(&d->hub_start, graph_hub_capacity(g->n, g->m) * sizeof(int64_t), "hub segments", err)))
+         gcuda_alloc(&d->hub_v, hub_cap * sizeof(uint32_t), "hub segments", err) ||
+         gcuda_alloc(&d->hub_start, hub_cap * sizeof(int64_t), "hub segments", err)))
         return -1;
     if (ds && (upload_split_rows(g, d->ds_delta, d, err) ||
                gcuda_alloc(&d->ds_q[0], (size_t)g->n * sizeof(uint32_t), "delta-stepping queue", err) ||
@@ -303,13 +330,19 @@ static int run_delta_stepping(sssp_cuda_graph *d, sssp_stats *st, sw_error *err)
     GCUDA_TRY(cudaMemsetAsync(d->stamp, 0, (size_t)d->n * sizeof(uint32_t), 0), err);
     GCUDA_TRY(cudaMemsetAsync(d->ds_bstamp, 0, (size_t)d->n * sizeof(uint32_t), 0), err);
     sssp_ds_args a = {d->row, d->ds_mid, d->ds_col, d->ds_w, d->n, d->ds_delta, d->dist, d->expanded,
-                      {d->ds_q[0], d->ds_q[1]}, d->ds_members, d->stamp, d->ds_bstamp, d->hub_start, d->hub_v,
-                      d->ds_ctl};
+                      {d->ds_q[0], d->ds_q[1]}, d->ds_members, d->stamp, d->ds_bstamp, d->ds_big, d->ds_seg,
+                      d->hub_start, d->hub_v, d->ds_ctl};
     if (sssp_launch_delta_stepping(&a, err)) return -1;
     GCUDA_TRY(cudaMemcpy(&c, d->ds_ctl, sizeof c, cudaMemcpyDeviceToHost), err);
     st->iterations = (int)c.rounds;
-    if (getenv("SCANWORKS_GRAPH_TRACE"))
-        fprintf(stderr, "delta-stepping: delta %g, %u rounds, %u buckets\n", d->ds_delta, c.rounds, c.buckets);
+    if (getenv("SCANWORKS_GRAPH_TRACE")) {
+        static const char *const names[SSSP_DS_T_COUNT] = {"scan", "light", "light hubs", "heavy", "heavy hubs"};
+        fprintf(stderr, "delta-stepping: delta %g, hubs %u:%u, %u rounds, %u buckets;", d->ds_delta, d->ds_big,
+                d->ds_seg, c.rounds, c.buckets);
+        for (int k = 0; k < SSSP_DS_T_COUNT; k++)
+            fprintf(stderr, " %s %.3f ms in %u", names[k], (double)c.ns[k] * 1e-6, c.phases[k]);
+        fputc('\n', stderr);
+    }
     return 0;
 }
 
