@@ -4,6 +4,7 @@
  *   blocks per SM, so one pass costs little more than a read of the keys;
  * - tiles of 384 threads x 16 keys (6,144 keys: runs of 24 keys per digit in the scatter),
  *   three tiles per SM for keys alone (56 registers, no spills on sm_90), two with values;
+ *   larger tile shapes, compiled from the same code, are chosen by name (os_shapes);
  * - ranking finds the lanes of a warp with the same digit by eight ballots (one per
  *   digit bit) instead of __match_any_sync, which is slow on every chip so far; the
  *   lowest-to-highest order of lanes and items keeps the sort stable;
@@ -13,14 +14,14 @@
  * - the decoupled look-back for the tile's 256 digit prefixes runs after ranking, so
  *   earlier tiles have usually finished when it starts.
  * Status words: 2-bit flag and 30-bit count per tile and digit, hence n <= 2^30. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
 #include "radix_sort_kernel.h"
 #include "block_scan.cuh"
 #include "cuda_util.cuh"
 
-#define OS_THREADS 384
-#define OS_WARPS (OS_THREADS / 32)
-#define OS_ITEMS 16
-#define OS_TILE (OS_THREADS * OS_ITEMS)
 #define OS_BINS 256
 #define OS_FLAG_AGG 0x40000000u
 #define OS_FLAG_INC 0x80000000u
@@ -37,7 +38,9 @@
 #else
 #define OS_SM_THREADS 1024
 #endif
-#define OS_KEY_BLOCKS (OS_SM_THREADS / OS_THREADS < 3 ? OS_SM_THREADS / OS_THREADS : 3)
+/* Blocks per SM asked of the compiler for a pass of THREADS threads: BLOCKS, or fewer
+ * where the SM holds fewer. */
+#define OS_MIN_BLOCKS(THREADS, BLOCKS) (OS_SM_THREADS / (THREADS) < (BLOCKS) ? OS_SM_THREADS / (THREADS) : (BLOCKS))
 #define OS_HIST_BLOCKS (OS_SM_THREADS / OS_HIST_THREADS)
 
 /* ---- histogram of the four digits --------------------------------------------------- */
@@ -140,13 +143,13 @@ static __device__ __forceinline__ unsigned int os_look_back(const unsigned int *
  * The highest lane of each group of equal digits takes the group's places with one
  * atomic on the warp's counter of the digit (S_WARP_ROW). FULL: every item is a key;
  * else items from index N on (WBASE + 32 i is item i's index) are left out. */
-template <bool FULL>
+template <bool FULL, int ITEMS>
 static __device__ __forceinline__ void os_rank(const uint32_t *keys, unsigned int *pos, unsigned int *s_warp_row,
                                                int shift, unsigned int wbase, unsigned int n)
 {
     const unsigned int lane = threadIdx.x & 31u, below = (1u << lane) - 1u;
 #pragma unroll
-    for (int i = 0; i < OS_ITEMS; i++) {
+    for (int i = 0; i < ITEMS; i++) {
         const bool valid = FULL || wbase + 32u * i < n;
         const unsigned int dg = (keys[i] >> shift) & 255u;
         const unsigned int peers = os_peers<FULL>(dg, valid);
@@ -161,39 +164,42 @@ static __device__ __forceinline__ void os_rank(const uint32_t *keys, unsigned in
 /* One stable pass over the digit at SHIFT: KIN -> KOUT (and VIN -> VOUT with VALS).
  * FIRST maps the keys to ordered bits as they are read, LAST maps them back as they are
  * written. DIGIT_START: where each digit starts in the output (os_digit_starts).
- * STATUS: tiles x 256 zeroed words; COUNTER: a zeroed word that numbers the tiles. */
-template <bool VALS>
-static __global__ void __launch_bounds__(OS_THREADS, VALS ? 2 : OS_KEY_BLOCKS)
+ * STATUS: tiles x 256 zeroed words; COUNTER: a zeroed word that numbers the tiles.
+ * Shape: THREADS (a multiple of 32, at least 256) x ITEMS keys per tile, BLOCKS per SM
+ * asked of the compiler; shared memory stays static (at most 48 KB). */
+template <bool VALS, int THREADS, int ITEMS, int BLOCKS>
+static __global__ void __launch_bounds__(THREADS, OS_MIN_BLOCKS(THREADS, BLOCKS))
     os_pass(const uint32_t *__restrict__ kin, uint32_t *__restrict__ kout, const uint32_t *__restrict__ vin,
             uint32_t *__restrict__ vout, unsigned int n, int shift, int mode, int first, int last,
             const unsigned int *__restrict__ digit_start, unsigned int *status, unsigned int *counter)
 {
-    __shared__ uint32_t s_buf[OS_TILE];                   /* keys, then values, in tile order */
-    __shared__ unsigned int s_warp[OS_WARPS][OS_BINS];    /* per-warp counts, then next places */
-    __shared__ unsigned int s_out[OS_BINS];               /* output place of digit d, less its tile offset */
+    enum { WARPS = THREADS / 32, TILE = THREADS * ITEMS };
+    __shared__ uint32_t s_buf[TILE];                  /* keys, then values, in tile order */
+    __shared__ unsigned int s_warp[WARPS][OS_BINS];   /* per-warp counts, then next places */
+    __shared__ unsigned int s_out[OS_BINS];           /* output place of digit d, less its tile offset */
     __shared__ unsigned int warp_sums[BS_WARP_SUMS];
     __shared__ unsigned int s_tile;
     const unsigned int lane = threadIdx.x & 31u, warp = threadIdx.x >> 5;
 
     if (threadIdx.x == 0) s_tile = atomicAdd(counter, 1u);
-    for (unsigned int i = threadIdx.x; i < OS_WARPS * OS_BINS; i += OS_THREADS) (&s_warp[0][0])[i] = 0;
+    for (unsigned int i = threadIdx.x; i < WARPS * OS_BINS; i += THREADS) (&s_warp[0][0])[i] = 0;
     __syncthreads();
     const unsigned int tile = s_tile;
-    const unsigned int base = tile * OS_TILE;   /* < n <= 2^30 */
-    const unsigned int wbase = base + warp * (32 * OS_ITEMS) + lane;
-    const bool full = n - base >= OS_TILE;
-    const unsigned int count = full ? OS_TILE : n - base;
+    const unsigned int base = tile * TILE;   /* < n <= 2^30 */
+    const unsigned int wbase = base + warp * (32 * ITEMS) + lane;
+    const bool full = n - base >= TILE;
+    const unsigned int count = full ? TILE : n - base;
 
     /* Item i of a lane is key wbase + 32 i: warp-striped, so every load is one line. */
-    uint32_t keys[OS_ITEMS];
+    uint32_t keys[ITEMS];
 #pragma unroll
-    for (int i = 0; i < OS_ITEMS; i++) {
+    for (int i = 0; i < ITEMS; i++) {
         const unsigned int idx = wbase + 32u * i;
         uint32_t k = (full || idx < n) ? kin[idx] : 0u;
         keys[i] = first ? key_to_ordered(k, mode) : k;
     }
 #pragma unroll
-    for (int i = 0; i < OS_ITEMS; i++)
+    for (int i = 0; i < ITEMS; i++)
         if (full || wbase + 32u * i < n) atomicAdd(&s_warp[warp][(keys[i] >> shift) & 255u], 1u);
     __syncthreads();
 
@@ -203,7 +209,7 @@ static __global__ void __launch_bounds__(OS_THREADS, VALS ? 2 : OS_KEY_BLOCKS)
     unsigned int mine = 0;
     if (d < OS_BINS) {
 #pragma unroll
-        for (int w = 0; w < OS_WARPS; w++) {
+        for (int w = 0; w < WARPS; w++) {
             unsigned int c = s_warp[w][d];
             s_warp[w][d] = mine;
             mine += c;
@@ -214,17 +220,17 @@ static __global__ void __launch_bounds__(OS_THREADS, VALS ? 2 : OS_KEY_BLOCKS)
     const unsigned int tile_excl = block_exclusive_sum(mine, warp_sums, &total);   /* barriers inside */
     if (d < OS_BINS) {
 #pragma unroll
-        for (int w = 0; w < OS_WARPS; w++) s_warp[w][d] += tile_excl;
+        for (int w = 0; w < WARPS; w++) s_warp[w][d] += tile_excl;
     }
     __syncthreads();
 
-    unsigned int pos[OS_ITEMS];
+    unsigned int pos[ITEMS];
     if (full)
-        os_rank<true>(keys, pos, s_warp[warp], shift, wbase, n);
+        os_rank<true, ITEMS>(keys, pos, s_warp[warp], shift, wbase, n);
     else
-        os_rank<false>(keys, pos, s_warp[warp], shift, wbase, n);
+        os_rank<false, ITEMS>(keys, pos, s_warp[warp], shift, wbase, n);
 #pragma unroll
-    for (int i = 0; i < OS_ITEMS; i++)
+    for (int i = 0; i < ITEMS; i++)
         if (full || wbase + 32u * i < n) s_buf[pos[i]] = keys[i];
 
     if (d < OS_BINS) {
@@ -232,10 +238,10 @@ static __global__ void __launch_bounds__(OS_THREADS, VALS ? 2 : OS_KEY_BLOCKS)
         if (tile) *(volatile unsigned int *)(status + (size_t)tile * OS_BINS + d) = OS_FLAG_INC | (prefix + mine);
         s_out[d] = digit_start[d] + prefix - tile_excl;   /* wraps back when the tile offset is added */
     }
-    uint32_t vals[OS_ITEMS];
+    uint32_t vals[ITEMS];
     if (VALS) {   /* in flight while the keys go out */
 #pragma unroll
-        for (int i = 0; i < OS_ITEMS; i++) {
+        for (int i = 0; i < ITEMS; i++) {
             const unsigned int idx = wbase + 32u * i;
             vals[i] = (full || idx < n) ? vin[idx] : 0u;
         }
@@ -243,10 +249,10 @@ static __global__ void __launch_bounds__(OS_THREADS, VALS ? 2 : OS_KEY_BLOCKS)
     __syncthreads();
 
     /* Keys in digit order: consecutive threads write consecutive places of one digit. */
-    unsigned int dst[OS_ITEMS];
+    unsigned int dst[ITEMS];
 #pragma unroll
-    for (int r = 0; r < OS_ITEMS; r++) {
-        const unsigned int j = r * OS_THREADS + threadIdx.x;
+    for (int r = 0; r < ITEMS; r++) {
+        const unsigned int j = r * THREADS + threadIdx.x;
         if (j < count) {
             const uint32_t u = s_buf[j];
             const unsigned int to = s_out[(u >> shift) & 255u] + j;
@@ -257,31 +263,115 @@ static __global__ void __launch_bounds__(OS_THREADS, VALS ? 2 : OS_KEY_BLOCKS)
     if (VALS) {
         __syncthreads();   /* every key has left s_buf */
 #pragma unroll
-        for (int i = 0; i < OS_ITEMS; i++)
+        for (int i = 0; i < ITEMS; i++)
             if (full || wbase + 32u * i < n) s_buf[pos[i]] = vals[i];
         __syncthreads();
 #pragma unroll
-        for (int r = 0; r < OS_ITEMS; r++) {
-            const unsigned int j = r * OS_THREADS + threadIdx.x;
+        for (int r = 0; r < ITEMS; r++) {
+            const unsigned int j = r * THREADS + threadIdx.x;
             if (j < count) vout[dst[r]] = s_buf[j];
         }
     }
 }
 
+/* ---- shapes ------------------------------------------------------------------------- */
+
+typedef void (*os_pass_fn)(const uint32_t *, uint32_t *, const uint32_t *, uint32_t *, unsigned int, int, int, int,
+                           int, const unsigned int *, unsigned int *, unsigned int *);
+typedef struct os_shape {
+    const char *name;
+    int threads, items;
+    os_pass_fn keys, pairs;
+} os_shape;
+/* THREADS x ITEMS with the blocks per SM asked for keys alone (KB) and with values (PB);
+ * a shape made for one of the two leaves the other to the default. */
+#define OS_SHAPE(THREADS, ITEMS, KB, PB) \
+    {#THREADS "x" #ITEMS, THREADS, ITEMS, os_pass<false, THREADS, ITEMS, KB>, os_pass<true, THREADS, ITEMS, PB>}
+#define OS_SHAPE_KEYS(THREADS, ITEMS, KB) \
+    {#THREADS "x" #ITEMS, THREADS, ITEMS, os_pass<false, THREADS, ITEMS, KB>, NULL}
+#define OS_SHAPE_PAIRS(THREADS, ITEMS, PB) \
+    {#THREADS "x" #ITEMS, THREADS, ITEMS, NULL, os_pass<true, THREADS, ITEMS, PB>}
+/* The first is the default; SCANWORKS_SORT_TILE (read once) or radix_onesweep2_set_shape
+ * picks another. Shared memory stays static (48 KB at most), so 4 x THREADS x ITEMS +
+ * THREADS x 32 + ~1.2 KB bytes must fit. Registers on sm_90 (ptxas, no spills) and blocks
+ * per SM: 384x16 56 / 3 (pairs 80 / 2); 384x20, 384x22 and 256x32 80 / 2, 2 and 3;
+ * 512x15 64 / 2; pairs 256x28 128 / 2, 512x13 64 / 2. Left out because they spill at
+ * two blocks or more: 256x24 and 256x36 keys, 384x18-23, 512x14-15 and 256x32 pairs. */
+static const os_shape os_shapes[] = {
+    OS_SHAPE(384, 16, 3, 2),
+    OS_SHAPE_KEYS(384, 20, 2), OS_SHAPE_KEYS(384, 22, 2), OS_SHAPE_KEYS(256, 32, 3), OS_SHAPE_KEYS(512, 15, 2),
+    OS_SHAPE_PAIRS(256, 28, 2), OS_SHAPE_PAIRS(512, 13, 2),
+};
+#define OS_SHAPE_COUNT (int)(sizeof os_shapes / sizeof os_shapes[0])
+#define OS_MIN_TILE (384 * 16)   /* the smallest tile above: the status words are sized for it */
+
+extern "C" int radix_onesweep2_shape_info(int i, const char **name)
+{
+    if (i < 0 || i >= OS_SHAPE_COUNT) return 0;
+    *name = os_shapes[i].name;
+    return (os_shapes[i].keys ? 1 : 0) | (os_shapes[i].pairs ? 2 : 0);
+}
+
+static int os_shape_set = -1;   /* radix_onesweep2_set_shape's choice, -1 for none */
+
+static int os_find_shape(const char *name)
+{
+    for (int i = 0; i < OS_SHAPE_COUNT; i++)
+        if (!strcmp(name, os_shapes[i].name)) return i;
+    return -1;
+}
+
+static int os_unknown_shape(const char *what, const char *name, sw_error *err)
+{
+    char known[256] = "";
+    for (int i = 0; i < OS_SHAPE_COUNT; i++)
+        snprintf(known + strlen(known), sizeof known - strlen(known), "%s%s", i ? ", " : "", os_shapes[i].name);
+    return sw_fail(err, "%s%s: no such onesweep-v2 tile shape (known: %s; the first is the default)", what, name,
+                   known);
+}
+
+extern "C" int radix_onesweep2_set_shape(const char *name, sw_error *err)
+{
+    os_shape_set = -1;
+    if (!name) return 0;
+    os_shape_set = os_find_shape(name);
+    return os_shape_set < 0 ? os_unknown_shape("", name, err) : 0;
+}
+
+/* The shape to run: radix_onesweep2_set_shape's, else SCANWORKS_SORT_TILE's (read on the
+ * first call), else the default; -1 and ERR when SCANWORKS_SORT_TILE names none. */
+static int os_shape_index(sw_error *err)
+{
+    static int env_read = 0, env_index = 0;
+    static const char *env = NULL;
+    if (os_shape_set >= 0) return os_shape_set;
+    if (!env_read) {
+        env_read = 1;
+        env = getenv("SCANWORKS_SORT_TILE");
+        if (env && *env) env_index = os_find_shape(env);
+    }
+    return env_index < 0 ? os_unknown_shape("SCANWORKS_SORT_TILE=", env, err) : env_index;
+}
+
 /* ---- launcher ------------------------------------------------------------------------- */
 
 static size_t os_round(size_t bytes) { return (bytes + 255) & ~(size_t)255; }
-static size_t os_tiles(size_t n) { return (n + OS_TILE - 1) / OS_TILE; }
+static size_t os_tiles(size_t n, size_t tile) { return (n + tile - 1) / tile; }
 #define OS_HEAD_BYTES (4 * OS_BINS * 4 + 4 * 4)   /* digit starts, then the four tile counters */
 
 extern "C" size_t radix_onesweep2_temp_bytes(size_t n, int with_values)
 {
-    return os_round(n * 4) * (with_values ? 2 : 1) + os_round(OS_HEAD_BYTES) + 4 * os_tiles(n) * OS_BINS * 4;
+    return os_round(n * 4) * (with_values ? 2 : 1) + os_round(OS_HEAD_BYTES) +
+           4 * os_tiles(n, OS_MIN_TILE) * OS_BINS * 4;
 }
 
 extern "C" int radix_onesweep2_sort(int mode, const uint32_t *kin, uint32_t *kout, const uint32_t *vin,
                                     uint32_t *vout, size_t n, void *temp, void *stream, sw_error *err)
 {
+    const int shape = os_shape_index(err);
+    if (shape < 0) return -1;
+    const os_shape *sh = &os_shapes[shape];
+    if (!(vin ? sh->pairs : sh->keys)) sh = &os_shapes[0];
     if (n == 0) return 0;
     if (n > RADIX_K_ONESWEEP_MAX)
         return sw_fail(err, "radix sort onesweep-v2: %zu keys, the limit is 2^30 (use --algo split)", n);
@@ -295,7 +385,7 @@ extern "C" int radix_onesweep2_sort(int mode, const uint32_t *kin, uint32_t *kou
     }
     unsigned int *hist = (unsigned int *)t, *counters = hist + 4 * OS_BINS;
     unsigned int *status = (unsigned int *)(t + os_round(OS_HEAD_BYTES));
-    const size_t tiles = os_tiles(n);
+    const size_t tiles = os_tiles(n, (size_t)sh->threads * sh->items);
     CUDA_TRY(cudaMemsetAsync(hist, 0, os_round(OS_HEAD_BYTES) + 4 * tiles * OS_BINS * 4, s), err);
 
     int dev = 0, sms = 0;
@@ -313,14 +403,9 @@ extern "C" int radix_onesweep2_sort(int mode, const uint32_t *kin, uint32_t *kou
     uint32_t *kd[4] = {kalt, kout, kalt, kout}, *vd[4] = {valt, vout, valt, vout};
     for (int p = 0; p < 4; p++) {
         unsigned int *st = status + (size_t)p * tiles * OS_BINS;
-        if (vin)
-            os_pass<true><<<(unsigned int)tiles, OS_THREADS, 0, s>>>(ks[p], kd[p], vs[p], vd[p], (unsigned int)n, 8 * p,
-                                                                     mode, p == 0, p == 3, hist + OS_BINS * p, st,
-                                                                     counters + p);
-        else
-            os_pass<false><<<(unsigned int)tiles, OS_THREADS, 0, s>>>(ks[p], kd[p], NULL, NULL, (unsigned int)n, 8 * p,
-                                                                      mode, p == 0, p == 3, hist + OS_BINS * p, st,
-                                                                      counters + p);
+        (vin ? sh->pairs : sh->keys)<<<(unsigned int)tiles, sh->threads, 0, s>>>(
+            ks[p], kd[p], vin ? vs[p] : NULL, vin ? vd[p] : NULL, (unsigned int)n, 8 * p, mode, p == 0, p == 3,
+            hist + OS_BINS * p, st, counters + p);
         CUDA_TRY_LAUNCH("os_pass", err);
     }
     return 0;

@@ -27,6 +27,14 @@ int radix_kernel_sort(int algo, int mode, const uint32_t *keys_in, uint32_t *key
 size_t radix_onesweep2_temp_bytes(size_t n, int with_values);
 int radix_onesweep2_sort(int mode, const uint32_t *keys_in, uint32_t *keys_out, const uint32_t *vals_in,
                          uint32_t *vals_out, size_t n, void *temp, void *stream, sw_error *err);
+/* Its digit-pass tile shapes: shape I's name ("THREADSxKEYS"; shape 0, "384x16", is the
+ * default) and whether it has a pass for keys alone (bit 0) and for pairs (bit 1); 0 past
+ * the last. The environment variable SCANWORKS_SORT_TILE, read at the first sort, picks
+ * one; an unknown name makes every onesweep-v2 sort fail with a message. */
+int radix_onesweep2_shape_info(int i, const char **name);
+/* Picks the shape NAME for the following sorts, over SCANWORKS_SORT_TILE (NULL: back to
+ * it). -1 and ERR for an unknown name. */
+int radix_onesweep2_set_shape(const char *name, sw_error *err);
 
 #ifdef __cplusplus
 }

@@ -6,6 +6,9 @@
 #include "prim/search.h"
 #include "csearch_data.h"
 #include "search_check.h"
+#if SCANWORKS_HAVE_CUDA
+#include "radix_sort_kernel.h"
+#endif
 
 static const size_t extra_sizes[] = {((size_t)1 << 24) + 3};
 
@@ -105,6 +108,56 @@ static void test_sort_types(void)
     free(k), free(v), free(ko), free(vo), free(wk), free(wv);
 }
 
+/* Every onesweep-v2 tile shape (radix_onesweep2_set_shape) against the CPU reference:
+ * sizes around one and two of its tiles, primes, a few million; random, all-equal and
+ * few-digit keys; keys alone and pairs, as the shape has them. The values are the indices,
+ * so the pairs check also checks stability, and equal keys must hold rising values. */
+static void test_sort_shapes(void)
+{
+#if SCANWORKS_HAVE_CUDA
+    static const int dists[] = {DIST_RANDOM, DIST_EQUAL, DIST_FEW_DIGITS};
+    const size_t nmax = 3000017;
+    uint64_t seed = 61;
+    uint32_t *k = malloc(nmax * 4), *v = malloc(nmax * 4), *ko = malloc(nmax * 4), *vo = malloc(nmax * 4);
+    uint32_t *wk = malloc(nmax * 4), *wv = malloc(nmax * 4);
+    const char *name;
+    sw_error err;
+    for (int s = 0, kinds; (kinds = radix_onesweep2_shape_info(s, &name)) != 0; s++) {
+        int threads = 0, items = 0;
+        CHECK(sscanf(name, "%dx%d", &threads, &items) == 2 && threads > 0 && items > 0);
+        const size_t tile = (size_t)threads * (size_t)items;
+        const size_t sizes[] = {0, 1, tile - 1, tile, tile + 1, 2 * tile + 1, 7919, 104729, nmax};
+        CHECK_MSG(radix_onesweep2_set_shape(name, &err) == 0, "%s", err.msg);
+        for (size_t si = 0; si < sizeof sizes / sizeof sizes[0]; si++)
+            for (int di = 0; di < 3; di++) {
+                const size_t n = sizes[si];
+                const key_type t = (key_type)((si + (size_t)di) % KEY_TYPE_COUNT);
+                data_fill(k, n, dists[di], t, seed++);
+                for (size_t i = 0; i < n; i++) v[i] = (uint32_t)i;
+                radix_desc d = {t, NULL};
+                CHECK(radix_sort_host(PRIM_CPU, &d, k, wk, v, wv, n, &err) == 0);
+                d.algo = "onesweep-v2";
+                for (int with_values = 0; with_values < 2; with_values++) {
+                    if (!(kinds & (1 << with_values))) continue;
+                    test_poison(ko, n * 4), test_poison(vo, n * 4);
+                    int rc = radix_sort_host(PRIM_CUDA, &d, k, ko, with_values ? v : NULL, with_values ? vo : NULL, n,
+                                             &err);
+                    CHECK_MSG(rc == 0, "%s", err.msg);
+                    size_t unstable = 0;
+                    for (size_t i = 1; with_values && i < n; i++) unstable += ko[i] == ko[i - 1] && vo[i] <= vo[i - 1];
+                    CHECK_MSG(!memcmp(ko, wk, n * 4) && (!with_values || !memcmp(vo, wv, n * 4)) && !unstable,
+                              "sort onesweep-v2 shape %s n=%zu %s %s values=%d (%zu unstable)", name, n,
+                              key_type_name(t), dist_names[dists[di]], with_values, unstable);
+                }
+            }
+    }
+    CHECK(radix_onesweep2_set_shape(NULL, &err) == 0);
+    CHECK_MSG(radix_onesweep2_set_shape("384x17", &err) != 0 && strstr(err.msg, "384x16"),
+              "an unknown shape is refused, naming the known ones");
+    free(k), free(v), free(ko), free(vo), free(wk), free(wv);
+#endif
+}
+
 static void test_search(void)
 {
     uint64_t seed = 41;
@@ -134,7 +187,7 @@ int main(void)
     /* CSEARCH_TEST_ONLY=sort (or compact, search) runs one part. */
     const char *only = getenv("CSEARCH_TEST_ONLY");
     if (!only || !strcmp(only, "compact")) test_compact();
-    if (!only || !strcmp(only, "sort")) test_sort(), test_sort_types();
+    if (!only || !strcmp(only, "sort")) test_sort(), test_sort_types(), test_sort_shapes();
     if (!only || !strcmp(only, "search")) test_search();
     return test_finish("test_csearch_gpu");
 }

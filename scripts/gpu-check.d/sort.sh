@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
-# GPU check for the radix sort: the sort part of the GPU test, compute-sanitizer
-# (memcheck, racecheck, synccheck) on small sorts with onesweep-v2 (keys and pairs,
-# every key type), and bench sort at 2^24 and 2^28 with both onesweep versions beside
-# CUB. Run from the repository root with BUILD (a build for sm_90) and OUT set.
+# GPU check for the radix sort: the sort part of the GPU test (every onesweep-v2 tile
+# shape too), compute-sanitizer (memcheck, racecheck, synccheck) on small sorts with
+# onesweep-v2 (keys and pairs, every key type; each other tile shape through
+# SCANWORKS_SORT_TILE), and bench sort at 2^28 with both onesweep versions and every
+# onesweep-v2 shape beside CUB. Run from the repository root with BUILD (a build for
+# sm_90) and OUT set.
 set -u
 BUILD=${BUILD:?set BUILD to a build folder}
 OUT=${OUT:?set OUT to a results folder}
@@ -13,10 +15,15 @@ pass() { echo "PASS sort: $*"; }
 fail() { echo "FAIL sort: $*"; fails=$((fails + 1)); }
 . scripts/gpu-check.d/sanitize.bash
 
-if CSEARCH_TEST_ONLY=sort timeout 60 ctest --test-dir "$BUILD" -L gpu -R 'csearch_gpu' --output-on-failure \
+# onesweep-v2's other tile shapes (kernels/radix_onesweep2.cu, os_shapes): for keys alone,
+# and for pairs.
+KEY_SHAPES="384x20 384x22 256x32 512x15"
+PAIR_SHAPES="256x28 512x13"
+
+if CSEARCH_TEST_ONLY=sort timeout 90 ctest --test-dir "$BUILD" -L gpu -R 'csearch_gpu' --output-on-failure \
      > "$OUT/sort-ctest.log" 2>&1 &&
    grep -q '100% tests passed' "$OUT/sort-ctest.log" && ! grep -q 'Skipped\|Not Run' "$OUT/sort-ctest.log"; then
-  pass "ctest -L gpu -R csearch_gpu (sort part: every algorithm, key type, distribution, pairs)"
+  pass "ctest -L gpu -R csearch_gpu (sort part: every algorithm, key type, distribution, pairs, tile shape)"
 else
   fail "ctest -L gpu -R csearch_gpu, sort part (see sort-ctest.log)"; tail -20 "$OUT/sort-ctest.log"
 fi
@@ -51,9 +58,32 @@ for r in "${runs[@]}"; do
 done
 for i in 1 2 3 4 5; do cmp -s "$tmp/o$i.npy" "$tmp/o$i-cpu.npy" || { ok=0; echo "  o$i differs from the cpu backend"; }; done
 [ $ok = 1 ] && pass "onesweep-v2 compute results equal the cpu backend's" || fail "onesweep-v2 results differ from the cpu backend's"
+
+# The other tile shapes, chosen as a user would: keys alone (int32) for the key shapes,
+# pairs (float32 with NaN and -0) for the pair shapes; results against the cpu backend's.
+ok=1
+for shape in $KEY_SHAPES $PAIR_SHAPES; do
+  case " $PAIR_SHAPES " in
+    *" $shape "*) r="compute sort --backend cuda --algo onesweep-v2 --in $tmp/f.npy --values $tmp/v.npy --out $tmp/s1.npy --out-values $tmp/s2.npy"
+                  want="$tmp/o4-cpu.npy $tmp/o5-cpu.npy" ;;
+    *) r="compute sort --backend cuda --algo onesweep-v2 --in $tmp/i.npy --out $tmp/s1.npy"; want="$tmp/o3-cpu.npy" ;;
+  esac
+  export SCANWORKS_SORT_TILE=$shape
+  rm -f "$tmp/s1.npy" "$tmp/s2.npy"
+  sanitize_runs "$OUT/sort-sanitizer.log" 30 " (onesweep-v2 $shape)" "$r"
+  set -- $want
+  cmp -s "$tmp/s1.npy" "$1" && { [ $# = 1 ] || cmp -s "$tmp/s2.npy" "$2"; } || { ok=0; echo "  shape $shape differs from the cpu backend"; }
+done
+unset SCANWORKS_SORT_TILE
+[ $ok = 1 ] && pass "onesweep-v2 shapes $KEY_SHAPES $PAIR_SHAPES: results equal the cpu backend's" ||
+  fail "onesweep-v2 shape results differ from the cpu backend's"
+# An unknown shape is refused with a message that lists the known ones.
+msg=$(SCANWORKS_SORT_TILE=384x17 $SW compute sort --backend cuda --algo onesweep-v2 --in $tmp/i.npy --out $tmp/s1.npy 2>&1)
+if [ $? != 0 ] && echo "$msg" | grep -q '384x17.*384x16'; then pass "SCANWORKS_SORT_TILE=384x17 refused"
+else fail "SCANWORKS_SORT_TILE=384x17 not refused as it should be: $msg"; fi
 rm -rf "$tmp"
 
-if timeout 90 $SW bench sort --n 2^24,2^28 --reps 20 --json "$OUT/sort-bench.json" > "$OUT/sort-bench.txt" 2>&1 &&
+if SCANWORKS_SORT_SHAPES=all timeout 90 $SW bench sort --n 2^28 --reps 10 --json "$OUT/sort-bench.json" > "$OUT/sort-bench.txt" 2>&1 &&
    ! grep -q 'MISMATCH\|NOT SORTED' "$OUT/sort-bench.txt"; then
   pass "bench sort"; cat "$OUT/sort-bench.txt"
 else
@@ -72,6 +102,14 @@ for op, n in sorted({(r["op"], r["n"]) for r in rows}, key=lambda x: (x[1], x[0]
     print("SUMMARY sort %s n=2^%d: new onesweep-v2 %s, old onesweep-v1 %s, CUB %s, memcpy %s; "
           "speed vs CUB: new %s, old %s; new vs old %s" % (op, round(math.log2(n)), f(new), f(old), f(cub), f(cp),
                                                          r(cub, new), r(cub, old), r(old, new)))
+# One line per onesweep-v2 tile shape: its median against CUB and the default shape's.
+for op in ("sort-keys", "sort-pairs"):
+    for n in sorted({r["n"] for r in rows}):
+        cub, base = ms.get((op, n, "cub")), ms.get((op, n, "onesweep-v2"))
+        for v in ["onesweep-v2"] + sorted(v for (o, m, v) in ms if o == op and m == n and v.startswith("onesweep-v2-")):
+            t = ms[(op, n, v)]
+            print("SUMMARY sort %s n=2^%d shape %s: %.3f ms, CUB %s, speed vs CUB %s, vs default 384x16 %s"
+                  % (op, round(math.log2(n)), v[12:] or "384x16 (default)", t, f(cub), r(cub, t), r(base, t)))
 PY
 [ $fails = 0 ] && echo "PASS sort: all" || echo "FAIL sort: $fails check(s) failed"
 exit $((fails > 0))

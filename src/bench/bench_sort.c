@@ -1,4 +1,5 @@
-/* scanworks bench sort: both onesweep versions (and, up to 2^24, split) radix sort of
+/* scanworks bench sort: both onesweep versions (and, up to 2^24, split; with
+ * SCANWORKS_SORT_SHAPES=all, every tile shape of onesweep-v2) radix sort of
  * random uint32 keys, alone and with uint32 values, against CUB DeviceRadixSort and a
  * memcpy. */
 #include <stdio.h>
@@ -57,6 +58,25 @@ static int check(sort_ctx *c, bench_gpu_fn fn, uint32_t *ref_k, uint32_t *ref_v,
     return 0;
 }
 
+/* With SCANWORKS_SORT_SHAPES=all, a row "onesweep-v2-THREADSxKEYS" for every other tile
+ * shape of onesweep-v2 that has a pass of this kind, checked against the reference first. */
+static int bench_shapes(bench_report *r, sort_ctx *c, uint32_t *rk, uint32_t *rv, uint32_t *hk, uint32_t *hv,
+                        const char *op, double bytes, int reps, sw_error *err)
+{
+    const char *all = getenv("SCANWORKS_SORT_SHAPES"), *name;
+    if (!all || strcmp(all, "all")) return 0;
+    char variant[48], note[96];
+    int rc = 0;
+    c->algo = RADIX_K_ONESWEEP2;
+    for (int s = 1, kinds; !rc && (kinds = radix_onesweep2_shape_info(s, &name)) != 0; s++) {
+        if (!(kinds & (c->pairs ? 2 : 1))) continue;
+        snprintf(variant, sizeof variant, "onesweep-v2-%s", name);
+        rc = radix_onesweep2_set_shape(name, err) || check(c, run_ours, rk, rv, hk, hv, 0, note, sizeof note, err) ||
+             bench_gpu_row(r, op, variant, (int64_t)c->n, bytes, note, run_ours, c, reps, err);
+    }
+    return radix_onesweep2_set_shape(NULL, err) || rc ? -1 : 0;
+}
+
 static int bench_one(bench_report *r, size_t n, int reps, sw_error *err)
 {
     sort_ctx c = {0};
@@ -95,6 +115,7 @@ static int bench_one(bench_report *r, size_t n, int reps, sw_error *err)
                 goto done;
             have_ref = 1;
         }
+        if (bench_shapes(r, &c, rk, rv, hk, hv, op, bytes, reps, err)) goto done;
         if (n <= ((size_t)1 << 24)) {   /* the teaching variant: 32 passes */
             c.algo = RADIX_K_SPLIT;
             if (check(&c, run_ours, rk, rv, hk, hv, 0, note, sizeof note, err) ||
