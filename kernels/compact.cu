@@ -204,9 +204,18 @@ static __global__ void __launch_bounds__(THREADS) cp_single_pass(CP_PARAMS)
     cp_tile<TYPE, PRED, THREADS, ITEMS, BID>(in, flags, n, value, out, status, tile_counter, count);
 }
 
-/* At least MIN_BLOCKS blocks per SM: the registers capped to fit them. */
+/* At least MIN_BLOCKS blocks per SM: the registers capped to fit them. Turing (sm_75)
+ * holds at most 1024 threads per SM: the bound is capped there, so that ptxas does
+ * not drop it with a warning. */
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ < 800
+#define CP_ARCH_MAX_THREADS 1024
+#else
+#define CP_ARCH_MAX_THREADS 2048
+#endif
+#define CP_MIN_BLOCKS(THREADS, MIN_BLOCKS) \
+    ((THREADS) * (MIN_BLOCKS) <= CP_ARCH_MAX_THREADS ? (MIN_BLOCKS) : CP_ARCH_MAX_THREADS / (THREADS))
 template <int TYPE, int PRED, int THREADS, int ITEMS, bool BID, int MIN_BLOCKS>
-static __global__ void __launch_bounds__(THREADS, MIN_BLOCKS) cp_single_pass_min(CP_PARAMS)
+static __global__ void __launch_bounds__(THREADS, CP_MIN_BLOCKS(THREADS, MIN_BLOCKS)) cp_single_pass_min(CP_PARAMS)
 {
     cp_tile<TYPE, PRED, THREADS, ITEMS, BID>(in, flags, n, value, out, status, tile_counter, count);
 }
@@ -238,7 +247,8 @@ static const cp_shape cp_shapes[] = {
     CP_SHAPE("256x16", 256, 16, false),                 /* 32 regs: 8 blocks, 128 KB (default) */
     CP_SHAPE("256x16-bid", 256, 16, true),
     CP_SHAPE("256x24", 256, 24, false),                 /* 40 regs: 6 blocks, 144 KB */
-    CP_SHAPE("256x24-bid", 256, 24, true),
+    CP_SHAPE("256x24-bid", 256, 24, true),              /* 58 regs: 4 blocks, 96 KB */
+    CP_SHAPE_MIN("256x24-bid-m6", 256, 24, true, 6),    /* 40 regs: 6 blocks, 144 KB */
     CP_SHAPE("256x32", 256, 32, false),                 /* 68 regs: 3 blocks, 96 KB */
     CP_SHAPE_MIN("256x32-m4", 256, 32, false, 4),       /* 64 regs: 4 blocks, 128 KB */
     CP_SHAPE_MIN("256x32-bid-m4", 256, 32, true, 4),
