@@ -22,12 +22,14 @@ pass() { echo "PASS compact: $*"; }
 fail() { echo "FAIL compact: $*"; fails=$((fails + 1)); }
 . scripts/gpu-check.d/sanitize.bash
 
-for part in compact compact-shapes; do
-  if CSEARCH_TEST_ONLY=$part timeout $([ $part = compact ] && echo 120 || echo 60) "$BUILD/tests/test_csearch_gpu" > "$OUT/$part-test.log" 2>&1 &&
+# PART LIMIT LABEL: one part of the GPU test (CSEARCH_TEST_ONLY), LIMIT seconds.
+for t in "compact 120 compaction" "compact-shapes 60 compaction tile shapes"; do
+  set -- $t; part=$1 limit=$2; shift 2
+  if CSEARCH_TEST_ONLY=$part timeout "$limit" "$BUILD/tests/test_csearch_gpu" > "$OUT/$part-test.log" 2>&1 &&
      grep -q 'all checks passed' "$OUT/$part-test.log"; then
-    pass "test_csearch_gpu, $part part"
+    pass "test_csearch_gpu, $* part"
   else
-    fail "test_csearch_gpu, $part part (see $part-test.log)"; tail -20 "$OUT/$part-test.log"
+    fail "test_csearch_gpu, $* part (see $part-test.log)"; tail -20 "$OUT/$part-test.log"
   fi
 done
 
@@ -92,9 +94,9 @@ fi
 # it is timed; 10 reps per row keep the sweep under a minute.
 if timeout 100 $SW bench compact --n 2^24,2^28 --reps 10 --tile-sweep --json "$OUT/compact-bench.json" \
      --plot "$OUT/compact-bench.svg" > "$OUT/compact-bench.txt" 2>&1 && ! grep -q 'MISMATCH' "$OUT/compact-bench.txt"; then
-  pass "bench compact --tile-sweep"; grep -E "^compact" "$OUT/compact-bench.txt"
+  pass "bench compact"; grep -E "^compact" "$OUT/compact-bench.txt"
 else
-  fail "bench compact --tile-sweep (see compact-bench.txt)"; tail -20 "$OUT/compact-bench.txt"
+  fail "bench compact (see compact-bench.txt)"; tail -20 "$OUT/compact-bench.txt"
 fi
 # SUMMARY: per size, every single-pass-tile shape against CUB in the same run, fastest
 # first; "single-pass-tile" (no shape named) is the default shape, 256x16 until changed.
