@@ -4,17 +4,21 @@
  *   output addresses, a kernel scatters the kept elements. Three trips through memory.
  * single-pass: each tile of 4096 elements counts its kept elements, publishes the count,
  *   finds its output offset by decoupled look-back over earlier tiles, packs its kept
- *   elements in shared memory and writes them out in one coalesced run. */
+ *   elements in shared memory and writes them out in one coalesced run. The one-tile
+ *   form is compiled in several tile shapes (cp_shapes: threads x items per thread,
+ *   4096 to 10240 elements), picked by name or by SCANWORKS_COMPACT_TILE. */
+#include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "compact_kernel.h"
 #include "block_scan.cuh"
 #include "cuda_util.cuh"
 #include "flag_scan.h"
 
-#define CP_THREADS 256
-#define CP_ITEMS 16
-#define CP_TILE (CP_THREADS * CP_ITEMS)
+/* Elements per status word: the default tile, and the smallest of every shape
+ * (compact_kernel_temp_bytes sizes the status words for it). */
+#define CP_TILE 4096
 
 static __device__ __forceinline__ bool cp_keep(uint32_t bits, compact_kparams p, const uint8_t *flags, size_t i)
 {
@@ -59,10 +63,6 @@ static __global__ void cp_scatter(const uint32_t *in, const uint32_t *flag_bits,
 
 /* ---- single pass with decoupled look-back ------------------------------------------- */
 
-#define CP_WARPS 8
-#define CP_ROWS 4   /* rows of 128 elements (32 lanes x uint4) per warp */
-#define CP_WARP_ITEMS (CP_ROWS * 128)
-
 /* The predicate with type and operator fixed at compile time. */
 template <int TYPE, int PRED>
 static __device__ __forceinline__ bool cp_keep_t(uint32_t bits, uint32_t value)
@@ -99,37 +99,48 @@ static __device__ __forceinline__ unsigned long long cp_tile_prefix(unsigned lon
     return prefix;
 }
 
-/* Each warp owns 512 consecutive elements of the tile (4 rows of 128, loaded as uint4),
- * packs its kept ones into its own stretch of shared memory in order, and writes them
- * out as one run once the tile's offset (look-back) and the warp's offset are known.
- * Input and output are touched once: streaming loads and stores (__ldcs, __stcs) keep
- * them from evicting the status words in L2. */
-template <int TYPE, int PRED>
-static __global__ void __launch_bounds__(CP_THREADS) cp_single_pass(const uint32_t *in, const uint8_t *flags,
-                                                                    size_t n, uint32_t value, uint32_t *out,
-                                                                    unsigned long long *status,
-                                                                    unsigned int *tile_counter,
-                                                                    unsigned long long *count)
+/* Tiles of THREADS x ITEMS elements (ITEMS a multiple of 4; the default 256 x 16 =
+ * 4096). Each warp owns ITEMS * 32 consecutive elements of the tile (ITEMS / 4 rows of
+ * 128, loaded as uint4), packs its kept ones into its own stretch of shared memory in
+ * order, and writes them out as one run once the tile's offset (look-back) and the
+ * warp's offset are known. Input and output are touched once: streaming loads and
+ * stores (__ldcs, __stcs) keep them from evicting the status words in L2.
+ * BID: tile = blockIdx.x (blocks start in index order, as CUB assumes) instead of a
+ * ticket from TILE_COUNTER: no atomic and one barrier less before the loads.
+ * The body of the kernels cp_single_pass and cp_single_pass_min below. */
+template <int TYPE, int PRED, int THREADS, int ITEMS, bool BID>
+static __device__ __forceinline__ void cp_tile(const uint32_t *in, const uint8_t *flags, size_t n, uint32_t value,
+                                               uint32_t *out, unsigned long long *status, unsigned int *tile_counter,
+                                               unsigned long long *count)
 {
-    __shared__ uint32_t s_pack[CP_WARPS][CP_WARP_ITEMS];
-    __shared__ unsigned int s_wtot[CP_WARPS];
+    enum { WARPS = THREADS / 32, ROWS = ITEMS / 4, WARP_ITEMS = ROWS * 128, TILE = THREADS * ITEMS };
+    static_assert(THREADS % 32 == 0 && THREADS <= 1024 && ITEMS % 4 == 0 && ITEMS > 0, "tile shape");
+    static_assert(TILE * 4 + 64 <= 48 * 1024, "static shared memory: at most 48 KB a block");
+    static_assert(TILE >= CP_TILE, "the status words are sized for tiles of CP_TILE or more");
+    __shared__ uint32_t s_pack[WARPS][WARP_ITEMS];
+    __shared__ unsigned int s_wtot[WARPS];
     __shared__ unsigned long long s_prefix;
     __shared__ unsigned int s_tile;
     const unsigned int lane = threadIdx.x & 31u, warp = threadIdx.x >> 5;
-    if (threadIdx.x == 0) s_tile = atomicAdd(tile_counter, 1u);   /* tiles start in order */
-    __syncthreads();
-    const unsigned int t = s_tile;
-    const size_t base = (size_t)t * CP_TILE, wbase = base + (size_t)warp * CP_WARP_ITEMS;
-    const bool full = base + CP_TILE <= n && ((uintptr_t)in & 15u) == 0;
+    unsigned int t;
+    if (BID) {
+        t = blockIdx.x;
+    } else {
+        if (threadIdx.x == 0) s_tile = atomicAdd(tile_counter, 1u);   /* tiles start in order */
+        __syncthreads();
+        t = s_tile;
+    }
+    const size_t base = (size_t)t * TILE, wbase = base + (size_t)warp * WARP_ITEMS;
+    const bool full = base + TILE <= n && ((uintptr_t)in & 15u) == 0;
 
-    uint4 v[CP_ROWS];
-    unsigned int m[CP_ROWS];
+    uint4 v[ROWS];
+    unsigned int m[ROWS];
     if (full) {
 #pragma unroll
-        for (int r = 0; r < CP_ROWS; r++) v[r] = __ldcs((const uint4 *)(in + wbase + r * 128) + lane);
+        for (int r = 0; r < ROWS; r++) v[r] = __ldcs((const uint4 *)(in + wbase + r * 128) + lane);
     } else {
 #pragma unroll
-        for (int r = 0; r < CP_ROWS; r++) {
+        for (int r = 0; r < ROWS; r++) {
             size_t i = wbase + r * 128 + lane * 4;
             v[r].x = i < n ? in[i] : 0u;
             v[r].y = i + 1 < n ? in[i + 1] : 0u;
@@ -138,7 +149,7 @@ static __global__ void __launch_bounds__(CP_THREADS) cp_single_pass(const uint32
         }
     }
 #pragma unroll
-    for (int r = 0; r < CP_ROWS; r++) {
+    for (int r = 0; r < ROWS; r++) {
         size_t i = wbase + r * 128 + lane * 4;
         bool k0, k1, k2, k3;
         if (PRED == 6) {
@@ -154,7 +165,7 @@ static __global__ void __launch_bounds__(CP_THREADS) cp_single_pass(const uint32
     }
     unsigned int run = 0;
 #pragma unroll
-    for (int r = 0; r < CP_ROWS; r++) {
+    for (int r = 0; r < ROWS; r++) {
         unsigned int c = __popc(m[r]);
         unsigned int inc = warp_inclusive_sum(c);
         unsigned int pos = run + inc - c;
@@ -168,7 +179,7 @@ static __global__ void __launch_bounds__(CP_THREADS) cp_single_pass(const uint32
     __syncthreads();
     unsigned int woff = 0, tile_count = 0;
 #pragma unroll
-    for (int w = 0; w < CP_WARPS; w++) {
+    for (int w = 0; w < WARPS; w++) {
         unsigned int x = s_wtot[w];
         woff += w < (int)warp ? x : 0u;
         tile_count += x;
@@ -180,7 +191,33 @@ static __global__ void __launch_bounds__(CP_THREADS) cp_single_pass(const uint32
     __syncthreads();
     const unsigned long long dst = s_prefix + woff;
     for (unsigned int k = lane; k < run; k += 32) __stcs(out + dst + k, s_pack[warp][k]);
-    if (threadIdx.x == 0 && base + CP_TILE >= n) *count = s_prefix + tile_count;
+    if (threadIdx.x == 0 && base + TILE >= n) *count = s_prefix + tile_count;
+}
+
+#define CP_PARAMS const uint32_t *in, const uint8_t *flags, size_t n, uint32_t value, uint32_t *out, \
+                  unsigned long long *status, unsigned int *tile_counter, unsigned long long *count
+/* ptxas picks the registers (the default shape: 32 to 40 registers, 6 to 8 blocks
+ * per SM, depending on type and predicate). */
+template <int TYPE, int PRED, int THREADS, int ITEMS, bool BID>
+static __global__ void __launch_bounds__(THREADS) cp_single_pass(CP_PARAMS)
+{
+    cp_tile<TYPE, PRED, THREADS, ITEMS, BID>(in, flags, n, value, out, status, tile_counter, count);
+}
+
+/* At least MIN_BLOCKS blocks per SM: the registers capped to fit them. Turing (sm_75)
+ * holds at most 1024 threads per SM: the bound is capped there, so that ptxas does
+ * not drop it with a warning. */
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ < 800
+#define CP_ARCH_MAX_THREADS 1024
+#else
+#define CP_ARCH_MAX_THREADS 2048
+#endif
+#define CP_MIN_BLOCKS(THREADS, MIN_BLOCKS) \
+    ((THREADS) * (MIN_BLOCKS) <= CP_ARCH_MAX_THREADS ? (MIN_BLOCKS) : CP_ARCH_MAX_THREADS / (THREADS))
+template <int TYPE, int PRED, int THREADS, int ITEMS, bool BID, int MIN_BLOCKS>
+static __global__ void __launch_bounds__(THREADS, CP_MIN_BLOCKS(THREADS, MIN_BLOCKS)) cp_single_pass_min(CP_PARAMS)
+{
+    cp_tile<TYPE, PRED, THREADS, ITEMS, BID>(in, flags, n, value, out, status, tile_counter, count);
 }
 
 #include "compact_pipe.cuh"
@@ -191,14 +228,45 @@ typedef void (*cp_kernel)(const uint32_t *, const uint8_t *, size_t, uint32_t, u
 typedef void (*cpp_kernel)(const uint32_t *, const uint8_t *, size_t, uint32_t, uint32_t *, unsigned long long *,
                            unsigned long long *, unsigned int);
 
-#define CP_ROW(T) {cp_single_pass<T, 0>, cp_single_pass<T, 1>, cp_single_pass<T, 2>, cp_single_pass<T, 3>, \
-                   cp_single_pass<T, 4>, cp_single_pass<T, 5>, cp_single_pass<T, 6>}
-static const cp_kernel cp_kernels[3][7] = {CP_ROW(0), CP_ROW(1), CP_ROW(2)};
+/* The one-tile kernel's shapes: "THREADSxITEMS" (items per thread), "-bid" for tile =
+ * blockIdx.x, "-mN" for at least N blocks per SM (cp_single_pass_min); the first is
+ * the default. Each shape has all 21 kernels (type x predicate). */
+#define CP_ROW(T, K, ...) {K<T, 0, __VA_ARGS__>, K<T, 1, __VA_ARGS__>, K<T, 2, __VA_ARGS__>, K<T, 3, __VA_ARGS__>, \
+                          K<T, 4, __VA_ARGS__>, K<T, 5, __VA_ARGS__>, K<T, 6, __VA_ARGS__>}
+#define CP_TABLE(K, ...) {CP_ROW(0, K, __VA_ARGS__), CP_ROW(1, K, __VA_ARGS__), CP_ROW(2, K, __VA_ARGS__)}
+#define CP_SHAPE(NAME, TH, IT, BID) {NAME, TH, TH * IT, CP_TABLE(cp_single_pass, TH, IT, BID)}
+#define CP_SHAPE_MIN(NAME, TH, IT, BID, MB) {NAME, TH, TH * IT, CP_TABLE(cp_single_pass_min, TH, IT, BID, MB)}
+struct cp_shape {
+    const char *name;
+    int threads, tile;
+    cp_kernel k[3][7];
+};
+/* Blocks per SM on sm_90 for int32 > 0 (registers from ptxas; 64K registers, 2048
+ * threads, 228 KB of shared memory per SM), and the loads in flight per SM then. */
+static const cp_shape cp_shapes[] = {
+    CP_SHAPE("256x16", 256, 16, false),                 /* 32 regs: 8 blocks, 128 KB (default) */
+    CP_SHAPE("256x16-bid", 256, 16, true),
+    CP_SHAPE("256x24", 256, 24, false),                 /* 40 regs: 6 blocks, 144 KB */
+    CP_SHAPE("256x24-bid", 256, 24, true),              /* 58 regs: 4 blocks, 96 KB */
+    CP_SHAPE_MIN("256x24-bid-m6", 256, 24, true, 6),    /* 40 regs: 6 blocks, 144 KB */
+    CP_SHAPE("256x32", 256, 32, false),                 /* 68 regs: 3 blocks, 96 KB */
+    CP_SHAPE_MIN("256x32-m4", 256, 32, false, 4),       /* 64 regs: 4 blocks, 128 KB */
+    CP_SHAPE_MIN("256x32-bid-m4", 256, 32, true, 4),
+    CP_SHAPE("256x40-bid", 256, 40, true),              /* 80 regs: 3 blocks, 120 KB */
+    CP_SHAPE("384x16", 384, 16, false),                 /* 32 regs: 5 blocks, 120 KB */
+    CP_SHAPE("384x16-bid", 384, 16, true),
+    CP_SHAPE("512x16", 512, 16, false),                 /* 32 regs: 4 blocks, 128 KB */
+    CP_SHAPE("512x16-bid", 512, 16, true),
+    CP_SHAPE("128x32", 128, 32, false),                 /* 64 regs: 8 blocks, 128 KB */
+    CP_SHAPE("512x8", 512, 8, false),                   /* 32 regs: 4 blocks, 64 KB */
+};
 #define CPP_ROW(T) {cp_pipe<T, 0>, cp_pipe<T, 1>, cp_pipe<T, 2>, cp_pipe<T, 3>, cp_pipe<T, 4>, cp_pipe<T, 5>, cp_pipe<T, 6>}
 static const cpp_kernel cpp_kernels[3][7] = {CPP_ROW(0), CPP_ROW(1), CPP_ROW(2)};
 
-/* What "single-pass" runs: COMPACT_K_SINGLE_PASS_PIPE or COMPACT_K_SINGLE_PASS_TILE. */
+/* What "single-pass" runs: COMPACT_K_SINGLE_PASS_PIPE or COMPACT_K_SINGLE_PASS_TILE;
+ * and the shape "single-pass-tile" runs when none is named (index in cp_shapes). */
 #define CP_SINGLE_PASS_DEFAULT COMPACT_K_SINGLE_PASS_TILE
+#define CP_SHAPE_DEFAULT 0
 
 /* The pipelined kernel on a grid of the blocks the GPU holds at once (at most TILES;
  * the grid must be co-resident: scan_lookback_pipe.cuh). Returns the grid, 0 when a
@@ -262,6 +330,56 @@ extern "C" int compact_kernel_flag_scan_scatter(const compact_kparams *p, const 
     return 0;
 }
 
+#define CP_SHAPES ((int)(sizeof cp_shapes / sizeof cp_shapes[0]))
+
+static int cp_shape_index(const char *name)
+{
+    for (int i = 0; i < CP_SHAPES; i++)
+        if (!strcmp(cp_shapes[i].name, name)) return i;
+    return -1;
+}
+
+static int cp_shape_unknown(const char *what, const char *name, sw_error *err)
+{
+    char list[256] = "";
+    for (int i = 0; i < CP_SHAPES; i++) {
+        strncat(list, i ? " " : "", sizeof list - strlen(list) - 1);
+        strncat(list, cp_shapes[i].name, sizeof list - strlen(list) - 1);
+    }
+    return sw_fail(err, "compact (cuda): %s '%s' is no compiled tile shape; use one of %s", what, name, list);
+}
+
+/* The shape of a one-tile run: P->tile if named, else SCANWORKS_COMPACT_TILE (read
+ * once), else the default. -1 (ERR set) for a name that is no compiled shape. */
+static int cp_shape_of(const compact_kparams *p, sw_error *err)
+{
+    static int env_read, env_index;
+    static char env_value[64];
+    if (p->tile) {
+        const int i = cp_shape_index(p->tile);
+        return i >= 0 ? i : cp_shape_unknown("tile shape", p->tile, err);
+    }
+    if (!env_read) {
+        const char *e = getenv("SCANWORKS_COMPACT_TILE");
+        env_index = e && *e ? cp_shape_index(e) : CP_SHAPE_DEFAULT;
+        if (e) snprintf(env_value, sizeof env_value, "%s", e);
+        env_read = 1;
+    }
+    return env_index >= 0 ? env_index : cp_shape_unknown("SCANWORKS_COMPACT_TILE", env_value, err);
+}
+
+extern "C" const char *compact_kernel_tile_shape(int i)
+{
+    return i >= 0 && i < CP_SHAPES ? cp_shapes[i].name : NULL;
+}
+
+extern "C" size_t compact_kernel_tile_elements(const char *shape, sw_error *err)
+{
+    compact_kparams p = {0, 0, 0, shape};
+    const int i = cp_shape_of(&p, err);
+    return i < 0 ? 0 : (size_t)cp_shapes[i].tile;
+}
+
 extern "C" int compact_kernel_run(int algo, const compact_kparams *p, const uint32_t *in, const uint8_t *flags,
                                   uint32_t *out, size_t n, unsigned long long *count, void *temp, void *stream,
                                   sw_error *err)
@@ -276,16 +394,21 @@ extern "C" int compact_kernel_run(int algo, const compact_kparams *p, const uint
     if (algo == COMPACT_K_SINGLE_PASS_PIPE || algo == COMPACT_K_SINGLE_PASS_TILE) {
         unsigned int *counter = (unsigned int *)temp;
         unsigned long long *status = (unsigned long long *)((char *)temp + 256);
-        size_t tiles = cp_tiles(n);
-        CUDA_TRY(cudaMemsetAsync(temp, 0, 256 + tiles * sizeof(unsigned long long), s), err);
         if ((unsigned)p->type > 2 || (unsigned)p->pred > 6) return sw_fail(err, "compact (cuda): bad type or predicate");
+        const int shape = cp_shape_of(p, err);
+        if (shape < 0) return -1;
         if (algo == COMPACT_K_SINGLE_PASS_PIPE) {
+            const size_t tiles = cp_tiles(n);
+            CUDA_TRY(cudaMemsetAsync(temp, 0, 256 + tiles * sizeof(unsigned long long), s), err);
             long long grid = cpp_launch(cpp_kernels[p->type][p->pred], p->type, p->pred, p, in, flags, n, out, status,
                                         count, tiles, s, err);
             if (grid != 0) return grid < 0 ? -1 : 0;
         }
-        cp_kernels[p->type][p->pred]<<<(unsigned)tiles, CP_THREADS, 0, s>>>(in, flags, n, p->value_bits, out, status,
-                                                                           counter, count);
+        const cp_shape &sh = cp_shapes[shape];
+        const size_t tiles = (n + (size_t)sh.tile - 1) / (size_t)sh.tile;   /* at most cp_tiles(n) */
+        CUDA_TRY(cudaMemsetAsync(temp, 0, 256 + tiles * sizeof(unsigned long long), s), err);
+        sh.k[p->type][p->pred]<<<(unsigned)tiles, sh.threads, 0, s>>>(in, flags, n, p->value_bits, out, status,
+                                                                     counter, count);
         CUDA_TRY_LAUNCH("cp_single_pass", err);
         return 0;
     }

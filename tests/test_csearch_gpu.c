@@ -7,6 +7,7 @@
 #include "csearch_data.h"
 #include "search_check.h"
 #if SCANWORKS_HAVE_CUDA
+#include "compact_kernel.h"
 #include "radix_sort_kernel.h"
 #endif
 
@@ -45,6 +46,70 @@ static void test_compact(void)
         free(in), free(out), free(want), free(flags);
     }
 }
+
+#if SCANWORKS_HAVE_CUDA
+/* One run of compaction algorithm ALGO on N elements against the CPU, output poisoned. */
+static void compact_case(const char *algo, size_t n, key_type t, compact_pred p, uint64_t *seed, uint32_t *in,
+                         uint8_t *flags, uint32_t *out, uint32_t *want)
+{
+    int dist = (int)(*seed % DIST_COUNT);
+    data_fill(in, n, dist, t, (*seed)++);
+    for (size_t i = 0; i < n; i++) flags[i] = (uint8_t)(test_rand(seed) % 3 == 0);
+    compact_desc d = {t, p, n ? in[(n * 5) / 11] : 0, NULL};
+    size_t k = 0, count = 0;
+    sw_error err;
+    CHECK(compact_host(PRIM_CPU, &d, in, flags, want, n, &k, &err) == 0);
+    d.algo = algo;
+    test_poison(out, n * 4 + 4);
+    int rc = compact_host(PRIM_CUDA, &d, in, flags, out, n, &count, &err);
+    CHECK_MSG(rc == 0, "%s: %s", algo, err.msg);
+    CHECK_MSG(count == k && !memcmp(out, want, k * 4), "compact %s n=%zu %s %s %s: %zu kept, want %zu", algo, n,
+              key_type_name(t), compact_pred_name(p), dist_names[dist], count, k);
+}
+
+/* single-pass-tile in every compiled tile shape ("single-pass-tile-SHAPE"): sizes around
+ * one and two tiles, primes, a few million; every predicate and type at the small
+ * sizes, two at the large. Then names that must be refused. CSEARCH_TEST_SMALL=1 (for
+ * compute-sanitizer): sizes up to 50000 only, one predicate and type per size. */
+static void test_compact_shapes(void)
+{
+    const size_t nmax = 3000017;
+    uint64_t seed = 61;
+    uint32_t *in = malloc(nmax * 4 + 4), *out = malloc(nmax * 4 + 4), *want = malloc(nmax * 4 + 4);
+    uint8_t *flags = malloc(nmax + 1);
+    const int small = getenv("CSEARCH_TEST_SMALL") != NULL;
+    for (int s = 0; compact_kernel_tile_shape(s); s++) {
+        const char *shape = compact_kernel_tile_shape(s);
+        char algo[64];
+        sw_error err;
+        const size_t tile = compact_kernel_tile_elements(shape, &err);
+        CHECK_MSG(tile >= 4096 && tile <= 12288, "shape %s: tile of %zu", shape, tile);
+        snprintf(algo, sizeof algo, "single-pass-tile-%s", shape);
+        const size_t sizes[] = {0, 1, tile - 1, tile, tile + 1, 2 * tile - 1, 2 * tile + 1, 7919, 104729, 1048573,
+                                nmax};
+        for (size_t si = 0; si < sizeof sizes / sizeof sizes[0]; si++)
+            for (int p = 0; p < COMPACT_PRED_COUNT; p++) {
+                if (small ? sizes[si] > 50000 || (p + (int)si + s) % COMPACT_PRED_COUNT != 0
+                          : sizes[si] > 200000 && (p + (int)si + s) % 4 != 0)
+                    continue;
+                compact_case(algo, sizes[si], (key_type)(((size_t)p + si + (size_t)s) % KEY_TYPE_COUNT),
+                             (compact_pred)p, &seed, in, flags, out, want);
+            }
+    }
+    free(in), free(out), free(want), free(flags);
+    sw_error err;
+    compact_desc d = {KEY_I32, COMPACT_GT, 0, "single-pass-tile-999x7"};
+    size_t count = 0;
+    uint32_t x = 1, y = 0;
+    CHECK_MSG(compact_host(PRIM_CUDA, &d, &x, NULL, &y, 1, &count, &err) == -1 &&
+                  strstr(err.msg, "no compiled tile shape") && strstr(err.msg, compact_kernel_tile_shape(0)),
+              "an unknown tile shape was accepted or not explained: %s", err.msg);
+    CHECK(compact_check_algorithm(PRIM_CUDA, "single-pass-tile-", &err) == -1);
+    CHECK(compact_check_algorithm(PRIM_CUDA, "single-pass-tile-256x16x", &err) == -1);
+    CHECK(compact_check_algorithm(PRIM_CUDA, "single-pass-tile", &err) == 0);
+    CHECK(compact_kernel_tile_elements(NULL, &err) >= 4096);
+}
+#endif
 
 static void test_sort(void)
 {
@@ -184,9 +249,12 @@ int main(void)
 {
     const char *why = NULL;
     if (!prim_cuda_available(&why)) TEST_SKIP("CUDA compaction, sort and search: %s", why);
-    /* CSEARCH_TEST_ONLY=sort (or compact, search) runs one part. */
+    /* CSEARCH_TEST_ONLY=sort (or compact, compact-shapes, search) runs one part. */
     const char *only = getenv("CSEARCH_TEST_ONLY");
     if (!only || !strcmp(only, "compact")) test_compact();
+#if SCANWORKS_HAVE_CUDA
+    if (!only || !strcmp(only, "compact-shapes")) test_compact_shapes();
+#endif
     if (!only || !strcmp(only, "sort")) test_sort(), test_sort_types(), test_sort_shapes();
     if (!only || !strcmp(only, "search")) test_search();
     return test_finish("test_csearch_gpu");

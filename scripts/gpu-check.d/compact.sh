@@ -1,11 +1,15 @@
 #!/usr/bin/env bash
 # GPU check for stream compaction, and compute-sanitizer on the kernels of compaction,
 # sort and search that the newer parts (sort.sh: onesweep-v2; search.sh: tree) do not
-# cover: the compaction tests (test_csearch_gpu, CSEARCH_TEST_ONLY=compact),
+# cover: the compaction tests (test_csearch_gpu, CSEARCH_TEST_ONLY=compact, every
+# algorithm, and =compact-shapes, every tile shape of single-pass-tile, against the CPU),
 # memcheck/racecheck/synccheck on small runs (several tiles, so look-back runs) of
 # single-pass-tile, flag-scan-scatter, onesweep-v1, split, sampled, pary, single-key and
-# binary, every result against the cpu backend, and `bench compact` at 2^24 and 2^28
-# beside CUB DeviceSelect::If ($OUT/compact-bench.{txt,json,svg}). About 60 s.
+# binary, every result against the cpu backend; the three tools again on every tile
+# shape (the shape part of the test at small sizes, CSEARCH_TEST_SMALL=1);
+# SCANWORKS_COMPACT_TILE taken and refused; and `bench compact --tile-sweep` at 2^24
+# and 2^28 beside CUB DeviceSelect::If ($OUT/compact-bench.{txt,json,svg}), ending in
+# SUMMARY lines (shape, median ms, x CUB). About 100 s.
 # Run from the repository root with BUILD (a build for sm_90) and OUT set.
 set -u
 BUILD=${BUILD:?set BUILD to a build folder}
@@ -18,12 +22,16 @@ pass() { echo "PASS compact: $*"; }
 fail() { echo "FAIL compact: $*"; fails=$((fails + 1)); }
 . scripts/gpu-check.d/sanitize.bash
 
-if CSEARCH_TEST_ONLY=compact timeout 120 "$BUILD/tests/test_csearch_gpu" > "$OUT/compact-test.log" 2>&1 &&
-   grep -q 'all checks passed' "$OUT/compact-test.log"; then
-  pass "test_csearch_gpu, compaction part"
-else
-  fail "test_csearch_gpu, compaction part (see compact-test.log)"; tail -20 "$OUT/compact-test.log"
-fi
+# PART LIMIT LABEL: one part of the GPU test (CSEARCH_TEST_ONLY), LIMIT seconds.
+for t in "compact 120 compaction" "compact-shapes 60 compaction tile shapes"; do
+  set -- $t; part=$1 limit=$2; shift 2
+  if CSEARCH_TEST_ONLY=$part timeout "$limit" "$BUILD/tests/test_csearch_gpu" > "$OUT/$part-test.log" 2>&1 &&
+     grep -q 'all checks passed' "$OUT/$part-test.log"; then
+    pass "test_csearch_gpu, $* part"
+  else
+    fail "test_csearch_gpu, $* part (see $part-test.log)"; tail -20 "$OUT/$part-test.log"
+  fi
+done
 
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
@@ -59,11 +67,60 @@ done
 for i in 1 2 3 4 5 6 7 8 9; do cmp -s "$tmp/o$i.npy" "$tmp/o$i-cpu.npy" || { ok=0; echo "  o$i differs from the cpu backend"; }; done
 [ $ok = 1 ] && pass "cuda compute results equal the cpu backend's" || fail "cuda compute results differ from the cpu backend's"
 
-if timeout 90 $SW bench compact --n 2^24,2^28 --reps 20 --json "$OUT/compact-bench.json" --plot "$OUT/compact-bench.svg" \
-     > "$OUT/compact-bench.txt" 2>&1 && ! grep -q 'MISMATCH' "$OUT/compact-bench.txt"; then
+# The tile shapes under the three tools: every shape, sizes up to 50000 (0, 1, one and
+# two tiles +-1, 7919), one predicate and type per size, all of them across the sizes.
+for tool in memcheck racecheck synccheck; do
+  log="$OUT/compact-shapes-$tool.log"
+  if CSEARCH_TEST_ONLY=compact-shapes CSEARCH_TEST_SMALL=1 timeout 40 compute-sanitizer --tool "$tool" \
+       --error-exitcode 9 "$BUILD/tests/test_csearch_gpu" > "$log" 2>&1 && grep -q 'all checks passed' "$log"; then
+    pass "compute-sanitizer $tool, every tile shape of single-pass-tile"
+  else
+    fail "compute-sanitizer $tool, tile shapes (see $(basename "$log"))"; tail -5 "$log"
+  fi
+done
+
+# SCANWORKS_COMPACT_TILE picks the shape of single-pass-tile; an unknown one is refused.
+ok=1
+SCANWORKS_COMPACT_TILE=256x40-bid $SW compute compact --backend cuda --algo single-pass-tile --in "$tmp/a.npy" \
+  --keep gt:10 --out "$tmp/e1.npy" > /dev/null 2>&1 && cmp -s "$tmp/e1.npy" "$tmp/o1-cpu.npy" || ok=0
+if SCANWORKS_COMPACT_TILE=300x7 $SW compute compact --backend cuda --algo single-pass-tile --in "$tmp/a.npy" \
+     --keep gt:10 --out "$tmp/e2.npy" > "$tmp/e2.txt" 2>&1 || ! grep -q "SCANWORKS_COMPACT_TILE '300x7' is no compiled" "$tmp/e2.txt"; then
+  ok=0; cat "$tmp/e2.txt"
+fi
+[ $ok = 1 ] && pass "SCANWORKS_COMPACT_TILE taken (256x40-bid equals the cpu backend) and refused (300x7)" ||
+  fail "SCANWORKS_COMPACT_TILE not taken or not refused"
+
+# Every row (CUB, each algorithm, each tile shape) is checked against the CPU before
+# it is timed; 10 reps per row keep the sweep under a minute.
+if timeout 100 $SW bench compact --n 2^24,2^28 --reps 10 --tile-sweep --json "$OUT/compact-bench.json" \
+     --plot "$OUT/compact-bench.svg" > "$OUT/compact-bench.txt" 2>&1 && ! grep -q 'MISMATCH' "$OUT/compact-bench.txt"; then
   pass "bench compact"; grep -E "^compact" "$OUT/compact-bench.txt"
 else
   fail "bench compact (see compact-bench.txt)"; tail -20 "$OUT/compact-bench.txt"
 fi
+# SUMMARY: per size, every single-pass-tile shape against CUB in the same run, fastest
+# first; "single-pass-tile" (no shape named) is the default shape, 256x16 until changed.
+python3 - "$OUT/compact-bench.json" <<'PY' || true
+import json, sys
+try:
+    rows = json.load(open(sys.argv[1]))["rows"]
+except Exception as e:
+    print("NOTE compact: no sweep results (%s)" % e); sys.exit(0)
+for n in sorted({r["n"] for r in rows}):
+    at = {r["variant"]: r["median_ms"] for r in rows if r["n"] == n}
+    cub, old = at.get("cub"), at.get("single-pass-tile")
+    if not cub: continue
+    size = "2^%d" % (n.bit_length() - 1) if n & (n - 1) == 0 else str(n)
+    shapes = sorted((ms, v[len("single-pass-tile-"):]) for v, ms in at.items() if v.startswith("single-pass-tile-"))
+    for ms, shape in shapes:
+        print("SUMMARY compact %s int32 keep>0: single-pass-tile %-14s %.4f ms = %.2fx CUB" % (size, shape, ms, cub / ms))
+    for v in ("single-pass", "single-pass-pipe", "flag-scan-scatter"):
+        if v in at:
+            print("SUMMARY compact %s int32 keep>0: %-31s %.4f ms = %.2fx CUB" % (size, v, at[v], cub / at[v]))
+    if shapes and old:
+        ms, shape = shapes[0]
+        print("SUMMARY compact %s best shape %s %.4f ms = %.2fx CUB; default shape %.4f ms = %.2fx CUB;"
+              " cub %.4f ms (target >= 1.0x)" % (size, shape, ms, cub / ms, old, cub / old, cub))
+PY
 [ $fails = 0 ] && echo "PASS compact: all" || echo "FAIL compact: $fails check(s) failed"
 exit $((fails > 0))

@@ -38,7 +38,7 @@ int compute_compact(int argc, char **argv)
         {"--keep", CLI_STRING, &keep, "OP:VALUE  keep where A[i] OP VALUE (gt ge lt le eq ne)", 0, 0, false, false},
         {"--flags", CLI_STRING, &flags_path, "FILE  keep where FILE[i] != 0 (.npy)", 0, 0, false, false},
         {"--out", CLI_STRING, &out, "FILE  kept elements (.npy)", 0, 0, true, false},
-        {"--algo", CLI_STRING, &algo, "NAME  cuda: single-pass, single-pass-pipe, single-pass-tile, flag-scan-scatter", 0, 0, false, false},
+        {"--algo", CLI_STRING, &algo, "NAME  cuda: single-pass, single-pass-pipe, single-pass-tile[-SHAPE], flag-scan-scatter", 0, 0, false, false},
         {NULL, 0, NULL, NULL, 0, 0, false, false},
     };
     int rc = compute_parse_flags(OP, argc, argv, flags, usage);
@@ -54,7 +54,7 @@ int compute_compact(int argc, char **argv)
     prim_backend b;
     rc = compute_backend(OP, backend, &b);
     if (rc >= 0) return rc;
-    if (prim_check_algorithm(OP, b, compact_algorithms(b), algo, &err)) return compute_fail(OP, 2, &err);
+    if (compact_check_algorithm(b, algo, &err)) return compute_fail(OP, 2, &err);
     if (compute_read_keys(in, &a, &d.type, &err)) return compute_fail(OP, 1, &err);
     if (keep && compact_parse_keep(keep, d.type, &d, &err)) {
         npy_free(&a);

@@ -1,6 +1,8 @@
 /* scanworks bench compact: single-pass (the default, then its pipelined and one-tile
  * forms) and flag-scan-scatter compaction of random int32 (keep > 0, about half)
- * against CUB DeviceSelect::If and a device memcpy. */
+ * against CUB DeviceSelect::If and a device memcpy; with --tile-sweep also the one-tile
+ * form in every compiled tile shape (rows "single-pass-tile-SHAPE"). Every row is
+ * checked against the CPU first. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -20,12 +22,13 @@ typedef struct compact_ctx {
     void *temp, *ref_temp;
     size_t n, ref_bytes;
     int algo;
+    const char *tile;   /* the one-tile shape; NULL: SCANWORKS_COMPACT_TILE or the default */
 } compact_ctx;
 
 static int run_ours(void *p, sw_error *err)
 {
     compact_ctx *c = p;
-    compact_kparams kp = {KEY_I32, 0, 0};
+    compact_kparams kp = {KEY_I32, 0, 0, c->tile};
     return compact_kernel_run(c->algo, &kp, c->in, NULL, c->out, c->n, c->count, c->temp, NULL, err);
 }
 
@@ -45,6 +48,8 @@ static int check(compact_ctx *c, bench_gpu_fn fn, const uint32_t *ref, unsigned 
                  char *note, size_t note_size, sw_error *err)
 {
     unsigned long long k = 0;
+    CUDA_TRY(cudaMemset(c->out, 0xA5, c->n * 4), err);   /* poison: what a row forgets to write shows */
+    CUDA_TRY(cudaMemset(c->count, 0xFF, sizeof k), err);
     if (fn(c, err)) return -1;
     CUDA_TRY(cudaMemcpy(&k, c->count, sizeof k, cudaMemcpyDeviceToHost), err);
     CUDA_TRY(cudaMemcpy(host, c->out, ref_count * 4, cudaMemcpyDeviceToHost), err);
@@ -53,7 +58,7 @@ static int check(compact_ctx *c, bench_gpu_fn fn, const uint32_t *ref, unsigned 
     return 0;
 }
 
-static int bench_one(bench_report *r, size_t n, int reps, sw_error *err)
+static int bench_one(bench_report *r, size_t n, int reps, bool tile_sweep, sw_error *err)
 {
     compact_ctx c = {0};
     uint32_t *h_in = NULL, *ref = NULL, *host = NULL;
@@ -90,6 +95,15 @@ static int bench_one(bench_report *r, size_t n, int reps, sw_error *err)
             bench_gpu_row(r, "compact", names[a], (int64_t)n, bytes, note, run_ours, &c, reps, err))
             goto done;
     }
+    c.algo = COMPACT_K_SINGLE_PASS_TILE;
+    for (int i = 0; tile_sweep && compact_kernel_tile_shape(i); i++) {
+        char name[48];
+        c.tile = compact_kernel_tile_shape(i);
+        snprintf(name, sizeof name, "single-pass-tile-%s", c.tile);
+        if (check(&c, run_ours, ref, kept, host, note, sizeof note, err) ||
+            bench_gpu_row(r, "compact", name, (int64_t)n, bytes, note, run_ours, &c, reps, err))
+            goto done;
+    }
     rc = 0;
 done:
     free(h_in), free(ref), free(host);
@@ -114,7 +128,7 @@ int bench_compact(int argc, char **argv)
     memset(&r, 0, sizeof r);
     bench_gpu_environment(&r, "compaction of int32, keep > 0 (about half)");
     for (int i = 0; i < o.size_count; i++)
-        if (bench_one(&r, (size_t)o.sizes[i], (int)o.reps, &err)) {
+        if (bench_one(&r, (size_t)o.sizes[i], (int)o.reps, o.tile_sweep, &err)) {
             fprintf(stderr, "scanworks bench compact: %s\n", err.msg);
             bench_free(&r);
             return 1;

@@ -6,6 +6,7 @@
 #ifndef SCANWORKS_BENCH_BENCH_GPU_H
 #define SCANWORKS_BENCH_BENCH_GPU_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 #include "bench/bench.h"
@@ -20,6 +21,7 @@ typedef struct bench_gpu_opts {
     int size_count;
     long long reps;
     const char *json, *csv, *plot;
+    bool tile_sweep;   /* compact only: --tile-sweep, a row per compiled tile shape */
 } bench_gpu_opts;
 
 /* Parses the shared flags for OP (ARGV[0] the op), sizes default to DEFAULT_SIZES (a

@@ -63,7 +63,7 @@ static int run_cuda(compact_panel *s, const compact_desc *d)
     size_t bytes;
     if (cudaGraphicsMapResources(4, s->res, 0) != cudaSuccess) return -1;
     for (int i = 0; i < 4; i++) cudaGraphicsResourceGetMappedPointer(&ptr[i], &bytes, s->res[i]);
-    compact_kparams kp = {(int)d->type, (int)d->pred, d->value_bits};
+    compact_kparams kp = {(int)d->type, (int)d->pred, d->value_bits, NULL};
     cudaEventRecord(s->ev[0], 0);
     int rc = compact_kernel_flag_scan_scatter(&kp, ptr[B_IN], NULL, ptr[B_FLAGS], ptr[B_ADDR], ptr[B_OUT],
                                               (size_t)s->n, s->d_count, s->scan_temp, NULL, &err);

@@ -77,6 +77,14 @@ const char *const *compact_algorithms(prim_backend b)
     }
 }
 
+int compact_check_algorithm(prim_backend b, const char *algo, sw_error *err)
+{
+#if SCANWORKS_HAVE_CUDA
+    if (b == PRIM_CUDA) return compact_cuda_check_algorithm(algo, err);
+#endif
+    return prim_check_algorithm("compact", b, compact_algorithms(b), algo, err);
+}
+
 int compact_host(prim_backend b, const compact_desc *d, const void *in, const uint8_t *flags, void *out, size_t n,
                  size_t *count, sw_error *err)
 {
@@ -86,7 +94,7 @@ int compact_host(prim_backend b, const compact_desc *d, const void *in, const ui
         return sw_fail(err, "compact: %zu elements is over the limit of %zu", n, COMPACT_MAX_ELEMENTS);
     if (n && (!in || !out || (d->pred == COMPACT_FLAGS && !flags))) return sw_fail(err, "compact: NULL array");
     if ((unsigned)b >= PRIM_BACKEND_COUNT) return sw_fail(err, "compact: invalid backend");
-    if (prim_check_algorithm("compact", b, compact_algorithms(b), d->algo, err)) return -1;
+    if (compact_check_algorithm(b, d->algo, err)) return -1;
     *count = 0;
     switch (b) {
     case PRIM_CPU: return compact_cpu_host(d, in, flags, out, n, count, err);
