@@ -229,8 +229,8 @@ typedef void (*cpp_kernel)(const uint32_t *, const uint8_t *, size_t, uint32_t, 
                            unsigned long long *, unsigned int);
 
 /* The one-tile kernel's shapes: "THREADSxITEMS" (items per thread), "-bid" for tile =
- * blockIdx.x, "-mN" for at least N blocks per SM (cp_single_pass_min); the first is
- * the default. Each shape has all 21 kernels (type x predicate). */
+ * blockIdx.x, "-mN" for at least N blocks per SM (cp_single_pass_min); CP_SHAPE_DEFAULT
+ * picks the default. Each shape has all 21 kernels (type x predicate). */
 #define CP_ROW(T, K, ...) {K<T, 0, __VA_ARGS__>, K<T, 1, __VA_ARGS__>, K<T, 2, __VA_ARGS__>, K<T, 3, __VA_ARGS__>, \
                           K<T, 4, __VA_ARGS__>, K<T, 5, __VA_ARGS__>, K<T, 6, __VA_ARGS__>}
 #define CP_TABLE(K, ...) {CP_ROW(0, K, __VA_ARGS__), CP_ROW(1, K, __VA_ARGS__), CP_ROW(2, K, __VA_ARGS__)}
@@ -244,11 +244,11 @@ struct cp_shape {
 /* Blocks per SM on sm_90 for int32 > 0 (registers from ptxas; 64K registers, 2048
  * threads, 228 KB of shared memory per SM), and the loads in flight per SM then. */
 static const cp_shape cp_shapes[] = {
-    CP_SHAPE("256x16", 256, 16, false),                 /* 32 regs: 8 blocks, 128 KB (default) */
+    CP_SHAPE("256x16", 256, 16, false),                 /* 32 regs: 8 blocks, 128 KB (round 2's) */
     CP_SHAPE("256x16-bid", 256, 16, true),
     CP_SHAPE("256x24", 256, 24, false),                 /* 40 regs: 6 blocks, 144 KB */
     CP_SHAPE("256x24-bid", 256, 24, true),              /* 58 regs: 4 blocks, 96 KB */
-    CP_SHAPE_MIN("256x24-bid-m6", 256, 24, true, 6),    /* 40 regs: 6 blocks, 144 KB */
+    CP_SHAPE_MIN("256x24-bid-m6", 256, 24, true, 6),    /* 40 regs: 6 blocks, 144 KB (default) */
     CP_SHAPE("256x32", 256, 32, false),                 /* 68 regs: 3 blocks, 96 KB */
     CP_SHAPE_MIN("256x32-m4", 256, 32, false, 4),       /* 64 regs: 4 blocks, 128 KB */
     CP_SHAPE_MIN("256x32-bid-m4", 256, 32, true, 4),
@@ -266,7 +266,9 @@ static const cpp_kernel cpp_kernels[3][7] = {CPP_ROW(0), CPP_ROW(1), CPP_ROW(2)}
 /* What "single-pass" runs: COMPACT_K_SINGLE_PASS_PIPE or COMPACT_K_SINGLE_PASS_TILE;
  * and the shape "single-pass-tile" runs when none is named (index in cp_shapes). */
 #define CP_SINGLE_PASS_DEFAULT COMPACT_K_SINGLE_PASS_TILE
-#define CP_SHAPE_DEFAULT 0
+/* 256x24-bid-m6: on the H200 at 2^28 int32 0.581 ms against 0.638 for 256x16 and
+ * 0.604 for CUB in the same run (docs/perf.md, compaction round 3) */
+#define CP_SHAPE_DEFAULT 4
 
 /* The pipelined kernel on a grid of the blocks the GPU holds at once (at most TILES;
  * the grid must be co-resident: scan_lookback_pipe.cuh). Returns the grid, 0 when a

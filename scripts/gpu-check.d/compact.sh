@@ -99,7 +99,7 @@ else
   fail "bench compact (see compact-bench.txt)"; tail -20 "$OUT/compact-bench.txt"
 fi
 # SUMMARY: per size, every single-pass-tile shape against CUB in the same run, fastest
-# first; "single-pass-tile" (no shape named) is the default shape, 256x16 until changed.
+# first; "single-pass-tile" (no shape named) is the default shape (CP_SHAPE_DEFAULT).
 python3 - "$OUT/compact-bench.json" <<'PY' || true
 import json, sys
 try:
