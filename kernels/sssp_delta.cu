@@ -6,6 +6,7 @@
  * line is never used; the one plain read, dist[v] before the atomicMin, can only be
  * stale high, which costs an atomic and nothing else. */
 #include <cooperative_groups.h>
+#include <stdlib.h>
 
 #include "sssp_delta.h"
 #include "cuda_util.cuh"
@@ -303,7 +304,12 @@ extern "C" int sssp_launch_delta_stepping(const sssp_ds_args *a, sw_error *err)
         CUDA_TRY(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, dev), err);
         CUDA_TRY(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, k_ds_run, GRAPH_BLOCK, 0), err);
         if (per_sm < 1) return sw_fail(err, "delta-stepping: the kernel does not fit on a multiprocessor");
-        blocks = sms * (per_sm < DS_BLOCKS_PER_SM ? per_sm : DS_BLOCKS_PER_SM);
+        int want = DS_BLOCKS_PER_SM;
+        /* fewer blocks per SM make each grid barrier cheaper and hide less latency;
+           SCANWORKS_SSSP_DS_BLOCKS_PER_SM=K sets it for experiments */
+        const char *env = getenv("SCANWORKS_SSSP_DS_BLOCKS_PER_SM");
+        if (env && atoi(env) > 0) want = atoi(env);
+        blocks = sms * (per_sm < want ? per_sm : want);
     }
     ds_params p = {(const long long *)a->row, (const long long *)a->mid, a->col, a->w, a->n, a->delta,
                    a->dist, a->expanded, {a->queue[0], a->queue[1]}, a->members, a->stamp, a->bstamp,

@@ -28,7 +28,7 @@ tmp=$(mktemp -d)
 for tool in memcheck racecheck synccheck; do
   ok=1
   for run in "rmat:12:16:7 0 64:256" "rmat:12:16:7 1e30 64:256" "rmat:12:16:7 0 4:8" "tests/data/graphs/tiny.mtx 0 0:1" \
-             "rmat:12:16:7 1e-30 64:256"; do
+             "rmat:9:8:7 1e-30 64:256"; do
     set -- $run
     SCANWORKS_SSSP_DS_DELTA=$2 SCANWORKS_SSSP_DS_HUB=$3 timeout 120 "$CS" --tool $tool --error-exitcode 9 "$SW" \
         compute sssp --backend cuda --algo delta-stepping --graph $1 --source 1 --out "$tmp/d.npy" > "$tmp/cs.txt" 2>&1 ||
@@ -74,10 +74,10 @@ else
   echo "NOTE: delta-stepping under 5x bellman-ford at scale 22 (or no result)"
 fi
 # Delta-stepping's knobs at scale 22 (ALGO,VAR=VALUE: its hub shape
-# SCANWORKS_SSSP_DS_HUB=BIG:SEG, its delta), each with the trace of where the time goes
+# SCANWORKS_SSSP_DS_HUB=BIG:SEG, its delta, its blocks per SM), each with the trace of where the time goes
 # (the last source's line).
-for run in ${DS_SWEEP-delta-stepping,SCANWORKS_SSSP_DS_HUB=32:128 delta-stepping,SCANWORKS_SSSP_DS_HUB=64:256 \
-    delta-stepping,SCANWORKS_SSSP_DS_HUB=16:64}; do
+for run in ${DS_SWEEP-delta-stepping,SCANWORKS_SSSP_DS_HUB=16:64 \
+    delta-stepping,SCANWORKS_SSSP_DS_BLOCKS_PER_SM=2 delta-stepping,SCANWORKS_SSSP_DS_BLOCKS_PER_SM=3}; do
   algo=${run%%,*}; kv=${run#*,}
   f="$OUT/sssp-sweep-$algo-$(echo "${kv#SCANWORKS_SSSP_}" | tr ':=' '-_').txt"
   env SCANWORKS_GRAPH_TRACE=1 "$kv" timeout 60 "$SW" bench sssp --scales 22..22 --sources 4 --cpu-max-scale 0 \
