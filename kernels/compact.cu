@@ -267,7 +267,7 @@ static const cpp_kernel cpp_kernels[3][7] = {CPP_ROW(0), CPP_ROW(1), CPP_ROW(2)}
  * and the shape "single-pass-tile" runs when none is named (index in cp_shapes). */
 #define CP_SINGLE_PASS_DEFAULT COMPACT_K_SINGLE_PASS_TILE
 /* 256x24-bid-m6: on the H200 at 2^28 int32 0.581 ms against 0.638 for 256x16 and
- * 0.604 for CUB in the same run (docs/perf.md, compaction round 3) */
+ * 0.604 for CUB in the same run (docs/perf-csearch.md, compaction round 3) */
 #define CP_SHAPE_DEFAULT 4
 
 /* The pipelined kernel on a grid of the blocks the GPU holds at once (at most TILES;
