@@ -71,14 +71,7 @@ int graph_read_dimacs(FILE *fp, const char *name, uint64_t file_bytes, graph_coo
         sw_fail(err, "%s:%ld: no 'p sp VERTICES ARCS' line", name, l.line);
         goto done;
     }
-    if (seen != m) {
-        sw_fail(err, "%s:%ld: the 'p' line declares %llu arcs but the file has %llu", name, l.line,
-                (unsigned long long)m, (unsigned long long)seen);
-        goto done;
-    }
     rc = 0;
 done:
-    graph_lines_free(&l);
-    if (rc) graph_coo_free(out);   /* a failed read leaves nothing allocated */
-    return rc;
+    return graph_lines_end(&l, rc, "'p' line", "arcs", m, seen, out);
 }

@@ -49,6 +49,17 @@ void graph_lines_free(graph_lines *l)
     l->cap = 0;
 }
 
+int graph_lines_end(graph_lines *l, int rc, const char *where, const char *what, uint64_t declared, uint64_t seen,
+                    graph_coo *out)
+{
+    if (!rc && where && seen != declared)
+        rc = sw_fail(l->err, "%s:%ld: the %s declares %llu %s but the file has %llu", l->name, l->line, where,
+                     (unsigned long long)declared, what, (unsigned long long)seen);
+    graph_lines_free(l);
+    if (rc) graph_coo_free(out);   /* a failed read leaves nothing allocated */
+    return rc;
+}
+
 int graph_lines_fail(graph_lines *l, const char *fmt, ...)
 {
     char msg[400];

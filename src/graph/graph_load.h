@@ -53,6 +53,11 @@ typedef struct graph_lines {
 /* Reads the next line into l->buf (newline stripped): 1, or 0 at the end, -1 error. */
 int graph_lines_next(graph_lines *l);
 void graph_lines_free(graph_lines *l);
+/* A reader's end: RC 0 turns into -1 ("the WHERE declares N WHAT but the file has M")
+ * when WHERE is not NULL and the file held SEEN entries instead of the DECLARED ones;
+ * frees the line buffer and, on failure, the partly read OUT. Returns RC. */
+int graph_lines_end(graph_lines *l, int rc, const char *where, const char *what, uint64_t declared, uint64_t seen,
+                    graph_coo *out);
 /* "NAME:LINE: message"; returns -1. */
 int graph_lines_fail(graph_lines *l, const char *fmt, ...) SW_PRINTF(2, 3);
 /* Token readers: skip blanks, parse, advance *P. Return 0, or -1 (nothing written to

@@ -26,6 +26,7 @@ int graph_read_mtx(FILE *fp, const char *name, uint64_t file_bytes, graph_coo *o
 {
     graph_lines l = {fp, name, 0, NULL, 0, err};
     int rc = -1;
+    uint64_t nnz = 0, seen = 0;   /* entries the size line declares, and read */
     char w[5][32];
     if (graph_lines_next(&l) != 1) {
         if (!l.line) sw_fail(err, "%s:1: empty file: expected a '%%%%MatrixMarket' header", name);
@@ -64,7 +65,7 @@ int graph_read_mtx(FILE *fp, const char *name, uint64_t file_bytes, graph_coo *o
         if (got == 0) sw_fail(err, "%s:%ld: missing the 'rows cols entries' line", name, l.line);
         goto done;
     }
-    uint64_t rows, cols, nnz;
+    uint64_t rows, cols;
     p = l.buf;
     if (graph_token_u64(&p, &rows) || graph_token_u64(&p, &cols) || graph_token_u64(&p, &nnz) || !graph_token_end(p)) {
         graph_lines_fail(&l, "bad size line: expected 'rows cols entries'");
@@ -84,7 +85,6 @@ int graph_read_mtx(FILE *fp, const char *name, uint64_t file_bytes, graph_coo *o
     out->n = (uint32_t)rows;
     out->both_directions = symmetric;
     if (graph_coo_reserve(out, nnz ? nnz : 1, weighted, err)) goto done;
-    uint64_t seen = 0;
     while ((got = graph_lines_next(&l)) == 1) {
         if (l.buf[0] == '%' || graph_token_end(l.buf)) continue;
         if (seen == nnz) {
@@ -109,14 +109,7 @@ int graph_read_mtx(FILE *fp, const char *name, uint64_t file_bytes, graph_coo *o
         seen++;
     }
     if (got < 0) goto done;
-    if (seen != nnz) {
-        sw_fail(err, "%s:%ld: the size line declares %llu entries but the file has %llu", name, l.line,
-                (unsigned long long)nnz, (unsigned long long)seen);
-        goto done;
-    }
     rc = 0;
 done:
-    graph_lines_free(&l);
-    if (rc) graph_coo_free(out);   /* a failed read leaves nothing allocated */
-    return rc;
+    return graph_lines_end(&l, rc, "size line", "entries", nnz, seen, out);
 }

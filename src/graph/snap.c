@@ -44,7 +44,5 @@ int graph_read_snap(FILE *fp, const char *name, uint64_t file_bytes, graph_coo *
     out->n = any ? (uint32_t)(max_id + 1) : 0;
     rc = 0;
 done:
-    graph_lines_free(&l);
-    if (rc) graph_coo_free(out);   /* a failed read leaves nothing allocated */
-    return rc;
+    return graph_lines_end(&l, rc, NULL, NULL, 0, 0, out);
 }
