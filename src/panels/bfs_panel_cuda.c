@@ -69,11 +69,11 @@ int bfs_panel_gpu_colorize(bfs_panel_gpu *p, int level, double *ms, sw_error *er
     int rc = 0;
     if (e != cudaSuccess) rc = sw_fail(err, "mapping the colour buffer: %s", cudaGetErrorString(e));
     else if (bytes < (size_t)p->n * 4) rc = sw_fail(err, "colour buffer too small (%zu bytes)", bytes);
-    if (!rc) {
-        cudaEventRecord(p->ev[0], 0);
-        rc = bfs_launch_colorize(bfs_cuda_levels(p->g), p->n, level, ptr, err);
-        cudaEventRecord(p->ev[1], 0);
-    }
+    if (!rc && (e = cudaEventRecord(p->ev[0], 0)) != cudaSuccess)
+        rc = sw_fail(err, "recording an event: %s", cudaGetErrorString(e));
+    if (!rc) rc = bfs_launch_colorize(bfs_cuda_levels(p->g), p->n, level, ptr, err);
+    if (!rc && (e = cudaEventRecord(p->ev[1], 0)) != cudaSuccess)
+        rc = sw_fail(err, "recording an event: %s", cudaGetErrorString(e));
     GCUDA_TRY(cudaGraphicsUnmapResources(1, &p->colors, 0), err);
     if (!rc && ms) {
         float t = 0;

@@ -61,21 +61,30 @@ static int run_cuda(compact_panel *s, const compact_desc *d)
     sw_error err;
     void *ptr[4];
     size_t bytes;
-    if (cudaGraphicsMapResources(4, s->res, 0) != cudaSuccess) return -1;
-    for (int i = 0; i < 4; i++) cudaGraphicsResourceGetMappedPointer(&ptr[i], &bytes, s->res[i]);
-    compact_kparams kp = {(int)d->type, (int)d->pred, d->value_bits, NULL};
-    cudaEventRecord(s->ev[0], 0);
-    int rc = compact_kernel_flag_scan_scatter(&kp, ptr[B_IN], NULL, ptr[B_FLAGS], ptr[B_ADDR], ptr[B_OUT],
-                                              (size_t)s->n, s->d_count, s->scan_temp, NULL, &err);
-    cudaEventRecord(s->ev[1], 0);
-    cudaGraphicsUnmapResources(4, s->res, 0);
-    unsigned long long k = 0;
-    float ms = 0;
-    if (rc || cudaMemcpy(&k, s->d_count, sizeof k, cudaMemcpyDeviceToHost) != cudaSuccess) {
-        snprintf(s->status, sizeof s->status, "cuda failed: %.100s", rc ? err.msg : "count copy");
+    const char *why = NULL;   /* what failed */
+    if (cudaGraphicsMapResources(4, s->res, 0) != cudaSuccess) {
+        cudaGetLastError();
+        snprintf(s->status, sizeof s->status, "cuda failed: mapping the buffers");
         return -1;
     }
-    cudaEventElapsedTime(&ms, s->ev[0], s->ev[1]);
+    for (int i = 0; i < 4 && !why; i++)
+        if (cudaGraphicsResourceGetMappedPointer(&ptr[i], &bytes, s->res[i]) != cudaSuccess) why = "mapped pointers";
+    compact_kparams kp = {(int)d->type, (int)d->pred, d->value_bits, NULL};
+    if (!why && cudaEventRecord(s->ev[0], 0) != cudaSuccess) why = "event record";
+    if (!why && compact_kernel_flag_scan_scatter(&kp, ptr[B_IN], NULL, ptr[B_FLAGS], ptr[B_ADDR], ptr[B_OUT],
+                                                 (size_t)s->n, s->d_count, s->scan_temp, NULL, &err))
+        why = err.msg;
+    if (!why && cudaEventRecord(s->ev[1], 0) != cudaSuccess) why = "event record";
+    if (cudaGraphicsUnmapResources(4, s->res, 0) != cudaSuccess && !why) why = "unmapping the buffers";
+    unsigned long long k = 0;
+    float ms = 0;
+    if (!why && cudaMemcpy(&k, s->d_count, sizeof k, cudaMemcpyDeviceToHost) != cudaSuccess) why = "count copy";
+    if (!why && cudaEventElapsedTime(&ms, s->ev[0], s->ev[1]) != cudaSuccess) why = "event time";
+    if (why) {
+        cudaGetLastError();
+        snprintf(s->status, sizeof s->status, "cuda failed: %.100s", why);
+        return -1;
+    }
     s->compute_ms = ms;
     s->count = (unsigned)k;
     return 0;

@@ -90,16 +90,16 @@ static void measure_latency(search_panel *s)
     if (cudaMalloc((void **)&d_keys, (size_t)s->n * 4) == cudaSuccess && cudaMalloc((void **)&d_q, 256) == cudaSuccess &&
         cudaMalloc((void **)&d_out, 512) == cudaSuccess && cudaEventCreate(&a) == cudaSuccess &&
         cudaEventCreate(&b) == cudaSuccess) {
-        cudaMemcpy(d_keys, s->keys, (size_t)s->n * 4, cudaMemcpyHostToDevice);
-        cudaMemcpy(d_q, qs, 256, cudaMemcpyHostToDevice);
         const int algos[2] = {SEARCH_K_BINARY, SEARCH_K_PARY};
-        for (int k = 0; k < 2; k++) {
+        bool ok = cudaMemcpy(d_keys, s->keys, (size_t)s->n * 4, cudaMemcpyHostToDevice) == cudaSuccess &&
+                  cudaMemcpy(d_q, qs, 256, cudaMemcpyHostToDevice) == cudaSuccess;
+        for (int k = 0; k < 2 && ok; k++) {   /* a latency stays 0 (not shown) when anything fails */
             float ms = 0;
-            search_kernel_run(algos[k], 0, d_keys, (size_t)s->n, d_q, 64, d_out, NULL, 1, NULL, &err);
-            cudaEventRecord(a, 0);
-            search_kernel_run(algos[k], 0, d_keys, (size_t)s->n, d_q, 64, d_out, NULL, 1, NULL, &err);
-            cudaEventRecord(b, 0);
-            if (cudaEventSynchronize(b) == cudaSuccess && cudaEventElapsedTime(&ms, a, b) == cudaSuccess)
+            if (!search_kernel_run(algos[k], 0, d_keys, (size_t)s->n, d_q, 64, d_out, NULL, 1, NULL, &err) &&
+                cudaEventRecord(a, 0) == cudaSuccess &&
+                !search_kernel_run(algos[k], 0, d_keys, (size_t)s->n, d_q, 64, d_out, NULL, 1, NULL, &err) &&
+                cudaEventRecord(b, 0) == cudaSuccess && cudaEventSynchronize(b) == cudaSuccess &&
+                cudaEventElapsedTime(&ms, a, b) == cudaSuccess)
                 s->lat_ms[k] = ms / 64.0;
         }
         cudaEventDestroy(a);
