@@ -12,15 +12,9 @@
 # SUMMARY lines (shape, median ms, x CUB). About 100 s.
 # Run from the repository root with BUILD (a build for sm_90) and OUT set.
 set -u
-BUILD=${BUILD:?set BUILD to a build folder}
-OUT=${OUT:?set OUT to a results folder}
-SW="$BUILD/scanworks"
-mkdir -p "$OUT"
+PART=compact
+. scripts/gpu-check.d/part.bash
 export PATH="$PATH:/usr/local/cuda/bin"
-fails=0
-pass() { echo "PASS compact: $*"; }
-fail() { echo "FAIL compact: $*"; fails=$((fails + 1)); }
-. scripts/gpu-check.d/sanitize.bash
 
 # PART LIMIT LABEL: one part of the GPU test (CSEARCH_TEST_ONLY), LIMIT seconds.
 for t in "compact 120 compaction" "compact-shapes 60 compaction tile shapes"; do
@@ -122,5 +116,4 @@ for n in sorted({r["n"] for r in rows}):
         print("SUMMARY compact %s best shape %s %.4f ms = %.2fx CUB; default shape %.4f ms = %.2fx CUB;"
               " cub %.4f ms (target >= 1.0x)" % (size, shape, ms, cub / ms, old, cub / old, cub))
 PY
-[ $fails = 0 ] && echo "PASS compact: all" || echo "FAIL compact: $fails check(s) failed"
-exit $((fails > 0))
+part_end

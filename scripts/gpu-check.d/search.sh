@@ -7,15 +7,9 @@
 # SUMMARY lines. About 60 s. Run from the repository root with BUILD (a build for
 # sm_90) and OUT set.
 set -u
-BUILD=${BUILD:?set BUILD to a build folder}
-OUT=${OUT:?set OUT to a results folder}
-SW="$BUILD/scanworks"
-mkdir -p "$OUT"
-fails=0
+PART=search
+. scripts/gpu-check.d/part.bash
 t0=$SECONDS
-pass() { echo "PASS search: $*"; }
-fail() { echo "FAIL search: $*"; fails=$((fails + 1)); }
-. scripts/gpu-check.d/sanitize.bash
 
 # 1. The CUDA search test (every algorithm against the CPU, awkward sizes and queries).
 if timeout 90 ctest --test-dir "$BUILD" -L gpu -R 'test_search_cuda' --output-on-failure > "$OUT/search-ctest.log" 2>&1 &&
@@ -111,5 +105,4 @@ if "thrust" in big and "tree" in big:
                                      big["thrust"] / big.get("sampled", 1e9)))
 PY
 echo "search: all done in $((SECONDS - t0)) s"
-[ $fails = 0 ] && echo "PASS search: all" || echo "FAIL search: $fails check(s) failed"
-exit $((fails > 0))
+part_end

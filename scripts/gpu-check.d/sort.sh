@@ -6,14 +6,8 @@
 # onesweep-v2 shape beside CUB. Run from the repository root with BUILD (a build for
 # sm_90) and OUT set.
 set -u
-BUILD=${BUILD:?set BUILD to a build folder}
-OUT=${OUT:?set OUT to a results folder}
-SW="$BUILD/scanworks"
-mkdir -p "$OUT"
-fails=0
-pass() { echo "PASS sort: $*"; }
-fail() { echo "FAIL sort: $*"; fails=$((fails + 1)); }
-. scripts/gpu-check.d/sanitize.bash
+PART=sort
+. scripts/gpu-check.d/part.bash
 
 # onesweep-v2's other tile shapes (kernels/radix_onesweep2.cu, os_shapes): for keys alone,
 # and for pairs.
@@ -111,5 +105,4 @@ for op in ("sort-keys", "sort-pairs"):
             print("SUMMARY sort %s n=2^%d shape %s: %.3f ms, CUB %s, speed vs CUB %s, vs default 384x16 %s"
                   % (op, round(math.log2(n)), v[12:] or "384x16 (default)", t, f(cub), r(cub, t), r(base, t)))
 PY
-[ $fails = 0 ] && echo "PASS sort: all" || echo "FAIL sort: $fails check(s) failed"
-exit $((fails > 0))
+part_end
