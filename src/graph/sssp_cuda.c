@@ -175,8 +175,9 @@ static int upload(const graph_csr *g, const char *hint, sssp_cuda_graph *d, sw_e
     if (env && atof(env) > 0) d->ds_delta = (float)atof(env);
     if (!(d->ds_delta > 0)) d->ds_delta = 1.0f;
     if (ds && ds_hub_shape(d, err)) return -1;
-    uint64_t hub_cap = graph_hub_capacity(g->n, g->m);
-    if (ds && sssp_ds_hub_capacity(g->n, g->m, d->ds_seg) > hub_cap) hub_cap = sssp_ds_hub_capacity(g->n, g->m, d->ds_seg);
+    /* near-far lists hubs in GRAPH_HUB_SEGMENT pieces, delta-stepping in ds_seg ones */
+    uint64_t hub_cap = graph_hub_capacity(g->n, g->m), ds_cap = ds ? sssp_ds_hub_capacity(g->n, g->m, d->ds_seg) : 0;
+    if (ds_cap > hub_cap) hub_cap = ds_cap;
     if ((nf || ds) &&
         (gcuda_upload(&d->row, g->row, ((size_t)g->n + 1) * sizeof *g->row, "CSR rows", err) ||
          gcuda_alloc(&d->stamp, (size_t)g->n * sizeof(uint32_t), "round stamps", err) ||
