@@ -157,13 +157,10 @@ static int bench_graph_main(int argc, char **argv, int sssp)
     int rc = cli_parse(argc, argv, 1, flags, usage, &err);
     if (rc == 1) return 0;
     if (!rc && o.algo) {
-#if SCANWORKS_HAVE_CUDA
-        const char *const *a = sssp ? sssp_cuda_algorithms : bfs_cuda_algorithms;
+        const char *const *list = sssp ? sssp_algorithms(PRIM_CUDA) : bfs_algorithms(PRIM_CUDA), *const *a = list;
         while (*a && strcmp(*a, o.algo)) a++;
-        if (!*a) rc = sw_fail(&err, "--algo '%s': not a cuda %s algorithm", o.algo, sssp ? "SSSP" : "BFS");
-#else
-        rc = sw_fail(&err, "--algo '%s': this build has no CUDA backend", o.algo);
-#endif
+        if (!list[0]) rc = sw_fail(&err, "--algo '%s': this build has no CUDA backend", o.algo);
+        else if (!*a) rc = sw_fail(&err, "--algo '%s': not a cuda %s algorithm", o.algo, sssp ? "SSSP" : "BFS");
     }
     if (rc || parse_scales(o.scales, &o.lo, &o.hi, &err)) {
         fprintf(stderr, "scanworks: %s\n", err.msg);
