@@ -2,15 +2,18 @@
  * Differences from the first (radix_sort.cu, "onesweep-v1"):
  * - the histogram of all four digits reads the keys as uint4 from a grid of about two
  *   blocks per SM, so one pass costs little more than a read of the keys;
- * - tiles of 384 threads x 16 keys (6,144 keys: runs of 24 keys per digit in the scatter),
- *   three tiles per SM for keys alone (56 registers, no spills on sm_90), two with values;
- *   larger tile shapes, compiled from the same code, are chosen by name (os_shapes);
+ * - tiles of 384 threads x 20 keys for keys alone (7,680 keys: runs of 30 keys per digit
+ *   in the scatter; three tiles per SM, 56 registers, no spills on sm_90) and 384 x 16
+ *   with values (two per SM); the other tile shapes, compiled from the same code, are
+ *   chosen by name (os_shapes);
  * - ranking finds the lanes of a warp with the same digit by eight ballots (one per
- *   digit bit) instead of __match_any_sync, which is slow on every chip so far; the
- *   lowest-to-highest order of lanes and items keeps the sort stable;
+ *   digit bit, written in PTX so that each costs three instructions) instead of
+ *   __match_any_sync, which is slow on every chip so far; the lowest-to-highest order of
+ *   lanes and items keeps the sort stable;
  * - the per-warp digit counters start from the warp's offset in the tile (counted up
  *   front and scanned), so one shared atomic per group of equal digits gives every key
- *   its final place in the tile, with no __syncwarp pairs;
+ *   its final place in the tile, with no __syncwarp pairs; each key goes to shared
+ *   memory as soon as it is ranked, which frees its register;
  * - the decoupled look-back for the tile's 256 digit prefixes runs after ranking, so
  *   earlier tiles have usually finished when it starts.
  * Status words: 2-bit flag and 30-bit count per tile and digit, hence n <= 2^30. */
@@ -94,9 +97,30 @@ static __global__ void os_digit_starts(unsigned int *hist)
 
 /* ---- one digit pass ------------------------------------------------------------------ */
 
+/* The lanes whose bit BIT of DIGIT equals this lane's: a ballot of the bit, inverted
+ * where this lane's bit is clear. Written in PTX so that each bit is one predicate:
+ * ptxas then moves several bits into predicates with one instruction and needs three
+ * per bit (ballot, conditional not, and); the same test in C compiled to six
+ * (shift, and, compare, select, ballot, and) on sm_90. */
+template <int BIT>
+static __device__ __forceinline__ unsigned int os_bit_peers(unsigned int digit)
+{
+    unsigned int m;
+    asm("{\n\t.reg .pred p;\n\t.reg .b32 t;\n\t"
+        "and.b32 t, %1, %2;\n\t"
+        "setp.ne.u32 p, t, 0;\n\t"
+        "vote.sync.ballot.b32 %0, p, 0xffffffff;\n\t"
+        "@!p not.b32 %0, %0;\n\t}"
+        : "=r"(m)
+        : "r"(digit), "n"(1 << BIT));
+    return m;
+}
+
 /* The lanes whose DIGIT (8 bits) and VALID equal this lane's: one ballot per bit (and
- * one for VALID unless ALL_VALID). Every lane of the warp must call it. */
-template <bool ALL_VALID>
+ * one for VALID unless ALL_VALID). PTX: os_bit_peers; else round 2's C (kept as the
+ * 384x16-c shape, to time against).
+ * Every lane of the warp must call it. */
+template <bool ALL_VALID, bool PTX>
 static __device__ __forceinline__ unsigned int os_peers(unsigned int digit, bool valid)
 {
     unsigned int m = BS_FULL_MASK, v;
@@ -104,6 +128,10 @@ static __device__ __forceinline__ unsigned int os_peers(unsigned int digit, bool
         v = __ballot_sync(BS_FULL_MASK, valid);
         m = valid ? v : ~v;
     }
+    if (PTX)
+        return m & os_bit_peers<0>(digit) & os_bit_peers<1>(digit) & os_bit_peers<2>(digit) &
+               os_bit_peers<3>(digit) & os_bit_peers<4>(digit) & os_bit_peers<5>(digit) & os_bit_peers<6>(digit) &
+               os_bit_peers<7>(digit);
 #pragma unroll
     for (int b = 0; b < 8; b++) {
         const bool set = (digit >> b) & 1u;
@@ -142,22 +170,27 @@ static __device__ __forceinline__ unsigned int os_look_back(const unsigned int *
  * in order, lanes in order, which is the order of the keys, so the ranks are stable.
  * The highest lane of each group of equal digits takes the group's places with one
  * atomic on the warp's counter of the digit (S_WARP_ROW). FULL: every item is a key;
- * else items from index N on (WBASE + 32 i is item i's index) are left out. */
-template <bool FULL, int ITEMS>
+ * else items from index N on (WBASE + 32 i is item i's index) are left out. RANK: the
+ * OS_RANK_* flags; with OS_RANK_EARLY each key goes to S_BUF[POS[i]] as soon as it is
+ * ranked (the counters hold final places already), so its register is free at once. */
+#define OS_RANK_PTX 1     /* os_peers in PTX (os_bit_peers) */
+#define OS_RANK_EARLY 2   /* keys stored to shared memory inside the ranking loop */
+template <bool FULL, int ITEMS, int RANK>
 static __device__ __forceinline__ void os_rank(const uint32_t *keys, unsigned int *pos, unsigned int *s_warp_row,
-                                               int shift, unsigned int wbase, unsigned int n)
+                                               uint32_t *s_buf, int shift, unsigned int wbase, unsigned int n)
 {
     const unsigned int lane = threadIdx.x & 31u, below = (1u << lane) - 1u;
 #pragma unroll
     for (int i = 0; i < ITEMS; i++) {
         const bool valid = FULL || wbase + 32u * i < n;
         const unsigned int dg = (keys[i] >> shift) & 255u;
-        const unsigned int peers = os_peers<FULL>(dg, valid);
+        const unsigned int peers = os_peers<FULL, (RANK & OS_RANK_PTX) != 0>(dg, valid);
         const unsigned int leader = 31u - __clz(peers);
         unsigned int at = 0;
         if (valid && lane == leader) at = atomicAdd(&s_warp_row[dg], (unsigned int)__popc(peers));
         at = __shfl_sync(BS_FULL_MASK, at, leader);
         pos[i] = at + __popc(peers & below);
+        if ((RANK & OS_RANK_EARLY) && valid) s_buf[pos[i]] = keys[i];
     }
 }
 
@@ -167,7 +200,7 @@ static __device__ __forceinline__ void os_rank(const uint32_t *keys, unsigned in
  * STATUS: tiles x 256 zeroed words; COUNTER: a zeroed word that numbers the tiles.
  * Shape: THREADS (a multiple of 32, at least 256) x ITEMS keys per tile, BLOCKS per SM
  * asked of the compiler; shared memory stays static (at most 48 KB). */
-template <bool VALS, int THREADS, int ITEMS, int BLOCKS>
+template <bool VALS, int THREADS, int ITEMS, int BLOCKS, int RANK = OS_RANK_PTX | OS_RANK_EARLY>
 static __global__ void __launch_bounds__(THREADS, OS_MIN_BLOCKS(THREADS, BLOCKS))
     os_pass(const uint32_t *__restrict__ kin, uint32_t *__restrict__ kout, const uint32_t *__restrict__ vin,
             uint32_t *__restrict__ vout, unsigned int n, int shift, int mode, int first, int last,
@@ -226,12 +259,14 @@ static __global__ void __launch_bounds__(THREADS, OS_MIN_BLOCKS(THREADS, BLOCKS)
 
     unsigned int pos[ITEMS];
     if (full)
-        os_rank<true, ITEMS>(keys, pos, s_warp[warp], shift, wbase, n);
+        os_rank<true, ITEMS, RANK>(keys, pos, s_warp[warp], s_buf, shift, wbase, n);
     else
-        os_rank<false, ITEMS>(keys, pos, s_warp[warp], shift, wbase, n);
+        os_rank<false, ITEMS, RANK>(keys, pos, s_warp[warp], s_buf, shift, wbase, n);
+    if (!(RANK & OS_RANK_EARLY)) {
 #pragma unroll
-    for (int i = 0; i < ITEMS; i++)
-        if (full || wbase + 32u * i < n) s_buf[pos[i]] = keys[i];
+        for (int i = 0; i < ITEMS; i++)
+            if (full || wbase + 32u * i < n) s_buf[pos[i]] = keys[i];
+    }
 
     if (d < OS_BINS) {
         const unsigned int prefix = tile ? os_look_back(status, tile, d) : 0u;
@@ -291,15 +326,24 @@ typedef struct os_shape {
     {#THREADS "x" #ITEMS, THREADS, ITEMS, os_pass<false, THREADS, ITEMS, KB>, NULL}
 #define OS_SHAPE_PAIRS(THREADS, ITEMS, PB) \
     {#THREADS "x" #ITEMS, THREADS, ITEMS, NULL, os_pass<true, THREADS, ITEMS, PB>}
-/* The first is the default; SCANWORKS_SORT_TILE (read once) or radix_onesweep2_set_shape
+/* The default's ranking flags changed, under the name THREADSxITEMS-SUFFIX, to time
+ * against it: -c is round 2 (C ballots, keys stored after ranking), -p PTX ballots only. */
+#define OS_SHAPE_RANK(THREADS, ITEMS, KB, PB, RANK, SUFFIX)                                      \
+    {#THREADS "x" #ITEMS "-" SUFFIX, THREADS, ITEMS, os_pass<false, THREADS, ITEMS, KB, RANK>, \
+     os_pass<true, THREADS, ITEMS, PB, RANK>}
+/* The first with a kernel for keys alone, or for pairs, is the default for it (384x20
+ * and 384x16: pairs at 384x20 spill 88 bytes); SCANWORKS_SORT_TILE (read once) or radix_onesweep2_set_shape
  * picks another. Shared memory stays static (48 KB at most), so 4 x THREADS x ITEMS +
  * THREADS x 32 + ~1.2 KB bytes must fit. Registers on sm_90 (ptxas, no spills) and blocks
- * per SM: 384x16 56 / 3 (pairs 80 / 2); 384x20, 384x22 and 256x32 80 / 2, 2 and 3;
- * 512x15 64 / 2; pairs 256x28 128 / 2, 512x13 64 / 2. Left out because they spill at
- * two blocks or more: 256x24 and 256x36 keys, 384x18-23, 512x14-15 and 256x32 pairs. */
+ * per SM: 384x16, 384x18, 384x19 and 384x20 56 / 3 (pairs 78 / 2; keys stored as they
+ * are ranked leave their registers free, which is what lets 18-20 keys fit in 56);
+ * 384x22 and 256x32 80 / 2 and 3; 512x15 64 / 2; pairs 256x28 128 / 2, 512x13 64 / 2;
+ * 384x16-c 56 / 3; 384x16-p spills 4 bytes. Left out because they spill: 384x21 at
+ * three blocks, 256x24 and 256x36 keys, 512x14-15 and 256x32 pairs. */
 static const os_shape os_shapes[] = {
-    OS_SHAPE(384, 16, 3, 2),
-    OS_SHAPE_KEYS(384, 20, 2), OS_SHAPE_KEYS(384, 22, 2), OS_SHAPE_KEYS(256, 32, 3), OS_SHAPE_KEYS(512, 15, 2),
+    OS_SHAPE_KEYS(384, 20, 3), OS_SHAPE(384, 16, 3, 2), OS_SHAPE_RANK(384, 16, 3, 2, 0, "c"),
+    OS_SHAPE_RANK(384, 16, 3, 2, OS_RANK_PTX, "p"), OS_SHAPE_KEYS(384, 18, 3), OS_SHAPE_KEYS(384, 19, 3),
+    OS_SHAPE_KEYS(384, 22, 2), OS_SHAPE_KEYS(256, 32, 3), OS_SHAPE_KEYS(512, 15, 2),
     OS_SHAPE_PAIRS(256, 28, 2), OS_SHAPE_PAIRS(512, 13, 2),
 };
 #define OS_SHAPE_COUNT (int)(sizeof os_shapes / sizeof os_shapes[0])
@@ -326,8 +370,10 @@ static int os_unknown_shape(const char *what, const char *name, sw_error *err)
     char known[256] = "";
     for (int i = 0; i < OS_SHAPE_COUNT; i++)
         snprintf(known + strlen(known), sizeof known - strlen(known), "%s%s", i ? ", " : "", os_shapes[i].name);
-    return sw_fail(err, "%s%s: no such onesweep-v2 tile shape (known: %s; the first is the default)", what, name,
-                   known);
+    return sw_fail(err,
+                   "%s%s: no such onesweep-v2 tile shape (known: %s; the first is the default for keys alone, "
+                   "the second for pairs)",
+                   what, name, known);
 }
 
 extern "C" int radix_onesweep2_set_shape(const char *name, sw_error *err)
@@ -371,7 +417,7 @@ extern "C" int radix_onesweep2_sort(int mode, const uint32_t *kin, uint32_t *kou
     const int shape = os_shape_index(err);
     if (shape < 0) return -1;
     const os_shape *sh = &os_shapes[shape];
-    if (!(vin ? sh->pairs : sh->keys)) sh = &os_shapes[0];
+    for (int i = 0; !(vin ? sh->pairs : sh->keys); i++) sh = &os_shapes[i];   /* the default for it */
     if (n == 0) return 0;
     if (n > RADIX_K_ONESWEEP_MAX)
         return sw_fail(err, "radix sort onesweep-v2: %zu keys, the limit is 2^30 (use --algo split)", n);

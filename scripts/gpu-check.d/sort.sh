@@ -11,8 +11,8 @@ PART=sort
 
 # onesweep-v2's other tile shapes (kernels/radix_onesweep2.cu, os_shapes): for keys alone,
 # and for pairs.
-KEY_SHAPES="384x20 384x22 256x32 512x15"
-PAIR_SHAPES="256x28 512x13"
+KEY_SHAPES="384x16 384x16-c 384x16-p 384x18 384x19 384x22 256x32 512x15"
+PAIR_SHAPES="384x16-c 256x28 512x13"
 
 if CSEARCH_TEST_ONLY=sort timeout 90 ctest --test-dir "$BUILD" -L gpu -R 'csearch_gpu' --output-on-failure \
      > "$OUT/sort-ctest.log" 2>&1 &&
@@ -102,7 +102,8 @@ for op in ("sort-keys", "sort-pairs"):
         cub, base = ms.get((op, n, "cub")), ms.get((op, n, "onesweep-v2"))
         for v in ["onesweep-v2"] + sorted(v for (o, m, v) in ms if o == op and m == n and v.startswith("onesweep-v2-")):
             t = ms[(op, n, v)]
-            print("SUMMARY sort %s n=2^%d shape %s: %.3f ms, CUB %s, speed vs CUB %s, vs default 384x16 %s"
-                  % (op, round(math.log2(n)), v[12:] or "384x16 (default)", t, f(cub), r(cub, t), r(base, t)))
+            dflt = "384x20" if op == "sort-keys" else "384x16"
+            print("SUMMARY sort %s n=2^%d shape %s: %.3f ms, CUB %s, speed vs CUB %s, vs default %s %s"
+                  % (op, round(math.log2(n)), v[12:] or dflt + " (default)", t, f(cub), r(cub, t), dflt, r(base, t)))
 PY
 part_end
