@@ -128,15 +128,16 @@ static __device__ __forceinline__ unsigned int os_peers(unsigned int digit, bool
         v = __ballot_sync(BS_FULL_MASK, valid);
         m = valid ? v : ~v;
     }
-    if (PTX)
-        return m & os_bit_peers<0>(digit) & os_bit_peers<1>(digit) & os_bit_peers<2>(digit) &
-               os_bit_peers<3>(digit) & os_bit_peers<4>(digit) & os_bit_peers<5>(digit) & os_bit_peers<6>(digit) &
-               os_bit_peers<7>(digit);
+    if (PTX) {
+        m &= os_bit_peers<0>(digit) & os_bit_peers<1>(digit) & os_bit_peers<2>(digit) & os_bit_peers<3>(digit) &
+             os_bit_peers<4>(digit) & os_bit_peers<5>(digit) & os_bit_peers<6>(digit) & os_bit_peers<7>(digit);
+    } else {
 #pragma unroll
-    for (int b = 0; b < 8; b++) {
-        const bool set = (digit >> b) & 1u;
-        v = __ballot_sync(BS_FULL_MASK, set);
-        m &= set ? v : ~v;
+        for (int b = 0; b < 8; b++) {
+            const bool set = (digit >> b) & 1u;
+            v = __ballot_sync(BS_FULL_MASK, set);
+            m &= set ? v : ~v;
+        }
     }
     return m;
 }
