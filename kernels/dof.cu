@@ -36,6 +36,7 @@ __device__ static inline void dof_sat4_load(const dof_image *m, int x, int y, un
 #define DOF_DEPTH(m, x, y) tex2D<float>((m)->depth, (x) + 0.5f, (y) + 0.5f)
 #define DOF_SAT(m, x, y, ch) __ldg(&(m)->sat[((size_t)(y) * (m)->w + (x)) * 4 + (ch)])
 #define DOF_SAT4(m, x, y, v) dof_sat4_load(m, x, y, v)
+#define DOF_DIV(a, b) __fdividef((a), (b))
 #include "dof/dof_math.h"
 
 /* SCANWORKS_DOF_SAT_LOADS=batch: the same arithmetic as dof_limit_radius and
@@ -88,20 +89,23 @@ __device__ static inline int dof_gather_pixel_batched(const dof_image *m, int px
 #pragma unroll
     for (int k = 0; k < 3; k++) {
         float div = area[k] * m->p->scale;
-        acc[0] += (float)(q[k][0].x - q[k][1].x - q[k][2].x + q[k][3].x) / div;
-        acc[1] += (float)(q[k][0].y - q[k][1].y - q[k][2].y + q[k][3].y) / div;
-        acc[2] += (float)(q[k][0].z - q[k][1].z - q[k][2].z + q[k][3].z) / div;
-        acc[3] += (float)(q[k][0].w - q[k][1].w - q[k][2].w + q[k][3].w) / div;
+        acc[0] += DOF_DIV((float)(q[k][0].x - q[k][1].x - q[k][2].x + q[k][3].x), div);
+        acc[1] += DOF_DIV((float)(q[k][0].y - q[k][1].y - q[k][2].y + q[k][3].y), div);
+        acc[2] += DOF_DIV((float)(q[k][0].z - q[k][1].z - q[k][2].z + q[k][3].z), div);
+        acc[3] += DOF_DIV((float)(q[k][0].w - q[k][1].w - q[k][2].w + q[k][3].w), div);
     }
-    for (int ch = 0; ch < 4; ch++) out[ch] = acc[ch] / 3.0f;
+    for (int ch = 0; ch < 4; ch++) out[ch] = DOF_DIV(acc[ch], 3.0f);
     return 1;
 }
 
 /* Four blocks an SM: the batched gather holds twelve corners (63 registers). */
 #define DOF_GATHER_BATCH_DEFAULT 0   /* 1: the batched gather unless SCANWORKS_DOF_SAT_LOADS says */
 
-template <bool BATCH> __global__ void __launch_bounds__(256, 4) dof_gather_kernel(dof_cuda_args a, int vec)
+/* VEC: one 16-byte load per corner (else four 4-byte loads), fixed at compile time so
+ * the path not taken costs no instructions. */
+template <bool BATCH, bool VEC> __global__ void __launch_bounds__(256, 4) dof_gather_kernel(dof_cuda_args a)
 {
+    const int vec = VEC;
     int x = blockIdx.x * 16 + threadIdx.x, y = blockIdx.y * 16 + threadIdx.y;
     if (x >= a.w || y >= a.h) return;
     dof_cuda_params prm = {a.focus, a.aperture, a.scale};
@@ -132,10 +136,12 @@ extern "C" int dof_cuda_gather(const dof_cuda_args *a, cudaStream_t stream, sw_e
     const char *loads = getenv("SCANWORKS_DOF_SAT_LOADS");
     int vec = !(loads && !strcmp(loads, "scalar"));
     int batch = loads ? !strcmp(loads, "batch") : DOF_GATHER_BATCH_DEFAULT;
-    if (batch)
-        dof_gather_kernel<true><<<grid, dim3(16, 16), 0, stream>>>(*a, vec);
+    if (batch)   /* its corners are 16-byte loads whatever VEC says */
+        dof_gather_kernel<true, true><<<grid, dim3(16, 16), 0, stream>>>(*a);
+    else if (vec)
+        dof_gather_kernel<false, true><<<grid, dim3(16, 16), 0, stream>>>(*a);
     else
-        dof_gather_kernel<false><<<grid, dim3(16, 16), 0, stream>>>(*a, vec);
+        dof_gather_kernel<false, false><<<grid, dim3(16, 16), 0, stream>>>(*a);
     CUDA_TRY_LAUNCH("dof_gather_kernel", err);
     return 0;
 }

@@ -6,9 +6,18 @@
  *   DOF_SAT(m, x, y, ch)       the wrapped uint32 table at (x, y) >= 0, channel ch
  * and a struct dof_image with at least: const dof_params *p; int w, h, c.
  * Optionally DOF_SAT4(m, x, y, v): all four channels of the table at (x, y) >= 0
- * into v[0..4) at once (one 16-byte load in CUDA); the box sums then take it. */
+ * into v[0..4) at once (one 16-byte load in CUDA); the box sums then take it.
+ * Optionally DOF_DIV(a, b): the division of a box sum by its area, and of the sum of
+ * the boxes by 3 (CUDA: __fdividef, a reciprocal and a multiply, within 2 ulp, instead
+ * of the ~10 instructions of an IEEE division; the colour is rounded to half precision
+ * afterwards). Default: a / b. The blur radius keeps the exact division: the foreground
+ * guard compares radii, and a 1-ulp difference there can halve a pixel's box. */
 #ifndef SCANWORKS_DOF_DOF_MATH_H
 #define SCANWORKS_DOF_DOF_MATH_H
+
+#ifndef DOF_DIV
+#define DOF_DIV(a, b) ((a) / (b))
+#endif
 
 DOF_FN float dof_radius(float aperture, float focus, float depth)
 {
@@ -52,12 +61,12 @@ DOF_FN void dof_box_mean(const struct dof_image *m, int px, int py, int r, float
     dof_sat4_at(m, lx, hy, b);
     dof_sat4_at(m, hx, ly, c);
     dof_sat4_at(m, lx, ly, d);
-    for (int ch = 0; ch < m->c; ch++) acc[ch] += (float)(a[ch] - b[ch] - c[ch] + d[ch]) / (area * m->p->scale);
+    for (int ch = 0; ch < m->c; ch++) acc[ch] += DOF_DIV((float)(a[ch] - b[ch] - c[ch] + d[ch]), area * m->p->scale);
 #else
     for (int ch = 0; ch < m->c; ch++) {
         unsigned s = dof_sat_at(m, hx, hy, ch) - dof_sat_at(m, lx, hy, ch) - dof_sat_at(m, hx, ly, ch) +
                      dof_sat_at(m, lx, ly, ch);
-        acc[ch] += (float)s / (area * m->p->scale);
+        acc[ch] += DOF_DIV((float)s, area * m->p->scale);
     }
 #endif
 }
@@ -89,7 +98,7 @@ DOF_FN int dof_gather_pixel(const struct dof_image *m, int px, int py, float *ou
     if (r < 0.5f) return 0;
     float acc[4] = {0, 0, 0, 0};
     for (int k = 1; k <= 3; k++) dof_box_mean(m, px, py, (int)floorf(r * (float)k / 3.0f + 0.5f), acc);
-    for (int ch = 0; ch < m->c; ch++) out[ch] = acc[ch] / 3.0f;
+    for (int ch = 0; ch < m->c; ch++) out[ch] = DOF_DIV(acc[ch], 3.0f);
     return 1;
 }
 
