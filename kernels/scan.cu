@@ -9,6 +9,7 @@
 #include "cuda_util.cuh"
 #include "scan.h"
 #include "scan_blelloch.cuh"
+#include "scan_lookback_bulk.cuh"
 #include "scan_lookback_pipe.cuh"
 
 /* Indices into scan_cuda_algorithms (src/prim/scan_cuda.c), which lists them best first. */

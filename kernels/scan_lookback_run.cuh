@@ -20,7 +20,10 @@
  *                       the next tiles' loads in flight during the look-back
  *                       (256x16 and 256x32 only; no tile counter, so 'bid' is moot
  *                       and refused)
- *   s2 | s3 | s4        pipe: ring stages (default: 4 for 256x16, 3 for 256x32) */
+ *   s2 | s3 | s4        pipe: ring stages (default: 4 for 256x16, 3 for 256x32)
+ *   bulk                the tile comes into shared memory by one bulk copy
+ *                       (scan_lookback_bulk.cuh; implies bid; 128x48, 128x64,
+ *                       128x96, 256x32, 256x48 and 512x32 only) */
 #ifndef SCANWORKS_KERNELS_SCAN_LOOKBACK_RUN_CUH
 #define SCANWORKS_KERNELS_SCAN_LOOKBACK_RUN_CUH
 
@@ -39,6 +42,7 @@ struct lb_config {
     int memset_each;
     int loose;            /* 256 x 16 only: 5 blocks per SM, 48 registers, instead of 6 and 40 */
     int pipe, stages;     /* the pipelined kernel and its ring stages (0: the shape's default) */
+    int bulk;             /* the bulk-copy kernel */
     lb_opts o;
 };
 
@@ -46,6 +50,9 @@ struct lb_config {
 static const int lb_shapes[][2] = {{128, 16}, {256, 16}, {256, 24}, {512, 16}, {128, 32}, {256, 32},
                                    {512, 32}, {128, 48}, {256, 48}, {512, 48}, {256, 64}};
 #define LB_SHAPES ((int)(sizeof lb_shapes / sizeof lb_shapes[0]))
+/* The bulk-copy shapes compiled in: threads x 4-byte items per thread. */
+static const int lbb_shapes[][2] = {{128, 48}, {128, 64}, {128, 96}, {256, 32}, {256, 48}, {512, 32}};
+#define LBB_SHAPES ((int)(sizeof lbb_shapes / sizeof lbb_shapes[0]))
 /* The pipelined shapes compiled in: threads x 4-byte items per thread x ring stages. */
 static const int lp_shapes[][3] = {{256, 16, 3}, {256, 16, 4}, {256, 32, 2}, {256, 32, 3}};
 #define LP_SHAPES ((int)(sizeof lp_shapes / sizeof lp_shapes[0]))
@@ -66,7 +73,8 @@ static const char *const lb_sweep[] = {
     "lookback-128-32-bid-sleep", "lookback-128-32-w1", "lookback-128-32-bid-cs", "lookback-512-32-bid-cs",
     "lookback-128-48-bid-cs", "lookback-256-48-bid-cs", "lookback-512-48-bid-cs", "lookback-256-64-bid-cs",
     "lookback-256-32-pipe-s2-cs", "lookback-256-32-pipe-s3-cs", "lookback-256-16-pipe-s3-cs",
-    NULL};
+    "lookback-128-48-bulk-cs", "lookback-128-64-bulk-cs", "lookback-128-96-bulk-cs", "lookback-256-32-bulk-cs",
+    "lookback-256-48-bulk-cs", "lookback-512-32-bulk-cs", "lookback-128-64-bulk", NULL};
 
 extern "C" const char *const *scan_cuda_lookback_sweep(void) { return lb_sweep; }
 
@@ -114,10 +122,23 @@ static int lb_parse(const char *spec, const char *src, lb_config *c, sw_error *e
             c->pipe = 1;
         } else if (!strcmp(tok, "s2") || !strcmp(tok, "s3") || !strcmp(tok, "s4")) {
             c->stages = tok[1] - '0';
+        } else if (!strcmp(tok, "bulk")) {
+            c->bulk = 1;
         } else {
             return sw_fail(err, "scan lookback: %s '%s': unknown option '%s' (w1|w2|w4, memset, relaxed, acquire, "
-                           "sleep, bid, cs, loose, pipe, s2|s3|s4)", src, spec, tok);
+                           "sleep, bid, cs, loose, pipe, s2|s3|s4, bulk)", src, spec, tok);
         }
+    }
+    if (c->bulk) {
+        if (c->pipe || c->stages || c->loose)
+            return sw_fail(err, "scan lookback: %s '%s': 'bulk' takes none of pipe, s2|s3|s4, loose", src, spec);
+        c->o.bid = 1;
+        for (int i = 0; i < LBB_SHAPES; i++)
+            if (c->threads == lbb_shapes[i][0] && c->items == lbb_shapes[i][1]) return 0;
+        return sw_fail(err,
+                       "scan lookback: %s '%s' is no compiled bulk shape; use 128x48, 128x64, 128x96, 256x32, 256x48 "
+                       "or 512x32",
+                       src, spec);
     }
     if (c->pipe || c->stages) {
         if (!c->pipe) return sw_fail(err, "scan lookback: %s '%s': s2|s3|s4 need 'pipe'", src, spec);
@@ -240,6 +261,31 @@ static long long lp_launch(size_t tiles, const T *in, T *out, size_t n, int incl
     return (long long)grid;
 }
 
+/* The bulk-copy kernel (dynamic shared memory: one tile; the opt-in attribute is set
+ * once per device for tiles over 48 KB). */
+template <typename T, int OP, int THREADS, int NV>
+static int lbb_launch(size_t tiles, const T *in, T *out, size_t n, int incl, int aligned, tile_status<T> st,
+                      const lb_opts &o, cudaStream_t s, sw_error *err)
+{
+    void (*kernel)(const T *, T *, size_t, int, int, tile_status<T>, lb_opts) =
+        lookback_bulk_kernel<T, OP, THREADS, NV>;
+    const size_t smem = (size_t)THREADS * NV * 16;
+    static int cached_device = -1;
+    int dev;
+    CUDA_TRY(cudaGetDevice(&dev), err);
+    if (dev != cached_device) {
+        int optin = 0;
+        CUDA_TRY(cudaDeviceGetAttribute(&optin, cudaDevAttrMaxSharedMemoryPerBlockOptin, dev), err);
+        if ((size_t)optin < smem + 1024)
+            return sw_fail(err, "scan lookback bulk %dx%d: a tile needs %zu bytes of shared memory, this GPU allows %d",
+                           THREADS, NV * 4, smem, optin);
+        CUDA_TRY(cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, (int)smem), err);
+        cached_device = dev;
+    }
+    kernel<<<(unsigned)tiles, THREADS, smem, s>>>(in, out, n, incl, aligned, st, o);
+    return 0;
+}
+
 template <typename T, int OP>
 static int run_lookback(const lb_config &c, const T *in, T *out, size_t n, int incl, int aligned, cudaStream_t s,
                         sw_error *err)
@@ -284,11 +330,25 @@ static int run_lookback(const lb_config &c, const T *in, T *out, size_t n, int i
     case 3256032: grid = lp_launch<T, OP, 256, 8, 3>(tiles, in, out, n, incl, aligned, st, o, s, err); break;
     default: break;   /* not pipelined */
     }
+    int bulk_rc = 0;
+    switch (c.bulk ? c.threads * 1000 + c.items : 0) {
+    case 128048: bulk_rc = lbb_launch<T, OP, 128, 12>(tiles, in, out, n, incl, aligned, st, o, s, err); break;
+    case 128064: bulk_rc = lbb_launch<T, OP, 128, 16>(tiles, in, out, n, incl, aligned, st, o, s, err); break;
+    case 128096: bulk_rc = lbb_launch<T, OP, 128, 24>(tiles, in, out, n, incl, aligned, st, o, s, err); break;
+    case 256032: bulk_rc = lbb_launch<T, OP, 256, 8>(tiles, in, out, n, incl, aligned, st, o, s, err); break;
+    case 256048: bulk_rc = lbb_launch<T, OP, 256, 12>(tiles, in, out, n, incl, aligned, st, o, s, err); break;
+    case 512032: bulk_rc = lbb_launch<T, OP, 512, 8>(tiles, in, out, n, incl, aligned, st, o, s, err); break;
+    default: break;   /* not bulk */
+    }
+    if (bulk_rc) {
+        cache.status_ready = 0;
+        return -1;
+    }
     if (grid < 0) {
         cache.status_ready = 0;
         return -1;
     }
-    if (grid == 0) {   /* the pipelined kernel takes no tiles from the counter */
+    if (grid == 0 && !c.bulk) {   /* the pipelined and bulk kernels take no tiles from the counter */
         if (!o.bid) cache.ticket += (unsigned)tiles;
         if (lb_launch_shape<T, OP>(c, tiles, in, out, n, incl, aligned, st, counter, o, s, err)) return -1;
     }

@@ -4,7 +4,8 @@
  * are not 16-byte aligned on a stream of their own; the one-block variants'
  * refusal; every look-back configuration; one large case. Skips (exit 77) when no CUDA device can be used.
  *
- * SCANWORKS_TEST_PIPE_ONLY=1 checks only the pipelined look-back, on small lengths.
+ * SCANWORKS_TEST_SMEM_ONLY=1 checks only the look-back kernels that stage tiles in
+ * shared memory (pipelined and bulk-copy), on small lengths.
  * SCANWORKS_TEST_LARGE_ONLY=1 checks only the 2^28+3 cases (not the > 2^31 one).
  * SCANWORKS_TEST_SMALL=1 keeps lengths under 10000, fewer types and operators, and
  * leaves out the large cases (for compute-sanitizer). The full run needs about
@@ -176,16 +177,17 @@ static void test_pipe_grids(uint64_t *rng)
     printf("  pipelined look-back on grids of 1..3 blocks checked\n");
 }
 
-/* SCANWORKS_TEST_PIPE_ONLY=1 (compute-sanitizer on the new kernel): the pipelined
- * configurations only, on small lengths: every type, operator and kind on awkward
- * lengths, in place, and the grids of 1..3 blocks. */
-static void test_pipe_only(uint64_t *rng)
+/* SCANWORKS_TEST_SMEM_ONLY=1 (compute-sanitizer on the newer kernels): the pipelined
+ * and bulk-copy configurations only, on small lengths: every type, operator and kind
+ * on awkward lengths, in place, and the pipelined grids of 1..3 blocks. */
+static void test_smem_only(uint64_t *rng)
 {
     const size_t sizes[] = {0, 1, 31, 1025, 4097, 8191, 12289, 70001};
     for (const char *const *c = scan_cuda_lookback_sweep(); *c; c++) {
-        if (!strstr(*c, "pipe")) continue;
-        /* every type, operator and kind for the two tile sizes; the rest: add */
-        const int all = !strcmp(*c, "lookback-256-16-pipe-s3-cs") || !strcmp(*c, "lookback-256-32-pipe-s2-cs");
+        if (!strstr(*c, "pipe") && !strstr(*c, "bulk")) continue;
+        /* every type, operator and kind for two pipelined tile sizes and one bulk; the rest: add */
+        const int all = !strcmp(*c, "lookback-256-16-pipe-s3-cs") || !strcmp(*c, "lookback-256-32-pipe-s2-cs") ||
+                        !strcmp(*c, "lookback-128-64-bulk-cs");
         for (int t = 0; t < SCAN_TYPE_COUNT; t++)
             for (int op = 0; op < (all ? SCAN_OP_COUNT : 1); op++)
                 for (int k = 0; k < 2; k++)
@@ -413,8 +415,8 @@ static void test_huge(uint64_t *rng)
     scan_cuda_release();
 }
 
-/* 2^28+3 elements: the default look-back, tuned and large, and every pipelined
- * configuration of the sweep (many waves of tiles on the full grid). */
+/* 2^28+3 elements: the default look-back, tuned and large, and every pipelined and
+ * bulk-copy configuration of the sweep (many waves of tiles on the full grid). */
 static void test_large(uint64_t *rng)
 {
     const size_t big = ((size_t)1 << 28) + 3;
@@ -422,9 +424,10 @@ static void test_large(uint64_t *rng)
     run_case("tuned", SCAN_I32, SCAN_ADD, SCAN_INCLUSIVE, big, 0, rng);
     run_case("large", SCAN_I64, SCAN_MAX, SCAN_EXCLUSIVE, big, 0, rng);
     for (const char *const *c = scan_cuda_lookback_sweep(); *c; c++)
-        if (strstr(*c, "pipe")) run_case(*c, SCAN_I32, SCAN_ADD, SCAN_INCLUSIVE, big, 0, rng);
+        if (strstr(*c, "pipe") || strstr(*c, "bulk")) run_case(*c, SCAN_I32, SCAN_ADD, SCAN_INCLUSIVE, big, 0, rng);
     run_case("lookback-256-32-pipe-s2-cs", SCAN_I64, SCAN_ADD, SCAN_EXCLUSIVE, big, 0, rng);
-    printf("  2^28+3 elements checked (lookback, tuned, large, the pipelined configurations)\n");
+    run_case("lookback-256-48-bulk-cs", SCAN_I64, SCAN_ADD, SCAN_EXCLUSIVE, big, 0, rng);
+    printf("  2^28+3 elements checked (lookback, tuned, large, the pipelined and bulk configurations)\n");
 }
 
 /* Every configuration the sweep names must parse, and the environment's form too:
@@ -437,11 +440,13 @@ static void test_config_names(void)
         CHECK_MSG(scan_cuda_lookback_check(*name, &err) == 0, "%s: %s", *name, err.msg);
     CHECK(count > 6);
     const char *good[] = {"128x32", "256x16,relaxed", "256x16,acquire,sleep", "128x16,bid,cs", "256x16,w1,memset",
-                          "256x16,pipe", "256x32,pipe,s2", "256x16,pipe,s3,sleep,memset"};
+                          "256x16,pipe", "256x32,pipe,s2", "256x16,pipe,s3,sleep,memset", "256x32,bulk",
+                          "128x64,bulk,cs", "512x32,bulk,w1,acquire"};
     for (size_t i = 0; i < sizeof good / sizeof *good; i++)
         CHECK_MSG(scan_cuda_lookback_check(good[i], &err) == 0, "%s: %s", good[i], err.msg);
     const char *bad[] = {"100x16", "256x16,fast", "256", "x16", "128x32,loose", "lookback-256-16-rela",
-                         "128x16,pipe", "256x16,pipe,bid", "256x16,s3", "256x16,pipe,s2", "256x16,pipe,loose"};
+                         "128x16,pipe", "256x16,pipe,bid", "256x16,s3", "256x16,pipe,s2", "256x16,pipe,loose",
+                         "256x16,bulk", "256x32,bulk,pipe", "256x48,bulk,loose"};
     for (size_t i = 0; i < sizeof bad / sizeof *bad; i++)
         CHECK_MSG(scan_cuda_lookback_check(bad[i], &err) == -1, "%s was accepted", bad[i]);
 }
@@ -459,9 +464,9 @@ int main(void)
         scan_cuda_release();
         return test_finish("test_scan_cuda");
     }
-    if (getenv("SCANWORKS_TEST_PIPE_ONLY") && atoi(getenv("SCANWORKS_TEST_PIPE_ONLY"))) {
+    if (getenv("SCANWORKS_TEST_SMEM_ONLY") && atoi(getenv("SCANWORKS_TEST_SMEM_ONLY"))) {
         small_run = 1;
-        test_pipe_only(&rng);
+        test_smem_only(&rng);
         scan_cuda_release();
         return test_finish("test_scan_cuda");
     }

@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # CUDA scan on the GPU machine: the scan tests (small lengths: every algorithm, type,
-# operator and look-back configuration; then the 2^28+3 cases, the pipelined
-# configurations included), compute-sanitizer (memcheck, racecheck, synccheck) on the
-# pipelined look-back (the new kernel: SCANWORKS_TEST_PIPE_ONLY=1, small lengths,
-# grids of 1..3 blocks) and the pipelined compaction (grids of 1..3 blocks against the
+# operator and look-back configuration; then the 2^28+3 cases, the pipelined and
+# bulk-copy configurations included), compute-sanitizer (memcheck, racecheck,
+# synccheck) on the pipelined and bulk-copy look-back (SCANWORKS_TEST_SMEM_ONLY=1,
+# small lengths, grids of 1..3 blocks) and the pipelined compaction (grids of 1..3 blocks against the
 # CPU backend), the look-back sweep (every shape and option, old and pipelined, at
 # 2^25 and 2^28, beside CUB and memcpy: $OUT/scan-sweep.{txt,json,csv}), `bench
 # compact` at 2^28 (single-pass, old and new, beside CUB: $OUT/compact-bench.{txt,json})
@@ -45,13 +45,13 @@ run_test "tests, small lengths" "$logs/scan-cuda-test-small.txt" 60 \
 run_test "tests, 2^28+3 elements" "$logs/scan-cuda-test-large.txt" 60 \
   SCANWORKS_TEST_LARGE_ONLY=1 timeout 60 "$BUILD/tests/test_scan_cuda"
 
-# 2. compute-sanitizer on the new kernel (SCANWORKS_TEST_PIPE_ONLY=1: the pipelined
+# 2. compute-sanitizer on the newer kernels (SCANWORKS_TEST_SMEM_ONLY=1: the bulk-copy and pipelined
 #    configurations only, lengths <= 70001, grids of 1..3 blocks).
 if command -v compute-sanitizer > /dev/null; then
   for tool in memcheck racecheck synccheck; do
     t1=$SECONDS
     log="$logs/scan-cuda-$tool.txt"
-    if SCANWORKS_TEST_PIPE_ONLY=1 timeout 60 compute-sanitizer --tool "$tool" --error-exitcode 3 \
+    if SCANWORKS_TEST_SMEM_ONLY=1 timeout 60 compute-sanitizer --tool "$tool" --error-exitcode 3 \
          "$BUILD/tests/test_scan_cuda" > "$log" 2>&1 &&
        grep -q "ERROR SUMMARY: 0 errors\|RACECHECK SUMMARY: 0 hazards" "$log"; then
       pass "compute-sanitizer $tool ($((SECONDS - t1)) s)"
@@ -145,13 +145,14 @@ if os.path.exists(sweep):
         def best(pred):
             c = [(ms, v) for ms, v in lbs if pred(v)]
             return c[0] if c else None
-        new, old = best(lambda v: "pipe" in v), best(lambda v: "pipe" not in v and v != "lookback")
+        new, pipe = best(lambda v: "bulk" in v), best(lambda v: "pipe" in v)
+        old = best(lambda v: "pipe" not in v and "bulk" not in v and v != "lookback")
         fmt = lambda b: "%s %.4f ms = %.2fx CUB, %.2fx memcpy" % (b[1], b[0], cub / b[0], mem / b[0]) if b else "n/a"
         d = at.get("lookback")
-        print("SUMMARY scan 2^%d int32 add: new (pipelined) best %s; old best %s; default lookback %s;"
-              " cub %.4f, memcpy %.4f ms (target >= 1.25x CUB)"
-              % (n.bit_length() - 1, fmt(new), fmt(old), "%.4f ms = %.2fx CUB" % (d, cub / d) if d else "n/a",
-                 cub, mem))
+        print("SUMMARY scan 2^%d int32 add: new (bulk copy) best %s; pipelined best %s; register tiles best %s;"
+              " default lookback %s; cub %.4f, memcpy %.4f ms (target >= 1.25x CUB)"
+              % (n.bit_length() - 1, fmt(new), fmt(pipe), fmt(old),
+                 "%.4f ms = %.2fx CUB" % (d, cub / d) if d else "n/a", cub, mem))
 if os.path.exists(comp):
     at = {r["variant"]: r["median_ms"] for r in json.load(open(comp))["rows"] if r["n"] == 2**28}
     print("compaction 2^28 int32 keep > 0 (median ms): " +

@@ -1,0 +1,138 @@
+/* "lookback-T-I-bulk": the one-tile look-back scan with the tile brought into shared
+ * memory by one bulk copy (cp.async.bulk, the Tensor Memory Accelerator; sm_90 and
+ * later) instead of each thread's 16-byte loads into registers.
+ *
+ * Why: the register kernel (scan_lookback.cuh) keeps a whole tile in registers, so the
+ * bytes an SM has in flight are bounded by its register file: 256 x 48 items take 85
+ * registers and 3 blocks per SM. Here a tile waits in shared memory and the registers
+ * hold only each row's prefix, so the number of tiles per SM is set by shared memory
+ * (32 KB tiles: 6 per SM), and the loads of a tile are one request that no thread
+ * waits on until the block has nothing else to do.
+ *
+ * Steps (tile = blockIdx.x, as with 'bid': blocks start in index order):
+ *   1. thread 0 sets up an mbarrier, expects the tile's bytes and issues the copy;
+ *      every thread waits on the barrier (phase 0). Partial or unaligned tiles are
+ *      copied by the threads instead, the identity past N;
+ *   2. each thread reduces its rows (vec16 v of lane l in warp w, the layout of
+ *      scan_tile.cuh) from shared memory; per row a warp scan gives its prefix;
+ *   3. warp 0: warp totals, look-back (lb_warp_prefixes);
+ *   4. each thread rescans its rows from shared memory and stores them (16-byte
+ *      stores, streaming with 'cs').
+ * Shared memory: THREADS * NV * 16 bytes, dynamic (more than 48 KB needs the opt-in
+ * attribute, set by the launcher). */
+#ifndef SCANWORKS_KERNELS_SCAN_LOOKBACK_BULK_CUH
+#define SCANWORKS_KERNELS_SCAN_LOOKBACK_BULK_CUH
+
+#include "scan_lookback.cuh"
+
+/* Copies BYTES (a multiple of 16) from global SRC to shared DST (both 16-byte
+ * aligned) and waits until they have landed; every thread of the block calls it. */
+static __device__ __forceinline__ void lbb_bulk_copy(int4 *dst, const void *src, unsigned bytes,
+                                                     unsigned long long *bar)
+{
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
+    const unsigned b = (unsigned)__cvta_generic_to_shared(bar);
+    const unsigned d = (unsigned)__cvta_generic_to_shared(dst);
+    if (threadIdx.x == 0) {
+        asm volatile("mbarrier.init.shared::cta.b64 [%0], 1;" ::"r"(b) : "memory");
+        asm volatile("fence.mbarrier_init.release.cluster;" ::: "memory");
+        asm volatile("mbarrier.arrive.expect_tx.shared::cta.b64 _, [%0], %1;" ::"r"(b), "r"(bytes) : "memory");
+        asm volatile("cp.async.bulk.shared::cluster.global.mbarrier::complete_tx::bytes [%0], [%1], %2, [%3];" ::"r"(d),
+                     "l"(src), "r"(bytes), "r"(b)
+                     : "memory");
+    }
+    /* The other threads may test the barrier before thread 0 has set it up: make
+     * them wait for the set-up first. */
+    __syncthreads();
+    asm volatile("{\n\t.reg .pred done;\n\t"
+                 "LBB_WAIT:\n\t"
+                 "mbarrier.try_wait.parity.shared::cta.b64 done, [%0], 0;\n\t"
+                 "@!done bra LBB_WAIT;\n\t}" ::"r"(b)
+                 : "memory");
+#else
+    (void)bar;
+    const int4 *s = (const int4 *)src;
+    for (unsigned i = threadIdx.x; i < bytes / 16; i += blockDim.x) dst[i] = s[i];
+    __syncthreads();
+#endif
+}
+
+/* Blocks per SM asked of the compiler: as many tiles as ~192 KB of shared memory hold,
+ * at most the SM's 2048 threads (registers: 65536 / (THREADS x blocks)). */
+#define LBB_MIN_BLOCKS(THREADS, NV)                                                                 \
+    (196608 / ((THREADS) * (NV) * 16) * (THREADS) > LB_ARCH_MAX_THREADS ? LB_ARCH_MAX_THREADS / (THREADS) \
+                                                                        : 196608 / ((THREADS) * (NV) * 16))
+
+/* 8-byte types ask for two thirds of that: at 40 registers they spill. */
+#define LBB_BOUND(T, THREADS, NV) (sizeof(T) == 4 ? LBB_MIN_BLOCKS(THREADS, NV) : LBB_MIN_BLOCKS(THREADS, NV) * 2 / 3)
+
+template <typename T, int OP, int THREADS, int NV>
+__global__ void __launch_bounds__(THREADS, LBB_BOUND(T, THREADS, NV))
+lookback_bulk_kernel(const T *in, T *out, size_t n, int inclusive, int aligned, tile_status<T> st, lb_opts o)
+{
+    const int WARPS = THREADS / 32, VEC = 16 / sizeof(T);
+    const size_t TILE = (size_t)THREADS * NV * VEC;
+    extern __shared__ int4 s_tile[];   /* THREADS * NV vectors, in tile order */
+    __shared__ T s_warp[WARPS];
+    __shared__ unsigned long long s_bar;
+    const int lane = threadIdx.x & 31, warp = threadIdx.x >> 5;
+    const T id = op_identity<T, OP>();
+
+    const size_t tile = blockIdx.x, base = tile * TILE;
+    const bool fast = aligned && base + TILE <= n;
+    if (fast) {
+        lbb_bulk_copy(s_tile, in + base, (unsigned)(TILE * sizeof(T)), &s_bar);
+    } else {
+        T *s = (T *)s_tile;
+        for (size_t i = threadIdx.x; i < TILE; i += THREADS) s[i] = base + i < n ? in[base + i] : id;
+        __syncthreads();
+    }
+
+    /* Vector v of this thread: s_tile[row + v * 32]. */
+    const int row = warp * 32 * NV + lane;
+    T pre[NV];
+    T carry = id;
+#pragma unroll
+    for (int v = 0; v < NV; v++) {
+        vec16<T> x;
+        x.q = s_tile[row + v * 32];
+        T t = x.e[0];
+#pragma unroll
+        for (int j = 1; j < VEC; j++) t = op_apply<T, OP>(t, x.e[j]);
+        T inc = warp_inclusive<T, OP>(t, lane);
+        T exc = __shfl_up_sync(FULL_MASK, inc, 1);
+        pre[v] = op_apply<T, OP>(carry, lane ? exc : id);
+        carry = op_apply<T, OP>(carry, __shfl_sync(FULL_MASK, inc, 31));
+    }
+    if (lane == 31) s_warp[warp] = carry;
+    __syncthreads();
+    if (warp == 0) lb_warp_prefixes<T, OP, WARPS>(s_warp, tile, lane, st, o);
+    __syncthreads();
+
+    const T wp = s_warp[warp];
+#pragma unroll
+    for (int v = 0; v < NV; v++) {
+        vec16<T> x, y;
+        x.q = s_tile[row + v * 32];
+        T r = op_apply<T, OP>(wp, pre[v]);
+#pragma unroll
+        for (int j = 0; j < VEC; j++) {
+            T nr = op_apply<T, OP>(r, x.e[j]);
+            y.e[j] = inclusive ? nr : r;
+            r = nr;
+        }
+        const size_t i = tile_elem<T, NV>(base, warp, v, lane);
+        if (fast) {
+            if (o.cs)
+                __stcs((int4 *)(out + i), y.q);
+            else
+                *(int4 *)(out + i) = y.q;
+        } else {
+#pragma unroll
+            for (int j = 0; j < VEC; j++)
+                if (i + j < n) out[i + j] = y.e[j];
+        }
+    }
+}
+
+#endif
