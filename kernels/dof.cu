@@ -39,29 +39,10 @@ __device__ static inline void dof_sat4_load(const dof_image *m, int x, int y, un
 #define DOF_DIV(a, b) __fdividef((a), (b))
 #include "dof/dof_math.h"
 
-/* SCANWORKS_DOF_SAT_LOADS=batch: the same arithmetic as dof_limit_radius and
- * dof_gather_pixel (so the same bits out), with the loads issued together: each
- * round's eight depth probes before any is compared (the short-circuit test in
- * dof_limit_radius waits for every probe in turn: up to 24 texture round trips),
- * and the three boxes' twelve SAT corners before any is summed (three round trips). */
-__device__ static inline float dof_limit_radius_batched(const dof_image *m, int px, int py, float d, float r)
-{
-    const int probes[8][2] = {{1, 0}, {-1, 0}, {0, 1}, {0, -1}, {1, 1}, {-1, 1}, {1, -1}, {-1, -1}};
-    for (int it = 0; it < 3 && r >= 0.5f; it++) {
-        int ri = (int)floorf(r + 0.5f);
-        float dt[8];
-#pragma unroll
-        for (int k = 0; k < 8; k++) dt[k] = dof_depth_clamped(m, px + probes[k][0] * ri, py + probes[k][1] * ri);
-        bool nearer = false;
-#pragma unroll
-        for (int k = 0; k < 8; k++)
-            nearer |= (dt[k] < d * 0.8f) & (dof_radius(m->p->aperture, m->p->focus, dt[k]) < 0.5f * r);
-        if (!nearer) break;
-        r *= 0.5f;
-    }
-    return r;
-}
-
+/* SCANWORKS_DOF_SAT_LOADS=batch: the same arithmetic as dof_gather_pixel (so the same
+ * bits out), with the three boxes' twelve SAT corners loaded before any is summed
+ * (one round trip instead of three; dof_limit_radius already reads each round's
+ * eight depth probes before comparing any). */
 __device__ static inline uint4 dof_corner(const dof_image *m, int x, int y)
 {
     return x < 0 || y < 0 ? make_uint4(0, 0, 0, 0) : __ldg((const uint4 *)m->sat + (size_t)y * m->w + x);
@@ -70,7 +51,7 @@ __device__ static inline uint4 dof_corner(const dof_image *m, int x, int y)
 __device__ static inline int dof_gather_pixel_batched(const dof_image *m, int px, int py, float *out)
 {
     float d = DOF_DEPTH(m, px, py);
-    float r = dof_limit_radius_batched(m, px, py, d, dof_radius(m->p->aperture, m->p->focus, d));
+    float r = dof_limit_radius(m, px, py, d, dof_radius(m->p->aperture, m->p->focus, d));
     if (r < 0.5f) return 0;
     uint4 q[3][4];
     float area[3];

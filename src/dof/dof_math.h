@@ -7,22 +7,45 @@
  * and a struct dof_image with at least: const dof_params *p; int w, h, c.
  * Optionally DOF_SAT4(m, x, y, v): all four channels of the table at (x, y) >= 0
  * into v[0..4) at once (one 16-byte load in CUDA); the box sums then take it.
- * Optionally DOF_DIV(a, b): the division of a box sum by its area, and of the sum of
- * the boxes by 3 (CUDA: __fdividef, a reciprocal and a multiply, within 2 ulp, instead
- * of the ~10 instructions of an IEEE division; the colour is rounded to half precision
- * afterwards). Default: a / b. The blur radius keeps the exact division: the foreground
- * guard compares radii, and a 1-ulp difference there can halve a pixel's box. */
+ * Optionally DOF_DIV(a, b): a division within a few ulp (CUDA: __fdividef, within 2
+ * ulp, a reciprocal and a multiply instead of the ~10 instructions of an IEEE
+ * division). It divides the box sums by their areas and the sum of the boxes by 3
+ * (the colour is rounded to half precision afterwards), and it filters the foreground
+ * guard's radius comparisons (dof_radius_below), whose answers stay exact. Default:
+ * a / b, and no filter. */
 #ifndef SCANWORKS_DOF_DOF_MATH_H
 #define SCANWORKS_DOF_DOF_MATH_H
 
 #ifndef DOF_DIV
 #define DOF_DIV(a, b) ((a) / (b))
+#define DOF_DIV_EXACT 1
 #endif
 
 DOF_FN float dof_radius(float aperture, float focus, float depth)
 {
     float r = aperture * fabsf(1.0f - focus / fmaxf(depth, 1e-6f));
     return fminf(r, (float)DOF_MAX_RADIUS);
+}
+
+/* dof_radius(aperture, focus, depth) < limit, the same answer as that comparison.
+ * With an approximate DOF_DIV the radius is first computed from its quotient: its
+ * error is below 1e-6 x aperture x (1 + |quotient|) (2.5 ulp in the quotient, three
+ * roundings after it), so outside a margin of four times that the answer is clear, and
+ * only nearer ties pay for the exact division. (A one-ulp difference in a compared
+ * radius could halve a pixel's box, so the guard must decide exactly.) */
+DOF_FN int dof_radius_below(float aperture, float focus, float depth, float limit)
+{
+#ifndef DOF_DIV_EXACT
+    float dd = fmaxf(depth, 1e-6f);
+    if (dd < 1e30f) {   /* __fdividef's bound holds for divisors up to 2^126 */
+        float q = DOF_DIV(focus, dd);
+        float r = fminf(aperture * fabsf(1.0f - q), (float)DOF_MAX_RADIUS);
+        float margin = 4e-6f * aperture * (1.0f + fabsf(q));
+        if (r < limit - margin) return 1;
+        if (r > limit + margin) return 0;
+    }
+#endif
+    return dof_radius(aperture, focus, depth) < limit;
 }
 
 DOF_FN float dof_depth_clamped(const struct dof_image *m, int x, int y)
@@ -72,17 +95,18 @@ DOF_FN void dof_box_mean(const struct dof_image *m, int px, int py, int r, float
 }
 
 /* The foreground guard: halve r while a probe at the box's edge midpoints or corners
- * is clearly nearer and much sharper (at most three times). */
+ * is clearly nearer and much sharper (at most three times). A round's eight depths are
+ * read before any is compared, so that on a GPU their fetches are in flight together. */
 DOF_FN float dof_limit_radius(const struct dof_image *m, int px, int py, float d, float r)
 {
     const int probes[8][2] = {{1, 0}, {-1, 0}, {0, 1}, {0, -1}, {1, 1}, {-1, 1}, {1, -1}, {-1, -1}};
     for (int it = 0; it < 3 && r >= 0.5f; it++) {
         int ri = (int)floorf(r + 0.5f);
+        float dt[8];
+        for (int k = 0; k < 8; k++) dt[k] = dof_depth_clamped(m, px + probes[k][0] * ri, py + probes[k][1] * ri);
         int nearer = 0;
-        for (int k = 0; k < 8; k++) {
-            float dt = dof_depth_clamped(m, px + probes[k][0] * ri, py + probes[k][1] * ri);
-            if (dt < d * 0.8f && dof_radius(m->p->aperture, m->p->focus, dt) < 0.5f * r) nearer = 1;
-        }
+        for (int k = 0; k < 8; k++)
+            if (dt[k] < d * 0.8f && dof_radius_below(m->p->aperture, m->p->focus, dt[k], 0.5f * r)) nearer = 1;
         if (!nearer) break;
         r *= 0.5f;
     }

@@ -1,0 +1,73 @@
+/* The foreground guard's filtered radius comparison (dof_radius_below in
+ * src/dof/dof_math.h) with an approximate division, as the CUDA gather compiles it:
+ * here DOF_DIV is the exact quotient moved by up to SLOP ulp (CUDA's __fdividef is
+ * within 2), and every answer must equal the exact comparison dof_radius(...) < limit.
+ * Inputs: random depths, foci and apertures; limits placed exactly on, and a few ulp
+ * around, the exact radius (the ties the filter must hand to the exact division); and
+ * the test must notice a filter whose margin is too small (SLOP far past the bound). */
+#include <math.h>
+#include <stdint.h>
+
+#include "dof/dof.h"
+#include "test_util.h"
+
+static int slop;           /* ulp the approximate quotient may be off by */
+static uint64_t div_rng;   /* which way and how far each quotient moves */
+
+static float approx_div(float a, float b)
+{
+    float q = a / b;
+    int steps = (int)(test_rand(&div_rng) % (uint64_t)(2 * slop + 1)) - slop;
+    for (; steps > 0; steps--) q = nextafterf(q, INFINITY);
+    for (; steps < 0; steps++) q = nextafterf(q, -INFINITY);
+    return q;
+}
+
+struct dof_image {
+    const dof_params *p;
+    int w, h, c;
+};
+#define DOF_FN static inline
+#define DOF_DEPTH(m, x, y) 0.0f
+#define DOF_SAT(m, x, y, ch) 0u
+#define DOF_DIV(a, b) approx_div((a), (b))
+#include "dof/dof_math.h"
+
+static float rand_unit(uint64_t *rng) { return (float)(test_rand(rng) >> 40) / (float)(1 << 24); }
+
+/* Exact answers over many cases with the given SLOP; returns how many differed. */
+static int mismatches(int with_slop, uint64_t seed)
+{
+    slop = with_slop;
+    div_rng = seed ^ 0x9e37;
+    uint64_t rng = seed;
+    int bad = 0;
+    for (int i = 0; i < 200000; i++) {
+        float aperture = 64.0f * rand_unit(&rng), focus = 0.01f + 20.0f * rand_unit(&rng);
+        float depth = i % 7 == 0 ? rand_unit(&rng) * 1e-5f : 0.001f + 30.0f * rand_unit(&rng);
+        float exact = dof_radius(aperture, focus, depth), limit;
+        switch (i % 4) {
+        case 0: limit = exact; break;                               /* a tie */
+        case 1: limit = nextafterf(exact, INFINITY); break;         /* one ulp above */
+        case 2: limit = nextafterf(nextafterf(exact, 0.0f), 0.0f); break;   /* two below */
+        default: limit = 64.0f * rand_unit(&rng); break;            /* anywhere */
+        }
+        int want = exact < limit, got = dof_radius_below(aperture, focus, depth, limit);
+        bad += want != got;
+    }
+    return bad;
+}
+
+int main(void)
+{
+    for (int s = 0; s <= 3; s++) {
+        int bad = mismatches(s, 0x5eed + (uint64_t)s);
+        printf("quotient off by up to %d ulp: %d of 200000 answers differ from the exact comparison\n", s, bad);
+        CHECK_MSG(bad == 0, "with %d ulp of slop the filter gave %d wrong answers", s, bad);
+    }
+    /* A quotient off by far more than the margin allows must show: the test can fail. */
+    int bad = mismatches(400, 0xbad);
+    printf("quotient off by up to 400 ulp (past the margin): %d answers differ\n", bad);
+    CHECK_MSG(bad > 0, "a 400-ulp quotient went unnoticed: the ties are not exercised");
+    return test_finish("test_dof_radius_filter");
+}
