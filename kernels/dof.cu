@@ -37,6 +37,7 @@ __device__ static inline void dof_sat4_load(const dof_image *m, int x, int y, un
 #define DOF_SAT(m, x, y, ch) __ldg(&(m)->sat[((size_t)(y) * (m)->w + (x)) * 4 + (ch)])
 #define DOF_SAT4(m, x, y, v) dof_sat4_load(m, x, y, v)
 #define DOF_DIV(a, b) __fdividef((a), (b))
+#define DOF_UNROLL _Pragma("unroll")
 #include "dof/dof_math.h"
 
 /* SCANWORKS_DOF_SAT_LOADS=batch: the same arithmetic as dof_gather_pixel (so the same

@@ -20,6 +20,9 @@
 #define DOF_DIV(a, b) ((a) / (b))
 #define DOF_DIV_EXACT 1
 #endif
+#ifndef DOF_UNROLL
+#define DOF_UNROLL   /* CUDA: _Pragma("unroll") */
+#endif
 
 DOF_FN float dof_radius(float aperture, float focus, float depth)
 {
@@ -63,11 +66,10 @@ DOF_FN unsigned dof_sat_at(const struct dof_image *m, int x, int y, int ch)
 #ifdef DOF_SAT4
 DOF_FN void dof_sat4_at(const struct dof_image *m, int x, int y, unsigned *v)
 {
-    if (x < 0 || y < 0) {
-        v[0] = v[1] = v[2] = v[3] = 0u;
-        return;
-    }
-    DOF_SAT4(m, x, y, v);
+    /* No branch around the load (an address inside the table, zeros chosen after), so
+     * the compiler may issue the corners of several boxes before it sums any. */
+    DOF_SAT4(m, x < 0 ? 0 : x, y < 0 ? 0 : y, v);
+    if (x < 0 || y < 0) v[0] = v[1] = v[2] = v[3] = 0u;
 }
 #endif
 
@@ -121,6 +123,7 @@ DOF_FN int dof_gather_pixel(const struct dof_image *m, int px, int py, float *ou
     float r = dof_limit_radius(m, px, py, d, dof_radius(m->p->aperture, m->p->focus, d));
     if (r < 0.5f) return 0;
     float acc[4] = {0, 0, 0, 0};
+    DOF_UNROLL
     for (int k = 1; k <= 3; k++) dof_box_mean(m, px, py, (int)floorf(r * (float)k / 3.0f + 0.5f), acc);
     for (int ch = 0; ch < m->c; ch++) out[ch] = DOF_DIV(acc[ch], 3.0f);
     return 1;
