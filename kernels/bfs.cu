@@ -89,7 +89,7 @@ __global__ void __launch_bounds__(GRAPH_BLOCK) k_bfs_top_down(const long long *_
             deg = row[v + 1] - start;
         }
         bool big = deg > GRAPH_BIG_DEGREE;
-        if (big) hub_append(v, start, deg, hub_start, hub_v, &cnt->big);
+        warp_hub_append(big, v, start, deg, GRAPH_HUB_SEGMENT, hub_start, hub_v, &cnt->big);
         long long total = lb_load(&lb, start, big ? 0 : deg);
         for (long long base = 0; base < total; base += GRAPH_BLOCK) {
             long long e = base + threadIdx.x;

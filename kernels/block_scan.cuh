@@ -64,6 +64,22 @@ static __device__ __forceinline__ uint32_t key_from_ordered(uint32_t u, int mode
     return u;
 }
 
+/* The radix sorts' per-warp digit counts HIST[w][d] (WARPS rows of 256 digits): the
+ * thread that owns digit D turns column D into each warp's offset inside the digit
+ * (the counts of the warps before it) and returns the column's total. */
+template <int WARPS>
+static __device__ __forceinline__ unsigned int warp_digit_offsets(unsigned int (*hist)[256], unsigned int d)
+{
+    unsigned int run = 0;
+#pragma unroll
+    for (int w = 0; w < WARPS; w++) {
+        unsigned int c = hist[w][d];
+        hist[w][d] = run;
+        run += c;
+    }
+    return run;
+}
+
 /* Decoupled look-back status words (Merrill & Garland 2016): the top two bits say
  * whether the rest holds nothing yet, the tile's own aggregate or its inclusive prefix. */
 #define LB_FLAG_AGG 0x4000000000000000ull

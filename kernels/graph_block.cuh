@@ -23,18 +23,6 @@ __device__ __forceinline__ float atomic_min_nonneg(float *addr, float v)
     return __int_as_float(atomicMin((int *)addr, __float_as_int(v)));
 }
 
-/* Lists the segments of hub V (DEG edges from START); any thread may call this. */
-__device__ __forceinline__ void hub_append(unsigned v, long long start, long long deg, long long *hub_start,
-                                           unsigned *hub_v, unsigned *count)
-{
-    unsigned segs = (unsigned)((deg + GRAPH_HUB_SEGMENT - 1) / GRAPH_HUB_SEGMENT);
-    unsigned base = atomicAdd(count, segs);
-    for (unsigned s = 0; s < segs; s++) {
-        hub_start[base + s] = start + (long long)s * GRAPH_HUB_SEGMENT;
-        hub_v[base + s] = v;
-    }
-}
-
 /* Inclusive sum of X over the lanes of a warp. */
 __device__ __forceinline__ unsigned warp_inclusive_sum_u32(unsigned x)
 {

@@ -242,12 +242,7 @@ static __global__ void __launch_bounds__(THREADS, OS_MIN_BLOCKS(THREADS, BLOCKS)
     const unsigned int d = threadIdx.x;
     unsigned int mine = 0;
     if (d < OS_BINS) {
-#pragma unroll
-        for (int w = 0; w < WARPS; w++) {
-            unsigned int c = s_warp[w][d];
-            s_warp[w][d] = mine;
-            mine += c;
-        }
+        mine = warp_digit_offsets<WARPS>(s_warp, d);
         *(volatile unsigned int *)(status + (size_t)tile * OS_BINS + d) = (tile == 0 ? OS_FLAG_INC : OS_FLAG_AGG) | mine;
     }
     unsigned int total;

@@ -162,13 +162,7 @@ static __global__ void __launch_bounds__(RS_THREADS, VALS ? 4 : 3) rs_onesweep_p
 
     /* Thread D owns digit D: offsets of each warp inside the digit, the tile's count. */
     const unsigned int d = threadIdx.x;
-    unsigned int run = 0;
-#pragma unroll
-    for (int w = 0; w < RS_WARPS; w++) {
-        unsigned int c = s_whist[w][d];
-        s_whist[w][d] = run;
-        run += c;
-    }
+    const unsigned int run = warp_digit_offsets<RS_WARPS>(s_whist, d);
     unsigned int total;
     const unsigned int tile_excl = block_exclusive_sum(run, warp_sums, &total);
     /* block_exclusive_sum ended with a barrier: s_whist holds the warp offsets. */

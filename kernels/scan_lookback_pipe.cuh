@@ -168,16 +168,7 @@ lookback_pipe_kernel(const T *in, T *out, size_t n, int inclusive, int aligned, 
             const size_t idx = base + (size_t)c * VEC;
             vec16<T> y;
             y.q = buf[lp_pad(c)];
-            if (fast) {
-                if (o.cs)
-                    __stcs((int4 *)(out + idx), y.q);
-                else
-                    *(int4 *)(out + idx) = y.q;
-            } else {
-#pragma unroll
-                for (int e = 0; e < VEC; e++)
-                    if (idx + e < n) out[idx + e] = y.e[e];
-            }
+            store16<T>(out, idx, y, fast, o.cs, n);
         }
     }
     cpa_wait<0>();

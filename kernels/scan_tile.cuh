@@ -84,6 +84,24 @@ static __device__ __forceinline__ T tile_warp_prefixes(const vec16<T> (&x)[NV], 
     return carry;
 }
 
+/* Stores the 16-byte vector Y at OUT + I: one vector store when FAST (CS: streaming),
+ * else element by element, those below N only. */
+template <typename T>
+static __device__ __forceinline__ void store16(T *out, size_t i, const vec16<T> &y, bool fast, bool cs, size_t n)
+{
+    const int VEC = 16 / sizeof(T);
+    if (fast) {
+        if (cs)
+            __stcs((int4 *)(out + i), y.q);
+        else
+            *(int4 *)(out + i) = y.q;
+    } else {
+#pragma unroll
+        for (int j = 0; j < VEC; j++)
+            if (i + j < n) out[i + j] = y.e[j];
+    }
+}
+
 /* Step 5: rescan each vector from the warp's prefix WP and store. */
 template <typename T, int OP, int NV>
 static __device__ __forceinline__ void tile_store(T *out, const vec16<T> (&x)[NV], const T (&pre)[NV], T wp,
@@ -101,17 +119,7 @@ static __device__ __forceinline__ void tile_store(T *out, const vec16<T> (&x)[NV
             y.e[j] = inclusive ? nr : r;
             r = nr;
         }
-        size_t i = tile_elem<T, NV>(base, warp, v, lane);
-        if (fast) {
-            if (cs)
-                __stcs((int4 *)(out + i), y.q);
-            else
-                *(int4 *)(out + i) = y.q;
-        } else {
-#pragma unroll
-            for (int j = 0; j < VEC; j++)
-                if (i + j < n) out[i + j] = y.e[j];
-        }
+        store16<T>(out, tile_elem<T, NV>(base, warp, v, lane), y, fast, cs, n);
     }
 }
 

@@ -131,7 +131,7 @@ __global__ void __launch_bounds__(GRAPH_BLOCK)
             else expanded[v] = du;
         }
         bool big = deg > GRAPH_BIG_DEGREE;
-        if (big) hub_append(v, start, deg, hub_start, hub_v, &cnt->big);
+        warp_hub_append(big, v, start, deg, GRAPH_HUB_SEGMENT, hub_start, hub_v, &cnt->big);
         long long total = lb_load(&lb, start, big ? 0 : deg);
         for (long long base = 0; base < total; base += GRAPH_BLOCK) {
             long long e = base + threadIdx.x;

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Graphs on the GPU machine: the gpu-labelled graph tests, compute-sanitizer
 # (memcheck, racecheck, synccheck) on small runs of the delta-stepping SSSP kernel
-# (default delta: heavy hub segments; delta 1e30: light hub segments), then
+# (default delta: heavy hub segments; delta 1e30: light hub segments) and of top-down
+# BFS and near-far SSSP on a graph with hubs, then
 # `bench bfs` at scale 22 and `bench sssp` at scales 20..22 (and a sweep of delta-stepping's
 # knobs at 22) into $OUT/bfs-bench.json,
 # $OUT/sssp-bench.json (+ .svg, .txt), and SUMMARY lines: delta-stepping against
@@ -35,6 +36,16 @@ for tool in memcheck racecheck synccheck; do
       { ok=0; echo "$tool on $1 (delta $2, hubs $3):"; head -20 "$tmp/cs.txt"; }
   done
   [ $ok = 1 ] && pass "compute-sanitizer $tool on the delta-stepping kernel" || fail "compute-sanitizer $tool"
+  # top-down BFS and near-far list their hubs warp by warp (rmat:12:16:7 has 13 vertices
+  # of more than 1024 arcs)
+  ok=1
+  for run in "bfs frontier" "bfs direction-optimizing" "sssp near-far"; do
+    set -- $run
+    timeout 120 "$CS" --tool $tool --error-exitcode 9 "$SW" compute $1 --backend cuda --algo $2 --graph rmat:12:16:7 \
+        --source 1 --out "$tmp/h.npy" > "$tmp/cs.txt" 2>&1 || { ok=0; echo "$tool on $1 $2:"; head -20 "$tmp/cs.txt"; }
+  done
+  [ $ok = 1 ] && pass "compute-sanitizer $tool on the hub lists of BFS and near-far" ||
+    fail "compute-sanitizer $tool (BFS, near-far)"
 done
 rm -rf "$tmp"
 

@@ -108,14 +108,11 @@ static int read_counters(bfs_cuda_graph *d, bfs_counters *c, sw_error *err)
 
 static int run_edge_parallel(bfs_cuda_graph *d, bfs_stats *st, sw_error *err)
 {
-    int iter = 0, modif = -1;
-    GCUDA_TRY(cudaMemset(d->modif, 0xff, sizeof(int)), err);
-    for (;; iter++) {
-        if (bfs_launch_edge_parallel(d->coo_src, d->coo_dst, d->coo_m, d->undirected, d->levels, iter, d->modif, err))
-            return -1;
-        GCUDA_TRY(cudaMemcpy(&modif, d->modif, sizeof modif, cudaMemcpyDeviceToHost), err);
-        st->arcs_scanned += d->coo_m;
-        if (modif != iter) break;
+    uint64_t edges;
+    if (gcuda_modif_reset(d->modif, err)) return -1;
+    for (int iter = 0, changed = 1; changed; iter++) {
+        if (bfs_cuda_step_edge_parallel(d, iter, &changed, &edges, err)) return -1;
+        st->arcs_scanned += edges;
     }
     return 0;
 }
@@ -179,12 +176,7 @@ int bfs_cuda_run(bfs_cuda_graph *d, const char *algo, uint32_t source, int32_t *
     else if (!strcmp(algo, "frontier")) rc = run_queues(d, source, 0, &st, err);
     else if (!strcmp(algo, "direction-optimizing")) rc = run_queues(d, source, 1, &st, err);
     else return sw_fail(err, "BFS algorithm '%s' is not a cuda one", algo);
-    if (rc) return -1;
-    GCUDA_TRY(cudaEventRecord(d->ev[1], 0), err);
-    GCUDA_TRY(cudaEventSynchronize(d->ev[1]), err);
-    float ms = 0;
-    GCUDA_TRY(cudaEventElapsedTime(&ms, d->ev[0], d->ev[1]), err);
-    st.ms = ms;
+    if (rc || gcuda_elapsed_ms(d->ev[0], d->ev[1], &st.ms, err)) return -1;
     if (levels) {
         GCUDA_TRY(cudaMemcpy(levels, d->levels, (size_t)d->n * sizeof *levels, cudaMemcpyDeviceToHost), err);
         int maxl = -1;
@@ -202,17 +194,14 @@ int bfs_cuda_begin(bfs_cuda_graph *d, uint32_t source, sw_error *err)
 {
     if (source >= d->n) return sw_fail(err, "source %u out of range: the graph has %u vertices", source, d->n);
     if (bfs_launch_init(d->levels, d->n, source, err)) return -1;
-    GCUDA_TRY(cudaMemset(d->modif, 0xff, sizeof(int)), err);
-    return 0;
+    return gcuda_modif_reset(d->modif, err);
 }
 
 int bfs_cuda_step_edge_parallel(bfs_cuda_graph *d, int iter, int *changed, uint64_t *edges, sw_error *err)
 {
-    int modif;
-    if (bfs_launch_edge_parallel(d->coo_src, d->coo_dst, d->coo_m, d->undirected, d->levels, iter, d->modif, err))
+    if (bfs_launch_edge_parallel(d->coo_src, d->coo_dst, d->coo_m, d->undirected, d->levels, iter, d->modif, err) ||
+        gcuda_modif_changed(d->modif, iter, changed, err))
         return -1;
-    GCUDA_TRY(cudaMemcpy(&modif, d->modif, sizeof modif, cudaMemcpyDeviceToHost), err);
-    *changed = modif == iter;
     *edges = d->coo_m;
     return 0;
 }

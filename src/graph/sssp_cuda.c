@@ -242,15 +242,13 @@ static int run_bellman_ford(sssp_cuda_graph *d, int variant, sssp_stats *st, sw_
     const uint32_t *s = variant == 2 ? d->seg_src : d->coo_src, *e = variant == 2 ? d->seg_dst : d->coo_dst;
     const float *w = variant == 2 ? d->seg_w : d->coo_w;
     if (!s && d->coo_m) return sw_fail(err, "bellman-ford: the graph was uploaded for another algorithm");
-    GCUDA_TRY(cudaMemset(d->modif, 0xff, sizeof(int)), err);
-    for (int iter = 0;; iter++) {
-        int modif;
-        if (sssp_launch_bellman_ford(s, e, w, d->coo_m, d->undirected, d->dist, iter, d->modif, variant > 0, err))
+    if (gcuda_modif_reset(d->modif, err)) return -1;
+    for (int iter = 0, changed = 1; changed; iter++) {
+        if (sssp_launch_bellman_ford(s, e, w, d->coo_m, d->undirected, d->dist, iter, d->modif, variant > 0, err) ||
+            gcuda_modif_changed(d->modif, iter, &changed, err))
             return -1;
-        GCUDA_TRY(cudaMemcpy(&modif, d->modif, sizeof modif, cudaMemcpyDeviceToHost), err);
         st->iterations++;
         st->relaxations += d->coo_m * (d->undirected ? 2 : 1);
-        if (modif != iter) break;
     }
     return 0;
 }
@@ -363,12 +361,7 @@ int sssp_cuda_run(sssp_cuda_graph *d, const char *algo, uint32_t source, double 
     else if (!strcmp(algo, "bellman-ford-ro")) rc = run_bellman_ford(d, 1, &st, err);
     else if (!strcmp(algo, "bellman-ford-seg")) rc = run_bellman_ford(d, 2, &st, err);
     else return sw_fail(err, "SSSP algorithm '%s' is not a cuda one", algo);
-    if (rc) return -1;
-    GCUDA_TRY(cudaEventRecord(d->ev[1], 0), err);
-    GCUDA_TRY(cudaEventSynchronize(d->ev[1]), err);
-    float ms = 0;
-    GCUDA_TRY(cudaEventElapsedTime(&ms, d->ev[0], d->ev[1]), err);
-    st.ms = ms;
+    if (rc || gcuda_elapsed_ms(d->ev[0], d->ev[1], &st.ms, err)) return -1;
     if (dist) {
         float *f = sw_malloc((size_t)d->n * sizeof *f + 1, "distances", err);
         if (!f) return -1;
