@@ -121,17 +121,7 @@ lookback_bulk_kernel(const T *in, T *out, size_t n, int inclusive, int aligned, 
             y.e[j] = inclusive ? nr : r;
             r = nr;
         }
-        const size_t i = tile_elem<T, NV>(base, warp, v, lane);
-        if (fast) {
-            if (o.cs)
-                __stcs((int4 *)(out + i), y.q);
-            else
-                *(int4 *)(out + i) = y.q;
-        } else {
-#pragma unroll
-            for (int j = 0; j < VEC; j++)
-                if (i + j < n) out[i + j] = y.e[j];
-        }
+        store16<T>(out, tile_elem<T, NV>(base, warp, v, lane), y, fast, o.cs, n);
     }
 }
 
