@@ -87,6 +87,7 @@ __global__ void __launch_bounds__(256, V2_WRITE_BLOCKS)
     for (int i = 0; i < warp; i++) above = add4(above, colsum[i][lane]);
     /* v[k] + above = s(r0 + k, lane). Now the carries of step 2. */
     pdl_wait();
+    uint4 corner = A[(size_t)blockIdx.y * gridDim.x + blockIdx.x];   /* in flight during the scans below */
     if (warp == 0) {
         int y = y0 + lane;
         uint4 l = y < h ? L[(size_t)y * gridDim.x + blockIdx.x] : make_uint4(0, 0, 0, 0);
@@ -97,7 +98,7 @@ __global__ void __launch_bounds__(256, V2_WRITE_BLOCKS)
     }
     __syncthreads();
     if (x >= w) return;
-    above = add4(add4(above, top[lane]), A[(size_t)blockIdx.y * gridDim.x + blockIdx.x]);
+    above = add4(add4(above, top[lane]), corner);
 #pragma unroll
     for (int k = 0; k < V2_ROWS; k++) {
         int y = y0 + r0 + k;
