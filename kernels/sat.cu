@@ -15,31 +15,11 @@
  * (batches of 8 loads); tiled: row totals by 8-lane segments, carry down 32 a batch.
  * tiled-fold: no step 3; each tile sums the C rows above it itself (fold_above):
  * one launch less, more L2 reads (the rows above: ~9 KB per 1080p tile).
- * tiled-lookback (one pass, one launch) is in sat_lookback.cu. */
+ * tiled-lookback (one pass, one launch) is in sat_lookback.cu; tiled-v2 (one carry
+ * kernel, overlapped launches) in sat_v2.cu. */
 #include "sat_tile.cuh"
 
-#define SCAN_THREADS 256
 #define CARRY_ITEMS 8
-
-/* Inclusive scan of one value per thread over the whole block (SCAN_THREADS);
- * returns the block total in *total. */
-__device__ uint4 block_inclusive(uint4 v, uint4 *warp_sums, uint4 *total)
-{
-    int lane = threadIdx.x & 31, warp = threadIdx.x >> 5;
-    v = warp_inclusive(v, lane);
-    if (lane == 31) warp_sums[warp] = v;
-    __syncthreads();
-    if (warp == 0) {
-        uint4 s = lane < SCAN_THREADS / 32 ? warp_sums[lane] : make_uint4(0, 0, 0, 0);
-        s = warp_inclusive(s, lane);
-        if (lane < SCAN_THREADS / 32) warp_sums[lane] = s;
-    }
-    __syncthreads();
-    if (warp) v = add4(v, warp_sums[warp - 1]);
-    *total = warp_sums[SCAN_THREADS / 32 - 1];
-    __syncthreads();   /* warp_sums is reused by the next call */
-    return v;
-}
 
 /* One row of length LEN per blockIdx.y; IN is the source (texture or uint4 rows of
  * length LEN), OUT gets the inclusive row prefix. In place is allowed. */
@@ -82,17 +62,22 @@ __device__ __forceinline__ uint4 shfl_xor4(uint4 v, int m) { return SHFL4(__shfl
  * totals C[tile y * w + x]. Block (32, 8). Row totals: SEG (tiled, tiled-fold) = each
  * warp sums four rows, eight lanes a row, four columns a lane (stride 8: conflict-free)
  * and three xor shuffles: 12 shuffles a warp; otherwise (tiled-r1) a warp scan per
- * row: 80. */
-template <bool SEG> __global__ void sat_tile_sums(sat_cuda_src src, uint4 *R, uint4 *C, int w, int h)
+ * row: 80. TOT (tiled-v2): also the tile's total T[tile y * tx_count + tile x], the
+ * four loads issued together, and the next kernel may launch at once (it waits for
+ * this grid before reading). */
+template <bool SEG, bool TOT>
+__global__ void sat_tile_sums(sat_cuda_src src, uint4 *R, uint4 *C, uint4 *T, int w, int h)
 {
     __shared__ uint4 tile[TILE][TILE + 1];
     __shared__ uint4 part[8][TILE];
+    if (TOT) pdl_trigger();
     int lane = threadIdx.x, warp = threadIdx.y;
     int x = blockIdx.x * TILE + lane;
-    uint4 col = make_uint4(0, 0, 0, 0);
+    uint4 col = make_uint4(0, 0, 0, 0), vs[ROWS_PER_WARP];
+    if (TOT) load_column<ROWS_PER_WARP>(src, x, blockIdx.y * TILE + warp, 8, w, h, vs);   /* all in flight */
     for (int k = 0; k < ROWS_PER_WARP; k++) {
         int r = warp + 8 * k, y = blockIdx.y * TILE + r;
-        uint4 v = x < w && y < h ? load_px(src, x, y, w) : make_uint4(0, 0, 0, 0);
+        uint4 v = TOT ? vs[k] : x < w && y < h ? load_px(src, x, y, w) : make_uint4(0, 0, 0, 0);
         tile[r][lane] = v;
         col = add4(col, v);
     }
@@ -111,10 +96,14 @@ template <bool SEG> __global__ void sat_tile_sums(sat_cuda_src src, uint4 *R, ui
             if (lane == 31 && y < h) R[(size_t)y * gridDim.x + blockIdx.x] = v;
         }
     }
-    if (warp == 0 && x < w) {
+    if (warp == 0 && (TOT || x < w)) {   /* TOT: every lane (zero past the edge) for the total */
         uint4 s = part[0][lane];
         for (int i = 1; i < 8; i++) s = add4(s, part[i][lane]);
-        C[(size_t)blockIdx.y * w + x] = s;
+        if (x < w) C[(size_t)blockIdx.y * w + x] = s;
+        if (TOT) {
+            for (int m = 1; m < 32; m <<= 1) s = add4(s, shfl_xor4(s, m));
+            if (lane == 0) T[(size_t)blockIdx.y * gridDim.x + blockIdx.x] = s;
+        }
     }
 }
 
@@ -124,18 +113,7 @@ __global__ void sat_carry_scan(uint4 *R, uint4 *C, int w, int h, int tx_count, i
 {
     __shared__ uint4 warp_sums[SCAN_THREADS / 32];
     if ((int)blockIdx.x < row_blocks) {
-        int lane = threadIdx.x & 31;
-        int y = blockIdx.x * (SCAN_THREADS / 32) + (threadIdx.x >> 5);
-        if (y >= h) return;   /* whole warps leave; no block barrier below */
-        uint4 carry = make_uint4(0, 0, 0, 0);
-        uint4 *row = R + (size_t)y * tx_count;
-        for (int base = 0; base < tx_count; base += 32) {
-            int i = base + lane;
-            uint4 v = i < tx_count ? row[i] : make_uint4(0, 0, 0, 0);
-            uint4 inc = warp_inclusive(v, lane);
-            if (i < tx_count) row[i] = add4(carry, sub4(inc, v));
-            carry = add4(carry, shfl4(inc, 31));
-        }
+        row_carries(R, blockIdx.x, h, tx_count);
         return;
     }
     /* Eight consecutive elements per thread: one pass covers 2048 columns, so a
@@ -168,35 +146,7 @@ __global__ void sat_carry_scan(uint4 *R, uint4 *C, int w, int h, int tx_count, i
 template <int B> __global__ void sat_carry_down(unsigned *C, int lanes, int ty_count)
 {
     int i = blockIdx.x * blockDim.x + threadIdx.x;
-    if (i >= lanes) return;
-    unsigned run = 0;
-    for (int j0 = 0; j0 < ty_count; j0 += B) {
-        unsigned v[B];
-#pragma unroll
-        for (int k = 0; k < B; k++) v[k] = j0 + k < ty_count ? C[(size_t)(j0 + k) * lanes + i] : 0u;
-#pragma unroll
-        for (int k = 0; k < B; k++)
-            if (j0 + k < ty_count) {
-                C[(size_t)(j0 + k) * lanes + i] = run;
-                run += v[k];
-            }
-    }
-}
-
-/* "tiled-fold": the column carry of tile row J at column X, summed by the tile
- * itself from the horizontally scanned C (no carry-down stage): sum of C[j][x],
- * j < J, eight loads in flight at a time. */
-__device__ __forceinline__ uint4 fold_above(const uint4 *C, int J, int x, int w)
-{
-    uint4 s = make_uint4(0, 0, 0, 0);
-    for (int j0 = 0; j0 < J; j0 += 8) {
-        uint4 v[8];
-#pragma unroll
-        for (int k = 0; k < 8; k++) v[k] = j0 + k < J ? C[(size_t)(j0 + k) * w + x] : make_uint4(0, 0, 0, 0);
-#pragma unroll
-        for (int k = 0; k < 8; k++) s = add4(s, v[k]);
-    }
-    return s;
+    if (i < lanes) carry_down<B>(C, i, lanes, ty_count);
 }
 
 /* Step 4: the tile's own table (rows then columns in shared memory) plus its carries
@@ -226,7 +176,7 @@ __global__ void sat_tile_write(sat_cuda_src src, const uint4 *L, const uint4 *P,
     __syncthreads();
     int x = x0 + lane;
     if (x >= w) return;
-    uint4 above = FOLD ? fold_above(P, blockIdx.y, x, w) : P[(size_t)blockIdx.y * w + x];
+    uint4 above = FOLD ? fold_above<8>(P, blockIdx.y, x, w) : P[(size_t)blockIdx.y * w + x];
     for (int k = 0; k < ROWS_PER_WARP; k++) {
         int r = warp + 8 * k, y = y0 + r;
         if (y < h) out[(size_t)y * w + x] = add4(add4(tile[r][lane], left[r]), above);
@@ -245,11 +195,13 @@ static const char *const tiled_names[] = {"tile sums", "carries", "carry down", 
  * events sees the same count. */
 static const char *const fold_names[] = {"tile sums", "carries", "tile scan (folds carry down)", "none"};
 static const char *const lookback_names[] = {"tile scan (look-back)", "none", "none", "none"};
+static const char *const v2_names[] = {"tiled-v2 (3 kernels, overlapped)", "none", "none", "none"};
 
 extern "C" int sat_cuda_stage_names(int variant, const char *const **names)
 {
     *names = variant == SAT_CUDA_TILED_FOLD       ? fold_names
              : variant == SAT_CUDA_TILED_LOOKBACK ? lookback_names
+             : variant == SAT_CUDA_TILED_V2       ? v2_names
              : variant == SAT_CUDA_THREE_PASS ? three_pass_names
                                               : tiled_names;
     return 4;
@@ -258,14 +210,14 @@ extern "C" int sat_cuda_stage_names(int variant, const char *const **names)
 extern "C" const char *sat_cuda_variant_name(int variant)
 {
     static const char *const names[SAT_CUDA_VARIANTS] = {"three-pass", "tiled", "tiled-r1", "tiled-fold",
-                                                                     "tiled-lookback"};
+                                                                     "tiled-lookback", "tiled-v2"};
     return variant >= 0 && variant < SAT_CUDA_VARIANTS ? names[variant] : "?";
 }
 
 static size_t scratch_bytes(int w, int h)
 {
     size_t tx = (size_t)(w + TILE - 1) / TILE, ty = (size_t)(h + TILE - 1) / TILE;
-    size_t three = (size_t)w * h, tiled = (size_t)h * tx + ty * w;
+    size_t three = (size_t)w * h, tiled = (size_t)h * tx + ty * w + 2 * tx * ty;   /* R, C, T, A */
     return (three > tiled ? three : tiled) * sizeof(uint4);
 }
 
@@ -322,14 +274,21 @@ extern "C" int sat_cuda_build(int variant, const sat_cuda_src *src, void *out_, 
         return 0;
     }
     int tx = (int)cuda_div_up(w, TILE), ty = (int)cuda_div_up(h, TILE);
-    uint4 *R = tmp, *C = tmp + (size_t)h * tx;
+    uint4 *R = tmp, *C = tmp + (size_t)h * tx, *T = C + (size_t)ty * w;   /* T: tiled-v2 (then its A) */
     dim3 tiles(tx, ty);
     STAGE(0);
     if (variant == SAT_CUDA_TILED_R1)
-        sat_tile_sums<false><<<tiles, tile_block, 0, stream>>>(*src, R, C, w, h);
+        sat_tile_sums<false, false><<<tiles, tile_block, 0, stream>>>(*src, R, C, NULL, w, h);
+    else if (variant == SAT_CUDA_TILED_V2)
+        sat_tile_sums<true, true><<<tiles, tile_block, 0, stream>>>(*src, R, C, T, w, h);
     else
-        sat_tile_sums<true><<<tiles, tile_block, 0, stream>>>(*src, R, C, w, h);
+        sat_tile_sums<true, false><<<tiles, tile_block, 0, stream>>>(*src, R, C, NULL, w, h);
     CUDA_TRY_LAUNCH("sat_tile_sums", err);
+    if (variant == SAT_CUDA_TILED_V2) {   /* the other two kernels overlap it: no events between */
+        if (sat_cuda_build_v2(src, out, w, h, R, C, T, stream, err)) return -1;
+        for (int i = 1; i <= SAT_CUDA_MAX_STAGES; i++) STAGE(i);
+        return 0;
+    }
     STAGE(1);
     int row_blocks = (int)cuda_div_up(h, SCAN_THREADS / 32);
     sat_carry_scan<<<row_blocks + ty, SCAN_THREADS, 0, stream>>>(R, C, w, h, tx, row_blocks);

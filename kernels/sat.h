@@ -37,9 +37,11 @@ typedef struct sat_cuda_scratch {
 #define SAT_CUDA_TILED_R1 2      /* tiled as in the first round (carry down 8 rows a batch) */
 #define SAT_CUDA_TILED_FOLD 3    /* tiled without the carry-down stage (tiles fold it in) */
 #define SAT_CUDA_TILED_LOOKBACK 4 /* one pass: tiles in order, carries by decoupled look-back */
-#define SAT_CUDA_VARIANTS 5
+#define SAT_CUDA_TILED_V2 5       /* tiled, carries in one kernel, 4 rows a thread, overlapped launches */
+#define SAT_CUDA_VARIANTS 6
 
-/* "three-pass", "tiled", "tiled-r1", "tiled-fold", "tiled-lookback" ("?" out of range). */
+/* "three-pass", "tiled", "tiled-r1", "tiled-fold", "tiled-lookback", "tiled-v2" ("?" out
+ * of range). */
 const char *sat_cuda_variant_name(int variant);
 
 /* Stage names of a variant (static strings); returns how many. */
@@ -58,6 +60,12 @@ int sat_cuda_build(int variant, const sat_cuda_src *src, void *out, int w, int h
 /* tiled-lookback's part of sat_cuda_build (kernels/sat_lookback.cu). */
 int sat_cuda_build_lookback(const sat_cuda_src *src, void *out, int w, int h, sat_cuda_scratch *s,
                             cudaStream_t stream, sw_error *err);
+
+/* tiled-v2's carries and tile scan (kernels/sat_v2.cu), after sat_cuda_build has
+ * launched its tile sums into R (h x tx), C (ty x w) and T (ty x tx); A (ty x tx)
+ * follows T in the scratch. */
+int sat_cuda_build_v2(const sat_cuda_src *src, void *out, int w, int h, void *R, void *C, void *T,
+                      cudaStream_t stream, sw_error *err);
 
 /* OUT (cols x rows) = transpose of IN (rows x cols), uint4 elements. */
 int sat_cuda_transpose(const void *in, void *out, int rows, int cols, cudaStream_t stream, sw_error *err);

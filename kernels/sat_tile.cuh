@@ -1,5 +1,6 @@
-/* Device helpers of the SAT kernels (sat.cu, sat_lookback.cu): uint4 arithmetic,
- * warp scans of all four channels, and the pixel load from either source. */
+/* Device helpers of the SAT kernels (sat.cu, sat_lookback.cu, sat_v2.cu): uint4
+ * arithmetic, warp and block scans of all four channels, the pixel load from either
+ * source, the carry loops the tiled variants share, and programmatic dependent launch. */
 #ifndef SCANWORKS_KERNELS_SAT_TILE_CUH
 #define SCANWORKS_KERNELS_SAT_TILE_CUH
 
@@ -8,6 +9,7 @@
 
 #define TILE 32
 #define ROWS_PER_WARP (TILE / 8)
+#define SCAN_THREADS 256
 
 static __device__ __forceinline__ uint4 add4(uint4 a, uint4 b)
 {
@@ -49,6 +51,124 @@ static __device__ __forceinline__ uint4 load_px(const sat_cuda_src src, int x, i
     float4 f = tex2D<float4>(src.tex, x + 0.5f, y + 0.5f);
     return make_uint4(quantize(f.x, src.scale), quantize(f.y, src.scale), quantize(f.z, src.scale),
                       quantize(f.w, src.scale));
+}
+
+/* N pixels of column X, rows Y, Y + STEP, ...: all N loads issued before any is used
+ * (load_px's per-pixel branches keep the compiler from that), at clamped coordinates
+ * (the texture clamps too), then zero outside the image. */
+template <int N>
+static __device__ __forceinline__ void load_column(const sat_cuda_src src, int x, int y, int step, int w, int h,
+                                                   uint4 *v)
+{
+    int xc = min(x, w - 1);
+    if (src.rgba_u32) {
+        const uint4 *p = (const uint4 *)src.rgba_u32;
+#pragma unroll
+        for (int k = 0; k < N; k++) v[k] = p[(size_t)min(y + k * step, h - 1) * w + xc];
+    } else {
+        float4 f[N];
+#pragma unroll
+        for (int k = 0; k < N; k++) f[k] = tex2D<float4>(src.tex, xc + 0.5f, min(y + k * step, h - 1) + 0.5f);
+#pragma unroll
+        for (int k = 0; k < N; k++)
+            v[k] = make_uint4(quantize(f[k].x, src.scale), quantize(f[k].y, src.scale), quantize(f[k].z, src.scale),
+                              quantize(f[k].w, src.scale));
+    }
+#pragma unroll
+    for (int k = 0; k < N; k++)
+        if (x >= w || y + k * step >= h) v[k] = make_uint4(0, 0, 0, 0);
+}
+
+/* Inclusive scan of one value per thread over the whole block (SCAN_THREADS);
+ * returns the block total in *total. */
+static __device__ uint4 block_inclusive(uint4 v, uint4 *warp_sums, uint4 *total)
+{
+    int lane = threadIdx.x & 31, warp = threadIdx.x >> 5;
+    v = warp_inclusive(v, lane);
+    if (lane == 31) warp_sums[warp] = v;
+    __syncthreads();
+    if (warp == 0) {
+        uint4 s = lane < SCAN_THREADS / 32 ? warp_sums[lane] : make_uint4(0, 0, 0, 0);
+        s = warp_inclusive(s, lane);
+        if (lane < SCAN_THREADS / 32) warp_sums[lane] = s;
+    }
+    __syncthreads();
+    if (warp) v = add4(v, warp_sums[warp - 1]);
+    *total = warp_sums[SCAN_THREADS / 32 - 1];
+    __syncthreads();   /* warp_sums is reused by the next call */
+    return v;
+}
+
+/* Row carries: the per-tile row totals R (TX a row) scanned exclusively along image
+ * rows, in place; a warp per row, SCAN_THREADS / 32 rows for block BLOCK. Warps past
+ * the last row return: no block barrier may follow. */
+static __device__ __forceinline__ void row_carries(uint4 *R, int block, int h, int tx)
+{
+    int lane = threadIdx.x & 31;
+    int y = block * (SCAN_THREADS / 32) + (threadIdx.x >> 5);
+    if (y >= h) return;
+    uint4 carry = make_uint4(0, 0, 0, 0);
+    uint4 *row = R + (size_t)y * tx;
+    for (int base = 0; base < tx; base += 32) {
+        int i = base + lane;
+        uint4 v = i < tx ? row[i] : make_uint4(0, 0, 0, 0);
+        uint4 inc = warp_inclusive(v, lane);
+        if (i < tx) row[i] = add4(carry, sub4(inc, v));
+        carry = add4(carry, shfl4(inc, 31));
+    }
+}
+
+/* Lane I of C (LANES words a tile row, TY tile rows) scanned exclusively down the
+ * tile rows, in place. Loads in batches of B before the stores, so they overlap in
+ * flight. */
+template <int B> static __device__ __forceinline__ void carry_down(unsigned *C, int i, int lanes, int ty)
+{
+    unsigned run = 0;
+    for (int j0 = 0; j0 < ty; j0 += B) {
+        unsigned v[B];
+#pragma unroll
+        for (int k = 0; k < B; k++) v[k] = j0 + k < ty ? C[(size_t)(j0 + k) * lanes + i] : 0u;
+#pragma unroll
+        for (int k = 0; k < B; k++)
+            if (j0 + k < ty) {
+                C[(size_t)(j0 + k) * lanes + i] = run;
+                run += v[k];
+            }
+    }
+}
+
+/* Sum of C[j][x] over j < J (rows of W elements), B loads in flight at a time:
+ * "tiled-fold"'s column carry from the horizontally scanned C, and tiled-v2's
+ * tile totals above a tile. */
+template <int B> static __device__ __forceinline__ uint4 fold_above(const uint4 *C, int J, int x, int w)
+{
+    uint4 s = make_uint4(0, 0, 0, 0);
+    for (int j0 = 0; j0 < J; j0 += B) {
+        uint4 v[B];
+#pragma unroll
+        for (int k = 0; k < B; k++) v[k] = j0 + k < J ? C[(size_t)(j0 + k) * w + x] : make_uint4(0, 0, 0, 0);
+#pragma unroll
+        for (int k = 0; k < B; k++) s = add4(s, v[k]);
+    }
+    return s;
+}
+
+/* Programmatic dependent launch (sm_90; nothing on older chips, whose launches never
+ * set the attribute). pdl_trigger: this block no longer holds back the next kernel's
+ * launch. pdl_wait: returns once the previous kernel has completed and its writes
+ * are visible. */
+static __device__ __forceinline__ void pdl_trigger(void)
+{
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
+    cudaTriggerProgrammaticLaunchCompletion();
+#endif
+}
+
+static __device__ __forceinline__ void pdl_wait(void)
+{
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
+    cudaGridDependencySynchronize();
+#endif
 }
 
 #endif

@@ -20,8 +20,9 @@ static int load(const char *dir, image8 *img)
 }
 
 /* compute dof with the cuda SAT and gather on random pictures of awkward sizes (depth
- * = the picture's red): the one-pass SAT with the batched gather must give the very
- * bits of the four-pass SAT with the unbatched gather, and stay near the C gather. */
+ * = the picture's red): the one-pass SAT with the batched gather, and tiled-v2 (its
+ * texture loads), must give the very bits of the four-pass SAT with the unbatched
+ * gather, and stay near the C gather. */
 static void gather_sizes(void)
 {
     static const int sizes[][2] = {{1, 1}, {2, 3}, {37, 29}, {131, 67}, {257, 1}, {1, 211}, {330, 97}};
@@ -37,19 +38,20 @@ static void gather_sizes(void)
         sw_error err;
         CHECK_MSG(image_write_png("dofcuda_rand.png", w, h, 4, px, 0, 0, &err) == 0, "%s", err.msg);
         free(px);
-        static const char *const env[3][2] = {{"four-pass", "vec"}, {"lookback", "batch"}, {NULL, NULL}};
-        static const char *const outs[3] = {"dofcuda_rand_old.png", "dofcuda_rand_new.png", "dofcuda_rand_cpu.png"};
-        image8 img[3];
+        static const char *const env[4][2] = {{"four-pass", "vec"}, {"lookback", "batch"}, {"v2", "vec"}, {NULL, NULL}};
+        static const char *const outs[4] = {"dofcuda_rand_old.png", "dofcuda_rand_new.png", "dofcuda_rand_v2.png",
+                                            "dofcuda_rand_cpu.png"};
+        image8 img[4];
         int ok = 1;
-        for (int k = 0; k < 3; k++) {
-            const char *argv[] = {"dof", "--backend", k < 2 ? "cuda" : "cpu", "--in", "dofcuda_rand.png", "--depth",
+        for (int k = 0; k < 4; k++) {
+            const char *argv[] = {"dof", "--backend", k < 3 ? "cuda" : "cpu", "--in", "dofcuda_rand.png", "--depth",
                                   "dofcuda_rand.png", "--focus", "0.4", "--aperture", "12", "--out", outs[k],
                                   "--gather", "cuda"};
             if (env[k][0]) {
                 CHECK(setenv("SCANWORKS_SAT_CUDA_TILED", env[k][0], 1) == 0);
                 CHECK(setenv("SCANWORKS_DOF_SAT_LOADS", env[k][1], 1) == 0);
             }
-            int rc = compute_dof(k < 2 ? 15 : 13, (char **)argv);
+            int rc = compute_dof(k < 3 ? 15 : 13, (char **)argv);
             CHECK_MSG(rc == 0, "compute dof %dx%d (%s)", w, h, outs[k]);
             if (rc || image_load_file(&img[k], outs[k], 0, &err)) {
                 for (int j = 0; j < k; j++) image_free(&img[j]);
@@ -63,9 +65,11 @@ static void gather_sizes(void)
         char what[96];
         snprintf(what, sizeof what, "%dx%d lookback SAT + batched gather vs four-pass + unbatched", w, h);
         dof_compare(what, &img[1], &img[0], 0.0, 0.0);
+        snprintf(what, sizeof what, "%dx%d v2 SAT + unbatched gather vs four-pass", w, h);
+        dof_compare(what, &img[2], &img[0], 0.0, 0.0);
         snprintf(what, sizeof what, "%dx%d lookback SAT + batched gather vs cpu", w, h);
-        dof_compare(what, &img[1], &img[2], 0.5, 0.0);
-        for (int k = 0; k < 3; k++) image_free(&img[k]);
+        dof_compare(what, &img[1], &img[3], 0.5, 0.0);
+        for (int k = 0; k < 4; k++) image_free(&img[k]);
     }
 }
 

@@ -1,6 +1,8 @@
-/* SAT on the cuda backend, both variants (and the tiled alternatives r1 and fold),
- * against float64 references (GPU only). */
+/* SAT on the cuda backend, both variants (and the tiled alternatives r1, fold,
+ * lookback and v2), against float64 references (GPU only). */
 #define _POSIX_C_SOURCE 200809L   /* setenv */
+#include <string.h>
+
 #include "sat_check.h"
 
 int main(void)
@@ -12,10 +14,17 @@ int main(void)
     check_precision_4k(PRIM_CUDA, SAT_THREE_PASS);
     check_precision_4k(PRIM_CUDA, SAT_TILED);
     /* The alternative kernels behind "tiled" (kernels/sat.cu), through the same checks. */
-    const char *alt[] = {"r1", "fold", "lookback", "four-pass"};
-    for (int i = 0; i < 4; i++) {
+    const char *alt[] = {"r1", "fold", "lookback", "four-pass", "v2"};
+    const char *kernels[] = {"tiled-r1", "tiled-fold", "tiled-lookback", "tiled", "tiled-v2"};
+    for (int i = 0; i < 5; i++) {
         CHECK(setenv("SCANWORKS_SAT_CUDA_TILED", alt[i], 1) == 0);
         printf("SCANWORKS_SAT_CUDA_TILED=%s\n", alt[i]);
+#if SCANWORKS_HAVE_CUDA
+        /* the name reached the kernels (an unknown one would quietly run the default) */
+        CHECK_MSG(!strcmp(sat_cuda_tiled_kernels(), kernels[i]), "%s runs %s", alt[i], sat_cuda_tiled_kernels());
+#else
+        (void)kernels;
+#endif
         check_backend_sizes(PRIM_CUDA, SAT_TILED, 23 + i);
         check_precision_4k(PRIM_CUDA, SAT_TILED);
     }

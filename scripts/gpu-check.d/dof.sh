@@ -1,18 +1,18 @@
 #!/usr/bin/env bash
 # SAT and depth of field on the GPU machine: the gpu-labelled SAT/DoF tests (cuda
 # against float64 references and against the gl/cpu frames), compute-sanitizer
-# (memcheck, racecheck, synccheck) on small runs of the new kernels (the one-pass
-# tiled-lookback SAT on host arrays; it and the batched CUDA gather through the
-# interop frame path), `bench sat` into $OUT/dof-bench-sat.{json,svg,csv} (every
+# (memcheck, racecheck, synccheck) on small runs of the new kernels (the tiled-v2
+# SAT, whose launches overlap, on host arrays; it and the batched CUDA gather through
+# the interop frame path), `bench sat` into $OUT/dof-bench-sat.{json,svg,csv} (every
 # cuda SAT variant, each checked against the CPU before and after its timed reps;
 # floor copy; CUB), and 1080p headless frames, old against new SAT and gather, into
 # $OUT/dof-frames/*.json. Variants behind --sat-variant tiled:
-# SCANWORKS_SAT_CUDA_TILED=four-pass|r1|fold|lookback; gather loads
+# SCANWORKS_SAT_CUDA_TILED=four-pass|r1|fold|lookback|v2; gather loads
 # SCANWORKS_DOF_SAT_LOADS=scalar|vec|batch (vec: one 16-byte load per corner, box by
 # box). Each run names both, so the defaults (a line each) do not matter here.
 # Ends with SUMMARY lines: SAT build per variant (bench, 1080p and 4K, against CUB
 # and against tiled), and SAT + CUDA gather per SAT/gather pair in 1080p frames.
-# About 2.5 minutes.
+# About 2.7 minutes.
 # Run from the repository root with BUILD (an sm_90 build) and OUT set; the GL
 # libraries must be installed (EGL device platform).
 set -uo pipefail
@@ -38,21 +38,22 @@ else
 fi
 grep -E "4K .*worst|mean abs diff" "$BUILD/Testing/Temporary/LastTest.log" 2>/dev/null | head -20 || true
 
-# 2. compute-sanitizer on the new kernels: tiled-lookback on host arrays, and with the
-#    batched cuda gather through the interop frame path (compute dof --backend cuda
-#    maps the GL texture and buffer), on a 320x180 picture (10 x 6 tiles: look-backs
-#    along rows and columns). The older kernels ran under all three tools in earlier
-#    rounds and are unchanged.
+# 2. compute-sanitizer on the new kernels: tiled-v2 (tile sums with totals, the one
+#    carry kernel, the register tile scan; programmatic dependent launches) on host
+#    arrays, and with the batched cuda gather through the interop frame path (compute
+#    dof --backend cuda maps the GL texture and buffer), on a 320x180 picture (10 x 6
+#    tiles, the last tile row partial). The older kernels (tiled-lookback included)
+#    ran under all three tools in earlier rounds and are unchanged.
 if command -v compute-sanitizer > /dev/null; then
   for tool in memcheck racecheck synccheck; do
     t1=$SECONDS
     ok=1
-    log="$OUT/dof-$tool-lookback.txt"
-    SCANWORKS_SAT_CUDA_TILED=lookback timeout 40 compute-sanitizer --tool "$tool" --error-exitcode 3 "$bin" \
+    log="$OUT/dof-$tool-v2.txt"
+    SCANWORKS_SAT_CUDA_TILED=v2 timeout 40 compute-sanitizer --tool "$tool" --error-exitcode 3 "$bin" \
       compute sat --backend cuda --variant tiled --in "$img" --out "$OUT/dof-sanitizer-sat.npy" > "$log" 2>&1 &&
       grep -q "ERROR SUMMARY: 0 errors\|RACECHECK SUMMARY: 0 hazards" "$log" || { ok=0; tail -20 "$log"; }
-    log="$OUT/dof-$tool-interop-lookback-batch.txt"
-    SCANWORKS_SAT_CUDA_TILED=lookback SCANWORKS_DOF_SAT_LOADS=batch timeout 40 \
+    log="$OUT/dof-$tool-interop-v2-batch.txt"
+    SCANWORKS_SAT_CUDA_TILED=v2 SCANWORKS_DOF_SAT_LOADS=batch timeout 40 \
       compute-sanitizer --tool "$tool" --error-exitcode 3 "$bin" compute dof --backend cuda --variant tiled \
       --gather cuda --in "$img" --depth "$img" --focus 0.5 --aperture 8 --out "$OUT/dof-sanitizer.png" > "$log" 2>&1 &&
       grep -q "ERROR SUMMARY: 0 errors\|RACECHECK SUMMARY: 0 hazards" "$log" || { ok=0; tail -20 "$log"; }
@@ -64,7 +65,7 @@ else
 fi
 
 # 3. bench sat: 720p, 1080p, 4K; cpu, gl, cuda (three-pass, tiled, tiled-r1 = the
-#    first round's tiled, tiled-fold, tiled-lookback), floor copy, CUB, and the
+#    first round's tiled, tiled-fold, tiled-lookback, tiled-v2), floor copy, CUB, and the
 #    map/unmap hand-over on its own. A MISMATCH line in the progress log fails it.
 t1=$SECONDS
 if timeout 120 "$bin" bench sat --reps 30 --json "$OUT/dof-bench-sat.json" --plot "$OUT/dof-bench-sat.svg" \
@@ -92,11 +93,12 @@ frames() {   # name, then flags
   fi
 }
 t1=$SECONDS
-# 1080p: the old pair (four-pass tiled SAT, unbatched gather) against the new SAT, the
-# new gather and both; the same two SATs with the GL compute gather. Variant and
+# 1080p: the old pair (four-pass tiled SAT, unbatched gather) against the look-back
+# and v2 SATs, the batched gather and both; the same SATs with the GL compute gather
+# (v2's stages are one span: its launches overlap). Variant and
 # gather loads always named, so a changed default changes nothing here. (bench sat
 # above times every SAT variant on its own, three-pass, r1 and fold included.)
-for sat in four-pass lookback; do
+for sat in four-pass lookback v2; do
   for loads in vec batch; do
     SCANWORKS_SAT_CUDA_TILED=$sat SCANWORKS_DOF_SAT_LOADS=$loads \
       frames "cuda-$sat-$loads-cuda-1920x1080" --size 1920x1080 --sat-backend cuda --sat-variant tiled --gather cuda
@@ -104,17 +106,19 @@ for sat in four-pass lookback; do
   SCANWORKS_SAT_CUDA_TILED=$sat \
     frames "cuda-$sat-compute-1920x1080" --size 1920x1080 --sat-backend cuda --sat-variant tiled --gather compute
 done
-SCANWORKS_SAT_CUDA_TILED=lookback SCANWORKS_DOF_SAT_LOADS=batch "$bin" --headless --frames 1 --size 1920x1080 \
+SCANWORKS_SAT_CUDA_TILED=v2 SCANWORKS_DOF_SAT_LOADS=batch "$bin" --headless --frames 1 --size 1920x1080 \
   --sat-backend cuda --gather cuda --hud --dump "$OUT/dof-frames" > /dev/null 2>&1 &&
   mv "$OUT/dof-frames/frame_0000.png" "$OUT/dof-frames/cuda-1920x1080.png" || true
 echo "dof: frames took $((SECONDS - t1)) s; all done in $((SECONDS - t0)) s"
-# 5. Nsight Compute on the first 1080p frame's lookback SAT and CUDA gather. Optional
+# 5. Nsight Compute on the first 1080p frame's tiled-v2 SAT (tile sums and tile scan;
+#    ncu runs kernels one at a time, so no overlap there) and CUDA gather. Optional
 #    (a missing ncu or profiling permission prints a NOTE).
 t1=$SECONDS
 ncu_bin=$(command -v ncu || ls /usr/local/cuda/bin/ncu 2> /dev/null || true)
 if [ -n "$ncu_bin" ] &&
-   SCANWORKS_SAT_CUDA_TILED=lookback SCANWORKS_DOF_SAT_LOADS=batch timeout 30 "$ncu_bin" --section SpeedOfLight \
-     --section Occupancy --section LaunchStats --section WarpStateStats --section MemoryWorkloadAnalysis -k regex:"sat_|dof_gather" --launch-count 2 \
+   SCANWORKS_SAT_CUDA_TILED=v2 SCANWORKS_DOF_SAT_LOADS=batch timeout 30 "$ncu_bin" --section SpeedOfLight \
+     --section Occupancy --section LaunchStats --section WarpStateStats --section MemoryWorkloadAnalysis \
+     -k regex:"sat_tile_sums|sat_tile_write_v2|dof_gather" --launch-count 3 \
      "$bin" --headless --no-vsync --frames 2 --size 1920x1080 --sat-backend cuda --sat-variant tiled \
      --gather cuda > "$OUT/dof-ncu.txt" 2>&1; then
   echo "NOTE: dof ncu report in $OUT/dof-ncu.txt ($((SECONDS - t1)) s)"
@@ -126,7 +130,7 @@ fi
 python3 - "$OUT/dof-bench-sat.json" "$OUT/dof-frames" <<'PY' || true
 import glob, json, os, statistics, sys
 rows = [r for r in json.load(open(sys.argv[1]))["rows"] if r.get("backend") == "cuda" and r.get("op") == "sat"]
-names = ("three-pass", "tiled", "tiled-r1", "tiled-fold", "tiled-lookback")
+names = ("three-pass", "tiled", "tiled-r1", "tiled-fold", "tiled-lookback", "tiled-v2")
 for size in ("1920x1080", "3840x2160"):
     at = {r["variant"]: r["median_ms"] * 1e3 for r in rows if r.get("note", "").startswith(size + " ")}
     sat = sorted((at[v], v) for v in names if v in at)
@@ -137,7 +141,8 @@ for size in ("1920x1080", "3840x2160"):
               % (size, v, us, tiled / us if tiled else 0, "%.1f us x%.2f" % (cub, cub / us) if cub else "n/a",
                  "%.1f us" % fl if fl else "n/a"))
 sat_stages = {"row scan", "transpose", "column scan", "transpose back", "tile sums", "carries", "carry down",
-              "tile scan", "tile scan (folds carry down)", "tile scan (look-back)", "none"}
+              "tile scan", "tile scan (folds carry down)", "tile scan (look-back)", "tiled-v2 (3 kernels, overlapped)",
+              "none"}
 for path in sorted(glob.glob(os.path.join(sys.argv[2], "cuda-*-cuda-*.json"))):
     fr = json.load(open(path))["frames"]
     if not fr: continue

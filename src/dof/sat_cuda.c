@@ -24,10 +24,11 @@
     } while (0)
 
 /* The kernels behind "tiled" when SCANWORKS_SAT_CUDA_TILED is unset: the one line to
- * change for another default (SAT_CUDA_TILED_LOOKBACK: the one-pass build). */
+ * change for another default (SAT_CUDA_TILED_LOOKBACK: the one-pass build;
+ * SAT_CUDA_TILED_V2: one carry kernel, overlapped launches). */
 #define SAT_CUDA_TILED_DEFAULT SAT_CUDA_TILED
 
-/* SCANWORKS_SAT_CUDA_TILED=four-pass|r1|fold|lookback swaps the kernels behind "tiled"
+/* SCANWORKS_SAT_CUDA_TILED=four-pass|r1|fold|lookback|v2 swaps the kernels behind "tiled"
  * (for tests, compute-sanitizer and frame timings of the alternatives; bench sat
  * times all); four-pass is SAT_CUDA_TILED, whatever the default. */
 static int to_cuda_variant(sat_variant v)
@@ -37,9 +38,12 @@ static int to_cuda_variant(sat_variant v)
     if (e && !strcmp(e, "r1")) return SAT_CUDA_TILED_R1;
     if (e && !strcmp(e, "fold")) return SAT_CUDA_TILED_FOLD;
     if (e && !strcmp(e, "lookback")) return SAT_CUDA_TILED_LOOKBACK;
+    if (e && !strcmp(e, "v2")) return SAT_CUDA_TILED_V2;
     if (e && !strcmp(e, "four-pass")) return SAT_CUDA_TILED;
     return SAT_CUDA_TILED_DEFAULT;
 }
+
+const char *sat_cuda_tiled_kernels(void) { return sat_cuda_variant_name(to_cuda_variant(SAT_TILED)); }
 
 int sat_cuda_host_rgba(sat_variant v, const uint32_t *in4, int w, int h, uint32_t *out4, sw_error *err)
 {

@@ -1,0 +1,158 @@
+/* "tiled-v2": the tiled SAT in three kernels whose launches overlap (programmatic
+ * dependent launch on sm_90), with one carry kernel and a tile scan that keeps each
+ * thread's four pixels in registers.
+ *
+ * For a pixel (x0 + c, y0 + r) of tile (i, j) whose origin is (x0, y0):
+ *   S(x0 + c, y0 + r) = A[j][i]                        rows above, columns left
+ *                     + sum_{r' <= r} L(y0 + r', i)    rows of the tile, columns left
+ *                     + sum_{c' <= c} V[j][x0 + c']    rows above, columns of the tile
+ *                     + s(r, c)                        the tile's own table
+ * with T[j][i] the tile's total, A[j][i] = sum of T[j'][i'] over j' < j, i' < i;
+ * L(y, i) = the sum of image row y left of tile column i (the row totals R scanned
+ * exclusively along the row); V[j][x] = the sum of column x above tile row j (the
+ * column totals C scanned exclusively down the tile rows, not along x).
+ *
+ * 1. sat_tile_sums<true, true> (sat.cu): R, C and T.
+ * 2. sat_carries_v2: three independent jobs by block range: L (a warp per image row),
+ *    V (a thread per column and channel, 32 loads in flight), A (a block per tile
+ *    row: the totals above each tile column summed, then scanned along the row).
+ * 3. sat_tile_write_v2: warp w holds rows 4w .. 4w + 3 of its tile (lane = column):
+ *    row prefixes by warp scans, column prefixes by running sums in registers plus
+ *    the column sums of the warps above (8 x 32 in shared memory); all of that
+ *    before it waits for step 2, then the carries are added.
+ * Steps 2 and 3 are launched as dependents of the kernel before them: they start
+ * while it runs and wait (pdl_wait) before reading what it writes. */
+#include <stdlib.h>
+
+#include "sat_tile.cuh"
+
+#define V2_ROWS 4   /* consecutive rows a thread holds in sat_tile_write_v2 */
+
+/* Registers: three carry blocks an SM (80; unbounded, the 32 batched loads took 142
+ * and one block an SM, so 1080p's 199 blocks would need two rounds); six tile blocks
+ * an SM (40, 16 bytes spilled; unbounded 56 allow four). sm_75 holds at most four
+ * blocks of 256 threads. */
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ < 800
+#define V2_WRITE_BLOCKS 4
+#else
+#define V2_WRITE_BLOCKS 6
+#endif
+
+__global__ void __launch_bounds__(SCAN_THREADS, 3)
+    sat_carries_v2(uint4 *R, unsigned *C, const uint4 *T, uint4 *A, int w, int h, int tx, int ty, int row_blocks,
+                   int col_blocks)
+{
+    __shared__ uint4 warp_sums[SCAN_THREADS / 32];
+    pdl_trigger();   /* the tile scan may start its loads now */
+    pdl_wait();      /* R, C and T of the tile sums */
+    int b = blockIdx.x;
+    if (b < row_blocks) {
+        row_carries(R, b, h, tx);   /* L, in place */
+        return;
+    }
+    b -= row_blocks;
+    if (b < col_blocks) {
+        int lanes = w * 4, i = b * SCAN_THREADS + threadIdx.x;
+        if (i < lanes) carry_down<32>(C, i, lanes, ty);   /* V, in place */
+        return;
+    }
+    int j = b - col_blocks;   /* A's tile row j: the whole block, barriers inside */
+    uint4 carry = make_uint4(0, 0, 0, 0);
+    for (int base = 0; base < tx; base += SCAN_THREADS) {
+        int i = base + threadIdx.x;
+        uint4 up = i < tx ? fold_above<16>(T, j, i, tx) : make_uint4(0, 0, 0, 0);
+        uint4 total, inc = block_inclusive(up, warp_sums, &total);
+        if (i < tx) A[(size_t)j * tx + i] = add4(carry, sub4(inc, up));
+        carry = add4(carry, total);
+    }
+}
+
+/* Block (32, 8), one tile each; L = R after step 2 (h x tx), V = C after step 2. */
+__global__ void __launch_bounds__(256, V2_WRITE_BLOCKS)
+    sat_tile_write_v2(sat_cuda_src src, const uint4 *L, const uint4 *V, const uint4 *A, uint4 *out, int w, int h)
+{
+    __shared__ uint4 colsum[TILE / V2_ROWS][TILE];
+    __shared__ uint4 left[TILE], top[TILE];
+    int lane = threadIdx.x, warp = threadIdx.y;
+    int x = blockIdx.x * TILE + lane, y0 = blockIdx.y * TILE, r0 = warp * V2_ROWS;
+    uint4 v[V2_ROWS];
+    load_column<V2_ROWS>(src, x, y0 + r0, 1, w, h, v);
+#pragma unroll
+    for (int k = 0; k < V2_ROWS; k++) v[k] = warp_inclusive(v[k], lane);   /* along the tile's row */
+#pragma unroll
+    for (int k = 1; k < V2_ROWS; k++) v[k] = add4(v[k], v[k - 1]);          /* down the warp's rows */
+    colsum[warp][lane] = v[V2_ROWS - 1];
+    __syncthreads();
+    uint4 above = make_uint4(0, 0, 0, 0);   /* the tile's rows above r0, this column */
+    for (int i = 0; i < warp; i++) above = add4(above, colsum[i][lane]);
+    /* v[k] + above = s(r0 + k, lane). Now the carries of step 2. */
+    pdl_wait();
+    uint4 corner = A[(size_t)blockIdx.y * gridDim.x + blockIdx.x];   /* in flight during the scans below */
+    if (warp == 0) {
+        int y = y0 + lane;
+        uint4 l = y < h ? L[(size_t)y * gridDim.x + blockIdx.x] : make_uint4(0, 0, 0, 0);
+        left[lane] = warp_inclusive(l, lane);
+    } else if (warp == 1) {
+        uint4 c = x < w ? V[(size_t)blockIdx.y * w + x] : make_uint4(0, 0, 0, 0);
+        top[lane] = warp_inclusive(c, lane);
+    }
+    __syncthreads();
+    if (x >= w) return;
+    above = add4(add4(above, top[lane]), corner);
+#pragma unroll
+    for (int k = 0; k < V2_ROWS; k++) {
+        int y = y0 + r0 + k;
+        if (y < h) out[(size_t)y * w + x] = add4(add4(v[k], above), left[r0 + k]);
+    }
+}
+
+/* Whether to launch steps 2 and 3 as programmatic dependents: only where both were
+ * compiled for sm_90 or later (a kernel built for an older chip never waits) and the
+ * device is one; SCANWORKS_SAT_PDL=0 turns it off (to time the plain launches).
+ * Looked up once per device. */
+static int v2_use_pdl(void)
+{
+    static int device = -1, use = 0;
+    int d, major = 0;
+    if (cudaGetDevice(&d) != cudaSuccess) {
+        cudaGetLastError();
+        return 0;
+    }
+    if (d == device) return use;
+    cudaFuncAttributes a, b;
+    const char *e = getenv("SCANWORKS_SAT_PDL");
+    use = !(e && !strcmp(e, "0")) && cudaDeviceGetAttribute(&major, cudaDevAttrComputeCapabilityMajor, d) == cudaSuccess &&
+          major >= 9 && cudaFuncGetAttributes(&a, sat_carries_v2) == cudaSuccess &&
+          cudaFuncGetAttributes(&b, sat_tile_write_v2) == cudaSuccess && a.ptxVersion >= 90 && b.ptxVersion >= 90;
+    cudaGetLastError();
+    device = d;
+    return use;
+}
+
+extern "C" int sat_cuda_build_v2(const sat_cuda_src *src, void *out, int w, int h, void *R_, void *C_, void *T_,
+                                 cudaStream_t stream, sw_error *err)
+{
+    int tx = (int)cuda_div_up(w, TILE), ty = (int)cuda_div_up(h, TILE);
+    uint4 *R = (uint4 *)R_, *C = (uint4 *)C_, *T = (uint4 *)T_, *A = T + (size_t)tx * ty;
+    int row_blocks = (int)cuda_div_up(h, SCAN_THREADS / 32), col_blocks = (int)cuda_div_up((size_t)w * 4, SCAN_THREADS);
+    cudaLaunchAttribute attr[1] = {};
+    attr[0].id = cudaLaunchAttributeProgrammaticStreamSerialization;
+    attr[0].val.programmaticStreamSerializationAllowed = 1;
+    cudaLaunchConfig_t cfg = {};
+    cfg.stream = stream;
+    cfg.attrs = attr;
+    cfg.numAttrs = v2_use_pdl() ? 1 : 0;
+    cfg.gridDim = dim3(row_blocks + col_blocks + ty);
+    cfg.blockDim = dim3(SCAN_THREADS);
+    CUDA_TRY(cudaLaunchKernelEx(&cfg, sat_carries_v2, R, (unsigned *)C, (const uint4 *)T, A, w, h, tx, ty, row_blocks,
+                                col_blocks),
+             err);
+    CUDA_TRY_LAUNCH("sat_carries_v2", err);
+    cfg.gridDim = dim3(tx, ty);
+    cfg.blockDim = dim3(32, 8);
+    CUDA_TRY(cudaLaunchKernelEx(&cfg, sat_tile_write_v2, *src, (const uint4 *)R, (const uint4 *)C, (const uint4 *)A,
+                                (uint4 *)out, w, h),
+             err);
+    CUDA_TRY_LAUNCH("sat_tile_write_v2", err);
+    return 0;
+}
