@@ -24,9 +24,10 @@
     } while (0)
 
 /* The kernels behind "tiled" when SCANWORKS_SAT_CUDA_TILED is unset: the one line to
- * change for another default (SAT_CUDA_TILED_LOOKBACK: the one-pass build;
- * SAT_CUDA_TILED_V2: one carry kernel, overlapped launches). */
-#define SAT_CUDA_TILED_DEFAULT SAT_CUDA_TILED
+ * change for another default. SAT_CUDA_TILED_V2 (one carry kernel, overlapped
+ * launches): 37.6 us at 1080p on the H200, against 54.1 for SAT_CUDA_TILED (the
+ * four-pass build) and 67.7 for SAT_CUDA_TILED_LOOKBACK (docs/perf-sat.md). */
+#define SAT_CUDA_TILED_DEFAULT SAT_CUDA_TILED_V2
 
 /* SCANWORKS_SAT_CUDA_TILED=four-pass|r1|fold|lookback|v2 swaps the kernels behind "tiled"
  * (for tests, compute-sanitizer and frame timings of the alternatives; bench sat
