@@ -2,7 +2,8 @@
  * configuration (shape and look-back options) from the algorithm name or
  * SCANWORKS_LOOKBACK_CONFIG, the status words kept between calls, the launch.
  *
- * Names: "lookback" = SCANWORKS_LOOKBACK_CONFIG if set, else LB_DEFAULT;
+ * Names: "lookback" = SCANWORKS_LOOKBACK_CONFIG if set, else LB_DEFAULT_SM90 on sm_90
+ * and later, LB_DEFAULT before;
  * SCANWORKS_LOOKBACK_PIPE_GRID=N caps the grid of the pipelined kernel (tests).
  * "lookback-T-I[-opt...]" = T threads per block, I 4-byte items per thread (8-byte
  * types: I/2), options as below. The environment variable takes "TxI[,opt...]"
@@ -31,11 +32,34 @@
 #include <stdlib.h>
 
 /* The default configuration (options not named keep their defaults: w4, epochs).
- * Measured best on the H200: 256x48 with bid and cs (2^28 int32: 0.709 ms, 0.97x CUB;
- * 256x32 0.750, 512x32 0.709; docs/perf.md). The pipelined shapes
+ * Measured on the H200 (2^28 int32, docs/perf.md): the bulk-copy kernel 128x48 0.675 ms
+ * (1.02x CUB; 1.04x at 2^25), the register-tile kernel 256x48 with bid and cs 0.709
+ * (0.97x; 256x32 0.750, 512x32 0.709). The bulk copy needs sm_90 (before, its tiles
+ * arrive by plain loads), so older chips keep the register tiles. The pipelined shapes
  * ("pipe") measured 6-20x slower there when they took tiles from the counter (tiles
  * completed one after another, docs/perf.md); they now take tiles in waves. */
 #define LB_DEFAULT "256x48,bid,cs"
+#define LB_DEFAULT_SM90 "128x48,bulk,cs"
+
+/* The default for the current device: LB_DEFAULT_SM90 where its compute capability is
+ * 9 or more. When no device answers, LB_DEFAULT (the launch then reports the error). */
+static const char *lb_default(void)
+{
+    static int cached_device = -1, major = 0;
+    int dev;
+    if (cudaGetDevice(&dev) != cudaSuccess) {
+        cudaGetLastError();   /* a query, not a failure of the scan */
+        return LB_DEFAULT;
+    }
+    if (dev != cached_device) {
+        if (cudaDeviceGetAttribute(&major, cudaDevAttrComputeCapabilityMajor, dev) != cudaSuccess) {
+            cudaGetLastError();
+            major = 0;
+        }
+        cached_device = dev;
+    }
+    return major >= 9 ? LB_DEFAULT_SM90 : LB_DEFAULT;
+}
 
 struct lb_config {
     int threads, items;   /* items: 4-byte items per thread, a multiple of 4 */
@@ -165,7 +189,7 @@ static int lookback_config(const char *name, lb_config *c, sw_error *err)
     if (name && !strncmp(name, "lookback-", 9)) return lb_parse(name + 9, "variant", c, err);
     const char *env = getenv("SCANWORKS_LOOKBACK_CONFIG");
     if (env && *env) return lb_parse(env, "SCANWORKS_LOOKBACK_CONFIG", c, err);
-    return lb_parse(LB_DEFAULT, "default", c, err);
+    return lb_parse(lb_default(), "default", c, err);
 }
 
 /* Parses a look-back configuration name without touching the GPU (tests). */
