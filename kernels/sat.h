@@ -44,7 +44,8 @@ typedef struct sat_cuda_scratch {
  * of range). */
 const char *sat_cuda_variant_name(int variant);
 
-/* Stage names of a variant (static strings); returns how many. */
+/* Stage names of a variant (static strings; NULL for a stage with no kernel in it,
+ * whose events are recorded but not reported); returns how many. */
 int sat_cuda_stage_names(int variant, const char *const **names);
 
 /* Grows S to what either variant needs at w x h. */

@@ -141,8 +141,7 @@ for size in ("1920x1080", "3840x2160"):
               % (size, v, us, tiled / us if tiled else 0, "%.1f us x%.2f" % (cub, cub / us) if cub else "n/a",
                  "%.1f us" % fl if fl else "n/a"))
 sat_stages = {"row scan", "transpose", "column scan", "transpose back", "tile sums", "carries", "carry down",
-              "tile scan", "tile scan (folds carry down)", "tile scan (look-back)", "tiled-v2 (3 kernels, overlapped)",
-              "none"}
+              "tile scan", "tile scan (folds carry down)", "tile scan (look-back)", "tiled-v2 (3 kernels, overlapped)"}
 for path in sorted(glob.glob(os.path.join(sys.argv[2], "cuda-*-cuda-*.json"))):
     fr = json.load(open(path))["frames"]
     if not fr: continue

@@ -168,11 +168,15 @@ static int device_rows(bench_report *r, int w, int h, int reps, sw_error *err)
             sat_mismatches++;
             continue;
         }
-        char note[96];
-        double st[SAT_CUDA_MAX_STAGES];
-        for (int s = 0; s < stages; s++) st[s] = bench_median(ms + (size_t)(s + 1) * MAX_REPS, reps) * 1e3;
-        snprintf(note, sizeof note, "us: %.1f %.1f %.1f %.1f (%s, %s, %s, %s)", st[0], st[1], st[2], st[3], names[0],
-                 names[1], names[2], names[3]);
+        /* "us: T1 T2 ... (name1, name2, ...)", stages with no kernel left out */
+        char times[64] = "", labels[160] = "", note[240];
+        for (int s = 0; s < stages; s++) {
+            if (!names[s]) continue;
+            double us = bench_median(ms + (size_t)(s + 1) * MAX_REPS, reps) * 1e3;
+            snprintf(times + strlen(times), sizeof times - strlen(times), " %.1f", us);
+            snprintf(labels + strlen(labels), sizeof labels - strlen(labels), "%s%s", labels[0] ? ", " : "", names[s]);
+        }
+        snprintf(note, sizeof note, "us:%s (%s)", times, labels);
         if (add(r, "sat", sat_cuda_variant_name(v), w, h, ms, reps, bench_sat_floor_bytes(w, h), note, err)) {
             rc = -1;
             goto done;

@@ -193,6 +193,7 @@ static void report_previous(sat_interop *io, gpu_timer *timer)
     const char *const *names;
     int n = sat_cuda_stage_names(io->pending_variant[slot], &names);
     for (int i = 0; i < last; i++) {
+        if (i < n && !names[i]) continue;   /* a stage with no kernel in it */
         float ms = 0;
         if (cudaEventElapsedTime(&ms, io->ev[slot][i], io->ev[slot][i + 1]) != cudaSuccess) cudaGetLastError();
         if (timer) gpu_timer_add(timer, i < n ? names[i] : "dof (cuda)", ms);
