@@ -21,19 +21,22 @@ struct dof_image {
     int vec;   /* the four corners' channels as one 16-byte load each (else four 4-byte) */
 };
 
+/* The pixel index in 32 bits: images are at most 65535 x 65535 (sat_cuda_build), and
+ * 65535^2 < 2^32. */
 __device__ static inline void dof_sat4_load(const dof_image *m, int x, int y, unsigned *v)
 {
-    size_t i = (size_t)y * m->w + x;
+    unsigned i = (unsigned)y * (unsigned)m->w + (unsigned)x;
     if (m->vec) {
         uint4 q = __ldg((const uint4 *)m->sat + i);
         v[0] = q.x, v[1] = q.y, v[2] = q.z, v[3] = q.w;
     } else {
-        for (int ch = 0; ch < 4; ch++) v[ch] = __ldg(&m->sat[i * 4 + ch]);
+        for (int ch = 0; ch < 4; ch++) v[ch] = __ldg(&m->sat[(size_t)i * 4 + ch]);
     }
 }
 
 #define DOF_FN __device__ static inline
 #define DOF_DEPTH(m, x, y) tex2D<float>((m)->depth, (x) + 0.5f, (y) + 0.5f)
+#define DOF_DEPTH_CLAMPS 1   /* the depth texture clamps at its edges (cuda_point_texture) */
 #define DOF_SAT(m, x, y, ch) __ldg(&(m)->sat[((size_t)(y) * (m)->w + (x)) * 4 + (ch)])
 #define DOF_SAT4(m, x, y, v) dof_sat4_load(m, x, y, v)
 #define DOF_DIV(a, b) __fdividef((a), (b))

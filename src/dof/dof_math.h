@@ -5,6 +5,8 @@
  *   DOF_DEPTH(m, x, y)         linear depth at (x, y), already clamped to the image
  *   DOF_SAT(m, x, y, ch)       the wrapped uint32 table at (x, y) >= 0, channel ch
  * and a struct dof_image with at least: const dof_params *p; int w, h, c.
+ * Optionally DOF_DEPTH_CLAMPS: DOF_DEPTH itself clamps coordinates outside the image to
+ * its edges (a CUDA texture in clamp mode), so dof_depth_clamped need not.
  * Optionally DOF_SAT4(m, x, y, v): all four channels of the table at (x, y) >= 0
  * into v[0..4) at once (one 16-byte load in CUDA); the box sums then take it.
  * Optionally DOF_DIV(a, b): a division within a few ulp (CUDA: __fdividef, within 2
@@ -53,8 +55,10 @@ DOF_FN int dof_radius_below(float aperture, float focus, float depth, float limi
 
 DOF_FN float dof_depth_clamped(const struct dof_image *m, int x, int y)
 {
+#ifndef DOF_DEPTH_CLAMPS
     x = x < 0 ? 0 : x >= m->w ? m->w - 1 : x;
     y = y < 0 ? 0 : y >= m->h ? m->h - 1 : y;
+#endif
     return DOF_DEPTH(m, x, y);
 }
 
