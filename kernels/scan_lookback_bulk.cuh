@@ -96,13 +96,7 @@ lookback_bulk_kernel(const T *in, T *out, size_t n, int inclusive, int aligned, 
     for (int v = 0; v < NV; v++) {
         vec16<T> x;
         x.q = s_tile[row + v * 32];
-        T t = x.e[0];
-#pragma unroll
-        for (int j = 1; j < VEC; j++) t = op_apply<T, OP>(t, x.e[j]);
-        T inc = warp_inclusive<T, OP>(t, lane);
-        T exc = __shfl_up_sync(FULL_MASK, inc, 1);
-        pre[v] = op_apply<T, OP>(carry, lane ? exc : id);
-        carry = op_apply<T, OP>(carry, __shfl_sync(FULL_MASK, inc, 31));
+        pre[v] = tile_row_prefix<T, OP>(x, carry, lane);
     }
     if (lane == 31) s_warp[warp] = carry;
     __syncthreads();
@@ -115,12 +109,7 @@ lookback_bulk_kernel(const T *in, T *out, size_t n, int inclusive, int aligned, 
         vec16<T> x, y;
         x.q = s_tile[row + v * 32];
         T r = op_apply<T, OP>(wp, pre[v]);
-#pragma unroll
-        for (int j = 0; j < VEC; j++) {
-            T nr = op_apply<T, OP>(r, x.e[j]);
-            y.e[j] = inclusive ? nr : r;
-            r = nr;
-        }
+        vec_rescan<T, OP>(y, x, r, inclusive);
         store16<T>(out, tile_elem<T, NV>(base, warp, v, lane), y, fast, o.cs, n);
     }
 }

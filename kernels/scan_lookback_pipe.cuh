@@ -151,12 +151,7 @@ lookback_pipe_kernel(const T *in, T *out, size_t n, int inclusive, int aligned, 
 #pragma unroll
         for (int j = 0; j < NV; j++) {
             vec16<T> y;
-#pragma unroll
-            for (int e = 0; e < VEC; e++) {
-                T nr = op_apply<T, OP>(r, x[j].e[e]);
-                y.e[e] = inclusive ? nr : r;
-                r = nr;
-            }
+            vec_rescan<T, OP>(y, x[j], r, inclusive);
             buf[lp_pad(mine + j)] = y.q;
         }
         __syncwarp();   /* the warp stores only its own chunks */

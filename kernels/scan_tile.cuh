@@ -64,24 +64,44 @@ static __device__ __forceinline__ void tile_load(vec16<T> (&x)[NV], const T *in,
     }
 }
 
+/* Steps 1 and 2 for one row: the prefix of vector X within the warp, after CARRY (the
+ * op of the warp's rows before it); CARRY takes in the row's total. */
+template <typename T, int OP>
+static __device__ __forceinline__ T tile_row_prefix(const vec16<T> &x, T &carry, int lane)
+{
+    const int VEC = 16 / sizeof(T);
+    T t = x.e[0];
+#pragma unroll
+    for (int j = 1; j < VEC; j++) t = op_apply<T, OP>(t, x.e[j]);
+    T inc = warp_inclusive<T, OP>(t, lane);
+    T exc = __shfl_up_sync(FULL_MASK, inc, 1);
+    T pre = op_apply<T, OP>(carry, lane ? exc : op_identity<T, OP>());
+    carry = op_apply<T, OP>(carry, __shfl_sync(FULL_MASK, inc, 31));
+    return pre;
+}
+
 /* Steps 1 and 2: each vector's prefix within the warp (PRE); returns the warp's total. */
 template <typename T, int OP, int NV>
 static __device__ __forceinline__ T tile_warp_prefixes(const vec16<T> (&x)[NV], T (&pre)[NV], int lane)
 {
-    const int VEC = 16 / sizeof(T);
-    const T id = op_identity<T, OP>();
-    T carry = id;
+    T carry = op_identity<T, OP>();
 #pragma unroll
-    for (int v = 0; v < NV; v++) {
-        T t = x[v].e[0];
-#pragma unroll
-        for (int j = 1; j < VEC; j++) t = op_apply<T, OP>(t, x[v].e[j]);
-        T inc = warp_inclusive<T, OP>(t, lane);
-        T exc = __shfl_up_sync(FULL_MASK, inc, 1);
-        pre[v] = op_apply<T, OP>(carry, lane ? exc : id);
-        carry = op_apply<T, OP>(carry, __shfl_sync(FULL_MASK, inc, 31));
-    }
+    for (int v = 0; v < NV; v++) pre[v] = tile_row_prefix<T, OP>(x[v], carry, lane);
     return carry;
+}
+
+/* Step 5 for one vector: its elements scanned on from R (the op of everything before
+ * it) into Y, inclusive or exclusive; R becomes the op through the vector. */
+template <typename T, int OP>
+static __device__ __forceinline__ void vec_rescan(vec16<T> &y, const vec16<T> &x, T &r, int inclusive)
+{
+    const int VEC = 16 / sizeof(T);
+#pragma unroll
+    for (int j = 0; j < VEC; j++) {
+        T nr = op_apply<T, OP>(r, x.e[j]);
+        y.e[j] = inclusive ? nr : r;
+        r = nr;
+    }
 }
 
 /* Stores the 16-byte vector Y at OUT + I: one vector store when FAST (CS: streaming),
@@ -108,17 +128,11 @@ static __device__ __forceinline__ void tile_store(T *out, const vec16<T> (&x)[NV
                                                   int inclusive, size_t base, size_t n, bool fast, bool cs,
                                                   int warp, int lane)
 {
-    const int VEC = 16 / sizeof(T);
 #pragma unroll
     for (int v = 0; v < NV; v++) {
         T r = op_apply<T, OP>(wp, pre[v]);
         vec16<T> y;
-#pragma unroll
-        for (int j = 0; j < VEC; j++) {
-            T nr = op_apply<T, OP>(r, x[v].e[j]);
-            y.e[j] = inclusive ? nr : r;
-            r = nr;
-        }
+        vec_rescan<T, OP>(y, x[v], r, inclusive);
         store16<T>(out, tile_elem<T, NV>(base, warp, v, lane), y, fast, cs, n);
     }
 }
