@@ -45,12 +45,15 @@ static __device__ __forceinline__ unsigned quantize(float v, float scale)
     return q >= 65535.0f ? 65535u : (unsigned)q;
 }
 
+static __device__ __forceinline__ uint4 quantize4(float4 f, float scale)
+{
+    return make_uint4(quantize(f.x, scale), quantize(f.y, scale), quantize(f.z, scale), quantize(f.w, scale));
+}
+
 static __device__ __forceinline__ uint4 load_px(const sat_cuda_src src, int x, int y, int w)
 {
     if (src.rgba_u32) return ((const uint4 *)src.rgba_u32)[(size_t)y * w + x];
-    float4 f = tex2D<float4>(src.tex, x + 0.5f, y + 0.5f);
-    return make_uint4(quantize(f.x, src.scale), quantize(f.y, src.scale), quantize(f.z, src.scale),
-                      quantize(f.w, src.scale));
+    return quantize4(tex2D<float4>(src.tex, x + 0.5f, y + 0.5f), src.scale);
 }
 
 /* N pixels of column X, rows Y, Y + STEP, ...: all N loads issued before any is used
@@ -70,9 +73,7 @@ static __device__ __forceinline__ void load_column(const sat_cuda_src src, int x
 #pragma unroll
         for (int k = 0; k < N; k++) f[k] = tex2D<float4>(src.tex, xc + 0.5f, min(y + k * step, h - 1) + 0.5f);
 #pragma unroll
-        for (int k = 0; k < N; k++)
-            v[k] = make_uint4(quantize(f[k].x, src.scale), quantize(f[k].y, src.scale), quantize(f[k].z, src.scale),
-                              quantize(f[k].w, src.scale));
+        for (int k = 0; k < N; k++) v[k] = quantize4(f[k], src.scale);
     }
 #pragma unroll
     for (int k = 0; k < N; k++)
