@@ -62,6 +62,20 @@ static inline int cuda_point_texture(cudaArray_t array, cudaTextureObject_t *tex
     return 0;
 }
 
+/* The current device's compute capability major, 0 when no device answers (the
+ * query's error is cleared: callers choose a code path with it, and a launch on a
+ * missing device reports its own error). */
+static inline int cuda_device_major(void)
+{
+    int dev, major = 0;
+    if (cudaGetDevice(&dev) != cudaSuccess ||
+        cudaDeviceGetAttribute(&major, cudaDevAttrComputeCapabilityMajor, dev) != cudaSuccess) {
+        cudaGetLastError();
+        return 0;
+    }
+    return major;
+}
+
 static inline unsigned int cuda_div_up(size_t a, size_t b) { return (unsigned int)((a + b - 1) / b); }
 
 #endif

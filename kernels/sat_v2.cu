@@ -113,7 +113,7 @@ __global__ void __launch_bounds__(256, V2_WRITE_BLOCKS)
 static int v2_use_pdl(void)
 {
     static int device = -1, use = 0;
-    int d, major = 0;
+    int d;
     if (cudaGetDevice(&d) != cudaSuccess) {
         cudaGetLastError();
         return 0;
@@ -121,8 +121,7 @@ static int v2_use_pdl(void)
     if (d == device) return use;
     cudaFuncAttributes a, b;
     const char *e = getenv("SCANWORKS_SAT_PDL");
-    use = !(e && !strcmp(e, "0")) && cudaDeviceGetAttribute(&major, cudaDevAttrComputeCapabilityMajor, d) == cudaSuccess &&
-          major >= 9 && cudaFuncGetAttributes(&a, sat_carries_v2) == cudaSuccess &&
+    use = !(e && !strcmp(e, "0")) && cuda_device_major() >= 9 && cudaFuncGetAttributes(&a, sat_carries_v2) == cudaSuccess &&
           cudaFuncGetAttributes(&b, sat_tile_write_v2) == cudaSuccess && a.ptxVersion >= 90 && b.ptxVersion >= 90;
     cudaGetLastError();
     device = d;

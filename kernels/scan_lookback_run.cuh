@@ -43,23 +43,7 @@
 
 /* The default for the current device: LB_DEFAULT_SM90 where its compute capability is
  * 9 or more. When no device answers, LB_DEFAULT (the launch then reports the error). */
-static const char *lb_default(void)
-{
-    static int cached_device = -1, major = 0;
-    int dev;
-    if (cudaGetDevice(&dev) != cudaSuccess) {
-        cudaGetLastError();   /* a query, not a failure of the scan */
-        return LB_DEFAULT;
-    }
-    if (dev != cached_device) {
-        if (cudaDeviceGetAttribute(&major, cudaDevAttrComputeCapabilityMajor, dev) != cudaSuccess) {
-            cudaGetLastError();
-            major = 0;
-        }
-        cached_device = dev;
-    }
-    return major >= 9 ? LB_DEFAULT_SM90 : LB_DEFAULT;
-}
+static const char *lb_default(void) { return cuda_device_major() >= 9 ? LB_DEFAULT_SM90 : LB_DEFAULT; }
 
 struct lb_config {
     int threads, items;   /* items: 4-byte items per thread, a multiple of 4 */
