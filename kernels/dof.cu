@@ -61,14 +61,12 @@ __device__ static inline int dof_gather_pixel_batched(const dof_image *m, int px
     float area[3];
 #pragma unroll
     for (int k = 0; k < 3; k++) {   /* box k + 1 of dof_gather_pixel, corners as in dof_box_mean */
-        int ri = (int)floorf(r * (float)(k + 1) / 3.0f + 0.5f);
-        int lx = (px - ri < 0 ? 0 : px - ri) - 1, ly = (py - ri < 0 ? 0 : py - ri) - 1;
-        int hx = px + ri > m->w - 1 ? m->w - 1 : px + ri, hy = py + ri > m->h - 1 ? m->h - 1 : py + ri;
-        area[k] = (float)((hx - lx) * (hy - ly));
-        q[k][0] = dof_corner(m, hx, hy);
-        q[k][1] = dof_corner(m, lx, hy);
-        q[k][2] = dof_corner(m, hx, ly);
-        q[k][3] = dof_corner(m, lx, ly);
+        const struct dof_box b = dof_box_at(m, px, py, dof_box_radius(r, k + 1));
+        area[k] = b.area;
+        q[k][0] = dof_corner(m, b.hx, b.hy);
+        q[k][1] = dof_corner(m, b.lx, b.hy);
+        q[k][2] = dof_corner(m, b.hx, b.ly);
+        q[k][3] = dof_corner(m, b.lx, b.ly);
     }
     float acc[4] = {0, 0, 0, 0};
 #pragma unroll

@@ -77,25 +77,44 @@ DOF_FN void dof_sat4_at(const struct dof_image *m, int x, int y, unsigned *v)
 }
 #endif
 
+/* The box of half-size r around (px, py), clamped to the image: its table corners
+ * (lx, ly just outside it, -1 at the image's edge; hx, hy its last column and row) and
+ * its area in pixels. */
+struct dof_box {
+    int lx, ly, hx, hy;
+    float area;
+};
+
+DOF_FN struct dof_box dof_box_at(const struct dof_image *m, int px, int py, int r)
+{
+    struct dof_box b;
+    b.lx = (px - r < 0 ? 0 : px - r) - 1, b.ly = (py - r < 0 ? 0 : py - r) - 1;
+    b.hx = px + r > m->w - 1 ? m->w - 1 : px + r, b.hy = py + r > m->h - 1 ? m->h - 1 : py + r;
+    b.area = (float)((b.hx - b.lx) * (b.hy - b.ly));
+    return b;
+}
+
+/* The half-size of box K (1..3) of blur radius R: K/3 of it, rounded. */
+DOF_FN int dof_box_radius(float r, int k) { return (int)floorf(r * (float)k / 3.0f + 0.5f); }
+
 /* Adds the mean over the box of half-size r around (px, py), clamped to the image,
  * to acc[0..c): four samples per channel. */
 DOF_FN void dof_box_mean(const struct dof_image *m, int px, int py, int r, float *acc)
 {
-    int lx = (px - r < 0 ? 0 : px - r) - 1, ly = (py - r < 0 ? 0 : py - r) - 1;
-    int hx = px + r > m->w - 1 ? m->w - 1 : px + r, hy = py + r > m->h - 1 ? m->h - 1 : py + r;
-    float area = (float)((hx - lx) * (hy - ly));
+    struct dof_box bx = dof_box_at(m, px, py, r);
 #ifdef DOF_SAT4
     unsigned a[4], b[4], c[4], d[4];
-    dof_sat4_at(m, hx, hy, a);
-    dof_sat4_at(m, lx, hy, b);
-    dof_sat4_at(m, hx, ly, c);
-    dof_sat4_at(m, lx, ly, d);
-    for (int ch = 0; ch < m->c; ch++) acc[ch] += DOF_DIV((float)(a[ch] - b[ch] - c[ch] + d[ch]), area * m->p->scale);
+    dof_sat4_at(m, bx.hx, bx.hy, a);
+    dof_sat4_at(m, bx.lx, bx.hy, b);
+    dof_sat4_at(m, bx.hx, bx.ly, c);
+    dof_sat4_at(m, bx.lx, bx.ly, d);
+    for (int ch = 0; ch < m->c; ch++)
+        acc[ch] += DOF_DIV((float)(a[ch] - b[ch] - c[ch] + d[ch]), bx.area * m->p->scale);
 #else
     for (int ch = 0; ch < m->c; ch++) {
-        unsigned s = dof_sat_at(m, hx, hy, ch) - dof_sat_at(m, lx, hy, ch) - dof_sat_at(m, hx, ly, ch) +
-                     dof_sat_at(m, lx, ly, ch);
-        acc[ch] += DOF_DIV((float)s, area * m->p->scale);
+        unsigned s = dof_sat_at(m, bx.hx, bx.hy, ch) - dof_sat_at(m, bx.lx, bx.hy, ch) -
+                     dof_sat_at(m, bx.hx, bx.ly, ch) + dof_sat_at(m, bx.lx, bx.ly, ch);
+        acc[ch] += DOF_DIV((float)s, bx.area * m->p->scale);
     }
 #endif
 }
@@ -128,7 +147,7 @@ DOF_FN int dof_gather_pixel(const struct dof_image *m, int px, int py, float *ou
     if (r < 0.5f) return 0;
     float acc[4] = {0, 0, 0, 0};
     DOF_UNROLL
-    for (int k = 1; k <= 3; k++) dof_box_mean(m, px, py, (int)floorf(r * (float)k / 3.0f + 0.5f), acc);
+    for (int k = 1; k <= 3; k++) dof_box_mean(m, px, py, dof_box_radius(r, k), acc);
     for (int ch = 0; ch < m->c; ch++) out[ch] = DOF_DIV(acc[ch], 3.0f);
     return 1;
 }
