@@ -56,17 +56,19 @@ for i in 1 2 3 4 5; do cmp -s "$tmp/o$i.npy" "$tmp/o$i-cpu.npy" || { ok=0; echo 
 # The other tile shapes, chosen as a user would: keys alone (int32) for the key shapes,
 # pairs (float32 with NaN and -0) for the pair shapes; results against the cpu backend's.
 ok=1
-for shape in $KEY_SHAPES $PAIR_SHAPES; do
-  case " $PAIR_SHAPES " in
-    *" $shape "*) r="compute sort --backend cuda --algo onesweep-v2 --in $tmp/f.npy --values $tmp/v.npy --out $tmp/s1.npy --out-values $tmp/s2.npy"
-                  want="$tmp/o4-cpu.npy $tmp/o5-cpu.npy" ;;
+# Each entry is keys:SHAPE or pairs:SHAPE (a shape in both lists runs both ways).
+for entry in $(printf 'keys:%s ' $KEY_SHAPES) $(printf 'pairs:%s ' $PAIR_SHAPES); do
+  shape=${entry#*:}
+  case $entry in
+    pairs:*) r="compute sort --backend cuda --algo onesweep-v2 --in $tmp/f.npy --values $tmp/v.npy --out $tmp/s1.npy --out-values $tmp/s2.npy"
+             want="$tmp/o4-cpu.npy $tmp/o5-cpu.npy" ;;
     *) r="compute sort --backend cuda --algo onesweep-v2 --in $tmp/i.npy --out $tmp/s1.npy"; want="$tmp/o3-cpu.npy" ;;
   esac
   export SCANWORKS_SORT_TILE=$shape
   rm -f "$tmp/s1.npy" "$tmp/s2.npy"
-  sanitize_runs "$OUT/sort-sanitizer.log" 30 " (onesweep-v2 $shape)" "$r"
+  sanitize_runs "$OUT/sort-sanitizer.log" 30 " (onesweep-v2 $entry)" "$r"
   set -- $want
-  cmp -s "$tmp/s1.npy" "$1" && { [ $# = 1 ] || cmp -s "$tmp/s2.npy" "$2"; } || { ok=0; echo "  shape $shape differs from the cpu backend"; }
+  cmp -s "$tmp/s1.npy" "$1" && { [ $# = 1 ] || cmp -s "$tmp/s2.npy" "$2"; } || { ok=0; echo "  $entry differs from the cpu backend"; }
 done
 unset SCANWORKS_SORT_TILE
 [ $ok = 1 ] && pass "onesweep-v2 shapes $KEY_SHAPES $PAIR_SHAPES: results equal the cpu backend's" ||
