@@ -21,17 +21,40 @@ struct dof_image {
     int vec;   /* the four corners' channels as one 16-byte load each (else four 4-byte) */
 };
 
-/* The pixel index in 32 bits: images are at most 65535 x 65535 (sat_cuda_build), and
- * 65535^2 < 2^32. */
-__device__ static inline void dof_sat4_load(const dof_image *m, int x, int y, unsigned *v)
+/* Zeros for the table corners at x or y = -1 (a box at the image's top or left edge):
+ * such a corner reads this vector instead, so no channel needs a select after its load. */
+__device__ const uint4 dof_zero4 = {0u, 0u, 0u, 0u};
+
+/* The table at (x, y) >= 0 into v[0..4). The pixel index in 32 bits: images are at most
+ * 65535 x 65535 (sat_cuda_build), and 65535^2 < 2^32. */
+__device__ static inline void dof_sat4_from(const dof_image *m, const uint4 *p, unsigned *v)
 {
-    unsigned i = (unsigned)y * (unsigned)m->w + (unsigned)x;
     if (m->vec) {
-        uint4 q = __ldg((const uint4 *)m->sat + i);
+        uint4 q = __ldg(p);
         v[0] = q.x, v[1] = q.y, v[2] = q.z, v[3] = q.w;
     } else {
-        for (int ch = 0; ch < 4; ch++) v[ch] = __ldg(&m->sat[(size_t)i * 4 + ch]);
+        for (int ch = 0; ch < 4; ch++) v[ch] = __ldg((const unsigned *)p + ch);
     }
+}
+
+__device__ static inline void dof_sat4_load(const dof_image *m, int x, int y, unsigned *v)
+{
+    dof_sat4_from(m, (const uint4 *)m->sat + ((unsigned)y * (unsigned)m->w + (unsigned)x), v);
+}
+
+/* The same for x or y >= -1: zeros at -1, read from dof_zero4. */
+__device__ static inline void dof_sat4_edge(const dof_image *m, int x, int y, unsigned *v)
+{
+    dof_sat4_from(m, (x | y) < 0 ? &dof_zero4 : (const uint4 *)m->sat + ((unsigned)y * (unsigned)m->w + (unsigned)x), v);
+}
+
+/* A reciprocal within 1 ulp (one MUFU.RCP; no range fix-ups: the divisors here, box
+ * areas times the scale, 3, and depths in [1e-6, 1e30), are normal numbers). */
+__device__ static inline float dof_rcp(float b)
+{
+    float r;
+    asm("rcp.approx.ftz.f32 %0, %1;" : "=f"(r) : "f"(b));
+    return r;
 }
 
 #define DOF_FN __device__ static inline
@@ -39,7 +62,8 @@ __device__ static inline void dof_sat4_load(const dof_image *m, int x, int y, un
 #define DOF_DEPTH_CLAMPS 1   /* the depth texture clamps at its edges (cuda_point_texture) */
 #define DOF_SAT(m, x, y, ch) __ldg(&(m)->sat[((size_t)(y) * (m)->w + (x)) * 4 + (ch)])
 #define DOF_SAT4(m, x, y, v) dof_sat4_load(m, x, y, v)
-#define DOF_DIV(a, b) __fdividef((a), (b))
+#define DOF_SAT4_EDGE(m, x, y, v) dof_sat4_edge(m, x, y, v)
+#define DOF_DIV(a, b) ((a) * dof_rcp(b))
 #define DOF_UNROLL _Pragma("unroll")
 #include "dof/dof_math.h"
 
@@ -49,7 +73,9 @@ __device__ static inline void dof_sat4_load(const dof_image *m, int x, int y, un
  * eight depth probes before comparing any). */
 __device__ static inline uint4 dof_corner(const dof_image *m, int x, int y)
 {
-    return x < 0 || y < 0 ? make_uint4(0, 0, 0, 0) : __ldg((const uint4 *)m->sat + (size_t)y * m->w + x);
+    unsigned v[4];
+    dof_sat4_edge(m, x, y, v);
+    return make_uint4(v[0], v[1], v[2], v[3]);
 }
 
 __device__ static inline int dof_gather_pixel_batched(const dof_image *m, int px, int py, float *out)
@@ -81,29 +107,37 @@ __device__ static inline int dof_gather_pixel_batched(const dof_image *m, int px
     return 1;
 }
 
-/* Four blocks an SM: the batched gather holds twelve corners (63 registers). */
+/* Blocks an SM: eight for the gather (32 registers, a few bytes spilled: at four
+ * blocks the compiler took 64 registers to issue all twelve corners together, which
+ * measured slower), four for the batched one, which holds twelve corners (62). */
 #define DOF_GATHER_BATCH_DEFAULT 0   /* 1: the batched gather unless SCANWORKS_DOF_SAT_LOADS says */
 
 /* VEC: one 16-byte load per corner (else four 4-byte loads), fixed at compile time so
  * the path not taken costs no instructions. */
-template <bool BATCH, bool VEC> __global__ void __launch_bounds__(256, 4) dof_gather_kernel(dof_cuda_args a)
+template <bool BATCH, bool VEC> __global__ void __launch_bounds__(256, BATCH ? 4 : 8) dof_gather_kernel(dof_cuda_args a)
 {
     const int vec = VEC;
     int x = blockIdx.x * 16 + threadIdx.x, y = blockIdx.y * 16 + threadIdx.y;
     if (x >= a.w || y >= a.h) return;
     dof_cuda_params prm = {a.focus, a.aperture, a.scale};
     dof_image m = {&prm, a.depth, (const unsigned *)a.sat, a.w, a.h, 4, vec};
-    float4 c = tex2D<float4>(a.color, x + 0.5f, y + 0.5f);
-    float v[4] = {c.x, c.y, c.z, c.w};
+    float v[4];
+    int done = 0;   /* v holds the output; else it is the pixel's own colour, read only then (most pixels are blurred) */
     if (a.view == 2) {
         float t = fminf(dof_radius(a.aperture, a.focus, DOF_DEPTH(&m, x, y)) / fmaxf(a.aperture, 1.0f), 1.0f);
         v[0] = t, v[1] = t * t, v[2] = 1.0f - t, v[3] = 1.0f;
+        done = 1;
     } else if (a.view == 3) {
         for (int ch = 0; ch < 4; ch++) v[ch] = (float)dof_sat_at(&m, x, y, ch) / ((x + 1.0f) * (y + 1.0f) * a.scale);
+        done = 1;
     } else if (BATCH) {
-        dof_gather_pixel_batched(&m, x, y, v);
+        done = dof_gather_pixel_batched(&m, x, y, v);
     } else {
-        dof_gather_pixel(&m, x, y, v);
+        done = dof_gather_pixel(&m, x, y, v);
+    }
+    if (!done) {
+        float4 c = tex2D<float4>(a.color, x + 0.5f, y + 0.5f);
+        v[0] = c.x, v[1] = c.y, v[2] = c.z, v[3] = c.w;
     }
     ushort4 o = make_ushort4(__half_as_ushort(__float2half(v[0])), __half_as_ushort(__float2half(v[1])),
                              __half_as_ushort(__float2half(v[2])), __half_as_ushort(__float2half(v[3])));

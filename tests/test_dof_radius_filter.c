@@ -4,9 +4,12 @@
  * within 2), and every answer must equal the exact comparison dof_radius(...) < limit.
  * Inputs: random depths, foci and apertures; limits placed exactly on, and a few ulp
  * around, the exact radius (the ties the filter must hand to the exact division); and
- * the test must notice a filter whose margin is too small (SLOP far past the bound). */
+ * the test must notice a filter whose margin is too small (SLOP far past the bound).
+ * Also the boxes' division by 3 without a division (dof_third): equal to x / 3.0f for
+ * every float x in [0.5, 256), the range box radii take (r in [0.5, 64] times 1..3). */
 #include <math.h>
 #include <stdint.h>
+#include <string.h>
 
 #include "dof/dof.h"
 #include "test_util.h"
@@ -58,8 +61,29 @@ static int mismatches(int with_slop, uint64_t seed)
     return bad;
 }
 
+/* Floats in [lo, hi) where dof_third differs from the division; prints the first few. */
+static long third_mismatches(float lo, float hi)
+{
+    uint32_t a, b;
+    memcpy(&a, &lo, 4), memcpy(&b, &hi, 4);
+    long bad = 0;
+    for (uint32_t u = a; u < b; u++) {
+        volatile float x;   /* volatile: the division is done here, not folded */
+        float xv;
+        memcpy(&xv, &u, 4);
+        x = xv;
+        float want = x / 3.0f, got = dof_third(x);
+        if (got != want && bad++ < 3) printf("dof_third(%a) = %a, x / 3 = %a\n", (double)xv, (double)got, (double)want);
+    }
+    return bad;
+}
+
 int main(void)
 {
+    long off = third_mismatches(0.5f, 256.0f);
+    printf("dof_third: %ld of the floats in [0.5, 256) differ from x / 3\n", off);
+    CHECK_MSG(off == 0, "dof_third differs from the division for %ld floats", off);
+
     for (int s = 0; s <= 3; s++) {
         int bad = mismatches(s, 0x5eed + (uint64_t)s);
         printf("quotient off by up to %d ulp: %d of 200000 answers differ from the exact comparison\n", s, bad);

@@ -8,11 +8,14 @@
  * Optionally DOF_DEPTH_CLAMPS: DOF_DEPTH itself clamps coordinates outside the image to
  * its edges (a CUDA texture in clamp mode), so dof_depth_clamped need not.
  * Optionally DOF_SAT4(m, x, y, v): all four channels of the table at (x, y) >= 0
- * into v[0..4) at once (one 16-byte load in CUDA); the box sums then take it.
- * Optionally DOF_DIV(a, b): a division within a few ulp (CUDA: __fdividef, within 2
- * ulp, a reciprocal and a multiply instead of the ~10 instructions of an IEEE
- * division). It divides the box sums by their areas and the sum of the boxes by 3
- * (the colour is rounded to half precision afterwards), and it filters the foreground
+ * into v[0..4) at once (one 16-byte load in CUDA); the box sums then take it. And
+ * optionally DOF_SAT4_EDGE(m, x, y, v), the same for x, y >= -1 with zeros at -1
+ * (CUDA: a load from a zero vector there, no select per channel after the load).
+ * Optionally DOF_DIV(a, b): a division within a few ulp (CUDA: a multiply by a
+ * reciprocal within 1 ulp, within 2 ulp in all, instead of the ~10 instructions of an
+ * IEEE division; a box's four channels share the reciprocal). It divides the box sums
+ * by their areas and the sum of the boxes by 3 (the colour is rounded to half
+ * precision afterwards), and it filters the foreground
  * guard's radius comparisons (dof_radius_below), whose answers stay exact. Default:
  * a / b, and no filter. */
 #ifndef SCANWORKS_DOF_DOF_MATH_H
@@ -70,10 +73,14 @@ DOF_FN unsigned dof_sat_at(const struct dof_image *m, int x, int y, int ch)
 #ifdef DOF_SAT4
 DOF_FN void dof_sat4_at(const struct dof_image *m, int x, int y, unsigned *v)
 {
+#ifdef DOF_SAT4_EDGE
+    DOF_SAT4_EDGE(m, x, y, v);
+#else
     /* No branch around the load (an address inside the table, zeros chosen after), so
      * the compiler may issue the corners of several boxes before it sums any. */
     DOF_SAT4(m, x < 0 ? 0 : x, y < 0 ? 0 : y, v);
     if (x < 0 || y < 0) v[0] = v[1] = v[2] = v[3] = 0u;
+#endif
 }
 #endif
 
@@ -94,8 +101,19 @@ DOF_FN struct dof_box dof_box_at(const struct dof_image *m, int px, int py, int 
     return b;
 }
 
+/* x / 3 correctly rounded, by two fused multiply-adds instead of a division (in CUDA a
+ * division is ~10 instructions and a branch around its slow path): equal to x / 3.0f
+ * for every normal float below 2^127 and for 0 (tests/test_dof_radius_filter.c checks
+ * every float in [0.5, 256), the range the boxes use). */
+DOF_FN float dof_third(float x)
+{
+    const float c = 1.0f / 3.0f;
+    float q = x * c;
+    return fmaf(fmaf(-q, 3.0f, x), c, q);
+}
+
 /* The half-size of box K (1..3) of blur radius R: K/3 of it, rounded. */
-DOF_FN int dof_box_radius(float r, int k) { return (int)floorf(r * (float)k / 3.0f + 0.5f); }
+DOF_FN int dof_box_radius(float r, int k) { return (int)floorf(dof_third(r * (float)k) + 0.5f); }
 
 /* Adds the mean over the box of half-size r around (px, py), clamped to the image,
  * to acc[0..c): four samples per channel. */
@@ -104,7 +122,7 @@ DOF_FN void dof_box_mean(const struct dof_image *m, int px, int py, int r, float
     struct dof_box bx = dof_box_at(m, px, py, r);
 #ifdef DOF_SAT4
     unsigned a[4], b[4], c[4], d[4];
-    dof_sat4_at(m, bx.hx, bx.hy, a);
+    DOF_SAT4(m, bx.hx, bx.hy, a);   /* hx, hy >= 0: inside the table */
     dof_sat4_at(m, bx.lx, bx.hy, b);
     dof_sat4_at(m, bx.hx, bx.ly, c);
     dof_sat4_at(m, bx.lx, bx.ly, d);
@@ -121,7 +139,9 @@ DOF_FN void dof_box_mean(const struct dof_image *m, int px, int py, int r, float
 
 /* The foreground guard: halve r while a probe at the box's edge midpoints or corners
  * is clearly nearer and much sharper (at most three times). A round's eight depths are
- * read before any is compared, so that on a GPU their fetches are in flight together. */
+ * read before any is compared, so that on a GPU their fetches are in flight together;
+ * then the depth test for all eight, and the radius test (a division) only for the few
+ * probes that pass it, under one branch. */
 DOF_FN float dof_limit_radius(const struct dof_image *m, int px, int py, float d, float r)
 {
     const int probes[8][2] = {{1, 0}, {-1, 0}, {0, 1}, {0, -1}, {1, 1}, {-1, 1}, {1, -1}, {-1, -1}};
@@ -129,9 +149,12 @@ DOF_FN float dof_limit_radius(const struct dof_image *m, int px, int py, float d
         int ri = (int)floorf(r + 0.5f);
         float dt[8];
         for (int k = 0; k < 8; k++) dt[k] = dof_depth_clamped(m, px + probes[k][0] * ri, py + probes[k][1] * ri);
+        unsigned closer = 0;
+        for (int k = 0; k < 8; k++) closer |= (unsigned)(dt[k] < d * 0.8f) << k;
         int nearer = 0;
-        for (int k = 0; k < 8; k++)
-            if (dt[k] < d * 0.8f && dof_radius_below(m->p->aperture, m->p->focus, dt[k], 0.5f * r)) nearer = 1;
+        if (closer)
+            for (int k = 0; k < 8; k++)
+                if ((closer >> k & 1u) && dof_radius_below(m->p->aperture, m->p->focus, dt[k], 0.5f * r)) nearer = 1;
         if (!nearer) break;
         r *= 0.5f;
     }
