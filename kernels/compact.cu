@@ -282,8 +282,8 @@ static long long cpp_launch(cpp_kernel k, int type, int pred, const compact_kpar
     int dev;
     CUDA_TRY(cudaGetDevice(&dev), err);
     if (cached_device[type][pred] != dev + 1) {
-        int sms = 0, per_sm = 0, optin = 0;
-        CUDA_TRY(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, dev), err);
+        int sms, per_sm = 0, optin = 0;
+        if (cuda_sm_count(&sms, err)) return -1;
         CUDA_TRY(cudaDeviceGetAttribute(&optin, cudaDevAttrMaxSharedMemoryPerBlockOptin, dev), err);
         if ((size_t)optin >= CPP_SMEM) {
             CUDA_TRY(cudaFuncSetAttribute((const void *)k, cudaFuncAttributeMaxDynamicSharedMemorySize,

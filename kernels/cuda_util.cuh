@@ -76,6 +76,18 @@ static inline int cuda_device_major(void)
     return major;
 }
 
+/* The current device's multiprocessor count (132 on an H200), for grids sized to the
+ * GPU. Asked on every call (about a microsecond): a cache would have to follow the
+ * current device. */
+static inline int cuda_sm_count(int *sms, sw_error *err)
+{
+    int dev;
+    *sms = 0;
+    CUDA_TRY(cudaGetDevice(&dev), err);
+    CUDA_TRY(cudaDeviceGetAttribute(sms, cudaDevAttrMultiProcessorCount, dev), err);
+    return 0;
+}
+
 static inline unsigned int cuda_div_up(size_t a, size_t b) { return (unsigned int)((a + b - 1) / b); }
 
 #endif

@@ -430,9 +430,8 @@ extern "C" int radix_onesweep2_sort(int mode, const uint32_t *kin, uint32_t *kou
     const size_t tiles = os_tiles(n, (size_t)sh->threads * sh->items);
     CUDA_TRY(cudaMemsetAsync(hist, 0, os_round(OS_HEAD_BYTES) + 4 * tiles * OS_BINS * 4, s), err);
 
-    int dev = 0, sms = 0;
-    CUDA_TRY(cudaGetDevice(&dev), err);
-    CUDA_TRY(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, dev), err);
+    int sms;
+    if (cuda_sm_count(&sms, err)) return -1;
     size_t hgrid = (n + 4 * OS_HIST_THREADS - 1) / (4 * OS_HIST_THREADS);
     if (hgrid > (size_t)sms * 2) hgrid = (size_t)sms * 2;
     os_histogram<<<(unsigned int)hgrid, OS_HIST_THREADS, 0, s>>>(kin, (unsigned int)n, mode, hist);

@@ -249,8 +249,8 @@ static long long lp_launch(size_t tiles, const T *in, T *out, size_t n, int incl
     int dev;
     CUDA_TRY(cudaGetDevice(&dev), err);
     if (dev != cached_device) {
-        int sms = 0, per_sm = 0, optin = 0;
-        CUDA_TRY(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, dev), err);
+        int sms, per_sm = 0, optin = 0;
+        if (cuda_sm_count(&sms, err)) return -1;
         CUDA_TRY(cudaDeviceGetAttribute(&optin, cudaDevAttrMaxSharedMemoryPerBlockOptin, dev), err);
         if ((size_t)optin >= smem) {
             CUDA_TRY(cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, (int)smem), err);

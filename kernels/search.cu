@@ -262,9 +262,8 @@ extern "C" int search_kernel_run(int algo, int mode, const uint32_t *keys, size_
                  err);
         smem_set = 1;
     }
-    int dev = 0, sms = 1;
-    CUDA_TRY(cudaGetDevice(&dev), err);
-    CUDA_TRY(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, dev), err);
+    int sms;
+    if (cuda_sm_count(&sms, err)) return -1;
     unsigned int grid = one_block ? 1u : sr_blocks(q, SR_THREADS * SR_QPT);
     if (!one_block && grid > (unsigned)sms * 3) grid = (unsigned)sms * 3;
     sr_sampled<<<grid, SR_THREADS, m1 * sizeof(uint32_t), s>>>(keys, n, t2, m2, t1, stride1, m1, queries, q, mode,

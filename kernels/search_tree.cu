@@ -194,9 +194,8 @@ static int sr_tree_launch(const uint32_t *keys, size_t n, const uint32_t *tab, c
                           const uint32_t *queries, size_t q, int64_t *out, int one_block, cudaStream_t s, sw_error *err)
 {
     size_t smem = t->off[t->shared_levels] * sizeof(uint32_t);
-    int dev = 0, sms = 1, per_sm = 1;
-    CUDA_TRY(cudaGetDevice(&dev), err);
-    CUDA_TRY(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, dev), err);
+    int sms, per_sm = 1;
+    if (cuda_sm_count(&sms, err)) return -1;
     CUDA_TRY(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, sr_tree_search<MODE, LEAFV>, SR_TREE_THREADS,
                                                            smem),
              err);

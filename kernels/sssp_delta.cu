@@ -297,20 +297,18 @@ extern "C" uint64_t sssp_ds_hub_capacity(uint32_t n, uint64_t m, uint32_t segmen
 
 extern "C" int sssp_launch_delta_stepping(const sssp_ds_args *a, sw_error *err)
 {
-    static int blocks = 0;
-    if (!blocks) {
-        int dev, sms = 0, per_sm = 0;
-        CUDA_TRY(cudaGetDevice(&dev), err);
-        CUDA_TRY(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, dev), err);
-        CUDA_TRY(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, k_ds_run, GRAPH_BLOCK, 0), err);
-        if (per_sm < 1) return sw_fail(err, "delta-stepping: the kernel does not fit on a multiprocessor");
-        int want = DS_BLOCKS_PER_SM;
-        /* fewer blocks per SM make each grid barrier cheaper and hide less latency;
-           SCANWORKS_SSSP_DS_BLOCKS_PER_SM=K sets it for experiments */
-        const char *env = getenv("SCANWORKS_SSSP_DS_BLOCKS_PER_SM");
-        if (env && atoi(env) > 0) want = atoi(env);
-        blocks = sms * (per_sm < want ? per_sm : want);
-    }
+    /* sized on every call (a few microseconds against a run of milliseconds), so that
+       the grid follows the current device */
+    int sms, per_sm = 0;
+    if (cuda_sm_count(&sms, err)) return -1;
+    CUDA_TRY(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, k_ds_run, GRAPH_BLOCK, 0), err);
+    if (per_sm < 1) return sw_fail(err, "delta-stepping: the kernel does not fit on a multiprocessor");
+    int want = DS_BLOCKS_PER_SM;
+    /* fewer blocks per SM make each grid barrier cheaper and hide less latency;
+       SCANWORKS_SSSP_DS_BLOCKS_PER_SM=K sets it for experiments */
+    const char *env = getenv("SCANWORKS_SSSP_DS_BLOCKS_PER_SM");
+    if (env && atoi(env) > 0) want = atoi(env);
+    int blocks = sms * (per_sm < want ? per_sm : want);
     ds_params p = {(const long long *)a->row, (const long long *)a->mid, a->col, a->w, a->n, a->delta,
                    a->dist, a->expanded, {a->queue[0], a->queue[1]}, a->members, a->stamp, a->bstamp,
                    a->big_degree, a->segment, (long long *)a->hub_start, a->hub_v, a->ctl};
