@@ -2,10 +2,11 @@
  * type, operator and kind on awkward lengths (up to each algorithm's limit), random
  * data, outputs poisoned; in-place; the chapter's example; device pointers that
  * are not 16-byte aligned on a stream of their own; the one-block variants'
- * refusal; every look-back configuration; one large case. Skips (exit 77) when no CUDA device can be used.
+ * refusal; every look-back configuration; the benchmark's floor-bulk copy; one large
+ * case. Skips (exit 77) when no CUDA device can be used.
  *
- * SCANWORKS_TEST_SMEM_ONLY=1 checks only the look-back kernels that stage tiles in
- * shared memory (pipelined and bulk-copy), on small lengths.
+ * SCANWORKS_TEST_SMEM_ONLY=1 checks only the kernels that stage tiles in shared
+ * memory (pipelined and bulk-copy look-back, floor-bulk), on small lengths.
  * SCANWORKS_TEST_LARGE_ONLY=1 checks only the 2^28+3 cases (not the > 2^31 one).
  * SCANWORKS_TEST_SMALL=1 keeps lengths under 10000, fewer types and operators, and
  * leaves out the large cases (for compute-sanitizer). The full run needs about
@@ -22,6 +23,7 @@
 #if SCANWORKS_HAVE_CUDA
 #include <cuda_runtime.h>
 #include "scan.h"
+#include "scan_copy_floor.h"
 
 static const size_t elem_size[SCAN_TYPE_COUNT] = {4, 4, 8, 4};
 static const char *const type_names[SCAN_TYPE_COUNT] = {"int32", "uint32", "int64", "float32"};
@@ -199,6 +201,54 @@ static void test_smem_only(uint64_t *rng)
         fflush(stdout);
     }
     test_pipe_grids(rng);
+}
+
+/* floor-bulk (kernels/scan_copy_floor.h, the benchmark's copy with the bulk-copy
+ * scan's tile traffic) reproduces its input exactly: 4- and 8-byte elements, lengths
+ * around its tiles (6144 and 3072 elements), the device buffer poisoned first and
+ * the poison checked to stay before and past the copy; aligned pointers (bulk copy,
+ * vector stores) and pointers one element past alignment (the threads' path). */
+static void test_copy_floor(uint64_t *rng)
+{
+    const size_t sizes[] = {0, 1, 4095, 4097, 3073, 6144, 6145, 1000003}, max_n = 1000003, guard = 4096;
+    for (size_t es = 4; es <= 8; es += 4) {
+        const size_t room = max_n * es + 2 * guard;
+        unsigned char *h_in = malloc(max_n * es), *h_out = malloc(room);
+        void *d_in = NULL, *d_out = NULL;
+        if (!h_in || !h_out || cudaMalloc(&d_in, room) != cudaSuccess || cudaMalloc(&d_out, room) != cudaSuccess) {
+            CHECK_MSG(0, "cannot allocate for the floor-bulk test");
+        } else {
+            for (size_t i = 0; i < max_n * es; i++) h_in[i] = (unsigned char)(test_rand(rng) >> 24);
+            for (size_t off = 0; off <= es; off += es) {
+                for (size_t s = 0; s < sizeof sizes / sizeof *sizes; s++) {
+                    const size_t n = sizes[s], bytes = n * es, at = guard + off;   /* at: 16-byte aligned + off */
+                    sw_error err = {{0}};
+                    CHECK(cudaMemcpy((char *)d_in + at, h_in, bytes, cudaMemcpyHostToDevice) == cudaSuccess);
+                    CHECK(cudaMemset(d_out, 0xA5, room) == cudaSuccess);
+                    CHECK_MSG(scan_copy_floor((char *)d_in + at, (char *)d_out + at, n, es, NULL, &err) == 0,
+                              "floor-bulk %zu-byte n=%zu: %s", es, n, err.msg);
+                    CHECK(cudaDeviceSynchronize() == cudaSuccess);
+                    test_poison(h_out, room);
+                    CHECK(cudaMemcpy(h_out, d_out, room, cudaMemcpyDeviceToHost) == cudaSuccess);
+                    size_t bad = room;
+                    for (size_t i = 0; i < room && bad == room; i++) {
+                        const int inside = i >= at && i < at + bytes;
+                        if (h_out[i] != (inside ? h_in[i - at] : 0xA5)) bad = i;
+                    }
+                    CHECK_MSG(bad == room, "floor-bulk %zu-byte n=%zu%s: byte %lld from the start differs", es, n,
+                              off ? " unaligned" : "", (long long)bad - (long long)at);
+                }
+            }
+        }
+        cudaFree(d_in);
+        cudaFree(d_out);
+        free(h_in), free(h_out);
+    }
+    sw_error err = {{0}};
+    CHECK_MSG(scan_copy_floor(NULL, NULL, 5, 2, NULL, &err) == -1 && strstr(err.msg, "2-byte"),
+              "floor-bulk accepted 2-byte elements");
+    printf("  floor-bulk copy checked (4- and 8-byte elements, aligned and not)\n");
+    fflush(stdout);
 }
 
 /* Every look-back configuration of the sweep (shapes and options), 4- and 8-byte
@@ -466,6 +516,7 @@ int main(void)
     }
     if (getenv("SCANWORKS_TEST_SMEM_ONLY") && atoi(getenv("SCANWORKS_TEST_SMEM_ONLY"))) {
         small_run = 1;
+        test_copy_floor(&rng);
         test_smem_only(&rng);
         scan_cuda_release();
         return test_finish("test_scan_cuda");
@@ -474,6 +525,7 @@ int main(void)
     test_limits();
     test_all_cases(&rng);
     test_lookback_configs(&rng);
+    test_copy_floor(&rng);
     test_float_rounding(&rng);
     test_device_unaligned(&rng);
     if (!small_run) {

@@ -2,10 +2,11 @@
 # CUDA scan on the GPU machine: the scan tests (small lengths: every algorithm, type,
 # operator and look-back configuration; then the 2^28+3 cases, the pipelined and
 # bulk-copy configurations included), compute-sanitizer (memcheck, racecheck,
-# synccheck) on the pipelined and bulk-copy look-back (SCANWORKS_TEST_SMEM_ONLY=1,
-# small lengths, grids of 1..3 blocks) and the pipelined compaction (grids of 1..3 blocks against the
-# CPU backend), the look-back sweep (every shape and option, old and pipelined, at
-# 2^25 and 2^28, beside CUB and memcpy: $OUT/scan-sweep.{txt,json,csv}), `bench
+# synccheck) on the pipelined and bulk-copy look-back and the benchmark's floor-bulk
+# copy (SCANWORKS_TEST_SMEM_ONLY=1, small lengths, grids of 1..3 blocks) and the
+# pipelined compaction (grids of 1..3 blocks against the CPU backend), the look-back
+# sweep (every shape and option, old and pipelined, at 2^25 and 2^28, beside CUB,
+# memcpy and floor-bulk: $OUT/scan-sweep.{txt,json,csv}), `bench
 # compact` at 2^28 (single-pass, old and new, beside CUB: $OUT/compact-bench.{txt,json})
 # and SUMMARY lines; then, while time is left, the compaction part of the csearch GPU
 # test and Nsight Compute. About 110 s; every step has a timeout. Logs of failed steps
@@ -45,8 +46,9 @@ run_test "tests, small lengths" "$logs/scan-cuda-test-small.txt" 60 \
 run_test "tests, 2^28+3 elements" "$logs/scan-cuda-test-large.txt" 60 \
   SCANWORKS_TEST_LARGE_ONLY=1 timeout 60 "$BUILD/tests/test_scan_cuda"
 
-# 2. compute-sanitizer on the newer kernels (SCANWORKS_TEST_SMEM_ONLY=1: the bulk-copy and pipelined
-#    configurations only, lengths <= 70001, grids of 1..3 blocks).
+# 2. compute-sanitizer on the newer kernels (SCANWORKS_TEST_SMEM_ONLY=1: floor-bulk, lengths
+#    <= 1000003, then the bulk-copy and pipelined configurations, lengths <= 70001, grids of
+#    1..3 blocks).
 if command -v compute-sanitizer > /dev/null; then
   for tool in memcheck racecheck synccheck; do
     t1=$SECONDS
@@ -105,7 +107,9 @@ PY
 fi
 
 # 3. Look-back sweep: every compiled shape and option (kernels/scan_lookback_run.cuh)
-#    at 2^25 and 2^28, each checked against the CPU scan before it is timed.
+#    at 2^25 and 2^28, each checked against the CPU scan before it is timed; memcpy
+#    and floor-bulk (the 128x48 bulk scan's tile traffic, no scan) checked against the
+#    input.
 t1=$SECONDS
 log="$logs/scan-sweep-progress.txt"
 if timeout 60 "$BUILD/scanworks" bench scan --sizes 2^25,2^28 --type int32 --op add --reps 30 --no-gl \
@@ -153,6 +157,10 @@ if os.path.exists(sweep):
               " default lookback %s; cub %.4f, memcpy %.4f ms (target >= 1.25x CUB)"
               % (n.bit_length() - 1, fmt(new), fmt(pipe), fmt(old),
                  "%.4f ms = %.2fx CUB" % (d, cub / d) if d else "n/a", cub, mem))
+        f = at.get("floor-bulk")
+        if f: print("SUMMARY scan 2^%d int32 floor-bulk (128x48 bulk tile traffic, no scan) %.4f ms = %.2fx memcpy;"
+                    " memcpy %.4f ms; default lookback %s; cub %.4f ms" % (n.bit_length() - 1, f, mem / f, mem,
+                    "%.4f ms = %.2fx the floor's time" % (d, d / f) if d else "n/a", cub))
 if os.path.exists(comp):
     at = {r["variant"]: r["median_ms"] for r in json.load(open(comp))["rows"] if r["n"] == 2**28}
     print("compaction 2^28 int32 keep > 0 (median ms): " +

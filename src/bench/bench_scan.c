@@ -1,9 +1,11 @@
-/* `scanworks bench scan`: for each size, the CUDA rows (device memcpy, CUB
- * DeviceScan, every CUDA variant that accepts the size; CUDA events, medians after
+/* `scanworks bench scan`: for each size, the CUDA rows (device memcpy, the
+ * "floor-bulk" copy (the default sm_90 look-back's tile traffic without the scan),
+ * CUB DeviceScan, every CUDA variant that accepts the size; CUDA events, medians after
  * warm-up), then the CPU backends (wall clock, fewer repetitions) and the GL
  * backends (GL timer queries when prim/scan_gl.h is there, else wall clock with the
  * transfers; each row's note says which). Every output is checked against the CPU
- * sequential scan first; a difference prints MISMATCH and the run exits 1. */
+ * sequential scan first (memcpy and floor-bulk: against the input); a difference
+ * prints MISMATCH and the run exits 1. */
 #include "bench/bench_scan.h"
 
 #include <stdbool.h>
@@ -122,6 +124,8 @@ static const char usage[] =
     "                      [--lookback-sweep]\n"
     "Times every scan (CUDA variants with CUDA events; CPU and GL by wall clock) against\n"
     "device memcpy and CUB DeviceScan::ExclusiveSum, exclusive scans, medians after warm-up.\n"
+    "The floor-bulk row copies the input tile by tile as the sm_90 look-back (128x48,bulk,cs)\n"
+    "moves it, without the scan: what that tile access pattern costs by itself.\n"
     "--lookback-sweep adds a row per compiled look-back configuration (lookback-T-I[-options]);\n"
     "SCANWORKS_LOOKBACK_CONFIG=TxI[,options] picks the configuration of the plain lookback row.";
 

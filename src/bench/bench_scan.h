@@ -22,9 +22,10 @@ typedef struct bench_scan_input {
     int lookback_sweep;   /* also time every scan_cuda_lookback_sweep() configuration */
 } bench_scan_input;
 
-/* The CUDA rows at one size: memcpy, CUB, every CUDA variant that accepts n. Each
- * variant's output is compared with WANT first; a difference prints MISMATCH on
- * stderr, adds 1 to *mismatches and that variant is not timed. -1 on a CUDA error. */
+/* The CUDA rows at one size: memcpy, floor-bulk, CUB, every CUDA variant that
+ * accepts n. Each output is compared with WANT first (the two copies' with IN); a
+ * difference prints MISMATCH on stderr, adds 1 to *mismatches and that row is not
+ * timed. -1 on a CUDA error. */
 int bench_scan_cuda_rows(bench_report *r, const bench_scan_input *in, int *mismatches, sw_error *err);
 /* Monotonic wall clock in milliseconds. */
 double bench_now_ms(void);

@@ -1,6 +1,8 @@
-/* The CUDA rows of `bench scan`: device memcpy, CUB DeviceScan and every CUDA scan
- * variant, each timed with CUDA events (warm-up, then REPS repetitions, medians),
- * after its output was checked against the CPU scan. */
+/* The CUDA rows of `bench scan`: device memcpy, "floor-bulk" (the bulk-copy scan's
+ * data movement without the scan, kernels/scan_copy_floor.h), CUB DeviceScan and
+ * every CUDA scan variant, each timed with CUDA events (warm-up, then REPS
+ * repetitions, medians), after its output was checked: against the input for the
+ * two copies, against the CPU scan for the rest. */
 #include "bench/bench_scan.h"
 
 #include <cuda_runtime.h>
@@ -9,6 +11,7 @@
 #include <string.h>
 
 #include "../../kernels/scan.h"
+#include "../../kernels/scan_copy_floor.h"
 #include "cuda_util.cuh"   /* plain C inside */
 #include "scan_ref.h"
 
@@ -70,7 +73,7 @@ static int reserve(size_t bytes, sw_error *err)
     return 0;
 }
 
-enum { RUN_MEMCPY, RUN_CUB, RUN_SCAN };
+enum { RUN_MEMCPY, RUN_FLOOR, RUN_CUB, RUN_SCAN };
 
 static int run_once(int what, const bench_scan_input *in, const scan_desc *d, size_t bytes, sw_error *err)
 {
@@ -78,13 +81,15 @@ static int run_once(int what, const bench_scan_input *in, const scan_desc *d, si
         CUDA_TRY(cudaMemcpyAsync(B.d_out, B.d_in, bytes, cudaMemcpyDeviceToDevice, 0), err);
         return 0;
     }
+    if (what == RUN_FLOOR) return scan_copy_floor(B.d_in, B.d_out, in->n, scan_type_size(d->type), NULL, err);
 #if SCANWORKS_HAVE_CUB_REF
     if (what == RUN_CUB) return scan_ref_cub_exclusive(d->type, d->op, B.d_in, B.d_out, in->n, NULL, err);
 #endif
     return scan_cuda_device(d, B.d_in, B.d_out, in->n, NULL, err);
 }
 
-/* Checks (except memcpy), times and adds one row; a mismatch is counted, not timed. */
+/* Checks (the copies against the input, the scans against the CPU scan), times and
+ * adds one row; a mismatch is counted, not timed. */
 static int measure(bench_report *r, int what, const char *variant, const bench_scan_input *in, int *mismatches,
                    sw_error *err)
 {
@@ -95,7 +100,7 @@ static int measure(bench_report *r, int what, const char *variant, const bench_s
     if (run_once(what, in, &d, bytes, err)) return -1;
     CUDA_TRY(cudaDeviceSynchronize(), err);
     CUDA_TRY(cudaMemcpy(B.h_check, B.d_out, bytes, cudaMemcpyDeviceToHost), err);
-    const void *want = what == RUN_MEMCPY ? in->in : in->want;
+    const void *want = what == RUN_MEMCPY || what == RUN_FLOOR ? in->in : in->want;
     if (memcmp(B.h_check, want, bytes)) {
         size_t i = 0;
         while (!memcmp((char *)B.h_check + i * es, (const char *)want + i * es, es)) i++;
@@ -141,6 +146,7 @@ int bench_scan_cuda_rows(bench_report *r, const bench_scan_input *in, int *misma
     if (reserve(bytes, err)) return -1;
     CUDA_TRY(cudaMemcpy(B.d_in, in->in, bytes, cudaMemcpyHostToDevice), err);
     if (measure(r, RUN_MEMCPY, "memcpy", in, mismatches, err)) return -1;
+    if (measure(r, RUN_FLOOR, "floor-bulk", in, mismatches, err)) return -1;
 #if SCANWORKS_HAVE_CUB_REF
     if (in->desc.kind == SCAN_EXCLUSIVE && measure(r, RUN_CUB, "cub", in, mismatches, err)) return -1;
 #endif
