@@ -42,15 +42,21 @@ float depth_at(ivec2 p)
 const ivec2 PROBES[8] = ivec2[8](ivec2(1, 0), ivec2(-1, 0), ivec2(0, 1), ivec2(0, -1),
                                  ivec2(1, 1), ivec2(-1, 1), ivec2(1, -1), ivec2(-1, -1));
 
+// A round reads its eight depths before it compares any (the fetches in flight
+// together), then tests the depth of all eight and the radius (a division) only
+// under one branch, for the few probes that are nearer.
 float limit_radius(ivec2 p, float d, float r)
 {
     for (int it = 0; it < 3 && r >= 0.5; it++) {
         int ri = int(floor(r + 0.5));
+        float dt[8];
+        for (int k = 0; k < 8; k++) dt[k] = depth_at(p + PROBES[k] * ri);
+        bool closer = false;
+        for (int k = 0; k < 8; k++) closer = closer || dt[k] < d * 0.8;
         bool nearer = false;
-        for (int k = 0; k < 8; k++) {
-            float dt = depth_at(p + PROBES[k] * ri);
-            if (dt < d * 0.8 && blur_radius(dt) < 0.5 * r) nearer = true;
-        }
+        if (closer)
+            for (int k = 0; k < 8; k++)
+                if (dt[k] < d * 0.8 && blur_radius(dt[k]) < 0.5 * r) nearer = true;
         if (!nearer) break;
         r *= 0.5;
     }
@@ -59,7 +65,6 @@ float limit_radius(ivec2 p, float d, float r)
 
 vec4 dof_pixel(ivec2 p)
 {
-    vec4 c = texelFetch(u_color, p, 0);
     float d = depth_at(p);
     float r = blur_radius(d);
     if (u_view == 2) {
@@ -68,7 +73,7 @@ vec4 dof_pixel(ivec2 p)
     }
     if (u_view == 3) return vec4(sat_at(p.x, p.y)) / (float(p.x + 1) * float(p.y + 1) * u_scale);
     r = limit_radius(p, d, r);
-    if (r < 0.5) return c;   // in focus: the pixel itself, untouched
+    if (r < 0.5) return texelFetch(u_color, p, 0);   // in focus: the pixel itself, untouched (read only then)
     // Three nested boxes (r, 2r/3, r/3) averaged: a stepped cone instead of a flat
     // square, which hides the box's hard square outline.
     vec4 acc = vec4(0.0);
