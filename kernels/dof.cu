@@ -67,54 +67,11 @@ __device__ static inline float dof_rcp(float b)
 #define DOF_UNROLL _Pragma("unroll")
 #include "dof/dof_math.h"
 
-/* SCANWORKS_DOF_SAT_LOADS=batch: the same arithmetic as dof_gather_pixel (so the same
- * bits out), with the three boxes' twelve SAT corners loaded before any is summed
- * (one round trip instead of three; dof_limit_radius already reads each round's
- * eight depth probes before comparing any). */
-__device__ static inline uint4 dof_corner(const dof_image *m, int x, int y)
-{
-    unsigned v[4];
-    dof_sat4_edge(m, x, y, v);
-    return make_uint4(v[0], v[1], v[2], v[3]);
-}
-
-__device__ static inline int dof_gather_pixel_batched(const dof_image *m, int px, int py, float *out)
-{
-    float d = DOF_DEPTH(m, px, py);
-    float r = dof_limit_radius(m, px, py, d, dof_radius(m->p->aperture, m->p->focus, d));
-    if (r < 0.5f) return 0;
-    uint4 q[3][4];
-    float area[3];
-#pragma unroll
-    for (int k = 0; k < 3; k++) {   /* box k + 1 of dof_gather_pixel, corners as in dof_box_mean */
-        const struct dof_box b = dof_box_at(m, px, py, dof_box_radius(r, k + 1));
-        area[k] = b.area;
-        q[k][0] = dof_corner(m, b.hx, b.hy);
-        q[k][1] = dof_corner(m, b.lx, b.hy);
-        q[k][2] = dof_corner(m, b.hx, b.ly);
-        q[k][3] = dof_corner(m, b.lx, b.ly);
-    }
-    float acc[4] = {0, 0, 0, 0};
-#pragma unroll
-    for (int k = 0; k < 3; k++) {
-        float div = area[k] * m->p->scale;
-        acc[0] += DOF_DIV((float)(q[k][0].x - q[k][1].x - q[k][2].x + q[k][3].x), div);
-        acc[1] += DOF_DIV((float)(q[k][0].y - q[k][1].y - q[k][2].y + q[k][3].y), div);
-        acc[2] += DOF_DIV((float)(q[k][0].z - q[k][1].z - q[k][2].z + q[k][3].z), div);
-        acc[3] += DOF_DIV((float)(q[k][0].w - q[k][1].w - q[k][2].w + q[k][3].w), div);
-    }
-    for (int ch = 0; ch < 4; ch++) out[ch] = DOF_DIV(acc[ch], 3.0f);
-    return 1;
-}
-
-/* Blocks an SM: eight for the gather (32 registers, a few bytes spilled: at four
- * blocks the compiler took 64 registers to issue all twelve corners together, which
- * measured slower), four for the batched one, which holds twelve corners (62). */
-#define DOF_GATHER_BATCH_DEFAULT 0   /* 1: the batched gather unless SCANWORKS_DOF_SAT_LOADS says */
-
 /* VEC: one 16-byte load per corner (else four 4-byte loads), fixed at compile time so
- * the path not taken costs no instructions. */
-template <bool BATCH, bool VEC> __global__ void __launch_bounds__(256, BATCH ? 4 : 8) dof_gather_kernel(dof_cuda_args a)
+ * the path not taken costs no instructions. Eight blocks an SM (32 registers, a few
+ * bytes spilled): at four the compiler took 64 registers to issue all twelve corners
+ * of a pixel together, which measured slower. */
+template <bool VEC> __global__ void __launch_bounds__(256, 8) dof_gather_kernel(dof_cuda_args a)
 {
     const int vec = VEC;
     int x = blockIdx.x * 16 + threadIdx.x, y = blockIdx.y * 16 + threadIdx.y;
@@ -130,8 +87,6 @@ template <bool BATCH, bool VEC> __global__ void __launch_bounds__(256, BATCH ? 4
     } else if (a.view == 3) {
         for (int ch = 0; ch < 4; ch++) v[ch] = (float)dof_sat_at(&m, x, y, ch) / ((x + 1.0f) * (y + 1.0f) * a.scale);
         done = 1;
-    } else if (BATCH) {
-        done = dof_gather_pixel_batched(&m, x, y, v);
     } else {
         done = dof_gather_pixel(&m, x, y, v);
     }
@@ -147,18 +102,15 @@ template <bool BATCH, bool VEC> __global__ void __launch_bounds__(256, BATCH ? 4
 extern "C" int dof_cuda_gather(const dof_cuda_args *a, cudaStream_t stream, sw_error *err)
 {
     dim3 grid(cuda_div_up(a->w, 16), cuda_div_up(a->h, 16));
-    /* SCANWORKS_DOF_SAT_LOADS=scalar: the first round's 4-byte loads, for comparison;
-     * =batch: the loads of each step issued together (dof_gather_pixel_batched);
-     * =vec: one 16-byte load per corner, box by box. Unset: DOF_GATHER_BATCH_DEFAULT. */
+    /* SCANWORKS_DOF_SAT_LOADS=scalar: four 4-byte loads per corner, for comparison (the
+     * same bits out); unset or =vec: one 16-byte load per corner. */
     const char *loads = getenv("SCANWORKS_DOF_SAT_LOADS");
-    int vec = !(loads && !strcmp(loads, "scalar"));
-    int batch = loads ? !strcmp(loads, "batch") : DOF_GATHER_BATCH_DEFAULT;
-    if (batch)   /* its corners are 16-byte loads whatever VEC says */
-        dof_gather_kernel<true, true><<<grid, dim3(16, 16), 0, stream>>>(*a);
-    else if (vec)
-        dof_gather_kernel<false, true><<<grid, dim3(16, 16), 0, stream>>>(*a);
+    if (loads && strcmp(loads, "scalar") && strcmp(loads, "vec"))
+        return sw_fail(err, "SCANWORKS_DOF_SAT_LOADS=%s: expected scalar or vec", loads);
+    if (loads && !strcmp(loads, "scalar"))
+        dof_gather_kernel<false><<<grid, dim3(16, 16), 0, stream>>>(*a);
     else
-        dof_gather_kernel<false, false><<<grid, dim3(16, 16), 0, stream>>>(*a);
+        dof_gather_kernel<true><<<grid, dim3(16, 16), 0, stream>>>(*a);
     CUDA_TRY_LAUNCH("dof_gather_kernel", err);
     return 0;
 }

@@ -20,9 +20,9 @@ static int load(const char *dir, image8 *img)
 }
 
 /* compute dof with the cuda SAT and gather on random pictures of awkward sizes (depth
- * = the picture's red): the one-pass SAT with the batched gather, and tiled-v2 (its
- * texture loads), must give the very bits of the four-pass SAT with the unbatched
- * gather, and stay near the C gather. */
+ * = the picture's red): the one-pass SAT with the gather's 4-byte corner loads, and tiled-v2
+ * (its texture loads), must give the very bits of the four-pass SAT with the 16-byte
+ * loads, and stay near the C gather. */
 static void gather_sizes(void)
 {
     static const int sizes[][2] = {{1, 1}, {2, 3}, {37, 29}, {131, 67}, {257, 1}, {1, 211}, {330, 97}};
@@ -38,7 +38,7 @@ static void gather_sizes(void)
         sw_error err;
         CHECK_MSG(image_write_png("dofcuda_rand.png", w, h, 4, px, 0, 0, &err) == 0, "%s", err.msg);
         free(px);
-        static const char *const env[4][2] = {{"four-pass", "vec"}, {"lookback", "batch"}, {"v2", "vec"}, {NULL, NULL}};
+        static const char *const env[4][2] = {{"four-pass", "vec"}, {"lookback", "scalar"}, {"v2", "vec"}, {NULL, NULL}};
         static const char *const outs[4] = {"dofcuda_rand_old.png", "dofcuda_rand_new.png", "dofcuda_rand_v2.png",
                                             "dofcuda_rand_cpu.png"};
         image8 img[4];
@@ -63,11 +63,11 @@ static void gather_sizes(void)
         unsetenv("SCANWORKS_DOF_SAT_LOADS");
         if (!ok) continue;
         char what[96];
-        snprintf(what, sizeof what, "%dx%d lookback SAT + batched gather vs four-pass + unbatched", w, h);
+        snprintf(what, sizeof what, "%dx%d lookback SAT + 4-byte loads vs four-pass + 16-byte", w, h);
         dof_compare(what, &img[1], &img[0], 0.0, 0.0);
-        snprintf(what, sizeof what, "%dx%d v2 SAT + unbatched gather vs four-pass", w, h);
+        snprintf(what, sizeof what, "%dx%d v2 SAT + 16-byte loads vs four-pass", w, h);
         dof_compare(what, &img[2], &img[0], 0.0, 0.0);
-        snprintf(what, sizeof what, "%dx%d lookback SAT + batched gather vs cpu", w, h);
+        snprintf(what, sizeof what, "%dx%d lookback SAT + 4-byte loads vs cpu", w, h);
         dof_compare(what, &img[1], &img[3], 0.5, 0.0);
         for (int k = 0; k < 4; k++) image_free(&img[k]);
     }
@@ -78,7 +78,7 @@ int main(void)
     const char *why;
     if (!prim_cuda_available(&why)) TEST_SKIP("cuda DoF: %s", why);
     /* Runs 6 and 7: "tiled" with SCANWORKS_SAT_CUDA_TILED=lookback (the one-pass build);
-     * 8: the cuda gather with SCANWORKS_DOF_SAT_LOADS=batch. */
+     * 8: the cuda gather with SCANWORKS_DOF_SAT_LOADS=scalar. */
     static const char *const runs[9][3] = {{"gl", NULL, "compute"},          {"cpu", NULL, "compute"},
                                            {"cuda", "three-pass", "compute"}, {"cuda", "tiled", "compute"},
                                            {"cuda", "tiled", "fragment"},     {"cuda", "tiled", "cuda"},
@@ -89,12 +89,12 @@ int main(void)
         if (r == 6) CHECK(setenv("SCANWORKS_SAT_CUDA_TILED", "lookback", 1) == 0);
         if (r == 8) {
             unsetenv("SCANWORKS_SAT_CUDA_TILED");
-            CHECK(setenv("SCANWORKS_DOF_SAT_LOADS", "batch", 1) == 0);
+            CHECK(setenv("SCANWORKS_DOF_SAT_LOADS", "scalar", 1) == 0);
         }
         char dir[64], what[80];
         snprintf(dir, sizeof dir, "dofcuda_%d", r);
         snprintf(what, sizeof what, "%s %s%s SAT, %s gather", runs[r][0], runs[r][1] ? runs[r][1] : "",
-                 r == 8 ? " (batched gather)" : r >= 6 ? " (lookback)" : "", runs[r][2]);
+                 r == 8 ? " (4-byte loads)" : r >= 6 ? " (lookback)" : "", runs[r][2]);
         CHECK_MSG(dof_render(runs[r][0], runs[r][1], runs[r][2], dir) == 0, "%s: headless run failed", what);
         image8 img;
         if (load(dir, &img)) continue;
@@ -122,8 +122,8 @@ int main(void)
     CHECK(setenv("SCANWORKS_DOF_SAT_LOADS", "vec", 1) == 0);   /* whatever the default */
     CHECK(compute_dof(15, (char **)c) == 0);
     const char *d[] = {"dof", "--backend", "cuda", "--in", golden, "--depth", golden, "--focus", "0.5",
-                       "--aperture", "9", "--out", "dofcuda_batch.png", "--gather", "cuda"};
-    CHECK(setenv("SCANWORKS_DOF_SAT_LOADS", "batch", 1) == 0);
+                       "--aperture", "9", "--out", "dofcuda_scalar.png", "--gather", "cuda"};
+    CHECK(setenv("SCANWORKS_DOF_SAT_LOADS", "scalar", 1) == 0);
     CHECK(compute_dof(15, (char **)d) == 0);
     unsetenv("SCANWORKS_DOF_SAT_LOADS");
     image8 x, y, z;
@@ -137,9 +137,9 @@ int main(void)
             /* half-float output: a few values round one step the other way */
             dof_compare("compute dof, cuda SAT + cuda gather vs cpu", &z, &y, 0.15, 0.0);
             image8 bz;
-            if (!image_load_file(&bz, "dofcuda_batch.png", 0, &err)) {
-                /* the same arithmetic as the unbatched kernel: the same bits */
-                dof_compare("compute dof, cuda SAT + batched cuda gather vs unbatched", &bz, &z, 0.0, 0.0);
+            if (!image_load_file(&bz, "dofcuda_scalar.png", 0, &err)) {
+                /* the same arithmetic as the 16-byte loads: the same bits */
+                dof_compare("compute dof, cuda SAT + cuda gather with 4-byte loads vs 16-byte", &bz, &z, 0.0, 0.0);
                 image_free(&bz);
             } else {
                 CHECK_MSG(0, "%s", err.msg);

@@ -2,14 +2,14 @@
 # SAT and depth of field on the GPU machine: the gpu-labelled SAT/DoF tests (cuda
 # against float64 references and against the gl/cpu frames), compute-sanitizer
 # (memcheck, racecheck, synccheck) on small runs of the new kernels (the tiled-v2
-# SAT, whose launches overlap, on host arrays; it and the batched CUDA gather through
-# the interop frame path), `bench sat` into $OUT/dof-bench-sat.{json,svg,csv} (every
+# SAT, whose launches overlap, on host arrays; it and the CUDA gather through the
+# interop frame path), `bench sat` into $OUT/dof-bench-sat.{json,svg,csv} (every
 # cuda SAT variant, each checked against the CPU before and after its timed reps;
 # floor copy; CUB), and 1080p headless frames, old against new SAT and gather, into
 # $OUT/dof-frames/*.json. Variants behind --sat-variant tiled:
 # SCANWORKS_SAT_CUDA_TILED=four-pass|r1|fold|lookback|v2; gather loads
-# SCANWORKS_DOF_SAT_LOADS=scalar|vec|batch (vec: one 16-byte load per corner, box by
-# box). Each run names both, so the defaults (a line each) do not matter here.
+# SCANWORKS_DOF_SAT_LOADS=scalar|vec (vec: one 16-byte load per corner, scalar:
+# four 4-byte loads). Each run names both, so the defaults (a line each) do not matter here.
 # Ends with SUMMARY lines: SAT build per variant (bench, 1080p and 4K, against CUB
 # and against tiled), and SAT + CUDA gather per SAT/gather pair in 1080p frames.
 # About 2.7 minutes.
@@ -40,7 +40,7 @@ grep -E "4K .*worst|mean abs diff" "$BUILD/Testing/Temporary/LastTest.log" 2>/de
 
 # 2. compute-sanitizer on the new kernels: tiled-v2 (tile sums with totals, the one
 #    carry kernel, the register tile scan; programmatic dependent launches) on host
-#    arrays, and with the batched cuda gather through the interop frame path (compute
+#    arrays, and with the cuda gather through the interop frame path (compute
 #    dof --backend cuda maps the GL texture and buffer), on a 320x180 picture (10 x 6
 #    tiles, the last tile row partial). The older kernels (tiled-lookback included)
 #    ran under all three tools in earlier rounds and are unchanged.
@@ -52,8 +52,8 @@ if command -v compute-sanitizer > /dev/null; then
     SCANWORKS_SAT_CUDA_TILED=v2 timeout 40 compute-sanitizer --tool "$tool" --error-exitcode 3 "$bin" \
       compute sat --backend cuda --variant tiled --in "$img" --out "$OUT/dof-sanitizer-sat.npy" > "$log" 2>&1 &&
       grep -q "ERROR SUMMARY: 0 errors\|RACECHECK SUMMARY: 0 hazards" "$log" || { ok=0; tail -20 "$log"; }
-    log="$OUT/dof-$tool-interop-v2-batch.txt"
-    SCANWORKS_SAT_CUDA_TILED=v2 SCANWORKS_DOF_SAT_LOADS=batch timeout 40 \
+    log="$OUT/dof-$tool-interop-v2.txt"
+    SCANWORKS_SAT_CUDA_TILED=v2 SCANWORKS_DOF_SAT_LOADS=vec timeout 40 \
       compute-sanitizer --tool "$tool" --error-exitcode 3 "$bin" compute dof --backend cuda --variant tiled \
       --gather cuda --in "$img" --depth "$img" --focus 0.5 --aperture 8 --out "$OUT/dof-sanitizer.png" > "$log" 2>&1 &&
       grep -q "ERROR SUMMARY: 0 errors\|RACECHECK SUMMARY: 0 hazards" "$log" || { ok=0; tail -20 "$log"; }
@@ -93,20 +93,20 @@ frames() {   # name, then flags
   fi
 }
 t1=$SECONDS
-# 1080p: the old pair (four-pass tiled SAT, unbatched gather) against the look-back
-# and v2 SATs, the batched gather and both; the same SATs with the GL compute gather
+# 1080p: the old pair (four-pass tiled SAT, 16-byte corner loads) against the
+# look-back and v2 SATs, the 4-byte loads and both; the same SATs with the GL compute gather
 # (v2's stages are one span: its launches overlap). Variant and
 # gather loads always named, so a changed default changes nothing here. (bench sat
 # above times every SAT variant on its own, three-pass, r1 and fold included.)
 for sat in four-pass lookback v2; do
-  for loads in vec batch; do
+  for loads in vec scalar; do
     SCANWORKS_SAT_CUDA_TILED=$sat SCANWORKS_DOF_SAT_LOADS=$loads \
       frames "cuda-$sat-$loads-cuda-1920x1080" --size 1920x1080 --sat-backend cuda --sat-variant tiled --gather cuda
   done
   SCANWORKS_SAT_CUDA_TILED=$sat \
     frames "cuda-$sat-compute-1920x1080" --size 1920x1080 --sat-backend cuda --sat-variant tiled --gather compute
 done
-SCANWORKS_SAT_CUDA_TILED=v2 SCANWORKS_DOF_SAT_LOADS=batch "$bin" --headless --frames 1 --size 1920x1080 \
+SCANWORKS_SAT_CUDA_TILED=v2 SCANWORKS_DOF_SAT_LOADS=vec "$bin" --headless --frames 1 --size 1920x1080 \
   --sat-backend cuda --gather cuda --hud --dump "$OUT/dof-frames" > /dev/null 2>&1 &&
   mv "$OUT/dof-frames/frame_0000.png" "$OUT/dof-frames/cuda-1920x1080.png" || true
 echo "dof: frames took $((SECONDS - t1)) s; all done in $((SECONDS - t0)) s"
@@ -116,7 +116,7 @@ echo "dof: frames took $((SECONDS - t1)) s; all done in $((SECONDS - t0)) s"
 t1=$SECONDS
 ncu_bin=$(command -v ncu || ls /usr/local/cuda/bin/ncu 2> /dev/null || true)
 if [ -n "$ncu_bin" ] &&
-   SCANWORKS_SAT_CUDA_TILED=v2 SCANWORKS_DOF_SAT_LOADS=batch timeout 30 "$ncu_bin" --section SpeedOfLight \
+   SCANWORKS_SAT_CUDA_TILED=v2 SCANWORKS_DOF_SAT_LOADS=vec timeout 30 "$ncu_bin" --section SpeedOfLight \
      --section Occupancy --section LaunchStats --section WarpStateStats --section MemoryWorkloadAnalysis \
      -k regex:"sat_tile_sums|sat_tile_write_v2|dof_gather" --launch-count 3 \
      "$bin" --headless --no-vsync --frames 2 --size 1920x1080 --sat-backend cuda --sat-variant tiled \
