@@ -45,7 +45,8 @@ __device__ static inline void dof_sat4_load(const dof_image *m, int x, int y, un
 /* The same for x or y >= -1: zeros at -1, read from dof_zero4. */
 __device__ static inline void dof_sat4_edge(const dof_image *m, int x, int y, unsigned *v)
 {
-    dof_sat4_from(m, (x | y) < 0 ? &dof_zero4 : (const uint4 *)m->sat + ((unsigned)y * (unsigned)m->w + (unsigned)x), v);
+    const uint4 *inside = (const uint4 *)m->sat + ((unsigned)y * (unsigned)m->w + (unsigned)x);
+    dof_sat4_from(m, (x | y) < 0 ? &dof_zero4 : inside, v);
 }
 
 /* A reciprocal within 1 ulp (one MUFU.RCP; no range fix-ups: the divisors here, box
@@ -79,7 +80,9 @@ template <bool VEC> __global__ void __launch_bounds__(256, 8) dof_gather_kernel(
     dof_cuda_params prm = {a.focus, a.aperture, a.scale};
     dof_image m = {&prm, a.depth, (const unsigned *)a.sat, a.w, a.h, 4, vec};
     float v[4];
-    int done = 0;   /* v holds the output; else it is the pixel's own colour, read only then (most pixels are blurred) */
+    /* done: v holds the output; else it is the pixel's own colour, read only then (most
+     * pixels are blurred). */
+    int done = 0;
     if (a.view == 2) {
         float t = fminf(dof_radius(a.aperture, a.focus, DOF_DEPTH(&m, x, y)) / fmaxf(a.aperture, 1.0f), 1.0f);
         v[0] = t, v[1] = t * t, v[2] = 1.0f - t, v[3] = 1.0f;

@@ -38,7 +38,8 @@ static void gather_sizes(void)
         sw_error err;
         CHECK_MSG(image_write_png("dofcuda_rand.png", w, h, 4, px, 0, 0, &err) == 0, "%s", err.msg);
         free(px);
-        static const char *const env[4][2] = {{"four-pass", "vec"}, {"lookback", "scalar"}, {"v2", "vec"}, {NULL, NULL}};
+        static const char *const env[4][2] = {
+            {"four-pass", "vec"}, {"lookback", "scalar"}, {"v2", "vec"}, {NULL, NULL}};
         static const char *const outs[4] = {"dofcuda_rand_old.png", "dofcuda_rand_new.png", "dofcuda_rand_v2.png",
                                             "dofcuda_rand_cpu.png"};
         image8 img[4];
