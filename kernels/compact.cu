@@ -282,16 +282,7 @@ static long long cpp_launch(cpp_kernel k, int type, int pred, const compact_kpar
     int dev;
     CUDA_TRY(cudaGetDevice(&dev), err);
     if (cached_device[type][pred] != dev + 1) {
-        int sms, per_sm = 0, optin = 0;
-        if (cuda_sm_count(&sms, err)) return -1;
-        CUDA_TRY(cudaDeviceGetAttribute(&optin, cudaDevAttrMaxSharedMemoryPerBlockOptin, dev), err);
-        if ((size_t)optin >= CPP_SMEM) {
-            CUDA_TRY(cudaFuncSetAttribute((const void *)k, cudaFuncAttributeMaxDynamicSharedMemorySize,
-                                          (int)CPP_SMEM), err);
-            CUDA_TRY(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, (const void *)k, CPP_THREADS, CPP_SMEM),
-                     err);
-        }
-        resident[type][pred] = sms * per_sm;
+        if (cuda_resident_blocks((const void *)k, CPP_THREADS, CPP_SMEM, &resident[type][pred], err)) return -1;
         cached_device[type][pred] = dev + 1;
     }
     if (resident[type][pred] <= 0) return 0;

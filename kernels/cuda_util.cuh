@@ -88,6 +88,59 @@ static inline int cuda_sm_count(int *sms, sw_error *err)
     return 0;
 }
 
+/* Lets KERNEL take DYN_SMEM bytes of dynamic shared memory on the current device, when
+ * that and the kernel's static shared memory fit the device's opt-in limit: then the
+ * attribute is set (always, also under the 48 KB default) and *fits = 1. Else nothing
+ * is set and *fits = 0. MAX_DYN (may be NULL) gets the most dynamic shared memory the
+ * kernel may take on this device. Callers keep a per-device cache: the attribute
+ * belongs to the device that is current when it is set. */
+static inline int cuda_allow_dyn_smem(const void *kernel, size_t dyn_smem, int *fits, size_t *max_dyn,
+                                      sw_error *err)
+{
+    int dev, optin = 0;
+    struct cudaFuncAttributes fa;
+    *fits = 0;
+    if (max_dyn) *max_dyn = 0;
+    CUDA_TRY(cudaGetDevice(&dev), err);
+    CUDA_TRY(cudaDeviceGetAttribute(&optin, cudaDevAttrMaxSharedMemoryPerBlockOptin, dev), err);
+    CUDA_TRY(cudaFuncGetAttributes(&fa, kernel), err);
+    const size_t limit = (size_t)optin > fa.sharedSizeBytes ? (size_t)optin - fa.sharedSizeBytes : 0;
+    if (max_dyn) *max_dyn = limit;
+    if (dyn_smem > limit) return 0;
+    CUDA_TRY(cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, (int)dyn_smem), err);
+    *fits = 1;
+    return 0;
+}
+
+/* cuda_allow_dyn_smem for a kernel that has no fallback: not fitting is an error that
+ * names WHAT. */
+static inline int cuda_require_dyn_smem(const void *kernel, size_t dyn_smem, const char *what, sw_error *err)
+{
+    int fits;
+    size_t max_dyn;
+    if (cuda_allow_dyn_smem(kernel, dyn_smem, &fits, &max_dyn, err)) return -1;
+    if (!fits)
+        return sw_fail(err, "%s needs %zu bytes of shared memory, this GPU allows %zu beside its static shared memory",
+                       what, dyn_smem, max_dyn);
+    return 0;
+}
+
+/* The blocks of KERNEL (THREADS threads, DYN_SMEM bytes of dynamic shared memory) that
+ * the current device holds at once: SMs x blocks per SM, for grids that must be
+ * co-resident. Sets the dynamic shared memory attribute (cuda_allow_dyn_smem); *blocks
+ * = 0 when a block does not fit. Asked on every call: callers cache it per device. */
+static inline int cuda_resident_blocks(const void *kernel, int threads, size_t dyn_smem, int *blocks, sw_error *err)
+{
+    int sms, fits, per_sm = 0;
+    *blocks = 0;
+    if (cuda_sm_count(&sms, err)) return -1;
+    if (cuda_allow_dyn_smem(kernel, dyn_smem, &fits, NULL, err)) return -1;
+    if (!fits) return 0;
+    CUDA_TRY(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, kernel, threads, dyn_smem), err);
+    *blocks = sms * per_sm;
+    return 0;
+}
+
 static inline unsigned int cuda_div_up(size_t a, size_t b) { return (unsigned int)((a + b - 1) / b); }
 
 #endif

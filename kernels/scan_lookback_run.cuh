@@ -249,14 +249,7 @@ static long long lp_launch(size_t tiles, const T *in, T *out, size_t n, int incl
     int dev;
     CUDA_TRY(cudaGetDevice(&dev), err);
     if (dev != cached_device) {
-        int sms, per_sm = 0, optin = 0;
-        if (cuda_sm_count(&sms, err)) return -1;
-        CUDA_TRY(cudaDeviceGetAttribute(&optin, cudaDevAttrMaxSharedMemoryPerBlockOptin, dev), err);
-        if ((size_t)optin >= smem) {
-            CUDA_TRY(cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, (int)smem), err);
-            CUDA_TRY(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, kernel, THREADS, smem), err);
-        }
-        resident = sms * per_sm;
+        if (cuda_resident_blocks((const void *)kernel, THREADS, smem, &resident, err)) return -1;
         cached_device = dev;
     }
     if (resident <= 0) return 0;
@@ -270,7 +263,8 @@ static long long lp_launch(size_t tiles, const T *in, T *out, size_t n, int incl
 }
 
 /* The bulk-copy kernel (dynamic shared memory: one tile; the opt-in attribute is set
- * once per device for tiles over 48 KB). */
+ * once per device, also for tiles under 48 KB). A tile that does not fit beside the
+ * kernel's static shared memory is an error. */
 template <typename T, int OP, int THREADS, int NV>
 static int lbb_launch(size_t tiles, const T *in, T *out, size_t n, int incl, int aligned, tile_status<T> st,
                       const lb_opts &o, cudaStream_t s, sw_error *err)
@@ -282,12 +276,8 @@ static int lbb_launch(size_t tiles, const T *in, T *out, size_t n, int incl, int
     int dev;
     CUDA_TRY(cudaGetDevice(&dev), err);
     if (dev != cached_device) {
-        int optin = 0;
-        CUDA_TRY(cudaDeviceGetAttribute(&optin, cudaDevAttrMaxSharedMemoryPerBlockOptin, dev), err);
-        if ((size_t)optin < smem + 1024)
-            return sw_fail(err, "scan lookback bulk %dx%d: a tile needs %zu bytes of shared memory, this GPU allows %d",
-                           THREADS, NV * 4, smem, optin);
-        CUDA_TRY(cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, (int)smem), err);
+        if (cuda_require_dyn_smem((const void *)kernel, smem, "a tile of the scan's bulk-copy look-back", err))
+            return -1;
         cached_device = dev;
     }
     kernel<<<(unsigned)tiles, THREADS, smem, s>>>(in, out, n, incl, aligned, st, o);

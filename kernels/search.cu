@@ -255,12 +255,16 @@ extern "C" int search_kernel_run(int algo, int mode, const uint32_t *keys, size_
         sr_gather_level1<<<SR_SAMPLES / 256, 256, 0, s>>>(t2, m2, stride1, t1);
         CUDA_TRY_LAUNCH("sr_gather_level1", err);
     }
-    static int smem_set;
-    if (!smem_set) {
-        CUDA_TRY(cudaFuncSetAttribute(sr_sampled, cudaFuncAttributeMaxDynamicSharedMemorySize,
-                                      SR_SAMPLES * (int)sizeof(uint32_t)),
-                 err);
-        smem_set = 1;
+    /* The 64 KB opt-in is an attribute of the current device: set it again after a
+     * device switch. */
+    static int smem_device = -1;
+    int dev;
+    CUDA_TRY(cudaGetDevice(&dev), err);
+    if (dev != smem_device) {
+        if (cuda_require_dyn_smem((const void *)sr_sampled, SR_SAMPLES * sizeof(uint32_t),
+                                  "the sampled search's level 1", err))
+            return -1;
+        smem_device = dev;
     }
     int sms;
     if (cuda_sm_count(&sms, err)) return -1;

@@ -39,6 +39,10 @@ int bench_gpu_row(bench_report *r, const char *op, const char *variant, int64_t 
 int bench_gpu_memcpy_row(bench_report *r, const char *op, int64_t n, double bytes, int reps, sw_error *err);
 /* Fills N uint32 of device memory with seeded random bits (generated on the host). */
 int bench_gpu_random_u32(uint32_t *dev, size_t n, uint64_t seed, sw_error *err);
+/* One line into BUF: device, compute capability, SMs, memory, driver and runtime
+ * versions (the device's number when its properties cannot be read). */
+void bench_gpu_device_line(char *buf, size_t cap);
+/* The report's title and environment line: the device line and the build type. */
 void bench_gpu_environment(bench_report *r, const char *title);
 
 #endif

@@ -108,17 +108,27 @@ int bench_gpu_random_u32(uint32_t *dev, size_t n, uint64_t seed, sw_error *err)
     return 0;
 }
 
-void bench_gpu_environment(bench_report *r, const char *title)
+void bench_gpu_device_line(char *buf, size_t cap)
 {
     struct cudaDeviceProp p;
-    int dev = 0, drv = 0, rt = 0;
-    snprintf(r->title, sizeof r->title, "%s", title);
-    if (cudaGetDevice(&dev) != cudaSuccess || cudaGetDeviceProperties(&p, dev) != cudaSuccess) {
-        snprintf(r->environment, sizeof r->environment, "unknown device");
+    int dev = 0, driver = 0, runtime = 0;
+    cudaGetDevice(&dev);
+    cudaDriverGetVersion(&driver);
+    cudaRuntimeGetVersion(&runtime);
+    if (cudaGetDeviceProperties(&p, dev) != cudaSuccess) {
+        cudaGetLastError();
+        snprintf(buf, cap, "CUDA device %d (properties unavailable)", dev);
         return;
     }
-    cudaDriverGetVersion(&drv);
-    cudaRuntimeGetVersion(&rt);
-    snprintf(r->environment, sizeof r->environment, "%.120s, %d SMs, driver %d, runtime %d, build %s", p.name,
-             p.multiProcessorCount, drv, rt, SCANWORKS_BUILD_TYPE);
+    snprintf(buf, cap, "%s, sm_%d%d, %d SMs, %.0f GiB; CUDA driver %d.%d, runtime %d.%d", p.name, p.major, p.minor,
+             p.multiProcessorCount, p.totalGlobalMem / 1073741824.0, driver / 1000, driver % 1000 / 10,
+             runtime / 1000, runtime % 1000 / 10);
+}
+
+void bench_gpu_environment(bench_report *r, const char *title)
+{
+    char device[200];
+    snprintf(r->title, sizeof r->title, "%s", title);
+    bench_gpu_device_line(device, sizeof device);
+    snprintf(r->environment, sizeof r->environment, "%s, build %s", device, SCANWORKS_BUILD_TYPE);
 }

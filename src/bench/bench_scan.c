@@ -16,6 +16,7 @@
 
 #include "app/cli.h"
 #include "app/compute_context.h"
+#include "bench/bench_gpu.h"
 #include "prim/backend.h"
 
 #define MAX_SIZES 64
@@ -176,7 +177,7 @@ int bench_scan_main(int argc, char **argv)
     bool cuda = prim_cuda_available(&why);
     char env[200] = "";
 #if SCANWORKS_HAVE_CUDA
-    if (cuda) bench_scan_cuda_environment(env, sizeof env);
+    if (cuda) bench_gpu_device_line(env, sizeof env);
 #endif
     if (!cuda) {
         fprintf(stderr, "bench scan: cuda rows skipped: %s\n", why);

@@ -30,8 +30,6 @@ int bench_scan_cuda_rows(bench_report *r, const bench_scan_input *in, int *misma
 /* Monotonic wall clock in milliseconds. */
 double bench_now_ms(void);
 
-/* One line: device, driver, runtime. */
-void bench_scan_cuda_environment(char *buf, size_t cap);
 void bench_scan_cuda_release(void);
 
 /* The GL rows timed with GL timer queries need the gl backend's device entry

@@ -37,23 +37,6 @@ void bench_scan_cuda_release(void)
 #endif
 }
 
-void bench_scan_cuda_environment(char *buf, size_t cap)
-{
-    struct cudaDeviceProp p;
-    int dev = 0, driver = 0, runtime = 0;
-    cudaGetDevice(&dev);
-    cudaDriverGetVersion(&driver);
-    cudaRuntimeGetVersion(&runtime);
-    if (cudaGetDeviceProperties(&p, dev) != cudaSuccess) {
-        cudaGetLastError();
-        snprintf(buf, cap, "CUDA device %d (properties unavailable)", dev);
-        return;
-    }
-    snprintf(buf, cap, "%s, sm_%d%d, %d SMs, %.0f GiB; CUDA driver %d.%d, runtime %d.%d", p.name, p.major, p.minor,
-             p.multiProcessorCount, p.totalGlobalMem / 1073741824.0, driver / 1000, driver % 1000 / 10,
-             runtime / 1000, runtime % 1000 / 10);
-}
-
 static int reserve(size_t bytes, sw_error *err)
 {
     if (!B.start) {
