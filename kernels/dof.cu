@@ -72,7 +72,13 @@ __device__ static inline float dof_rcp(float b)
  * the path not taken costs no instructions. Eight blocks an SM (32 registers, a few
  * bytes spilled): at four the compiler took 64 registers to issue all twelve corners
  * of a pixel together, which measured slower. */
-template <bool VEC> __global__ void __launch_bounds__(256, 8) dof_gather_kernel(dof_cuda_args a)
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ < 800
+#define DOF_GATHER_BLOCKS 4   /* sm_75 holds at most 1024 threads an SM */
+#else
+#define DOF_GATHER_BLOCKS 8
+#endif
+
+template <bool VEC> __global__ void __launch_bounds__(256, DOF_GATHER_BLOCKS) dof_gather_kernel(dof_cuda_args a)
 {
     const int vec = VEC;
     int x = blockIdx.x * 16 + threadIdx.x, y = blockIdx.y * 16 + threadIdx.y;
