@@ -8,9 +8,9 @@
  * Optionally DOF_DEPTH_CLAMPS: DOF_DEPTH itself clamps coordinates outside the image to
  * its edges (a CUDA texture in clamp mode), so dof_depth_clamped need not.
  * Optionally DOF_SAT4(m, x, y, v): all four channels of the table at (x, y) >= 0
- * into v[0..4) at once (one 16-byte load in CUDA); the box sums then take it. And
- * optionally DOF_SAT4_EDGE(m, x, y, v), the same for x, y >= -1 with zeros at -1
- * (CUDA: a load from a zero vector there, no select per channel after the load).
+ * into v[0..4) at once (one 16-byte load in CUDA), with DOF_SAT4_EDGE(m, x, y, v), the
+ * same for x, y >= -1 and zeros at -1 (CUDA: a load from a zero vector there, no
+ * select per channel after the load); the box sums then take them.
  * Optionally DOF_DIV(a, b): a division within a few ulp (CUDA: a multiply by a
  * reciprocal within 1 ulp, within 2 ulp in all, instead of the ~10 instructions of an
  * IEEE division; a box's four channels share the reciprocal). It divides the box sums
@@ -70,18 +70,8 @@ DOF_FN unsigned dof_sat_at(const struct dof_image *m, int x, int y, int ch)
     return x < 0 || y < 0 ? 0u : DOF_SAT(m, x, y, ch);
 }
 
-#ifdef DOF_SAT4
-DOF_FN void dof_sat4_at(const struct dof_image *m, int x, int y, unsigned *v)
-{
-#ifdef DOF_SAT4_EDGE
-    DOF_SAT4_EDGE(m, x, y, v);
-#else
-    /* No branch around the load (an address inside the table, zeros chosen after), so
-     * the compiler may issue the corners of several boxes before it sums any. */
-    DOF_SAT4(m, x < 0 ? 0 : x, y < 0 ? 0 : y, v);
-    if (x < 0 || y < 0) v[0] = v[1] = v[2] = v[3] = 0u;
-#endif
-}
+#if defined(DOF_SAT4) && !defined(DOF_SAT4_EDGE)
+#error "DOF_SAT4 comes with DOF_SAT4_EDGE"
 #endif
 
 /* The box of half-size r around (px, py), clamped to the image: its table corners
@@ -123,9 +113,9 @@ DOF_FN void dof_box_mean(const struct dof_image *m, int px, int py, int r, float
 #ifdef DOF_SAT4
     unsigned a[4], b[4], c[4], d[4];
     DOF_SAT4(m, bx.hx, bx.hy, a);   /* hx, hy >= 0: inside the table */
-    dof_sat4_at(m, bx.lx, bx.hy, b);
-    dof_sat4_at(m, bx.hx, bx.ly, c);
-    dof_sat4_at(m, bx.lx, bx.ly, d);
+    DOF_SAT4_EDGE(m, bx.lx, bx.hy, b);
+    DOF_SAT4_EDGE(m, bx.hx, bx.ly, c);
+    DOF_SAT4_EDGE(m, bx.lx, bx.ly, d);
     for (int ch = 0; ch < m->c; ch++)
         acc[ch] += DOF_DIV((float)(a[ch] - b[ch] - c[ch] + d[ch]), bx.area * m->p->scale);
 #else
