@@ -338,11 +338,7 @@ static int run_lookback(const lb_config &c, const T *in, T *out, size_t n, int i
     case 512032: bulk_rc = lbb_launch<T, OP, 512, 8>(tiles, in, out, n, incl, aligned, st, o, s, err); break;
     default: break;   /* not bulk */
     }
-    if (bulk_rc) {
-        cache.status_ready = 0;
-        return -1;
-    }
-    if (grid < 0) {
+    if (bulk_rc || grid < 0) {
         cache.status_ready = 0;
         return -1;
     }
