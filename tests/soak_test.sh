@@ -1,8 +1,12 @@
 #!/usr/bin/env bash
 # Soak: FRAMES headless frames with every panel open; no GL or CUDA errors, and
 # resident and GPU memory flat: growth from the first tenth of the run to its end
-# under 4 MiB resident and 16 MiB on the GPU.
+# under 4 MiB resident (SOAK_RSS_LIMIT_MIB) and 16 MiB on the GPU.
 # Usage: soak_test.sh SCANWORKS FRAMES [SIZE] [JSON_OUT]
+# Under AddressSanitizer the resident size moves by +-5 MiB between runs of 1000 frames
+# (its allocator holds freed blocks in a quarantine and recycles them in batches), so the
+# sanitizer build passes SOAK_RSS_LIMIT_MIB=16; the plain build keeps 4 (its runs move
+# by under 0.5 MiB).
 set -u
 bin=$1 frames=$2 size=${3:-160x90}
 tmp=$(mktemp -d)
@@ -15,9 +19,10 @@ if [ $rc != 0 ]; then
     echo "FAIL: soak run exited $rc"; tail -5 "$tmp/err"; exit 1
 fi
 if grep -qiE "GL error|CUDA error|failed" "$tmp/err"; then echo "FAIL: errors during the soak"; grep -iE "error|failed" "$tmp/err" | head; exit 1; fi
-python3 - "$json" <<'PY'
+python3 - "$json" "${SOAK_RSS_LIMIT_MIB:-4}" <<'PY'
 import json, sys
 r = json.load(open(sys.argv[1]))
+rss_limit = float(sys.argv[2])
 m = r["memory"]
 assert len(m) >= 10, "too few memory samples"
 base = m[len(m) // 10]
@@ -30,6 +35,6 @@ gpu_growth = (end["gpu_used_mib"] - base["gpu_used_mib"]) if base["gpu_used_mib"
 print("soak: %d frames, rss %d -> %d KiB, frame log %d -> %d KiB, growth less the log %+.2f MiB, "
       "gpu used %+.1f MiB, median frame %.3f ms GPU" % (r["frames_measured"], base["rss_kib"], end["rss_kib"],
       base.get("frame_log_kib", 0), end.get("frame_log_kib", 0), rss_growth, gpu_growth, r["median_ms"]["total"]))
-assert rss_growth < 4.0, "resident memory grew %.2f MiB" % rss_growth
+assert rss_growth < rss_limit, "resident memory grew %.2f MiB (limit %g)" % (rss_growth, rss_limit)
 assert gpu_growth < 16.0, "GPU memory grew %.1f MiB" % gpu_growth
 PY
