@@ -13,12 +13,20 @@
 extern "C" {
 #endif
 
+/* FLAGS of scan_copy_floor: the default (0) moves the data as "128x48,bulk,cs" does.
+ * SCAN_FLOOR_BULK_STORE: each tile goes out by one bulk copy from shared memory (as
+ * 'bstore' does) instead of the threads' streaming 16-byte stores;
+ * SCAN_FLOOR_EVICT_FIRST: the bulk copies carry the evict-first L2 policy ('ef'). */
+#define SCAN_FLOOR_BULK_STORE 1u
+#define SCAN_FLOOR_EVICT_FIRST 2u
+
 /* Copies N elements of ELEM_SIZE bytes (4 or 8) from device memory D_IN to device
  * memory D_OUT (the two must not overlap) on STREAM (a cudaStream_t; NULL = the
  * default stream), tile by tile as the bulk-copy look-back scan moves them.
  * Asynchronous; pointers need only the element's alignment (16-byte aligned ones take
  * the bulk copy and vector stores, as the scan does). */
-int scan_copy_floor(const void *d_in, void *d_out, size_t n, size_t elem_size, void *stream, sw_error *err);
+int scan_copy_floor(const void *d_in, void *d_out, size_t n, size_t elem_size, unsigned flags, void *stream,
+                    sw_error *err);
 
 #ifdef __cplusplus
 }

@@ -35,6 +35,8 @@ struct lb_opts {
     int sleep_ns;      /* first backoff of a spin (0: spin without sleeping) */
     int bid;           /* tile = blockIdx.x */
     int cs;            /* streaming loads and stores of the tile's data */
+    int evict_first;   /* bulk kernel: the bulk copy in with the evict-first L2 policy */
+    int bulk_store;    /* bulk kernel: the tile out by one bulk copy from shared memory */
 };
 
 static __device__ __forceinline__ unsigned long long lb_load64(const unsigned long long *p, int poll)

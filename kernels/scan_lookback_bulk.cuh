@@ -17,7 +17,9 @@
  *      scan_tile.cuh) from shared memory; per row a warp scan gives its prefix;
  *   3. warp 0: warp totals, look-back (lb_warp_prefixes);
  *   4. each thread rescans its rows from shared memory and stores them (16-byte
- *      stores, streaming with 'cs').
+ *      stores, streaming with 'cs'); with 'bstore' it writes them back into shared
+ *      memory instead and one bulk copy stores the tile (evict-first with 'cs').
+ * 'ef': the bulk copy in carries the evict-first L2 policy.
  * Shared memory: THREADS * NV * 16 bytes, dynamic (more than 48 KB needs the opt-in
  * attribute, set by the launcher). */
 #ifndef SCANWORKS_KERNELS_SCAN_LOOKBACK_BULK_CUH
@@ -25,10 +27,22 @@
 
 #include "scan_lookback.cuh"
 
+/* An L2 policy that evicts the lines it touches first (createpolicy; sm_90): for data
+ * read or written once, so that it does not push the look-back's status words out. */
+static __device__ __forceinline__ unsigned long long lbb_evict_first_policy(void)
+{
+    unsigned long long policy = 0;
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
+    asm volatile("createpolicy.fractional.L2::evict_first.b64 %0, 1.0;" : "=l"(policy));
+#endif
+    return policy;
+}
+
 /* Copies BYTES (a multiple of 16) from global SRC to shared DST (both 16-byte
- * aligned) and waits until they have landed; every thread of the block calls it. */
+ * aligned) and waits until they have landed; every thread of the block calls it.
+ * EVICT_FIRST: the copy carries the evict-first L2 policy. */
 static __device__ __forceinline__ void lbb_bulk_copy(int4 *dst, const void *src, unsigned bytes,
-                                                     unsigned long long *bar)
+                                                     unsigned long long *bar, int evict_first)
 {
 #if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
     const unsigned b = (unsigned)__cvta_generic_to_shared(bar);
@@ -37,9 +51,16 @@ static __device__ __forceinline__ void lbb_bulk_copy(int4 *dst, const void *src,
         asm volatile("mbarrier.init.shared::cta.b64 [%0], 1;" ::"r"(b) : "memory");
         asm volatile("fence.mbarrier_init.release.cluster;" ::: "memory");
         asm volatile("mbarrier.arrive.expect_tx.shared::cta.b64 _, [%0], %1;" ::"r"(b), "r"(bytes) : "memory");
-        asm volatile("cp.async.bulk.shared::cluster.global.mbarrier::complete_tx::bytes [%0], [%1], %2, [%3];" ::"r"(d),
-                     "l"(src), "r"(bytes), "r"(b)
-                     : "memory");
+        if (evict_first)
+            asm volatile("cp.async.bulk.shared::cluster.global.mbarrier::complete_tx::bytes.L2::cache_hint"
+                         " [%0], [%1], %2, [%3], %4;" ::"r"(d),
+                         "l"(src), "r"(bytes), "r"(b), "l"(lbb_evict_first_policy())
+                         : "memory");
+        else
+            asm volatile("cp.async.bulk.shared::cluster.global.mbarrier::complete_tx::bytes"
+                         " [%0], [%1], %2, [%3];" ::"r"(d),
+                         "l"(src), "r"(bytes), "r"(b)
+                         : "memory");
     }
     /* The other threads may test the barrier before thread 0 has set it up: make
      * them wait for the set-up first. */
@@ -50,10 +71,40 @@ static __device__ __forceinline__ void lbb_bulk_copy(int4 *dst, const void *src,
                  "@!done bra LBB_WAIT;\n\t}" ::"r"(b)
                  : "memory");
 #else
-    (void)bar;
+    (void)bar, (void)evict_first;
     const int4 *s = (const int4 *)src;
     for (unsigned i = threadIdx.x; i < bytes / 16; i += blockDim.x) dst[i] = s[i];
     __syncthreads();
+#endif
+}
+
+/* Writes BYTES (a multiple of 16) of shared SRC, which every thread of the block has
+ * just written, to global DST (both 16-byte aligned) by one bulk copy (sm_90: issued
+ * by thread 0, which waits until the copy has read the shared memory, so that the
+ * block may end); every thread calls it. EVICT_FIRST as for lbb_bulk_copy. */
+static __device__ __forceinline__ void lbb_bulk_store(void *dst, const int4 *src, unsigned bytes, int evict_first)
+{
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
+    /* The threads' shared-memory writes, made visible to the bulk copy's (async) proxy. */
+    asm volatile("fence.proxy.async.shared::cta;" ::: "memory");
+    __syncthreads();
+    if (threadIdx.x == 0) {
+        const unsigned s = (unsigned)__cvta_generic_to_shared(src);
+        if (evict_first)
+            asm volatile("cp.async.bulk.global.shared::cta.bulk_group.L2::cache_hint [%0], [%1], %2, %3;" ::"l"(dst),
+                         "r"(s), "r"(bytes), "l"(lbb_evict_first_policy())
+                         : "memory");
+        else
+            asm volatile("cp.async.bulk.global.shared::cta.bulk_group [%0], [%1], %2;" ::"l"(dst), "r"(s), "r"(bytes)
+                         : "memory");
+        asm volatile("cp.async.bulk.commit_group;" ::: "memory");
+        asm volatile("cp.async.bulk.wait_group.read 0;" ::: "memory");
+    }
+#else
+    (void)evict_first;
+    __syncthreads();
+    int4 *d = (int4 *)dst;
+    for (unsigned i = threadIdx.x; i < bytes / 16; i += blockDim.x) d[i] = src[i];
 #endif
 }
 
@@ -81,7 +132,7 @@ lookback_bulk_kernel(const T *in, T *out, size_t n, int inclusive, int aligned, 
     const size_t tile = blockIdx.x, base = tile * TILE;
     const bool fast = aligned && base + TILE <= n;
     if (fast) {
-        lbb_bulk_copy(s_tile, in + base, (unsigned)(TILE * sizeof(T)), &s_bar);
+        lbb_bulk_copy(s_tile, in + base, (unsigned)(TILE * sizeof(T)), &s_bar, o.evict_first);
     } else {
         T *s = (T *)s_tile;
         for (size_t i = threadIdx.x; i < TILE; i += THREADS) s[i] = base + i < n ? in[base + i] : id;
@@ -104,14 +155,19 @@ lookback_bulk_kernel(const T *in, T *out, size_t n, int inclusive, int aligned, 
     __syncthreads();
 
     const T wp = s_warp[warp];
+    const bool bulk_store = o.bulk_store && fast;   /* the same for the whole block */
 #pragma unroll
     for (int v = 0; v < NV; v++) {
         vec16<T> x, y;
         x.q = s_tile[row + v * 32];
         T r = op_apply<T, OP>(wp, pre[v]);
         vec_rescan<T, OP>(y, x, r, inclusive);
-        store16<T>(out, tile_elem<T, NV>(base, warp, v, lane), y, fast, o.cs, n);
+        if (bulk_store)
+            s_tile[row + v * 32] = y.q;   /* in place: each thread reads and writes only its own vectors */
+        else
+            store16<T>(out, tile_elem<T, NV>(base, warp, v, lane), y, fast, o.cs, n);
     }
+    if (bulk_store) lbb_bulk_store(out + base, s_tile, (unsigned)(TILE * sizeof(T)), o.cs);
 }
 
 #endif

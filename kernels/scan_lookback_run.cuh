@@ -24,7 +24,10 @@
  *   s2 | s3 | s4        pipe: ring stages (default: 4 for 256x16, 3 for 256x32)
  *   bulk                the tile comes into shared memory by one bulk copy
  *                       (scan_lookback_bulk.cuh; implies bid; 128x48, 128x64,
- *                       128x96, 256x32, 256x48 and 512x32 only) */
+ *                       128x96, 256x32, 256x48 and 512x32 only)
+ *   ef                  bulk: the bulk copy in with the evict-first L2 policy
+ *   bstore              bulk: the tile out by one bulk copy from shared memory
+ *                       instead of the threads' 16-byte stores (evict-first with cs) */
 #ifndef SCANWORKS_KERNELS_SCAN_LOOKBACK_RUN_CUH
 #define SCANWORKS_KERNELS_SCAN_LOOKBACK_RUN_CUH
 
@@ -72,7 +75,9 @@ static const int lp_shapes[][3] = {{256, 16, 3}, {256, 16, 4}, {256, 32, 2}, {25
  * pipelined kernel, three ways to keep about 100-130 KB of loads in flight per SM:
  * 32 KB tiles x 2 stages (3 blocks per SM, one tile ahead each), 32 KB x 3 (2 blocks,
  * two ahead: fewer, longer waves), 16 KB x 3 (4 blocks, two ahead: more blocks to
- * cover each other's look-back, twice the waves). */
+ * cover each other's look-back, twice the waves). Last the bulk-copy shapes, and the
+ * default bulk shape with the evict-first policy on its copy in and the tile stored by
+ * a bulk copy ('ef', 'bstore'). */
 static const char *const lb_sweep[] = {
     "lookback-128-16", "lookback-256-16", "lookback-256-24", "lookback-512-16", "lookback-128-32",
     "lookback-256-32", "lookback-256-16-w1", "lookback-256-16-w2", "lookback-256-16-memset",
@@ -82,7 +87,9 @@ static const char *const lb_sweep[] = {
     "lookback-128-48-bid-cs", "lookback-256-48-bid-cs", "lookback-512-48-bid-cs", "lookback-256-64-bid-cs",
     "lookback-256-32-pipe-s2-cs", "lookback-256-32-pipe-s3-cs", "lookback-256-16-pipe-s3-cs",
     "lookback-128-48-bulk-cs", "lookback-128-64-bulk-cs", "lookback-128-96-bulk-cs", "lookback-256-32-bulk-cs",
-    "lookback-256-48-bulk-cs", "lookback-512-32-bulk-cs", "lookback-128-64-bulk", NULL};
+    "lookback-256-48-bulk-cs", "lookback-512-32-bulk-cs", "lookback-128-64-bulk", "lookback-128-48-bulk-cs-ef",
+    "lookback-128-48-bulk-bstore", "lookback-128-48-bulk-cs-bstore", "lookback-128-48-bulk-cs-ef-bstore",
+    "lookback-128-96-bulk-cs-ef-bstore", "lookback-256-48-bulk-cs-ef-bstore", NULL};
 
 extern "C" const char *const *scan_cuda_lookback_sweep(void) { return lb_sweep; }
 
@@ -132,11 +139,17 @@ static int lb_parse(const char *spec, const char *src, lb_config *c, sw_error *e
             c->stages = tok[1] - '0';
         } else if (!strcmp(tok, "bulk")) {
             c->bulk = 1;
+        } else if (!strcmp(tok, "ef")) {
+            c->o.evict_first = 1;
+        } else if (!strcmp(tok, "bstore")) {
+            c->o.bulk_store = 1;
         } else {
             return sw_fail(err, "scan lookback: %s '%s': unknown option '%s' (w1|w2|w4, memset, relaxed, acquire, "
-                           "sleep, bid, cs, loose, pipe, s2|s3|s4, bulk)", src, spec, tok);
+                           "sleep, bid, cs, loose, pipe, s2|s3|s4, bulk, ef, bstore)", src, spec, tok);
         }
     }
+    if ((c->o.evict_first || c->o.bulk_store) && !c->bulk)
+        return sw_fail(err, "scan lookback: %s '%s': 'ef' and 'bstore' need 'bulk'", src, spec);
     if (c->bulk) {
         if (c->pipe || c->stages || c->loose)
             return sw_fail(err, "scan lookback: %s '%s': 'bulk' takes none of pipe, s2|s3|s4, loose", src, spec);

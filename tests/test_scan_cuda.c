@@ -207,7 +207,8 @@ static void test_smem_only(uint64_t *rng)
  * scan's tile traffic) reproduces its input exactly: 4- and 8-byte elements, lengths
  * around its tiles (6144 and 3072 elements), the device buffer poisoned first and
  * the poison checked to stay before and past the copy; aligned pointers (bulk copy,
- * vector stores) and pointers one element past alignment (the threads' path). */
+ * vector stores) and pointers one element past alignment (the threads' path); each
+ * under the four flag settings (bulk store, evict-first policy). */
 static void test_copy_floor(uint64_t *rng)
 {
     const size_t sizes[] = {0, 1, 4095, 4097, 3073, 6144, 6145, 1000003}, max_n = 1000003, guard = 4096;
@@ -220,13 +221,16 @@ static void test_copy_floor(uint64_t *rng)
         } else {
             for (size_t i = 0; i < max_n * es; i++) h_in[i] = (unsigned char)(test_rand(rng) >> 24);
             for (size_t off = 0; off <= es; off += es) {
-                for (size_t s = 0; s < sizeof sizes / sizeof *sizes; s++) {
-                    const size_t n = sizes[s], bytes = n * es, at = guard + off;   /* at: 16-byte aligned + off */
+                for (size_t s = 0; s < 4 * (sizeof sizes / sizeof *sizes); s++) {
+                    /* every size under each of the four flag combinations */
+                    const unsigned flags = (unsigned)(s / (sizeof sizes / sizeof *sizes));
+                    const size_t n = sizes[s % (sizeof sizes / sizeof *sizes)], bytes = n * es,
+                                 at = guard + off;   /* at: 16-byte aligned + off */
                     sw_error err = {{0}};
                     CHECK(cudaMemcpy((char *)d_in + at, h_in, bytes, cudaMemcpyHostToDevice) == cudaSuccess);
                     CHECK(cudaMemset(d_out, 0xA5, room) == cudaSuccess);
-                    CHECK_MSG(scan_copy_floor((char *)d_in + at, (char *)d_out + at, n, es, NULL, &err) == 0,
-                              "floor-bulk %zu-byte n=%zu: %s", es, n, err.msg);
+                    CHECK_MSG(scan_copy_floor((char *)d_in + at, (char *)d_out + at, n, es, flags, NULL, &err) == 0,
+                              "floor-bulk %zu-byte n=%zu flags %u: %s", es, n, flags, err.msg);
                     CHECK(cudaDeviceSynchronize() == cudaSuccess);
                     test_poison(h_out, room);
                     CHECK(cudaMemcpy(h_out, d_out, room, cudaMemcpyDeviceToHost) == cudaSuccess);
@@ -235,8 +239,8 @@ static void test_copy_floor(uint64_t *rng)
                         const int inside = i >= at && i < at + bytes;
                         if (h_out[i] != (inside ? h_in[i - at] : 0xA5)) bad = i;
                     }
-                    CHECK_MSG(bad == room, "floor-bulk %zu-byte n=%zu%s: byte %lld from the start differs", es, n,
-                              off ? " unaligned" : "", (long long)bad - (long long)at);
+                    CHECK_MSG(bad == room, "floor-bulk %zu-byte n=%zu%s flags %u: byte %lld from the start differs",
+                              es, n, off ? " unaligned" : "", flags, (long long)bad - (long long)at);
                 }
             }
         }
@@ -245,9 +249,9 @@ static void test_copy_floor(uint64_t *rng)
         free(h_in), free(h_out);
     }
     sw_error err = {{0}};
-    CHECK_MSG(scan_copy_floor(NULL, NULL, 5, 2, NULL, &err) == -1 && strstr(err.msg, "2-byte"),
+    CHECK_MSG(scan_copy_floor(NULL, NULL, 5, 2, 0, NULL, &err) == -1 && strstr(err.msg, "2-byte"),
               "floor-bulk accepted 2-byte elements");
-    printf("  floor-bulk copy checked (4- and 8-byte elements, aligned and not)\n");
+    printf("  floor-bulk copy checked (4- and 8-byte elements, aligned and not; bulk stores and evict-first too)\n");
     fflush(stdout);
 }
 

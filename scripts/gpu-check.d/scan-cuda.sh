@@ -112,7 +112,7 @@ fi
 #    input.
 t1=$SECONDS
 log="$logs/scan-sweep-progress.txt"
-if timeout 60 "$BUILD/scanworks" bench scan --sizes 2^25,2^28 --type int32 --op add --reps 30 --no-gl \
+if timeout 90 "$BUILD/scanworks" bench scan --sizes 2^25,2^28 --type int32 --op add --reps 30 --no-gl \
      --lookback-sweep --json "$OUT/scan-sweep.json" --csv "$OUT/scan-sweep.csv" > "$OUT/scan-sweep.txt" 2> "$log"; then
   pass "bench scan --lookback-sweep ($((SECONDS - t1)) s; table: $OUT/scan-sweep.txt)"
 else
@@ -161,6 +161,9 @@ if os.path.exists(sweep):
         if f: print("SUMMARY scan 2^%d int32 floor-bulk (128x48 bulk tile traffic, no scan) %.4f ms = %.2fx memcpy;"
                     " memcpy %.4f ms; default lookback %s; cub %.4f ms" % (n.bit_length() - 1, f, mem / f, mem,
                     "%.4f ms = %.2fx the floor's time" % (d, d / f) if d else "n/a", cub))
+        floors = sorted((ms, v) for v, ms in at.items() if v.startswith("floor-"))
+        if floors: print("SUMMARY scan 2^%d int32 copy floors: %s" % (n.bit_length() - 1, ", ".join(
+                         "%s %.4f ms = %.2fx memcpy" % (v, ms, mem / ms) for ms, v in floors)))
 if os.path.exists(comp):
     at = {r["variant"]: r["median_ms"] for r in json.load(open(comp))["rows"] if r["n"] == 2**28}
     print("compaction 2^28 int32 keep > 0 (median ms): " +

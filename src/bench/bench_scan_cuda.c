@@ -1,5 +1,6 @@
 /* The CUDA rows of `bench scan`: device memcpy, "floor-bulk" (the bulk-copy scan's
- * data movement without the scan, kernels/scan_copy_floor.h), CUB DeviceScan and
+ * data movement without the scan, kernels/scan_copy_floor.h) and its variants with the
+ * evict-first policy ("-ef") and bulk stores ("floor-bstore"), CUB DeviceScan and
  * every CUDA scan variant, each timed with CUDA events (warm-up, then REPS
  * repetitions, medians), after its output was checked: against the input for the
  * two copies, against the CPU scan for the rest. */
@@ -58,13 +59,16 @@ static int reserve(size_t bytes, sw_error *err)
 
 enum { RUN_MEMCPY, RUN_FLOOR, RUN_CUB, RUN_SCAN };
 
-static int run_once(int what, const bench_scan_input *in, const scan_desc *d, size_t bytes, sw_error *err)
+/* FLOOR_FLAGS: scan_copy_floor's flags, for RUN_FLOOR. */
+static int run_once(int what, const bench_scan_input *in, const scan_desc *d, size_t bytes, unsigned floor_flags,
+                    sw_error *err)
 {
     if (what == RUN_MEMCPY) {
         CUDA_TRY(cudaMemcpyAsync(B.d_out, B.d_in, bytes, cudaMemcpyDeviceToDevice, 0), err);
         return 0;
     }
-    if (what == RUN_FLOOR) return scan_copy_floor(B.d_in, B.d_out, in->n, scan_type_size(d->type), NULL, err);
+    if (what == RUN_FLOOR)
+        return scan_copy_floor(B.d_in, B.d_out, in->n, scan_type_size(d->type), floor_flags, NULL, err);
 #if SCANWORKS_HAVE_CUB_REF
     if (what == RUN_CUB) return scan_ref_cub_exclusive(d->type, d->op, B.d_in, B.d_out, in->n, NULL, err);
 #endif
@@ -73,14 +77,14 @@ static int run_once(int what, const bench_scan_input *in, const scan_desc *d, si
 
 /* Checks (the copies against the input, the scans against the CPU scan), times and
  * adds one row; a mismatch is counted, not timed. */
-static int measure(bench_report *r, int what, const char *variant, const bench_scan_input *in, int *mismatches,
-                   sw_error *err)
+static int measure(bench_report *r, int what, const char *variant, unsigned floor_flags, const bench_scan_input *in,
+                   int *mismatches, sw_error *err)
 {
     const size_t es = scan_type_size(in->desc.type), bytes = in->n * es;
     scan_desc d = in->desc;
     d.algo = what == RUN_SCAN ? variant : NULL;
     CUDA_TRY(cudaMemset(B.d_out, 0xA5, bytes), err);
-    if (run_once(what, in, &d, bytes, err)) return -1;
+    if (run_once(what, in, &d, bytes, floor_flags, err)) return -1;
     CUDA_TRY(cudaDeviceSynchronize(), err);
     CUDA_TRY(cudaMemcpy(B.h_check, B.d_out, bytes, cudaMemcpyDeviceToHost), err);
     const void *want = what == RUN_MEMCPY || what == RUN_FLOOR ? in->in : in->want;
@@ -93,13 +97,13 @@ static int measure(bench_report *r, int what, const char *variant, const bench_s
         return 0;
     }
     for (int i = 0; i < WARMUP; i++)
-        if (run_once(what, in, &d, bytes, err)) return -1;
+        if (run_once(what, in, &d, bytes, floor_flags, err)) return -1;
     double *t = sw_malloc(in->reps * sizeof *t, "timings", err);
     if (!t) return -1;
     for (int i = 0; i < in->reps; i++) {
         float ms = 0;
         cudaEventRecord(B.start, 0);
-        if (run_once(what, in, &d, bytes, err)) {
+        if (run_once(what, in, &d, bytes, floor_flags, err)) {
             free(t);
             return -1;
         }
@@ -128,17 +132,25 @@ int bench_scan_cuda_rows(bench_report *r, const bench_scan_input *in, int *misma
     const size_t bytes = in->n * scan_type_size(in->desc.type);
     if (reserve(bytes, err)) return -1;
     CUDA_TRY(cudaMemcpy(B.d_in, in->in, bytes, cudaMemcpyHostToDevice), err);
-    if (measure(r, RUN_MEMCPY, "memcpy", in, mismatches, err)) return -1;
-    if (measure(r, RUN_FLOOR, "floor-bulk", in, mismatches, err)) return -1;
+    static const struct {
+        const char *name;
+        unsigned flags;
+    } floors[] = {{"floor-bulk", 0},
+                  {"floor-bulk-ef", SCAN_FLOOR_EVICT_FIRST},
+                  {"floor-bstore", SCAN_FLOOR_BULK_STORE},
+                  {"floor-bstore-ef", SCAN_FLOOR_BULK_STORE | SCAN_FLOOR_EVICT_FIRST}};
+    if (measure(r, RUN_MEMCPY, "memcpy", 0, in, mismatches, err)) return -1;
+    for (size_t f = 0; f < sizeof floors / sizeof floors[0]; f++)
+        if (measure(r, RUN_FLOOR, floors[f].name, floors[f].flags, in, mismatches, err)) return -1;
 #if SCANWORKS_HAVE_CUB_REF
-    if (in->desc.kind == SCAN_EXCLUSIVE && measure(r, RUN_CUB, "cub", in, mismatches, err)) return -1;
+    if (in->desc.kind == SCAN_EXCLUSIVE && measure(r, RUN_CUB, "cub", 0, in, mismatches, err)) return -1;
 #endif
     for (int a = 0; scan_cuda_algorithms[a]; a++) {
         if (in->n > scan_cuda_max_elements(scan_cuda_algorithms[a], in->desc.type)) continue;
-        if (measure(r, RUN_SCAN, scan_cuda_algorithms[a], in, mismatches, err)) return -1;
+        if (measure(r, RUN_SCAN, scan_cuda_algorithms[a], 0, in, mismatches, err)) return -1;
     }
     if (in->lookback_sweep)
         for (const char *const *c = scan_cuda_lookback_sweep(); *c; c++)
-            if (measure(r, RUN_SCAN, *c, in, mismatches, err)) return -1;
+            if (measure(r, RUN_SCAN, *c, 0, in, mismatches, err)) return -1;
     return 0;
 }
