@@ -306,12 +306,15 @@ static int run_lookback(const lb_config &c, const T *in, T *out, size_t n, int i
     if (check_grid(tiles, "lookback", n, err)) return -1;
     const size_t bytes = status_bytes<T>(tiles);
     void *had = cache.status;
+    const size_t had_bytes = cache.status_bytes;
     if (cache_reserve(&cache.status, &cache.status_bytes, bytes, "scan look-back status", err)) return -1;
     /* 4-byte types keep one word per tile at a fixed place; 8-byte types place their
      * value slots after the flags, by the tile count: a stale word of another layout
      * could carry this epoch's tag, so a layout change zeroes the words first. */
     const size_t layout = sizeof(T) == 4 ? 4 : 8 + 16 * tiles;
-    if (cache.status != had || cache.layout != layout) cache.status_ready = 0;
+    /* A new allocation (often at the freed one's address: compare sizes too) holds
+     * neither the counter nor zeroed words. */
+    if (cache.status != had || cache.status_bytes != had_bytes || cache.layout != layout) cache.status_ready = 0;
     cache.layout = layout;
     char *p = (char *)cache.status;
     if (!cache.status_ready || c.memset_each || cache.epoch + 1 >= LB_EPOCH_LIMIT) {
