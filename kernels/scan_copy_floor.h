@@ -1,4 +1,4 @@
-/* "floor-bulk": the data movement of the sm_90 look-back scan "128x48,bulk,cs" with
+/* "floor-bulk": the data movement of the bulk-copy look-back scan "128x48,bulk,cs" with
  * no scan in it (kernels/scan_copy_floor.cu), a reference row of `bench scan`: the
  * output equals the input. Its time is what that kernel's tile access pattern costs
  * by itself, so the gap between the scan and this row is the look-back and the

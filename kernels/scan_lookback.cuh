@@ -98,12 +98,13 @@ static __device__ __forceinline__ int lb_read(tile_status<T> st, size_t tile, co
     }
 }
 
-/* Warp 0 of tile TILE (> 0): publishes AGG, returns the op of all earlier tiles. */
-template <typename T, int OP>
+/* Warp 0 of tile TILE (> 0): publishes AGG (unless PUBLISH_AGG is false: the caller
+ * has), returns the op of all earlier tiles. */
+template <typename T, int OP, bool PUBLISH_AGG = true>
 static __device__ T lb_look_back(tile_status<T> st, long long tile, T agg, int lane, const lb_opts &o)
 {
     const T id = op_identity<T, OP>();
-    if (lane == 0) lb_publish(st, (size_t)tile, FLAG_AGGREGATE, agg, o.epoch);
+    if (PUBLISH_AGG && lane == 0) lb_publish(st, (size_t)tile, FLAG_AGGREGATE, agg, o.epoch);
     T prefix = id;
     long long pred = tile - 1;   /* the nearest predecessor not folded in yet */
     for (;;) {

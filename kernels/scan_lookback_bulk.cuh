@@ -38,6 +38,27 @@ static __device__ __forceinline__ unsigned long long lbb_evict_first_policy(void
     return policy;
 }
 
+/* Starts the bulk copy of BYTES (a multiple of 16, not 0) from global SRC to the shared
+ * address DST, completing its bytes on the mbarrier at shared address BAR (sm_90). */
+static __device__ __forceinline__ void lbb_bulk_copy_issue(unsigned dst, const void *src, unsigned bytes, unsigned bar,
+                                                           int evict_first)
+{
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
+    if (evict_first)
+        asm volatile("cp.async.bulk.shared::cluster.global.mbarrier::complete_tx::bytes.L2::cache_hint"
+                     " [%0], [%1], %2, [%3], %4;" ::"r"(dst),
+                     "l"(src), "r"(bytes), "r"(bar), "l"(lbb_evict_first_policy())
+                     : "memory");
+    else
+        asm volatile("cp.async.bulk.shared::cluster.global.mbarrier::complete_tx::bytes"
+                     " [%0], [%1], %2, [%3];" ::"r"(dst),
+                     "l"(src), "r"(bytes), "r"(bar)
+                     : "memory");
+#else
+    (void)dst, (void)src, (void)bytes, (void)bar, (void)evict_first;
+#endif
+}
+
 /* Copies BYTES (a multiple of 16) from global SRC to shared DST (both 16-byte
  * aligned) and waits until they have landed; every thread of the block calls it.
  * EVICT_FIRST: the copy carries the evict-first L2 policy. */
@@ -51,16 +72,7 @@ static __device__ __forceinline__ void lbb_bulk_copy(int4 *dst, const void *src,
         asm volatile("mbarrier.init.shared::cta.b64 [%0], 1;" ::"r"(b) : "memory");
         asm volatile("fence.mbarrier_init.release.cluster;" ::: "memory");
         asm volatile("mbarrier.arrive.expect_tx.shared::cta.b64 _, [%0], %1;" ::"r"(b), "r"(bytes) : "memory");
-        if (evict_first)
-            asm volatile("cp.async.bulk.shared::cluster.global.mbarrier::complete_tx::bytes.L2::cache_hint"
-                         " [%0], [%1], %2, [%3], %4;" ::"r"(d),
-                         "l"(src), "r"(bytes), "r"(b), "l"(lbb_evict_first_policy())
-                         : "memory");
-        else
-            asm volatile("cp.async.bulk.shared::cluster.global.mbarrier::complete_tx::bytes"
-                         " [%0], [%1], %2, [%3];" ::"r"(d),
-                         "l"(src), "r"(bytes), "r"(b)
-                         : "memory");
+        lbb_bulk_copy_issue(d, src, bytes, b, evict_first);
     }
     /* The other threads may test the barrier before thread 0 has set it up: make
      * them wait for the set-up first. */

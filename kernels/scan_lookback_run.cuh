@@ -25,7 +25,12 @@
  *   bulk                the tile comes into shared memory by one bulk copy
  *                       (scan_lookback_bulk.cuh; implies bid; 128x48, 128x64,
  *                       128x96, 256x32, 256x48 and 512x32 only)
- *   ef                  bulk: the bulk copy in with the evict-first L2 policy
+ *   ws                  the warp-specialized kernel (scan_lookback_ws.cuh): persistent
+ *                       blocks, a ring of tiles, producer, reducer, look-back and
+ *                       scanner warps (128x48 with s4 or s8, 128x32 and 128x24 with s4;
+ *                       tiles from the counter, so 'bid' is refused; sm_90 and
+ *                       16-byte aligned data, else the bulk kernel of the shape runs)
+ *   ef                  bulk, ws: the bulk copy in with the evict-first L2 policy
  *   bstore              bulk: the tile out by one bulk copy from shared memory
  *                       instead of the threads' 16-byte stores (evict-first with cs) */
 #ifndef SCANWORKS_KERNELS_SCAN_LOOKBACK_RUN_CUH
@@ -35,14 +40,15 @@
 #include <stdlib.h>
 
 /* The default configuration (options not named keep their defaults: w4, epochs).
- * Measured on the H200 (2^28 int32, docs/perf.md): the bulk-copy kernel 128x48 0.675 ms
- * (1.02x CUB; 1.04x at 2^25), the register-tile kernel 256x48 with bid and cs 0.709
- * (0.97x; 256x32 0.750, 512x32 0.709). The bulk copy needs sm_90 (before, its tiles
- * arrive by plain loads), so older chips keep the register tiles. The pipelined shapes
+ * Measured on the H200 (2^28 int32, docs/perf.md): the warp-specialized kernel 128x32
+ * with a ring of 4 (three blocks an SM) 0.628 ms (1.13x CUB; 1.13x at 2^25), the
+ * bulk-copy kernel 128x48 0.675-0.684 (1.02-1.04x), the register-tile kernel 256x48 with
+ * bid and cs 0.709 (0.97x). The warp-specialized and bulk kernels need sm_90 (mbarriers
+ * and bulk copies), so older chips keep the register tiles. The pipelined shapes
  * ("pipe") measured 6-20x slower there when they took tiles from the counter (tiles
  * completed one after another, docs/perf.md); they now take tiles in waves. */
 #define LB_DEFAULT "256x48,bid,cs"
-#define LB_DEFAULT_SM90 "128x48,bulk,cs"
+#define LB_DEFAULT_SM90 "128x32,ws,s4,cs"
 
 /* The default for the current device: LB_DEFAULT_SM90 where its compute capability is
  * 9 or more. When no device answers, LB_DEFAULT (the launch then reports the error). */
@@ -54,6 +60,7 @@ struct lb_config {
     int loose;            /* 256 x 16 only: 5 blocks per SM, 48 registers, instead of 6 and 40 */
     int pipe, stages;     /* the pipelined kernel and its ring stages (0: the shape's default) */
     int bulk;             /* the bulk-copy kernel */
+    int ws;               /* the warp-specialized kernel (stages: its ring) */
     lb_opts o;
 };
 
@@ -64,6 +71,9 @@ static const int lb_shapes[][2] = {{128, 16}, {256, 16}, {256, 24}, {512, 16}, {
 /* The bulk-copy shapes compiled in: threads x 4-byte items per thread. */
 static const int lbb_shapes[][2] = {{128, 48}, {128, 64}, {128, 96}, {256, 32}, {256, 48}, {512, 32}};
 #define LBB_SHAPES ((int)(sizeof lbb_shapes / sizeof lbb_shapes[0]))
+/* The warp-specialized shapes compiled in: scanner threads x 4-byte items x ring stages. */
+static const int lw_shapes[][3] = {{128, 48, 8}, {128, 48, 4}, {128, 32, 4}, {128, 24, 4}};
+#define LW_SHAPES ((int)(sizeof lw_shapes / sizeof lw_shapes[0]))
 /* The pipelined shapes compiled in: threads x 4-byte items per thread x ring stages. */
 static const int lp_shapes[][3] = {{256, 16, 3}, {256, 16, 4}, {256, 32, 2}, {256, 32, 3}};
 #define LP_SHAPES ((int)(sizeof lp_shapes / sizeof lp_shapes[0]))
@@ -77,7 +87,7 @@ static const int lp_shapes[][3] = {{256, 16, 3}, {256, 16, 4}, {256, 32, 2}, {25
  * two ahead: fewer, longer waves), 16 KB x 3 (4 blocks, two ahead: more blocks to
  * cover each other's look-back, twice the waves). Last the bulk-copy shapes, and the
  * default bulk shape with the evict-first policy on its copy in and the tile stored by
- * a bulk copy ('ef', 'bstore'). */
+ * a bulk copy ('ef', 'bstore'); then the warp-specialized rings. */
 static const char *const lb_sweep[] = {
     "lookback-128-16", "lookback-256-16", "lookback-256-24", "lookback-512-16", "lookback-128-32",
     "lookback-256-32", "lookback-256-16-w1", "lookback-256-16-w2", "lookback-256-16-memset",
@@ -89,7 +99,9 @@ static const char *const lb_sweep[] = {
     "lookback-128-48-bulk-cs", "lookback-128-64-bulk-cs", "lookback-128-96-bulk-cs", "lookback-256-32-bulk-cs",
     "lookback-256-48-bulk-cs", "lookback-512-32-bulk-cs", "lookback-128-64-bulk", "lookback-128-48-bulk-cs-ef",
     "lookback-128-48-bulk-bstore", "lookback-128-48-bulk-cs-bstore", "lookback-128-48-bulk-cs-ef-bstore",
-    "lookback-128-96-bulk-cs-ef-bstore", "lookback-256-48-bulk-cs-ef-bstore", NULL};
+    "lookback-128-96-bulk-cs-ef-bstore", "lookback-256-48-bulk-cs-ef-bstore", "lookback-128-48-ws-s8-cs",
+    "lookback-128-48-ws-s8-cs-ef", "lookback-128-48-ws-s4-cs", "lookback-128-32-ws-s4-cs", "lookback-128-24-ws-s4-cs",
+    NULL};
 
 extern "C" const char *const *scan_cuda_lookback_sweep(void) { return lb_sweep; }
 
@@ -135,21 +147,34 @@ static int lb_parse(const char *spec, const char *src, lb_config *c, sw_error *e
             c->loose = 1;
         } else if (!strcmp(tok, "pipe")) {
             c->pipe = 1;
-        } else if (!strcmp(tok, "s2") || !strcmp(tok, "s3") || !strcmp(tok, "s4")) {
+        } else if (!strcmp(tok, "s2") || !strcmp(tok, "s3") || !strcmp(tok, "s4") || !strcmp(tok, "s8")) {
             c->stages = tok[1] - '0';
         } else if (!strcmp(tok, "bulk")) {
             c->bulk = 1;
+        } else if (!strcmp(tok, "ws")) {
+            c->ws = 1;
         } else if (!strcmp(tok, "ef")) {
             c->o.evict_first = 1;
         } else if (!strcmp(tok, "bstore")) {
             c->o.bulk_store = 1;
         } else {
             return sw_fail(err, "scan lookback: %s '%s': unknown option '%s' (w1|w2|w4, memset, relaxed, acquire, "
-                           "sleep, bid, cs, loose, pipe, s2|s3|s4, bulk, ef, bstore)", src, spec, tok);
+                           "sleep, bid, cs, loose, pipe, s2|s3|s4|s8, bulk, ws, ef, bstore)", src, spec, tok);
         }
     }
-    if ((c->o.evict_first || c->o.bulk_store) && !c->bulk)
-        return sw_fail(err, "scan lookback: %s '%s': 'ef' and 'bstore' need 'bulk'", src, spec);
+    if (c->ws) {
+        if (c->pipe || c->bulk || c->loose || c->o.bid || c->o.bulk_store)
+            return sw_fail(err, "scan lookback: %s '%s': 'ws' takes none of pipe, bulk, loose, bid, bstore", src,
+                           spec);
+        if (!c->stages) c->stages = 4;
+        for (int i = 0; i < LW_SHAPES; i++)
+            if (c->threads == lw_shapes[i][0] && c->items == lw_shapes[i][1] && c->stages == lw_shapes[i][2])
+                return 0;
+        return sw_fail(err, "scan lookback: %s '%s' is no compiled warp-specialized shape; use 128x48 (s4, s8), "
+                       "128x32 or 128x24 (s4)", src, spec);
+    }
+    if ((c->o.evict_first && !c->bulk) || (c->o.bulk_store && !c->bulk))
+        return sw_fail(err, "scan lookback: %s '%s': 'ef' needs 'bulk' or 'ws', 'bstore' needs 'bulk'", src, spec);
     if (c->bulk) {
         if (c->pipe || c->stages || c->loose)
             return sw_fail(err, "scan lookback: %s '%s': 'bulk' takes none of pipe, s2|s3|s4, loose", src, spec);
@@ -297,6 +322,57 @@ static int lbb_launch(size_t tiles, const T *in, T *out, size_t n, int incl, int
     return 0;
 }
 
+/* The warp-specialized kernel on as many blocks as the GPU holds at once (at most TILES;
+ * SCANWORKS_LOOKBACK_PIPE_GRID caps it, for the tests). Returns the grid, -1 on an
+ * error. */
+template <typename T, int OP, int NV, int STAGES>
+static long long lw_launch(size_t tiles, const T *in, T *out, size_t n, int incl, tile_status<T> st,
+                           unsigned *counter, const lb_opts &o, cudaStream_t s, sw_error *err)
+{
+    void (*kernel)(const T *, T *, size_t, int, tile_status<T>, unsigned *, lb_opts, size_t) =
+        lookback_ws_kernel<T, OP, NV, STAGES>;
+    const size_t smem = (size_t)STAGES * 4 * 32 * NV * 16;
+    static int cached_device = -1, resident = 0;   /* blocks on the whole GPU, per instantiation */
+    int dev;
+    CUDA_TRY(cudaGetDevice(&dev), err);
+    if (dev != cached_device) {
+        if (cuda_resident_blocks((const void *)kernel, WS_THREADS, smem, &resident, err)) return -1;
+        cached_device = dev;
+    }
+    if (resident <= 0)
+        return sw_fail(err, "scan lookback ws: a block of %zu bytes of shared memory does not fit this GPU", smem);
+    size_t grid = tiles < (size_t)resident ? tiles : (size_t)resident;
+    const char *cap = getenv("SCANWORKS_LOOKBACK_PIPE_GRID");
+    if (cap && atoi(cap) > 0 && grid > (size_t)atoi(cap)) grid = (size_t)atoi(cap);
+    kernel<<<(unsigned)grid, WS_THREADS, smem, s>>>(in, out, n, incl, st, counter, o, tiles);
+    return (long long)grid;
+}
+
+/* The warp-specialized configuration C: on sm_90 with aligned data its kernel (the
+ * counter then moves by TILES plus one per block); else the bulk kernel, 128x48. */
+template <typename T, int OP>
+static int lw_run(const lb_config &c, size_t tiles, const T *in, T *out, size_t n, int incl, int aligned,
+                  tile_status<T> st, unsigned *counter, lb_opts o, cudaStream_t s, sw_error *err)
+{
+    if (!aligned || cuda_device_major() < 9) {
+        /* 128x48 tiles: no more of them than of this shape's, so the status words suffice */
+        o.bid = 1;
+        const size_t tiles48 = div_up(n, (size_t)128 * 12 * (16 / sizeof(T)));
+        return lbb_launch<T, OP, 128, 12>(tiles48, in, out, n, incl, aligned, st, o, s, err);
+    }
+    long long grid = -1;
+    switch (c.items * 10 + c.stages) {
+    case 488: grid = lw_launch<T, OP, 12, 8>(tiles, in, out, n, incl, st, counter, o, s, err); break;
+    case 484: grid = lw_launch<T, OP, 12, 4>(tiles, in, out, n, incl, st, counter, o, s, err); break;
+    case 324: grid = lw_launch<T, OP, 8, 4>(tiles, in, out, n, incl, st, counter, o, s, err); break;
+    case 244: grid = lw_launch<T, OP, 6, 4>(tiles, in, out, n, incl, st, counter, o, s, err); break;
+    default: return sw_fail(err, "scan lookback ws: shape %dx%d s%d is not compiled", c.threads, c.items, c.stages);
+    }
+    if (grid < 0) return -1;
+    cache.ticket += (unsigned)(tiles + (size_t)grid);
+    return 0;
+}
+
 template <typename T, int OP>
 static int run_lookback(const lb_config &c, const T *in, T *out, size_t n, int incl, int aligned, cudaStream_t s,
                         sw_error *err)
@@ -337,6 +413,13 @@ static int run_lookback(const lb_config &c, const T *in, T *out, size_t n, int i
     o.ticket = cache.ticket;
     unsigned *counter = (unsigned *)p;
     long long grid = 0;
+    if (c.ws) {
+        if (lw_run<T, OP>(c, tiles, in, out, n, incl, aligned, st, counter, o, s, err)) {
+            cache.status_ready = 0;   /* the counter's value is unknown now */
+            return -1;
+        }
+        grid = 1;   /* not the one-tile kernel below */
+    }
     switch (c.pipe ? c.threads * 1000 + c.items + 1000000 * c.stages : 0) {
     case 3256016: grid = lp_launch<T, OP, 256, 4, 3>(tiles, in, out, n, incl, aligned, st, o, s, err); break;
     case 4256016: grid = lp_launch<T, OP, 256, 4, 4>(tiles, in, out, n, incl, aligned, st, o, s, err); break;

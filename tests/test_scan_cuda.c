@@ -6,7 +6,9 @@
  * case. Skips (exit 77) when no CUDA device can be used.
  *
  * SCANWORKS_TEST_SMEM_ONLY=1 checks only the kernels that stage tiles in shared
- * memory (pipelined and bulk-copy look-back, floor-bulk), on small lengths.
+ * memory (pipelined, bulk-copy and warp-specialized look-back, floor-bulk), on small
+ * lengths; SCANWORKS_TEST_NO_WS=1 leaves the warp-specialized ones out (for racecheck,
+ * which does not follow their mbarrier handovers).
  * SCANWORKS_TEST_LARGE_ONLY=1 checks only the 2^28+3 cases (not the > 2^31 one).
  * SCANWORKS_TEST_SMALL=1 keeps lengths under 10000, fewer types and operators, and
  * leaves out the large cases (for compute-sanitizer). The full run needs about
@@ -28,7 +30,7 @@
 static const size_t elem_size[SCAN_TYPE_COUNT] = {4, 4, 8, 4};
 static const char *const type_names[SCAN_TYPE_COUNT] = {"int32", "uint32", "int64", "float32"};
 static const char *const op_names[SCAN_OP_COUNT] = {"add", "max", "min"};
-static int small_run;
+static int small_run, no_ws;
 
 /* ---- the sequential reference (integer add wraps) ---- */
 
@@ -119,10 +121,12 @@ static void run_case(const char *algo, scan_type t, scan_op op, scan_kind kind, 
     CHECK_MSG(rc == 0, "%s %s %s %s n=%zu: %s", algo, type_names[t], op_names[op],
               kind == SCAN_INCLUSIVE ? "inclusive" : "exclusive", n, err.msg);
     if (rc == 0) {
-        size_t i = first_mismatch(t, out, want, n);
-        CHECK_MSG(i == n, "%s %s %s %s n=%zu%s: out[%zu] = %.17g, want %.17g", algo, type_names[t], op_names[op],
-                  kind == SCAN_INCLUSIVE ? "inclusive" : "exclusive", n, in_place ? " in place" : "", i,
-                  value_at(t, out, i), value_at(t, want, i));
+        size_t i = first_mismatch(t, out, want, n), bad = 0, last = i;
+        for (size_t j = i; j < n; j++)
+            if (!equal_at(t, out, want, j)) bad++, last = j;
+        CHECK_MSG(i == n, "%s %s %s %s n=%zu%s: out[%zu] = %.17g, want %.17g (%zu elements wrong, the last at %zu)",
+                  algo, type_names[t], op_names[op], kind == SCAN_INCLUSIVE ? "inclusive" : "exclusive", n,
+                  in_place ? " in place" : "", i, value_at(t, out, i), value_at(t, want, i), bad, last);
     }
     free(in), free(out), free(want);
 }
@@ -156,40 +160,47 @@ static void test_all_cases(uint64_t *rng)
     }
 }
 
-/* The pipelined kernel on a grid of 1, 2 and 3 blocks (every compiled pipelined shape,
- * with and without streaming hints): each block loops over many waves of tiles, the
- * ring of stages wraps; one block scans every tile in order, its look-backs find the
- * previous tile finished. */
+/* The pipelined and warp-specialized kernels on a grid of 1, 2 and 3 blocks (every
+ * compiled pipelined shape, with and without streaming hints; every warp-specialized
+ * ring): each block loops over many tiles, the ring of stages wraps; one block scans
+ * every tile in order, its look-backs find the previous tile finished. */
 static void test_pipe_grids(uint64_t *rng)
 {
     const size_t big = 3 * ((size_t)1 << 20) + 7;
-    const char *pipes[] = {"lookback-256-16-pipe", "lookback-256-16-pipe-s3-cs", "lookback-256-32-pipe-s2-cs",
-                           "lookback-256-32-pipe-cs"};
+    const char *pipes[] = {"lookback-256-16-pipe",       "lookback-256-16-pipe-s3-cs", "lookback-256-32-pipe-s2-cs",
+                           "lookback-256-32-pipe-cs",    "lookback-128-48-ws-s8",      "lookback-128-48-ws-s4-cs",
+                           "lookback-128-24-ws-s4-cs-ef", "lookback-128-32-ws-s4"};
     for (int g = 1; g <= 3; g++) {
         char cap[8];
         snprintf(cap, sizeof cap, "%d", g);
         CHECK(setenv("SCANWORKS_LOOKBACK_PIPE_GRID", cap, 1) == 0);
-        for (int i = 0; i < 4; i++) {
+        for (size_t i = 0; i < sizeof pipes / sizeof *pipes; i++) {
+            if (no_ws && strstr(pipes[i], "-ws")) continue;
             run_case(pipes[i], SCAN_I32, SCAN_ADD, (scan_kind)(g & 1), 70001, 0, rng);
             run_case(pipes[i], SCAN_I64, SCAN_MIN, SCAN_INCLUSIVE, 40009, 1, rng);
             if (!small_run) run_case(pipes[i], SCAN_F32, SCAN_ADD, SCAN_EXCLUSIVE, big, 0, rng);
         }
     }
     unsetenv("SCANWORKS_LOOKBACK_PIPE_GRID");
-    printf("  pipelined look-back on grids of 1..3 blocks checked\n");
+    printf("  pipelined and warp-specialized look-back on grids of 1..3 blocks checked\n");
 }
 
-/* SCANWORKS_TEST_SMEM_ONLY=1 (compute-sanitizer on the newer kernels): the pipelined
- * and bulk-copy configurations only, on small lengths: every type, operator and kind
+/* SCANWORKS_TEST_SMEM_ONLY=1 (compute-sanitizer on the newer kernels): the pipelined,
+ * bulk-copy and warp-specialized configurations only, on small lengths: every type, operator and kind
  * on awkward lengths, in place, and the pipelined grids of 1..3 blocks. */
 static void test_smem_only(uint64_t *rng)
 {
+    if (no_ws)
+        printf("  SCANWORKS_TEST_NO_WS: the warp-specialized configurations are left out (compute-sanitizer's\n"
+               "  racecheck does not follow mbarrier waits, so it reports their handovers as races)\n");
     const size_t sizes[] = {0, 1, 31, 1025, 4097, 8191, 12289, 70001};
     for (const char *const *c = scan_cuda_lookback_sweep(); *c; c++) {
-        if (!strstr(*c, "pipe") && !strstr(*c, "bulk")) continue;
-        /* every type, operator and kind for two pipelined tile sizes and one bulk; the rest: add */
+        if (!strstr(*c, "pipe") && !strstr(*c, "bulk") && !strstr(*c, "-ws")) continue;
+        if (no_ws && strstr(*c, "-ws")) continue;
+        /* every type, operator and kind for two pipelined tile sizes, one bulk and one
+         * warp-specialized; the rest: add */
         const int all = !strcmp(*c, "lookback-256-16-pipe-s3-cs") || !strcmp(*c, "lookback-256-32-pipe-s2-cs") ||
-                        !strcmp(*c, "lookback-128-64-bulk-cs");
+                        !strcmp(*c, "lookback-128-64-bulk-cs") || !strcmp(*c, "lookback-128-48-ws-s8-cs");
         for (int t = 0; t < SCAN_TYPE_COUNT; t++)
             for (int op = 0; op < (all ? SCAN_OP_COUNT : 1); op++)
                 for (int k = 0; k < 2; k++)
@@ -478,10 +489,13 @@ static void test_large(uint64_t *rng)
     run_case("tuned", SCAN_I32, SCAN_ADD, SCAN_INCLUSIVE, big, 0, rng);
     run_case("large", SCAN_I64, SCAN_MAX, SCAN_EXCLUSIVE, big, 0, rng);
     for (const char *const *c = scan_cuda_lookback_sweep(); *c; c++)
-        if (strstr(*c, "pipe") || strstr(*c, "bulk")) run_case(*c, SCAN_I32, SCAN_ADD, SCAN_INCLUSIVE, big, 0, rng);
+        if (strstr(*c, "pipe") || strstr(*c, "bulk") || strstr(*c, "-ws"))
+            run_case(*c, SCAN_I32, SCAN_ADD, SCAN_INCLUSIVE, big, 0, rng);
     run_case("lookback-256-32-pipe-s2-cs", SCAN_I64, SCAN_ADD, SCAN_EXCLUSIVE, big, 0, rng);
     run_case("lookback-256-48-bulk-cs", SCAN_I64, SCAN_ADD, SCAN_EXCLUSIVE, big, 0, rng);
-    printf("  2^28+3 elements checked (lookback, tuned, large, the pipelined and bulk configurations)\n");
+    run_case("lookback-128-48-ws-s8-cs", SCAN_I64, SCAN_ADD, SCAN_EXCLUSIVE, big, 0, rng);
+    printf("  2^28+3 elements checked (lookback, tuned, large, the pipelined, bulk and warp-specialized "
+           "configurations)\n");
 }
 
 /* Every configuration the sweep names must parse, and the environment's form too:
@@ -495,12 +509,13 @@ static void test_config_names(void)
     CHECK(count > 6);
     const char *good[] = {"128x32", "256x16,relaxed", "256x16,acquire,sleep", "128x16,bid,cs", "256x16,w1,memset",
                           "256x16,pipe", "256x32,pipe,s2", "256x16,pipe,s3,sleep,memset", "256x32,bulk",
-                          "128x64,bulk,cs", "512x32,bulk,w1,acquire"};
+                          "128x64,bulk,cs", "512x32,bulk,w1,acquire", "128x48,ws", "128x24,ws,s4,cs,ef"};
     for (size_t i = 0; i < sizeof good / sizeof *good; i++)
         CHECK_MSG(scan_cuda_lookback_check(good[i], &err) == 0, "%s: %s", good[i], err.msg);
     const char *bad[] = {"100x16", "256x16,fast", "256", "x16", "128x32,loose", "lookback-256-16-rela",
                          "128x16,pipe", "256x16,pipe,bid", "256x16,s3", "256x16,pipe,s2", "256x16,pipe,loose",
-                         "256x16,bulk", "256x32,bulk,pipe", "256x48,bulk,loose"};
+                         "256x16,bulk", "256x32,bulk,pipe", "256x48,bulk,loose", "128x48,ws,bid",
+                         "128x48,ws,s2", "128x96,ws", "256x48,ws", "128x48,ws,bulk", "128x48,ef", "128x48,ws,bstore"};
     for (size_t i = 0; i < sizeof bad / sizeof *bad; i++)
         CHECK_MSG(scan_cuda_lookback_check(bad[i], &err) == -1, "%s was accepted", bad[i]);
 }
@@ -518,6 +533,7 @@ int main(void)
         scan_cuda_release();
         return test_finish("test_scan_cuda");
     }
+    no_ws = getenv("SCANWORKS_TEST_NO_WS") && atoi(getenv("SCANWORKS_TEST_NO_WS"));
     if (getenv("SCANWORKS_TEST_SMEM_ONLY") && atoi(getenv("SCANWORKS_TEST_SMEM_ONLY"))) {
         small_run = 1;
         test_copy_floor(&rng);

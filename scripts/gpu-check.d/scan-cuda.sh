@@ -43,8 +43,8 @@ run_test() {   # NAME LOG LIMIT ENV=... timeout LIMIT BINARY
 }
 run_test "tests, small lengths" "$logs/scan-cuda-test-small.txt" 60 \
   SCANWORKS_TEST_SMALL=1 timeout 60 "$BUILD/tests/test_scan_cuda"
-run_test "tests, 2^28+3 elements" "$logs/scan-cuda-test-large.txt" 60 \
-  SCANWORKS_TEST_LARGE_ONLY=1 timeout 60 "$BUILD/tests/test_scan_cuda"
+run_test "tests, 2^28+3 elements" "$logs/scan-cuda-test-large.txt" 150 \
+  SCANWORKS_TEST_LARGE_ONLY=1 timeout 150 stdbuf -oL "$BUILD/tests/test_scan_cuda"
 
 # 2. compute-sanitizer on the newer kernels (SCANWORKS_TEST_SMEM_ONLY=1: floor-bulk, lengths
 #    <= 1000003, then the bulk-copy and pipelined configurations, lengths <= 70001, grids of
@@ -53,7 +53,15 @@ if command -v compute-sanitizer > /dev/null; then
   for tool in memcheck racecheck synccheck; do
     t1=$SECONDS
     log="$logs/scan-cuda-$tool.txt"
-    if SCANWORKS_TEST_SMEM_ONLY=1 timeout 60 compute-sanitizer --tool "$tool" --error-exitcode 3 \
+    # racecheck does not follow mbarrier waits: the warp-specialized kernels hand tiles
+    # from warp to warp through them, so racecheck would report every handover.
+    no_ws=0
+    if [ "$tool" = racecheck ]; then
+      no_ws=1
+      echo "NOTE: scan-cuda racecheck leaves out the warp-specialized kernels (memcheck and synccheck cover them)"
+    fi
+    if SCANWORKS_TEST_NO_WS=$no_ws SCANWORKS_TEST_SMEM_ONLY=1 timeout 60 \
+         compute-sanitizer --tool "$tool" --error-exitcode 3 \
          "$BUILD/tests/test_scan_cuda" > "$log" 2>&1 &&
        grep -q "ERROR SUMMARY: 0 errors\|RACECHECK SUMMARY: 0 hazards" "$log"; then
       pass "compute-sanitizer $tool ($((SECONDS - t1)) s)"

@@ -125,7 +125,7 @@ static const char usage[] =
     "                      [--lookback-sweep]\n"
     "Times every scan (CUDA variants with CUDA events; CPU and GL by wall clock) against\n"
     "device memcpy and CUB DeviceScan::ExclusiveSum, exclusive scans, medians after warm-up.\n"
-    "The floor-bulk row copies the input tile by tile as the sm_90 look-back (128x48,bulk,cs)\n"
+    "The floor-bulk row copies the input tile by tile as the bulk-copy look-back (128x48,bulk,cs)\n"
     "moves it, without the scan: what that tile access pattern costs by itself; floor-bulk-ef\n"
     "adds the evict-first L2 policy, floor-bstore[-ef] stores each tile by one bulk copy.\n"
     "--lookback-sweep adds a row per compiled look-back configuration (lookback-T-I[-options]);\n"
