@@ -13,9 +13,9 @@
  *   warp 1           look-back: for each tile in turn, the decoupled look-back
  *                    (lb_look_back, without publishing the aggregate again), then the
  *                    tile's exclusive prefix into shared memory;
- *   warps 4-7        scanners: one quarter each; scan their rows from shared memory,
- *                    wait for the prefix, add it and the quarters before theirs, store,
- *                    and give the buffer back.
+ *   warps 4-7        scanners: one quarter each; scan their rows from shared memory
+ *                    into registers, give the buffer back, wait for the prefix, add it
+ *                    and the quarters before theirs, and store.
  * No aggregate ever waits for a look-back (the reducers wait only for their tile's
  * bytes), so no chain of look-backs forms (the fault of round 3's first pipelined
  * kernel), and tiles are taken from the counter as buffers free up, in time order, so
