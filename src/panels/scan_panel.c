@@ -57,6 +57,7 @@ typedef struct scan_panel {
     timing rows[ROW_COUNT];
     timing cuda[MAX_CUDA];
     int cuda_count, cuda_next;
+    bool cuda_turn;         /* GL did GPU work last frame: CUDA goes first this one */
     bool cuda_available;
     char cuda_why[256];
     /* CPU worker: one job at a time on the arrays in, cpu_out. */
@@ -320,9 +321,10 @@ static bool step_gl(scan_panel *s, double now)
     return false;
 }
 
-static void step_cuda(scan_panel *s, double now)
+/* Runs the next CUDA variant that is due; returns whether one ran. */
+static bool step_cuda(scan_panel *s, double now)
 {
-    if (!s->cuda_available || s->dirty) return;
+    if (!s->cuda_available || s->dirty) return false;
     for (int k = 0; k < s->cuda_count; k++) {
         int i = (s->cuda_next + k) % s->cuda_count;
         timing *t = &s->cuda[i];
@@ -342,8 +344,9 @@ static void step_cuda(scan_panel *s, double now)
             t->measured = s->version;
             check_against_cpu(s, t, s->check);
         }
-        return;   /* one CUDA run per frame */
+        return true;   /* one CUDA run per frame */
     }
+    return false;
 }
 
 static void scan_panel_step(void *state, const panel_frame *f)
@@ -352,7 +355,19 @@ static void scan_panel_step(void *state, const panel_frame *f)
     double now = now_s();
     poll_cpu(s, now);
     if (!s->capacity) return;
-    if (!step_gl(s, now)) step_cuda(s, now);
+    /* One GPU step a frame, GL and CUDA taking turns while both have work due: when a
+     * frame takes over a quarter of MEASURE_EVERY (a headless run writing every frame,
+     * a slow machine), GL always has a run to start or a result to read, and CUDA went
+     * first only when GL had nothing to do, so it never ran. */
+    if (s->cuda_turn && step_cuda(s, now)) {
+        s->cuda_turn = false;
+        return;
+    }
+    if (step_gl(s, now)) {
+        s->cuda_turn = true;
+        return;
+    }
+    if (!s->cuda_turn) step_cuda(s, now);
 }
 
 static bool scan_panel_key(void *state, int key, int mods)
