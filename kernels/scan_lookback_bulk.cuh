@@ -25,39 +25,8 @@
 #ifndef SCANWORKS_KERNELS_SCAN_LOOKBACK_BULK_CUH
 #define SCANWORKS_KERNELS_SCAN_LOOKBACK_BULK_CUH
 
+#include "bulk_copy.cuh"
 #include "scan_lookback.cuh"
-
-/* An L2 policy that evicts the lines it touches first (createpolicy; sm_90): for data
- * read or written once, so that it does not push the look-back's status words out. */
-static __device__ __forceinline__ unsigned long long lbb_evict_first_policy(void)
-{
-    unsigned long long policy = 0;
-#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
-    asm volatile("createpolicy.fractional.L2::evict_first.b64 %0, 1.0;" : "=l"(policy));
-#endif
-    return policy;
-}
-
-/* Starts the bulk copy of BYTES (a multiple of 16, not 0) from global SRC to the shared
- * address DST, completing its bytes on the mbarrier at shared address BAR (sm_90). */
-static __device__ __forceinline__ void lbb_bulk_copy_issue(unsigned dst, const void *src, unsigned bytes, unsigned bar,
-                                                           int evict_first)
-{
-#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
-    if (evict_first)
-        asm volatile("cp.async.bulk.shared::cluster.global.mbarrier::complete_tx::bytes.L2::cache_hint"
-                     " [%0], [%1], %2, [%3], %4;" ::"r"(dst),
-                     "l"(src), "r"(bytes), "r"(bar), "l"(lbb_evict_first_policy())
-                     : "memory");
-    else
-        asm volatile("cp.async.bulk.shared::cluster.global.mbarrier::complete_tx::bytes"
-                     " [%0], [%1], %2, [%3];" ::"r"(dst),
-                     "l"(src), "r"(bytes), "r"(bar)
-                     : "memory");
-#else
-    (void)dst, (void)src, (void)bytes, (void)bar, (void)evict_first;
-#endif
-}
 
 /* Copies BYTES (a multiple of 16) from global SRC to shared DST (both 16-byte
  * aligned) and waits until they have landed; every thread of the block calls it.
@@ -65,23 +34,17 @@ static __device__ __forceinline__ void lbb_bulk_copy_issue(unsigned dst, const v
 static __device__ __forceinline__ void lbb_bulk_copy(int4 *dst, const void *src, unsigned bytes,
                                                      unsigned long long *bar, int evict_first)
 {
-#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
-    const unsigned b = (unsigned)__cvta_generic_to_shared(bar);
-    const unsigned d = (unsigned)__cvta_generic_to_shared(dst);
+#ifdef BULK_COPY_ARCH
     if (threadIdx.x == 0) {
-        asm volatile("mbarrier.init.shared::cta.b64 [%0], 1;" ::"r"(b) : "memory");
-        asm volatile("fence.mbarrier_init.release.cluster;" ::: "memory");
-        asm volatile("mbarrier.arrive.expect_tx.shared::cta.b64 _, [%0], %1;" ::"r"(b), "r"(bytes) : "memory");
-        lbb_bulk_copy_issue(d, src, bytes, b, evict_first);
+        mbar_init(bar, 1);
+        mbar_init_fence();
+        mbar_arrive_expect_tx(bar, bytes);
+        bulk_copy_to_smem(dst, src, bytes, bar, evict_first);
     }
     /* The other threads may test the barrier before thread 0 has set it up: make
      * them wait for the set-up first. */
     __syncthreads();
-    asm volatile("{\n\t.reg .pred done;\n\t"
-                 "LBB_WAIT:\n\t"
-                 "mbarrier.try_wait.parity.shared::cta.b64 done, [%0], 0;\n\t"
-                 "@!done bra LBB_WAIT;\n\t}" ::"r"(b)
-                 : "memory");
+    mbar_wait(bar, 0);
 #else
     (void)bar, (void)evict_first;
     const int4 *s = (const int4 *)src;
@@ -96,15 +59,15 @@ static __device__ __forceinline__ void lbb_bulk_copy(int4 *dst, const void *src,
  * block may end); every thread calls it. EVICT_FIRST as for lbb_bulk_copy. */
 static __device__ __forceinline__ void lbb_bulk_store(void *dst, const int4 *src, unsigned bytes, int evict_first)
 {
-#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
+#ifdef BULK_COPY_ARCH
     /* The threads' shared-memory writes, made visible to the bulk copy's (async) proxy. */
-    asm volatile("fence.proxy.async.shared::cta;" ::: "memory");
+    fence_proxy_async_smem();
     __syncthreads();
     if (threadIdx.x == 0) {
-        const unsigned s = (unsigned)__cvta_generic_to_shared(src);
+        const unsigned s = smem_addr(src);
         if (evict_first)
             asm volatile("cp.async.bulk.global.shared::cta.bulk_group.L2::cache_hint [%0], [%1], %2, %3;" ::"l"(dst),
-                         "r"(s), "r"(bytes), "l"(lbb_evict_first_policy())
+                         "r"(s), "r"(bytes), "l"(bulk_evict_first_policy())
                          : "memory");
         else
             asm volatile("cp.async.bulk.global.shared::cta.bulk_group [%0], [%1], %2;" ::"l"(dst), "r"(s), "r"(bytes)

@@ -40,54 +40,13 @@
 #define WS_RINGS(NV, STAGES) (220 * 1024 / ((STAGES) * (NV) * 2048))
 #define WS_MIN_BLOCKS(NV, STAGES) (WS_RINGS(NV, STAGES) > 4 ? 4 : WS_RINGS(NV, STAGES) < 1 ? 1 : WS_RINGS(NV, STAGES))
 
-static __device__ __forceinline__ unsigned ws_smem(const void *p) { return (unsigned)__cvta_generic_to_shared(p); }
-
-static __device__ __forceinline__ void ws_bar_init(unsigned long long *bar, unsigned count)
-{
-#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
-    asm volatile("mbarrier.init.shared::cta.b64 [%0], %1;" ::"r"(ws_smem(bar)), "r"(count) : "memory");
-#endif
-}
-
-static __device__ __forceinline__ void ws_bar_arrive(unsigned long long *bar)
-{
-#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
-    asm volatile("mbarrier.arrive.shared::cta.b64 _, [%0];" ::"r"(ws_smem(bar)) : "memory");
-#endif
-}
-
-/* Waits until the phase of parity PARITY of BAR has completed. */
-static __device__ __forceinline__ void ws_bar_wait(unsigned long long *bar, unsigned parity)
-{
-#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
-    asm volatile("{\n\t.reg .pred done;\n\t"
-                 "WS_WAIT:\n\t"
-                 "mbarrier.try_wait.parity.shared::cta.b64 done, [%0], %1;\n\t"
-                 "@!done bra WS_WAIT;\n\t}" ::"r"(ws_smem(bar)),
-                 "r"(parity)
-                 : "memory");
-#endif
-}
-
-static __device__ __forceinline__ void ws_fence_proxy_async(void)
-{
-#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
-    asm volatile("fence.proxy.async.shared::cta;" ::: "memory");
-#endif
-}
-
 /* The producer's arrival on a buffer's "full" barrier: expects BYTES from a bulk copy
  * of SRC into DST (none when BYTES is 0). */
 static __device__ __forceinline__ void ws_load(int4 *dst, const void *src, unsigned bytes, unsigned long long *bar,
                                                int evict_first)
 {
-#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
-    const unsigned b = ws_smem(bar), d = ws_smem(dst);
-    asm volatile("mbarrier.arrive.expect_tx.shared::cta.b64 _, [%0], %1;" ::"r"(b), "r"(bytes) : "memory");
-    if (bytes) lbb_bulk_copy_issue(d, src, bytes, b, evict_first);
-#else
-    (void)dst, (void)src, (void)bytes, (void)bar, (void)evict_first;
-#endif
+    mbar_arrive_expect_tx(bar, bytes);
+    if (bytes) bulk_copy_to_smem(dst, src, bytes, bar, evict_first);
 }
 
 /* Vector V of lane LANE in quarter Q of a tile (the scan's row layout, scan_tile.cuh:
@@ -135,16 +94,14 @@ lookback_ws_kernel(const T *in, T *out, size_t n, int inclusive, tile_status<T> 
 
     if (threadIdx.x == 0) {
         for (int b = 0; b < STAGES; b++) {
-            ws_bar_init(&full[b], 1);
-            ws_bar_init(&empty[b], 4);
+            mbar_init(&full[b], 1);
+            mbar_init(&empty[b], 4);
         }
         for (int e = 0; e < META; e++) {
-            ws_bar_init(&reduced[e], 1);
-            ws_bar_init(&prefixed[e], 1);
+            mbar_init(&reduced[e], 1);
+            mbar_init(&prefixed[e], 1);
         }
-#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
-        asm volatile("fence.mbarrier_init.release.cluster;" ::: "memory");
-#endif
+        mbar_init_fence();
     }
     __syncthreads();
 
@@ -153,16 +110,16 @@ lookback_ws_kernel(const T *in, T *out, size_t n, int inclusive, tile_status<T> 
         for (long long i = 0;; i++) {
             const int b = (int)(i % STAGES), e = (int)(i % META);
             if (i >= STAGES) {
-                ws_bar_wait(&empty[b], (unsigned)((i / STAGES - 1) & 1));
+                mbar_wait(&empty[b], (unsigned)((i / STAGES - 1) & 1));
                 /* The consumers read the buffer with plain loads; the bulk copy that refills
                  * it writes through the async proxy, which the barrier alone does not order
                  * after those reads. */
-                ws_fence_proxy_async();
+                fence_proxy_async_smem();
             }
             const unsigned long long t = (unsigned)(atomicAdd(counter, 1u) - o.ticket);
             if (t >= tiles) {
                 s_tile[e] = -1;
-                ws_bar_arrive(&full[b]);
+                mbar_arrive(&full[b]);
                 return;
             }
             s_tile[e] = (long long)t;
@@ -181,7 +138,7 @@ lookback_ws_kernel(const T *in, T *out, size_t n, int inclusive, tile_status<T> 
         const unsigned bphase = (unsigned)((i / STAGES) & 1), ephase = (unsigned)((i / META) & 1);
 
         if (warp == 1) {   /* look-back: knows the tile from "reduced" (the reducers pass the end on) */
-            ws_bar_wait(&reduced[e], ephase);
+            mbar_wait(&reduced[e], ephase);
             const long long t = s_tile[e];
             if (t < 0) return;
             T agg = id;
@@ -189,12 +146,12 @@ lookback_ws_kernel(const T *in, T *out, size_t n, int inclusive, tile_status<T> 
             const T prefix = t == 0 ? id : lb_look_back<T, OP, false>(st, t, agg, lane, o);
             if (lane == 0) {
                 s_prefix[e] = prefix;
-                ws_bar_arrive(&prefixed[e]);
+                mbar_arrive(&prefixed[e]);
             }
             continue;
         }
 
-        ws_bar_wait(&full[b], bphase);
+        mbar_wait(&full[b], bphase);
         const long long t = s_tile[e];
         const int4 *buf = s_ring + (size_t)b * TILE_VECS;
         const size_t base = (size_t)(t < 0 ? 0 : t) * TILE;
@@ -202,7 +159,7 @@ lookback_ws_kernel(const T *in, T *out, size_t n, int inclusive, tile_status<T> 
 
         if (warp == 2 || warp == 3) {   /* reducers: quarters 2r and 2r + 1 */
             if (t < 0) {
-                if (warp == 2 && lane == 0) ws_bar_arrive(&reduced[e]);
+                if (warp == 2 && lane == 0) mbar_arrive(&reduced[e]);
                 return;
             }
 #pragma unroll
@@ -223,7 +180,7 @@ lookback_ws_kernel(const T *in, T *out, size_t n, int inclusive, tile_status<T> 
                 T agg = id;
                 for (int q = 0; q < 4; q++) agg = op_apply<T, OP>(agg, s_quarter[e][q]);
                 lb_publish(st, (size_t)t, t == 0 ? FLAG_PREFIX : FLAG_AGGREGATE, agg, o.epoch);
-                ws_bar_arrive(&reduced[e]);
+                mbar_arrive(&reduced[e]);
             }
         } else if (warp >= 4) {   /* scanners: quarter warp - 4 */
             if (t < 0) return;
@@ -236,12 +193,12 @@ lookback_ws_kernel(const T *in, T *out, size_t n, int inclusive, tile_status<T> 
                 x[v] = ws_read<T, OP>(buf, ws_vec<NV>(q, v, lane), base, n, whole);
                 pre[v] = tile_row_prefix<T, OP>(x[v], carry, lane);
             }
-            ws_bar_wait(&reduced[e], ephase);   /* the reducers are done with the buffer too */
+            mbar_wait(&reduced[e], ephase);   /* the reducers are done with the buffer too */
             T offset = id;
             for (int k = 0; k < q; k++) offset = op_apply<T, OP>(offset, s_quarter[e][k]);
             __syncwarp();
-            if (lane == 0) ws_bar_arrive(&empty[b]);   /* the tile is in registers: the buffer may refill */
-            ws_bar_wait(&prefixed[e], ephase);
+            if (lane == 0) mbar_arrive(&empty[b]);   /* the tile is in registers: the buffer may refill */
+            mbar_wait(&prefixed[e], ephase);
             offset = op_apply<T, OP>(s_prefix[e], offset);
 #pragma unroll
             for (int v = 0; v < NV; v++) {
