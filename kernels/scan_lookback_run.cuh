@@ -29,7 +29,7 @@
  *                       blocks, a ring of tiles, producer, reducer, look-back and
  *                       scanner warps (128x48 with s4 or s8, 128x32 and 128x24 with s4;
  *                       tiles from the counter, so 'bid' is refused; sm_90 and
- *                       16-byte aligned data, else the bulk kernel of the shape runs)
+ *                       16-byte aligned data, else the bulk kernel 128x48 runs)
  *   ef                  bulk, ws: the bulk copy in with the evict-first L2 policy
  *   bstore              bulk: the tile out by one bulk copy from shared memory
  *                       instead of the threads' 16-byte stores (evict-first with cs) */
@@ -173,7 +173,7 @@ static int lb_parse(const char *spec, const char *src, lb_config *c, sw_error *e
         return sw_fail(err, "scan lookback: %s '%s' is no compiled warp-specialized shape; use 128x48 (s4, s8), "
                        "128x32 or 128x24 (s4)", src, spec);
     }
-    if ((c->o.evict_first && !c->bulk) || (c->o.bulk_store && !c->bulk))
+    if ((c->o.evict_first || c->o.bulk_store) && !c->bulk)
         return sw_fail(err, "scan lookback: %s '%s': 'ef' needs 'bulk' or 'ws', 'bstore' needs 'bulk'", src, spec);
     if (c->bulk) {
         if (c->pipe || c->stages || c->loose)
@@ -271,6 +271,28 @@ static int lb_launch_shape(const lb_config &c, size_t tiles, const T *in, T *out
     return 0;
 }
 
+/* The grid of a persistent kernel: the blocks of KERNEL (THREADS threads, SMEM bytes
+ * of dynamic shared memory) the current GPU holds at once, at most TILES, counted once
+ * per device into *CACHED_DEVICE / *RESIDENT (the caller's statics, one pair per
+ * instantiation). SCANWORKS_LOOKBACK_PIPE_GRID caps it for the tests: fewer blocks,
+ * each looping over more tiles (the ring wraps sooner; one block scans every tile in
+ * order). Returns the grid, 0 when a block does not fit, -1 on an error. */
+static long long lb_persistent_grid(const void *kernel, int threads, size_t smem, size_t tiles, int *cached_device,
+                                    int *resident, sw_error *err)
+{
+    int dev;
+    CUDA_TRY(cudaGetDevice(&dev), err);
+    if (dev != *cached_device) {
+        if (cuda_resident_blocks(kernel, threads, smem, resident, err)) return -1;
+        *cached_device = dev;
+    }
+    if (*resident <= 0) return 0;
+    size_t grid = tiles < (size_t)*resident ? tiles : (size_t)*resident;
+    const char *cap = getenv("SCANWORKS_LOOKBACK_PIPE_GRID");
+    if (cap && atoi(cap) > 0 && grid > (size_t)atoi(cap)) grid = (size_t)atoi(cap);
+    return (long long)grid;
+}
+
 /* The pipelined kernel on a grid of the blocks the GPU holds at once (at most TILES):
  * the grid must be co-resident, see scan_lookback_pipe.cuh (a smaller grid, as the
  * tests' cap makes, is fine: fewer blocks, more waves). Returns the grid, 0 when a
@@ -283,21 +305,12 @@ static long long lp_launch(size_t tiles, const T *in, T *out, size_t n, int incl
     void (*kernel)(const T *, T *, size_t, int, int, tile_status<T>, lb_opts, size_t) =
         lookback_pipe_kernel<T, OP, THREADS, NV, STAGES>;
     const size_t smem = (size_t)STAGES * LP_STAGE_CHUNKS(THREADS, NV) * 16;
-    static int cached_device = -1, resident = 0;   /* blocks on the whole GPU, per instantiation */
-    int dev;
-    CUDA_TRY(cudaGetDevice(&dev), err);
-    if (dev != cached_device) {
-        if (cuda_resident_blocks((const void *)kernel, THREADS, smem, &resident, err)) return -1;
-        cached_device = dev;
-    }
-    if (resident <= 0) return 0;
-    size_t grid = tiles < (size_t)resident ? tiles : (size_t)resident;
-    /* Tests: fewer blocks, each looping over more tiles (the ring wraps sooner; one
-     * block scans every tile in order). */
-    const char *cap = getenv("SCANWORKS_LOOKBACK_PIPE_GRID");
-    if (cap && atoi(cap) > 0 && grid > (size_t)atoi(cap)) grid = (size_t)atoi(cap);
+    static int cached_device = -1, resident = 0;   /* per instantiation */
+    const long long grid =
+        lb_persistent_grid((const void *)kernel, THREADS, smem, tiles, &cached_device, &resident, err);
+    if (grid <= 0) return grid;
     kernel<<<(unsigned)grid, THREADS, smem, s>>>(in, out, n, incl, aligned, st, o, tiles);
-    return (long long)grid;
+    return grid;
 }
 
 /* The bulk-copy kernel (dynamic shared memory: one tile; the opt-in attribute is set
@@ -332,20 +345,14 @@ static long long lw_launch(size_t tiles, const T *in, T *out, size_t n, int incl
     void (*kernel)(const T *, T *, size_t, int, tile_status<T>, unsigned *, lb_opts, size_t) =
         lookback_ws_kernel<T, OP, NV, STAGES>;
     const size_t smem = (size_t)STAGES * 4 * 32 * NV * 16;
-    static int cached_device = -1, resident = 0;   /* blocks on the whole GPU, per instantiation */
-    int dev;
-    CUDA_TRY(cudaGetDevice(&dev), err);
-    if (dev != cached_device) {
-        if (cuda_resident_blocks((const void *)kernel, WS_THREADS, smem, &resident, err)) return -1;
-        cached_device = dev;
-    }
-    if (resident <= 0)
+    static int cached_device = -1, resident = 0;   /* per instantiation */
+    const long long grid =
+        lb_persistent_grid((const void *)kernel, WS_THREADS, smem, tiles, &cached_device, &resident, err);
+    if (grid == 0)
         return sw_fail(err, "scan lookback ws: a block of %zu bytes of shared memory does not fit this GPU", smem);
-    size_t grid = tiles < (size_t)resident ? tiles : (size_t)resident;
-    const char *cap = getenv("SCANWORKS_LOOKBACK_PIPE_GRID");
-    if (cap && atoi(cap) > 0 && grid > (size_t)atoi(cap)) grid = (size_t)atoi(cap);
+    if (grid < 0) return -1;
     kernel<<<(unsigned)grid, WS_THREADS, smem, s>>>(in, out, n, incl, st, counter, o, tiles);
-    return (long long)grid;
+    return grid;
 }
 
 /* The warp-specialized configuration C: on sm_90 with aligned data its kernel (the
@@ -413,13 +420,7 @@ static int run_lookback(const lb_config &c, const T *in, T *out, size_t n, int i
     o.ticket = cache.ticket;
     unsigned *counter = (unsigned *)p;
     long long grid = 0;
-    if (c.ws) {
-        if (lw_run<T, OP>(c, tiles, in, out, n, incl, aligned, st, counter, o, s, err)) {
-            cache.status_ready = 0;   /* the counter's value is unknown now */
-            return -1;
-        }
-        grid = 1;   /* not the one-tile kernel below */
-    }
+    const int ws_rc = c.ws ? lw_run<T, OP>(c, tiles, in, out, n, incl, aligned, st, counter, o, s, err) : 0;
     switch (c.pipe ? c.threads * 1000 + c.items + 1000000 * c.stages : 0) {
     case 3256016: grid = lp_launch<T, OP, 256, 4, 3>(tiles, in, out, n, incl, aligned, st, o, s, err); break;
     case 4256016: grid = lp_launch<T, OP, 256, 4, 4>(tiles, in, out, n, incl, aligned, st, o, s, err); break;
@@ -437,11 +438,13 @@ static int run_lookback(const lb_config &c, const T *in, T *out, size_t n, int i
     case 512032: bulk_rc = lbb_launch<T, OP, 512, 8>(tiles, in, out, n, incl, aligned, st, o, s, err); break;
     default: break;   /* not bulk */
     }
-    if (bulk_rc || grid < 0) {
-        cache.status_ready = 0;
+    if (ws_rc || bulk_rc || grid < 0) {
+        cache.status_ready = 0;   /* the counter's value is unknown now */
         return -1;
     }
-    if (grid == 0 && !c.bulk) {   /* the pipelined and bulk kernels take no tiles from the counter */
+    /* The one-tile kernel: the configuration names it, or a pipelined block does not fit
+     * this GPU. The bulk and warp-specialized runs are done by now. */
+    if (grid == 0 && !c.bulk && !c.ws) {
         if (!o.bid) cache.ticket += (unsigned)tiles;
         if (lb_launch_shape<T, OP>(c, tiles, in, out, n, incl, aligned, st, counter, o, s, err)) return -1;
     }
