@@ -1,5 +1,5 @@
 /* "floor-bulk" (kernels/scan_copy_floor.h): lookback_bulk_kernel
- * (scan_lookback_bulk.cuh) at its sm_90 default shape, 128 threads x 12 16-byte
+ * (scan_lookback_bulk.cuh) at its best shape, 128 threads x 12 16-byte
  * vectors, with the scan and the look-back taken out. Block b takes tile b; a full,
  * aligned tile comes into dynamic shared memory by one bulk copy (lbb_bulk_copy: the
  * mbarrier on sm_90, the threads' copy before); each thread reads its vectors back in

@@ -1,5 +1,5 @@
 /* `scanworks bench scan`: for each size, the CUDA rows (device memcpy, the
- * "floor-bulk" copy (the default sm_90 look-back's tile traffic without the scan),
+ * "floor-bulk" copies (the bulk-copy look-back's tile traffic without the scan),
  * CUB DeviceScan, every CUDA variant that accepts the size; CUDA events, medians after
  * warm-up), then the CPU backends (wall clock, fewer repetitions) and the GL
  * backends (GL timer queries when prim/scan_gl.h is there, else wall clock with the
