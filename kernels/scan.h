@@ -32,8 +32,10 @@ size_t scan_cuda_max_elements(const char *algo, scan_type t);
  * 16-byte aligned ones take the vector-load path. */
 int scan_cuda_device(const scan_desc *d, const void *d_in, void *d_out, size_t n, void *stream, sw_error *err);
 
-/* Host IN -> device -> scan -> host OUT, synchronous (scan_cuda_host's body). */
-int scan_cuda_host_copy(const scan_desc *d, const void *in, void *out, size_t n, sw_error *err);
+/* Host IN -> device -> scan -> host OUT, synchronous (scan_cuda_host's body). SCAN_MS,
+ * when not NULL, gets the scan's own time on the device: the scan runs twice (out of
+ * place on the device) and CUDA events time the second run, the copies left out. */
+int scan_cuda_host_copy(const scan_desc *d, const void *in, void *out, size_t n, float *scan_ms, sw_error *err);
 
 /* The "lookback-T-I[-opt...]" configurations that `bench scan --lookback-sweep`
  * times (NULL-terminated); plain "lookback" takes SCANWORKS_LOOKBACK_CONFIG

@@ -109,6 +109,40 @@ static void good_runs(void)
     free(data);
 }
 
+/* With a GPU: --algo takes a look-back configuration by name (checked against the CPU
+ * scan), and refuses one that is not compiled, naming the reason. */
+static void cuda_config_names(void)
+{
+    size_t n = 1000003;
+    int32_t *data = malloc(n * sizeof *data);
+    uint64_t rng = 7;
+    scan_desc d = {SCAN_I32, SCAN_ADD, SCAN_EXCLUSIVE, NULL};
+    scan_fill_random(d.type, data, n, &rng);
+    write_npy(in_path, "<i4", "(1000003,)", data, n * sizeof *data, 0);
+    static const char *const configs[] = {"lookback-128-32-ws-s4-cs", "lookback-128-48-ws-s4-cs",
+                                          "lookback-256-48-bid-cs"};
+    char args[640];
+    for (size_t c = 0; c < sizeof configs / sizeof *configs; c++) {
+        unlink(out_path);
+        snprintf(args, sizeof args, "--backend cuda --algo %s --in %s --out %s", configs[c], in_path, out_path);
+        CHECK_MSG(run(args) == 0, "%s", args);
+        npy_array a;
+        sw_error err;
+        if (npy_read(out_path, &a, &err)) {
+            CHECK_MSG(0, "%s: %s", args, err.msg);
+            continue;
+        }
+        CHECK_MSG(a.count == n && scan_check(args, &d, data, a.data, n) == 0, "%s", args);
+        npy_free(&a);
+    }
+    free(data);
+    snprintf(args, sizeof args, "--backend cuda --algo lookback-100-16 --in %s --out %s", in_path, out_path);
+    expect_failure("uncompiled look-back shape", args, 2, "is no compiled shape");
+    snprintf(args, sizeof args, "--backend cuda --algo lookback-128-32-ws-fast --in %s --out %s", in_path, out_path);
+    expect_failure("unknown look-back option", args, 2, "unknown option 'fast'");
+    printf("look-back configurations by name checked on the cuda backend\n");
+}
+
 int main(int argc, char **argv)
 {
     if (argc < 2) {
@@ -166,8 +200,12 @@ int main(int argc, char **argv)
     snprintf(bad, sizeof bad, "--backend cpu --in %s --out %s --fast", in_path, out_path);
     expect_failure("unknown flag", bad, 2, "--fast");
     const char *why;
-    if (!prim_cuda_available(&why)) expect_failure("cuda unavailable", ARGS("cuda", in_path), 1, why);
-    else printf("a CUDA device is here: the unavailable-backend case is not tried\n");
+    if (!prim_cuda_available(&why)) {
+        expect_failure("cuda unavailable", ARGS("cuda", in_path), 1, why);
+    } else {
+        printf("a CUDA device is here: the unavailable-backend case is not tried\n");
+        cuda_config_names();
+    }
 
     /* A failed run leaves an existing output untouched (written only on success). */
     write_npy(out_path, "<i4", "(8,)", ex, sizeof ex, 0);

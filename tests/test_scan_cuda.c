@@ -397,6 +397,30 @@ static void test_limits(void)
     CHECK(scan_cuda_max_elements("no-such-scan", SCAN_I32) == 0);
 }
 
+/* The panel's call: the scan with its own device time, checked against the reference;
+ * and the limits it asks for first. */
+static void test_timed(uint64_t *rng)
+{
+    const size_t n = 1000003;
+    int32_t *in = malloc(n * sizeof *in), *out = malloc(n * sizeof *out), *want = malloc(n * sizeof *want);
+    CHECK(in && out && want);
+    if (!in || !out || !want) return;
+    fill(SCAN_I32, SCAN_ADD, in, n, rng);
+    ref_scan(SCAN_I32, SCAN_ADD, SCAN_EXCLUSIVE, in, want, n);
+    test_poison(out, n * sizeof *out);
+    scan_desc d = {SCAN_I32, SCAN_ADD, SCAN_EXCLUSIVE, "tuned"};
+    sw_error err = {{0}};
+    double ms = -1;
+    CHECK_MSG(scan_host_cuda_timed(&d, in, out, n, &ms, &err) == 0, "%s", err.msg);
+    CHECK_MSG(!memcmp(out, want, n * sizeof *out), "timed scan: wrong output");
+    CHECK_MSG(ms > 0 && ms < 1000, "timed scan: %g ms", ms);
+    d.algo = "naive";
+    CHECK(scan_host_cuda_timed(&d, in, out, n, &ms, &err) == -1 && strstr(err.msg, "limit"));
+    CHECK(scan_max_elements(PRIM_CUDA, "naive", SCAN_I32) == scan_cuda_max_elements("naive", SCAN_I32));
+    CHECK(scan_max_elements(PRIM_CUDA, NULL, SCAN_I32) == SCAN_MAX_ELEMENTS);
+    free(in), free(out), free(want);
+}
+
 /* scan_cuda_device on pointers one element past 16-byte alignment, on a stream. */
 static void test_device_unaligned(uint64_t *rng)
 {
@@ -525,7 +549,17 @@ int main(void)
     const char *why;
     test_config_names();
     if (test_failures) return test_finish("test_scan_cuda");
-    if (!prim_cuda_available(&why)) TEST_SKIP("no CUDA: %s (configuration names checked)", why);
+    if (!prim_cuda_available(&why)) {
+        /* The timed call (the scan panel's) says why it cannot run. */
+        scan_desc d = {SCAN_I32, SCAN_ADD, SCAN_EXCLUSIVE, NULL};
+        int32_t x[3] = {1, 2, 3};
+        double ms = -1;
+        sw_error err = {{0}};
+        CHECK(scan_host_cuda_timed(&d, x, x, 3, &ms, &err) == -1 && strstr(err.msg, "unavailable") && ms == 0);
+        CHECK(scan_max_elements(PRIM_CPU, NULL, SCAN_I32) == SCAN_MAX_ELEMENTS);
+        if (test_failures) return test_finish("test_scan_cuda");
+        TEST_SKIP("no CUDA: %s (configuration names and the unavailable backend checked)", why);
+    }
     small_run = getenv("SCANWORKS_TEST_SMALL") && atoi(getenv("SCANWORKS_TEST_SMALL"));
     uint64_t rng = 0x5ca9;
     if (getenv("SCANWORKS_TEST_LARGE_ONLY") && atoi(getenv("SCANWORKS_TEST_LARGE_ONLY"))) {
@@ -543,6 +577,7 @@ int main(void)
     }
     test_example();
     test_limits();
+    test_timed(&rng);
     test_all_cases(&rng);
     test_lookback_configs(&rng);
     test_copy_floor(&rng);

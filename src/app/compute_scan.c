@@ -42,19 +42,6 @@ static int dtype_to_scan(const npy_array *a, scan_type *t)
     }
 }
 
-/* Whether NAME is one of backend B's algorithms; lists them into ERR when not. */
-static int check_algo(prim_backend b, const char *name, sw_error *err)
-{
-    const char *const *names = scan_algorithms(b);
-    char list[200] = "";
-    for (int i = 0; names[i]; i++) {
-        if (!strcmp(names[i], name)) return 0;
-        snprintf(list + strlen(list), sizeof list - strlen(list), "%s%s", i ? ", " : "", names[i]);
-    }
-    return sw_fail(err, "--algo %s: backend %s has %s%s", name, prim_backend_name(b), list[0] ? "" : "none",
-                   list);
-}
-
 int compute_scan(int argc, char **argv)
 {
     const char *backend_name = NULL, *algo = NULL, *op_name = "add", *in_path = NULL, *out_path = NULL;
@@ -62,7 +49,8 @@ int compute_scan(int argc, char **argv)
     cli_flag flags[] = {
         {"--backend", CLI_STRING, &backend_name, "cpu|gl|cuda  where the scan runs", 0, 0, true, false},
         {"--algo", CLI_STRING, &algo, "NAME  an algorithm of that backend (default: its first): cpu sequential|"
-                                      "threaded, gl compute|fragment, cuda as 'scanworks bench scan' lists",
+                                      "threaded, gl compute|fragment, cuda as 'scanworks bench scan' lists, or a look-back "
+                                      "configuration lookback-T-I[-options] (bench scan --lookback-sweep)",
          0, 0, false, false},
         {"--inclusive", CLI_FLAG, &inclusive, "inclusive scan (default: exclusive, out[0] = identity)", 0, 0, false,
          false},
@@ -86,7 +74,7 @@ int compute_scan(int argc, char **argv)
         snprintf(err.msg, sizeof err.msg, "the cuda backend is unavailable: %s", why);
         return runtime_error(err.msg);
     }
-    if (algo && check_algo(backend, algo, &err)) return usage_error(err.msg);
+    if (scan_check_algorithm(backend, algo, &err)) return usage_error(err.msg);
 
     npy_array a;
     if (npy_read(in_path, &a, &err)) return runtime_error(err.msg);

@@ -67,9 +67,12 @@ void panel_host_frame(panel_host *h, const gl_target *target, text_renderer *tex
 {
     int n = panel_host_enabled_count(h);
     if (!n) return;
-    /* A column on the right: 36% of the width, the height shared equally. */
-    const int margin = 8;
-    int w = target->width * 36 / 100, slot = (target->height - margin) / n, k = 0;
+    /* A column on the right: 36% of the width, the height shared equally; in a narrow
+     * window up to 380 pixels (at most 60% of it), so that a panel's bars and times still
+     * fit side by side. */
+    const int margin = 8, narrow = target->width * 60 / 100 < 380 ? target->width * 60 / 100 : 380;
+    int w = target->width * 36 / 100 > narrow ? target->width * 36 / 100 : narrow;
+    int slot = (target->height - margin) / n, k = 0;
     for (int i = 0; i < panel_registry_count && i < PANEL_HOST_MAX; i++) {
         if (!h->enabled[i]) continue;
         const panel *p = panel_registry[i];
@@ -85,7 +88,10 @@ void panel_host_frame(panel_host *h, const gl_target *target, text_renderer *tex
         text_rect(text, (float)x, top, (float)w, (float)ph, FRAME_BG);
         char title[128];
         snprintf(title, sizeof title, "%d  %s", i + 1, p->title);   /* yellow: this panel has the keys */
-        text_print(text, (float)x + 6, top + 5, 2.0f, title, f.focused ? TITLE : TITLE_DIM);
+        /* Twice the font's size where it fits (6 pixels a character), smaller down to 1x. */
+        float title_scale = (float)(w - 12) / (6.0f * (float)strlen(title));
+        title_scale = title_scale > 2.0f ? 2.0f : title_scale < 1.0f ? 1.0f : title_scale;
+        text_print(text, (float)x + 6, top + 5, title_scale, title, f.focused ? TITLE : TITLE_DIM);
         text_end(text);
         gpu_timer_begin(timer, p->name);
         glViewport(x, y, w, ph);

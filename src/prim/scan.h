@@ -37,6 +37,11 @@ int scan_op_parse(const char *s, scan_op *out, sw_error *err);
 
 /* The algorithms a backend offers, NULL-terminated, best (default) first. */
 const char *const *scan_algorithms(prim_backend b);
+/* 0 if ALGO (NULL: the default) is one of scan_algorithms(B) or, on the cuda backend, a
+ * compiled look-back configuration "lookback-T-I[-opt...]" (`scanworks bench scan
+ * --lookback-sweep` times each; kernels/scan_lookback_run.cuh explains them); else -1
+ * with a message that lists the names. */
+int scan_check_algorithm(prim_backend b, const char *algo, sw_error *err);
 
 /* Scans N elements of host memory IN into host memory OUT on backend B (copying to
  * and from the device as needed). The gl backend needs a current GL 4.5 context;
@@ -44,6 +49,13 @@ const char *const *scan_algorithms(prim_backend b);
  * length over the limit or an algorithm's own limit (the one-block teaching
  * variants), an unavailable backend, or a device out of memory. */
 int scan_host(prim_backend b, const scan_desc *d, const void *in, void *out, size_t n, sw_error *err);
+/* scan_host on the cuda backend, and *SCAN_MS the scan's own time on the device (CUDA
+ * events around a second run of its kernels, after one that warms up; the copies to
+ * and from the device left out). */
+int scan_host_cuda_timed(const scan_desc *d, const void *in, void *out, size_t n, double *scan_ms, sw_error *err);
+/* The most elements backend B's algorithm ALGO (NULL: the default) takes for type T:
+ * SCAN_MAX_ELEMENTS, less for the cuda one-block teaching variants. */
+size_t scan_max_elements(prim_backend b, const char *algo, scan_type t);
 
 /* Backend entry points with the same contract (scan_host checks the arguments and
  * dispatches). scan_cuda_host is defined only in builds with CUDA. */

@@ -11,5 +11,5 @@ const char *const scan_cuda_algorithms[] = {"lookback", "tuned", "large", "blell
 
 int scan_cuda_host(const scan_desc *d, const void *in, void *out, size_t n, sw_error *err)
 {
-    return scan_cuda_host_copy(d, in, out, n, err);
+    return scan_cuda_host_copy(d, in, out, n, NULL, err);
 }
