@@ -59,6 +59,7 @@ typedef struct scan_panel {
     timing rows[ROW_COUNT];
     timing cuda[MAX_CUDA];
     int cuda_count, cuda_next;
+    int cuda_pick;          /* the variant shown beside CPU and GL (key C) */
     bool cuda_turn;         /* GL did GPU work last frame: CUDA goes first this one */
     bool cuda_available;
     char cuda_why[256];
@@ -394,6 +395,9 @@ static bool scan_panel_key(void *state, int key, int mods)
         break;
     case GLFW_KEY_N: s->config = (s->config + 1) % CONFIG_COUNT; break;
     case GLFW_KEY_R: s->new_data = true; break;
+    case GLFW_KEY_C:   /* which CUDA variant sits beside CPU and GL: no new measurement */
+        if (s->cuda_count) s->cuda_pick = (s->cuda_pick + 1) % s->cuda_count;
+        return true;
     default: return false;
     }
     s->dirty = true;
@@ -467,11 +471,16 @@ static void scan_panel_draw(void *state, const panel_frame *f)
              scan_type_name(d.type), scan_op_name(d.op), s->dirty ? "  (changing...)" : "");
     text_print(f->text, b.x, y, scale, line, WHITE);
     y += lh;
-    text_print(f->text, b.x, y, scale * 0.9f, "[ ] size   N type/operator   R new data   (bars: log time)", DIM);
+    text_print(f->text, b.x, y, scale * 0.9f, "[ ] size  N type/op  R new data  C CUDA variant  (log time)", DIM);
     y += lh * 1.5f;
     text_print(f->text, b.x, y, scale, "CPU vs GL vs CUDA (Figure 39-7, live)", DIM);
     y += lh;
     for (int i = 0; i < ROW_COUNT; i++, y += lh) draw_row(f, &b, y, row_names[i], &s->rows[i], BARS[i == 0 ? 0 : 1], i == ROW_CPU);
+    if (s->cuda_available && s->cuda_count) {
+        snprintf(line, sizeof line, "CUDA %s", scan_cuda_algorithms[s->cuda_pick]);
+        draw_row(f, &b, y, line, &s->cuda[s->cuda_pick], BARS[2], false);
+        y += lh;
+    }
     y += lh * 0.5f;
     if (!s->cuda_available) {
         snprintf(line, sizeof line, "CUDA: unavailable: %.120s", s->cuda_why);
@@ -481,7 +490,7 @@ static void scan_panel_draw(void *state, const panel_frame *f)
     text_print(f->text, b.x, y, scale, "CUDA variants (Figure 39-8), scan time on the device", DIM);
     y += lh;
     for (int i = 0; i < s->cuda_count && y < top + f->height - lh; i++, y += lh) {
-        snprintf(line, sizeof line, "CUDA %s", scan_cuda_algorithms[i]);
+        snprintf(line, sizeof line, "%s %s", i == s->cuda_pick ? ">" : " ", scan_cuda_algorithms[i]);
         draw_row(f, &b, y, line, &s->cuda[i], BARS[2], false);
     }
 }
@@ -513,6 +522,7 @@ static const panel_key_help scan_panel_keys[] = {
     {"[ ]", "array size 2^10 .. 2^24"},
     {"N", "next type / operator"},
     {"R", "new random data"},
+    {"C", "next CUDA variant beside CPU and GL"},
     {NULL, NULL},
 };
 
