@@ -7,13 +7,14 @@
  * the scan's streaming 16-byte stores (store16 with cs). A partial or unaligned tile
  * is staged by the threads and stored element by element, below N only, as the scan
  * does. Same launch bounds, same shared memory per block: the same tiles per SM.
- * FLAGS (scan_copy_floor.h) turn on the bulk store and the evict-first policy. */
+ * FLAGS (scan_copy_floor.h) turn on the bulk store and the evict-first policy, or pick
+ * "floor-ring", the warp-specialized scan's data movement (copy_ring_kernel below). */
 #include <limits.h>
 #include <stdint.h>
 
 #include "cuda_util.cuh"
 #include "scan_copy_floor.h"
-#include "scan_lookback_bulk.cuh"
+#include "scan_lookback_ws.cuh"   /* ws_fill; bulk_copy.cuh, scan_tile.cuh */
 
 #define FLOOR_THREADS 128
 #define FLOOR_NV 12   /* 16-byte vectors per thread: "128x48" in 4-byte items */
@@ -51,6 +52,90 @@ copy_floor_kernel(const T *in, T *out, size_t n, int aligned, unsigned flags)
     }
 }
 
+#define RING_NV 8       /* "128x32": 8 vectors a thread, 16 KB tiles */
+#define RING_STAGES 4
+
+/* floor-ring (SCAN_FLOOR_RING): lookback_ws_kernel's data path with the reducers and the
+ * look-back taken out (scan_lookback_ws.cuh): warp 0 lane 0 produces, warps 4-7 consume
+ * a quarter of each tile each; warps 1-3 end at once, so that a block has the scan's
+ * threads, registers and shared memory and an SM the same blocks. */
+template <typename T>
+__global__ void __launch_bounds__(256, 3) copy_ring_kernel(const T *in, T *out, size_t n, size_t tiles)
+{
+    const int VEC = 16 / sizeof(T), TILE_VECS = 4 * 32 * RING_NV;
+    const size_t TILE = (size_t)TILE_VECS * VEC;
+    extern __shared__ int4 s_ring[];
+    __shared__ unsigned long long full[RING_STAGES], empty[RING_STAGES];
+    __shared__ long long s_tile[RING_STAGES];
+    const int lane = threadIdx.x & 31, warp = threadIdx.x >> 5;
+    if (threadIdx.x == 0) {
+        for (int b = 0; b < RING_STAGES; b++) {
+            mbar_init(&full[b], 1);
+            mbar_init(&empty[b], 4);
+        }
+        mbar_init_fence();
+    }
+    __syncthreads();
+    if (warp == 0) {   /* producer */
+        if (lane != 0) return;
+        for (long long i = 0;; i++) {
+            const int b = (int)(i % RING_STAGES);
+            if (i >= RING_STAGES) {
+                mbar_wait(&empty[b], (unsigned)((i / RING_STAGES - 1) & 1));
+                fence_proxy_async_smem();
+            }
+            const size_t t = blockIdx.x + (size_t)i * gridDim.x;
+            if (t >= tiles) {
+                s_tile[b] = -1;
+                mbar_arrive(&full[b]);
+                return;
+            }
+            s_tile[b] = (long long)t;
+            ws_fill<T>(s_ring + (size_t)b * TILE_VECS, in, n, t * TILE, TILE, &full[b], 0);
+        }
+    }
+    if (warp < 4) return;
+    const int q = warp - 4;
+    for (long long i = 0;; i++) {
+        const int b = (int)(i % RING_STAGES);
+        mbar_wait(&full[b], (unsigned)((i / RING_STAGES) & 1));
+        const long long t = s_tile[b];
+        if (t < 0) return;
+        const int4 *buf = s_ring + (size_t)b * TILE_VECS;
+        const size_t base = (size_t)t * TILE;
+        const bool whole = base + TILE <= n;
+        vec16<T> x[RING_NV];
+#pragma unroll
+        for (int v = 0; v < RING_NV; v++) x[v].q = buf[(q * RING_NV + v) * 32 + lane];
+        __syncwarp();
+        if (lane == 0) mbar_arrive(&empty[b]);
+#pragma unroll
+        for (int v = 0; v < RING_NV; v++)
+            store16<T>(out, base + (size_t)((q * RING_NV + v) * 32 + lane) * VEC, x[v], whole, true, n);
+    }
+}
+
+/* floor-ring on as many blocks as the GPU holds at once (at most one a tile). */
+template <typename T>
+static int launch_ring(const T *in, T *out, size_t n, cudaStream_t s, sw_error *err)
+{
+    const size_t tile = (size_t)4 * 32 * RING_NV * (16 / sizeof(T));
+    const size_t smem = (size_t)RING_STAGES * 4 * 32 * RING_NV * 16;
+    const size_t tiles = (n + tile - 1) / tile;
+    static int cached_device = -1, resident = 0;
+    int dev;
+    CUDA_TRY(cudaGetDevice(&dev), err);
+    if (dev != cached_device) {
+        if (cuda_resident_blocks((const void *)copy_ring_kernel<T>, 256, smem, &resident, err)) return -1;
+        cached_device = dev;
+    }
+    if (resident <= 0) return sw_fail(err, "floor-ring: a block of %zu bytes of shared memory does not fit", smem);
+    const size_t grid = tiles < (size_t)resident ? tiles : (size_t)resident;
+    copy_ring_kernel<T><<<(unsigned)grid, 256, smem, s>>>(in, out, n, tiles);
+    CUDA_TRY_LAUNCH("floor-ring", err);
+    return 0;
+}
+
 template <typename T>
 static int launch(const void *vin, void *vout, size_t n, unsigned flags, cudaStream_t s, sw_error *err)
 {
@@ -63,6 +148,11 @@ static int launch(const void *vin, void *vout, size_t n, unsigned flags, cudaStr
     const T *in = (const T *)vin;
     T *out = (T *)vout;
     const int aligned = (((uintptr_t)in | (uintptr_t)out) & 15) == 0;
+    if (flags & SCAN_FLOOR_RING) {
+        if (flags != SCAN_FLOOR_RING) return sw_fail(err, "floor-ring takes no other flag");
+        if (aligned && cuda_device_major() >= 9) return launch_ring<T>(in, out, n, s, err);
+        flags = 0;
+    }
     copy_floor_kernel<T, FLOOR_THREADS, FLOOR_NV>
         <<<(unsigned)tiles, FLOOR_THREADS, smem, s>>>(in, out, n, aligned, flags);
     CUDA_TRY_LAUNCH("floor-bulk", err);

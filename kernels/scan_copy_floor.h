@@ -19,6 +19,13 @@ extern "C" {
  * SCAN_FLOOR_EVICT_FIRST: the bulk copies carry the evict-first L2 policy ('ef'). */
 #define SCAN_FLOOR_BULK_STORE 1u
 #define SCAN_FLOOR_EVICT_FIRST 2u
+/* SCAN_FLOOR_RING ("floor-ring"): the data movement of the warp-specialized scan
+ * "128x32,ws,s4,cs" instead: persistent blocks of eight warps, a ring of four 16 KB
+ * tiles, one producer lane's bulk copies, four warps reading each tile into registers,
+ * giving the buffer back and storing (the reducers and the look-back taken out; tiles
+ * by block stride, b, b + grid, ..., where the scan takes them from a counter). sm_90
+ * and 16-byte aligned pointers; elsewhere the default copy runs. Takes no other flag. */
+#define SCAN_FLOOR_RING 4u
 
 /* Copies N elements of ELEM_SIZE bytes (4 or 8) from device memory D_IN to device
  * memory D_OUT (the two must not overlap) on STREAM (a cudaStream_t; NULL = the

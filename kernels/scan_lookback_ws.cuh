@@ -40,13 +40,19 @@
 #define WS_RINGS(NV, STAGES) (220 * 1024 / ((STAGES) * (NV) * 2048))
 #define WS_MIN_BLOCKS(NV, STAGES) (WS_RINGS(NV, STAGES) > 4 ? 4 : WS_RINGS(NV, STAGES) < 1 ? 1 : WS_RINGS(NV, STAGES))
 
-/* The producer's arrival on a buffer's "full" barrier: expects BYTES from a bulk copy
- * of SRC into DST (none when BYTES is 0). */
-static __device__ __forceinline__ void ws_load(int4 *dst, const void *src, unsigned bytes, unsigned long long *bar,
-                                               int evict_first)
+/* The producer's fill of buffer BUF with the tile of TILE elements at BASE (fewer at the
+ * end of IN): the tail past the last 16-byte boundary by hand (visible to the consumers
+ * through the barrier's release), then its arrival on BAR, "full", expecting the bytes
+ * of one bulk copy of the rest (none when there is no such part). */
+template <typename T>
+static __device__ __forceinline__ void ws_fill(int4 *buf, const T *in, size_t n, size_t base, size_t tile,
+                                               unsigned long long *bar, int evict_first)
 {
-    mbar_arrive_expect_tx(bar, bytes);
-    if (bytes) bulk_copy_to_smem(dst, src, bytes, bar, evict_first);
+    const size_t count = n - base < tile ? n - base : tile;
+    const unsigned bytes = (unsigned)(count * sizeof(T)), bulk = bytes & ~15u;
+    for (unsigned k = bulk / sizeof(T); k < count; k++) ((T *)buf)[k] = in[base + k];
+    mbar_arrive_expect_tx(bar, bulk);
+    if (bulk) bulk_copy_to_smem(buf, in + base, bulk, bar, evict_first);
 }
 
 /* Vector V of lane LANE in quarter Q of a tile (the scan's row layout, scan_tile.cuh:
@@ -123,13 +129,7 @@ lookback_ws_kernel(const T *in, T *out, size_t n, int inclusive, tile_status<T> 
                 return;
             }
             s_tile[e] = (long long)t;
-            const size_t base = t * TILE, count = n - base < TILE ? n - base : TILE;
-            const unsigned bytes = (unsigned)(count * sizeof(T)), bulk = bytes & ~15u;
-            int4 *buf = s_ring + (size_t)b * TILE_VECS;
-            /* The last tile's bytes past the last 16-byte boundary, by hand (visible to
-             * the consumers through the barrier's release). */
-            for (unsigned k = bulk / sizeof(T); k < count; k++) ((T *)buf)[k] = in[base + k];
-            ws_load(buf, in + base, bulk, &full[b], o.evict_first);
+            ws_fill<T>(s_ring + (size_t)b * TILE_VECS, in, n, t * TILE, TILE, &full[b], o.evict_first);
         }
     }
 

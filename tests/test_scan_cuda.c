@@ -7,7 +7,7 @@
  *
  * SCANWORKS_TEST_SMEM_ONLY=1 checks only the kernels that stage tiles in shared
  * memory (pipelined, bulk-copy and warp-specialized look-back, floor-bulk), on small
- * lengths; SCANWORKS_TEST_NO_WS=1 leaves the warp-specialized ones out (for racecheck,
+ * lengths; SCANWORKS_TEST_NO_WS=1 leaves the warp-specialized ones and floor-ring out (for racecheck,
  * which does not follow their mbarrier handovers).
  * SCANWORKS_TEST_LARGE_ONLY=1 checks only the 2^28+3 cases (not the > 2^31 one).
  * SCANWORKS_TEST_SMALL=1 keeps lengths under 10000, fewer types and operators, and
@@ -219,7 +219,7 @@ static void test_smem_only(uint64_t *rng)
  * around its tiles (6144 and 3072 elements), the device buffer poisoned first and
  * the poison checked to stay before and past the copy; aligned pointers (bulk copy,
  * vector stores) and pointers one element past alignment (the threads' path); each
- * under the four flag settings (bulk store, evict-first policy). */
+ * under the four flag settings (bulk store, evict-first policy) and as floor-ring. */
 static void test_copy_floor(uint64_t *rng)
 {
     const size_t sizes[] = {0, 1, 4095, 4097, 3073, 6144, 6145, 1000003}, max_n = 1000003, guard = 4096;
@@ -232,9 +232,11 @@ static void test_copy_floor(uint64_t *rng)
         } else {
             for (size_t i = 0; i < max_n * es; i++) h_in[i] = (unsigned char)(test_rand(rng) >> 24);
             for (size_t off = 0; off <= es; off += es) {
-                for (size_t s = 0; s < 4 * (sizeof sizes / sizeof *sizes); s++) {
-                    /* every size under each of the four flag combinations */
-                    const unsigned flags = (unsigned)(s / (sizeof sizes / sizeof *sizes));
+                for (size_t s = 0; s < 5 * (sizeof sizes / sizeof *sizes); s++) {
+                    /* every size under each of the four flag combinations, then floor-ring */
+                    const unsigned k = (unsigned)(s / (sizeof sizes / sizeof *sizes)),
+                                   flags = k < 4 ? k : SCAN_FLOOR_RING;
+                    if (no_ws && flags == SCAN_FLOOR_RING) continue;   /* mbarrier handovers: see no_ws */
                     const size_t n = sizes[s % (sizeof sizes / sizeof *sizes)], bytes = n * es,
                                  at = guard + off;   /* at: 16-byte aligned + off */
                     sw_error err = {{0}};
@@ -262,7 +264,31 @@ static void test_copy_floor(uint64_t *rng)
     sw_error err = {{0}};
     CHECK_MSG(scan_copy_floor(NULL, NULL, 5, 2, 0, NULL, &err) == -1 && strstr(err.msg, "2-byte"),
               "floor-bulk accepted 2-byte elements");
-    printf("  floor-bulk copy checked (4- and 8-byte elements, aligned and not; bulk stores and evict-first too)\n");
+    CHECK_MSG(scan_copy_floor(NULL, NULL, 5, 4, SCAN_FLOOR_RING | SCAN_FLOOR_EVICT_FIRST, NULL, &err) == -1,
+              "floor-ring accepted another flag");
+    /* floor-ring with more tiles than its ring holds in every block (the ring wraps):
+     * 7,000,003 4-byte elements are 1,710 tiles of 16 KB, over four a block on any GPU
+     * with fewer than 428 blocks resident. */
+    for (size_t es = 4; es <= 8 && !no_ws; es += 4) {
+        const size_t n = 7000003 / (es / 4), bytes = n * es;
+        unsigned char *h_in = malloc(bytes), *h_out = malloc(bytes);
+        void *d_in = NULL, *d_out = NULL;
+        if (!h_in || !h_out || cudaMalloc(&d_in, bytes) != cudaSuccess || cudaMalloc(&d_out, bytes) != cudaSuccess) {
+            CHECK_MSG(0, "cannot allocate for the floor-ring test");
+        } else {
+            for (size_t i = 0; i < bytes; i++) h_in[i] = (unsigned char)(test_rand(rng) >> 24);
+            CHECK(cudaMemcpy(d_in, h_in, bytes, cudaMemcpyHostToDevice) == cudaSuccess);
+            CHECK(cudaMemset(d_out, 0xA5, bytes) == cudaSuccess);
+            CHECK_MSG(scan_copy_floor(d_in, d_out, n, es, SCAN_FLOOR_RING, NULL, &err) == 0, "%s", err.msg);
+            CHECK(cudaMemcpy(h_out, d_out, bytes, cudaMemcpyDeviceToHost) == cudaSuccess);
+            CHECK_MSG(!memcmp(h_in, h_out, bytes), "floor-ring %zu-byte n=%zu: the copy differs", es, n);
+        }
+        cudaFree(d_in);
+        cudaFree(d_out);
+        free(h_in), free(h_out);
+    }
+    printf("  floor-bulk copy checked (4- and 8-byte elements, aligned and not; bulk stores and evict-first too;\n"
+           "  floor-ring too)\n");
     fflush(stdout);
 }
 
