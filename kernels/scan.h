@@ -33,8 +33,9 @@ size_t scan_cuda_max_elements(const char *algo, scan_type t);
 int scan_cuda_device(const scan_desc *d, const void *d_in, void *d_out, size_t n, void *stream, sw_error *err);
 
 /* Host IN -> device -> scan -> host OUT, synchronous (scan_cuda_host's body). SCAN_MS,
- * when not NULL, gets the scan's own time on the device: the scan runs twice (out of
- * place on the device) and CUDA events time the second run, the copies left out. */
+ * when not NULL, gets the scan's own time on the device: the scan runs out of place on
+ * the device once to warm up, then three times between CUDA events, and the fastest
+ * of the three counts; the copies are left out. */
 int scan_cuda_host_copy(const scan_desc *d, const void *in, void *out, size_t n, float *scan_ms, sw_error *err);
 
 /* The "lookback-T-I[-opt...]" configurations that `bench scan --lookback-sweep`

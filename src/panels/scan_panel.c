@@ -7,9 +7,10 @@
  * 2^24) runs on a worker thread, GL times come from a timer query read when ready,
  * and arrays and buffers are kept between measurements. The only synchronous steps
  * are the read-backs for checking (once per change of data) and the CUDA calls,
- * which copy the array both ways; their bars are the scan's own device time (CUDA
- * events around its kernels), as the chapter's Figure 39-8 compares kernels. The
- * one-block teaching variants say so when the array is over their limit. */
+ * which copy the array both ways; their bars are the scan's own device time (the
+ * fastest of three runs between CUDA events after a warm-up, so that the GPU's switch
+ * from the frame's GL work is not counted), as the chapter's Figure 39-8 compares
+ * kernels. The one-block teaching variants say so when the array is over their limit. */
 #include <math.h>
 #include <pthread.h>
 #include <stdio.h>
@@ -343,9 +344,6 @@ static bool step_cuda(scan_panel *s, double now)
         s->cuda_next = i + 1;
         sw_error err;
         double ms = 0;
-        /* The call is synchronous anyway (it copies both ways); finishing the frame's GL
-         * work first keeps the GPU's switch from GL to CUDA out of the CUDA time. */
-        glFinish();
         int rc = scan_host_cuda_timed(&d, s->in, s->check, s->n, &ms, &err);
         t->next = now_s() + MEASURE_EVERY;
         if (rc) {

@@ -49,8 +49,8 @@ int scan_check_algorithm(prim_backend b, const char *algo, sw_error *err);
  * length over the limit or an algorithm's own limit (the one-block teaching
  * variants), an unavailable backend, or a device out of memory. */
 int scan_host(prim_backend b, const scan_desc *d, const void *in, void *out, size_t n, sw_error *err);
-/* scan_host on the cuda backend, and *SCAN_MS the scan's own time on the device (CUDA
- * events around a second run of its kernels, after one that warms up; the copies to
+/* scan_host on the cuda backend, and *SCAN_MS the scan's own time on the device (the
+ * fastest of three runs between CUDA events, after one that warms up; the copies to
  * and from the device left out). */
 int scan_host_cuda_timed(const scan_desc *d, const void *in, void *out, size_t n, double *scan_ms, sw_error *err);
 /* The most elements backend B's algorithm ALGO (NULL: the default) takes for type T:
