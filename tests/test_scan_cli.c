@@ -138,7 +138,8 @@ static void cuda_config_names(void)
     free(data);
     snprintf(args, sizeof args, "--backend cuda --algo lookback-100-16 --in %s --out %s", in_path, out_path);
     expect_failure("uncompiled look-back shape", args, 2, "is no compiled shape");
-    snprintf(args, sizeof args, "--backend cuda --algo lookback-128-32-ws-fast --in %s --out %s", in_path, out_path);
+    snprintf(args, sizeof args, "--backend cuda --algo lookback-128-32-ws-fast --in %s --out %s", in_path,
+             out_path);
     expect_failure("unknown look-back option", args, 2, "unknown option 'fast'");
     printf("look-back configurations by name checked on the cuda backend\n");
 }

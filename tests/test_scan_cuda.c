@@ -273,7 +273,8 @@ static void test_copy_floor(uint64_t *rng)
         const size_t n = 7000003 / (es / 4), bytes = n * es;
         unsigned char *h_in = malloc(bytes), *h_out = malloc(bytes);
         void *d_in = NULL, *d_out = NULL;
-        if (!h_in || !h_out || cudaMalloc(&d_in, bytes) != cudaSuccess || cudaMalloc(&d_out, bytes) != cudaSuccess) {
+        if (!h_in || !h_out || cudaMalloc(&d_in, bytes) != cudaSuccess ||
+            cudaMalloc(&d_out, bytes) != cudaSuccess) {
             CHECK_MSG(0, "cannot allocate for the floor-ring test");
         } else {
             for (size_t i = 0; i < bytes; i++) h_in[i] = (unsigned char)(test_rand(rng) >> 24);

@@ -172,8 +172,8 @@ if os.path.exists(sweep):
                     " memcpy %.4f ms; default lookback %s; cub %.4f ms" % (n.bit_length() - 1, f, mem / f, mem,
                     "%.4f ms = %.2fx the floor's time" % (d, d / f) if d else "n/a", cub))
         r = at.get("floor-ring")
-        if r and d: print("SUMMARY scan 2^%d int32 floor-ring (128x32 warp-specialized tile traffic, no scan) %.4f ms"
-                          " = %.2fx memcpy; default lookback %.4f ms = %.2fx the ring floor's time"
+        if r and d: print("SUMMARY scan 2^%d int32 floor-ring (128x32 warp-specialized tile traffic, no scan)"
+                          " %.4f ms = %.2fx memcpy; default lookback %.4f ms = %.2fx the ring floor's time"
                           % (n.bit_length() - 1, r, mem / r, d, d / r))
         floors = sorted((ms, v) for v, ms in at.items() if v.startswith("floor-"))
         if floors: print("SUMMARY scan 2^%d int32 copy floors: %s" % (n.bit_length() - 1, ", ".join(
