@@ -8,7 +8,8 @@
  * is staged by the threads and stored element by element, below N only, as the scan
  * does. Same launch bounds, same shared memory per block: the same tiles per SM.
  * FLAGS (scan_copy_floor.h) turn on the bulk store and the evict-first policy, or pick
- * "floor-ring", the warp-specialized scan's data movement (copy_ring_kernel below). */
+ * "floor-ring", the warp-specialized scan's data movement (copy_ring_kernel below), or
+ * "floor-regs", the register-tile scan's (copy_regs_kernel). */
 #include <limits.h>
 #include <stdint.h>
 
@@ -115,6 +116,33 @@ __global__ void __launch_bounds__(256, 3) copy_ring_kernel(const T *in, T *out, 
     }
 }
 
+/* floor-regs (SCAN_FLOOR_REGS): lookback_scan_kernel's data path at 256x48 with bid and
+ * cs (scan_lookback.cuh), the scan and the look-back taken out; its launch bounds, so
+ * the same blocks an SM. */
+#define REGS_THREADS 256
+#define REGS_NV 12
+template <typename T>
+__global__ void __launch_bounds__(REGS_THREADS, 3) copy_regs_kernel(const T *in, T *out, size_t n)
+{
+    const size_t base = (size_t)blockIdx.x * REGS_THREADS * REGS_NV * (16 / sizeof(T));
+    const bool fast = base + (size_t)REGS_THREADS * REGS_NV * (16 / sizeof(T)) <= n;
+    const int lane = threadIdx.x & 31, warp = threadIdx.x >> 5;
+    vec16<T> x[REGS_NV];
+#pragma unroll
+    for (int v = 0; v < REGS_NV; v++) {   /* tile_load's pattern, zeros past N */
+        const size_t i = tile_elem<T, REGS_NV>(base, warp, v, lane);
+        if (fast) {
+            x[v].q = __ldcs((const int4 *)(in + i));
+        } else {
+#pragma unroll
+            for (int j = 0; j < 16 / (int)sizeof(T); j++) x[v].e[j] = i + j < n ? in[i + j] : (T)0;
+        }
+    }
+#pragma unroll
+    for (int v = 0; v < REGS_NV; v++)
+        store16<T>(out, tile_elem<T, REGS_NV>(base, warp, v, lane), x[v], fast, true, n);
+}
+
 /* floor-ring on as many blocks as the GPU holds at once (at most one a tile). */
 template <typename T>
 static int launch_ring(const T *in, T *out, size_t n, cudaStream_t s, sw_error *err)
@@ -152,6 +180,17 @@ static int launch(const void *vin, void *vout, size_t n, unsigned flags, cudaStr
         if (flags != SCAN_FLOOR_RING) return sw_fail(err, "floor-ring takes no other flag");
         if (aligned && cuda_device_major() >= 9) return launch_ring<T>(in, out, n, s, err);
         flags = 0;
+    }
+    if (flags & SCAN_FLOOR_REGS) {
+        if (flags != SCAN_FLOOR_REGS) return sw_fail(err, "floor-regs takes no other flag");
+        flags = 0;
+        if (aligned) {
+            const size_t regs_tile = (size_t)REGS_THREADS * REGS_NV * (16 / sizeof(T));
+            const size_t blocks = (n + regs_tile - 1) / regs_tile;   /* <= tiles: larger tiles */
+            copy_regs_kernel<T><<<(unsigned)blocks, REGS_THREADS, 0, s>>>(in, out, n);
+            CUDA_TRY_LAUNCH("floor-regs", err);
+            return 0;
+        }
     }
     copy_floor_kernel<T, FLOOR_THREADS, FLOOR_NV>
         <<<(unsigned)tiles, FLOOR_THREADS, smem, s>>>(in, out, n, aligned, flags);

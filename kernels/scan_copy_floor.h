@@ -26,6 +26,11 @@ extern "C" {
  * by block stride, b, b + grid, ..., where the scan takes them from a counter). sm_90
  * and 16-byte aligned pointers; elsewhere the default copy runs. Takes no other flag. */
 #define SCAN_FLOOR_RING 4u
+/* SCAN_FLOOR_REGS ("floor-regs"): the data movement of the register-tile scan
+ * "256x48,bid,cs" (the default before sm_90): block b loads tile b's twelve 16-byte
+ * vectors a thread straight into registers with streaming loads and stores them, no
+ * shared memory. Any GPU; unaligned pointers take the default copy. No other flag. */
+#define SCAN_FLOOR_REGS 8u
 
 /* Copies N elements of ELEM_SIZE bytes (4 or 8) from device memory D_IN to device
  * memory D_OUT (the two must not overlap) on STREAM (a cudaStream_t; NULL = the

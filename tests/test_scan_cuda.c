@@ -219,7 +219,8 @@ static void test_smem_only(uint64_t *rng)
  * around its tiles (6144 and 3072 elements), the device buffer poisoned first and
  * the poison checked to stay before and past the copy; aligned pointers (bulk copy,
  * vector stores) and pointers one element past alignment (the threads' path); each
- * under the four flag settings (bulk store, evict-first policy) and as floor-ring. */
+ * under the four flag settings (bulk store, evict-first policy), as floor-ring and as
+ * floor-regs. */
 static void test_copy_floor(uint64_t *rng)
 {
     const size_t sizes[] = {0, 1, 4095, 4097, 3073, 6144, 6145, 1000003}, max_n = 1000003, guard = 4096;
@@ -232,10 +233,11 @@ static void test_copy_floor(uint64_t *rng)
         } else {
             for (size_t i = 0; i < max_n * es; i++) h_in[i] = (unsigned char)(test_rand(rng) >> 24);
             for (size_t off = 0; off <= es; off += es) {
-                for (size_t s = 0; s < 5 * (sizeof sizes / sizeof *sizes); s++) {
-                    /* every size under each of the four flag combinations, then floor-ring */
+                for (size_t s = 0; s < 6 * (sizeof sizes / sizeof *sizes); s++) {
+                    /* every size under each of the four flag combinations, then floor-ring
+                     * and floor-regs */
                     const unsigned k = (unsigned)(s / (sizeof sizes / sizeof *sizes)),
-                                   flags = k < 4 ? k : SCAN_FLOOR_RING;
+                                   flags = k < 4 ? k : k == 4 ? SCAN_FLOOR_RING : SCAN_FLOOR_REGS;
                     if (no_ws && flags == SCAN_FLOOR_RING) continue;   /* mbarrier handovers: see no_ws */
                     const size_t n = sizes[s % (sizeof sizes / sizeof *sizes)], bytes = n * es,
                                  at = guard + off;   /* at: 16-byte aligned + off */
@@ -266,6 +268,8 @@ static void test_copy_floor(uint64_t *rng)
               "floor-bulk accepted 2-byte elements");
     CHECK_MSG(scan_copy_floor(NULL, NULL, 5, 4, SCAN_FLOOR_RING | SCAN_FLOOR_EVICT_FIRST, NULL, &err) == -1,
               "floor-ring accepted another flag");
+    CHECK_MSG(scan_copy_floor(NULL, NULL, 5, 4, SCAN_FLOOR_REGS | SCAN_FLOOR_BULK_STORE, NULL, &err) == -1,
+              "floor-regs accepted another flag");
     /* floor-ring with more tiles than its ring holds in every block (the ring wraps):
      * 7,000,003 4-byte elements are 1,710 tiles of 16 KB, over four a block on any GPU
      * with fewer than 428 blocks resident. */
@@ -289,7 +293,7 @@ static void test_copy_floor(uint64_t *rng)
         free(h_in), free(h_out);
     }
     printf("  floor-bulk copy checked (4- and 8-byte elements, aligned and not; bulk stores and evict-first too;\n"
-           "  floor-ring too)\n");
+           "  floor-ring and floor-regs too)\n");
     fflush(stdout);
 }
 

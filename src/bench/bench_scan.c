@@ -128,7 +128,8 @@ static const char usage[] =
     "The floor-bulk row copies the input tile by tile as the bulk-copy look-back (128x48,bulk,cs)\n"
     "moves it, without the scan: what that tile access pattern costs by itself; floor-bulk-ef\n"
     "adds the evict-first L2 policy, floor-bstore[-ef] stores each tile by one bulk copy;\n"
-    "floor-ring moves the data as the warp-specialized look-back (128x32,ws,s4,cs) does.\n"
+    "floor-ring moves the data as the warp-specialized look-back (128x32,ws,s4,cs) does,\n"
+    "floor-regs as the register-tile one (256x48,bid,cs): no shared memory.\n"
     "--lookback-sweep adds a row per compiled look-back configuration (lookback-T-I[-options]);\n"
     "SCANWORKS_LOOKBACK_CONFIG=TxI[,options] picks the configuration of the plain lookback row.";
 

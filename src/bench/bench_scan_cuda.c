@@ -1,7 +1,8 @@
 /* The CUDA rows of `bench scan`: device memcpy, "floor-bulk" (the bulk-copy scan's
  * data movement without the scan, kernels/scan_copy_floor.h) and its variants with the
- * evict-first policy ("-ef") and bulk stores ("floor-bstore"), "floor-ring" (the
- * warp-specialized scan's data movement), CUB DeviceScan and
+ * evict-first policy ("-ef") and bulk stores ("floor-bstore"), "floor-ring" and
+ * "floor-regs" (the warp-specialized and register-tile scans' data movement), CUB
+ * DeviceScan and
  * every CUDA scan variant, each timed with CUDA events (warm-up, then REPS
  * repetitions, medians), after its output was checked: against the input for the
  * copies, against the CPU scan for the rest. */
@@ -140,7 +141,8 @@ int bench_scan_cuda_rows(bench_report *r, const bench_scan_input *in, int *misma
                   {"floor-bulk-ef", SCAN_FLOOR_EVICT_FIRST},
                   {"floor-bstore", SCAN_FLOOR_BULK_STORE},
                   {"floor-bstore-ef", SCAN_FLOOR_BULK_STORE | SCAN_FLOOR_EVICT_FIRST},
-                  {"floor-ring", SCAN_FLOOR_RING}};
+                  {"floor-ring", SCAN_FLOOR_RING},
+                  {"floor-regs", SCAN_FLOOR_REGS}};
     if (measure(r, RUN_MEMCPY, "memcpy", 0, in, mismatches, err)) return -1;
     for (size_t f = 0; f < sizeof floors / sizeof floors[0]; f++)
         if (measure(r, RUN_FLOOR, floors[f].name, floors[f].flags, in, mismatches, err)) return -1;
