@@ -141,6 +141,22 @@ static inline int cuda_resident_blocks(const void *kernel, int threads, size_t d
     return 0;
 }
 
+/* The grid of a persistent kernel: cuda_resident_blocks of KERNEL, counted once per
+ * device into *CACHED_DEVICE / *RESIDENT (the caller's statics, one pair per kernel),
+ * at most TILES. Returns the grid, 0 when a block does not fit, -1 on an error. */
+static inline long long cuda_persistent_grid(const void *kernel, int threads, size_t dyn_smem, size_t tiles,
+                                             int *cached_device, int *resident, sw_error *err)
+{
+    int dev;
+    CUDA_TRY(cudaGetDevice(&dev), err);
+    if (dev != *cached_device) {
+        if (cuda_resident_blocks(kernel, threads, dyn_smem, resident, err)) return -1;
+        *cached_device = dev;
+    }
+    if (*resident <= 0) return 0;
+    return (long long)(tiles < (size_t)*resident ? tiles : (size_t)*resident);
+}
+
 static inline unsigned int cuda_div_up(size_t a, size_t b) { return (unsigned int)((a + b - 1) / b); }
 
 #endif

@@ -128,16 +128,7 @@ __global__ void __launch_bounds__(REGS_THREADS, 3) copy_regs_kernel(const T *in,
     const bool fast = base + (size_t)REGS_THREADS * REGS_NV * (16 / sizeof(T)) <= n;
     const int lane = threadIdx.x & 31, warp = threadIdx.x >> 5;
     vec16<T> x[REGS_NV];
-#pragma unroll
-    for (int v = 0; v < REGS_NV; v++) {   /* tile_load's pattern, zeros past N */
-        const size_t i = tile_elem<T, REGS_NV>(base, warp, v, lane);
-        if (fast) {
-            x[v].q = __ldcs((const int4 *)(in + i));
-        } else {
-#pragma unroll
-            for (int j = 0; j < 16 / (int)sizeof(T); j++) x[v].e[j] = i + j < n ? in[i + j] : (T)0;
-        }
-    }
+    tile_load<T, OP_ADD, REGS_NV>(x, in, base, n, fast, true, warp, lane);   /* zeros past N */
 #pragma unroll
     for (int v = 0; v < REGS_NV; v++)
         store16<T>(out, tile_elem<T, REGS_NV>(base, warp, v, lane), x[v], fast, true, n);
@@ -151,14 +142,10 @@ static int launch_ring(const T *in, T *out, size_t n, cudaStream_t s, sw_error *
     const size_t smem = (size_t)RING_STAGES * 4 * 32 * RING_NV * 16;
     const size_t tiles = (n + tile - 1) / tile;
     static int cached_device = -1, resident = 0;
-    int dev;
-    CUDA_TRY(cudaGetDevice(&dev), err);
-    if (dev != cached_device) {
-        if (cuda_resident_blocks((const void *)copy_ring_kernel<T>, 256, smem, &resident, err)) return -1;
-        cached_device = dev;
-    }
-    if (resident <= 0) return sw_fail(err, "floor-ring: a block of %zu bytes of shared memory does not fit", smem);
-    const size_t grid = tiles < (size_t)resident ? tiles : (size_t)resident;
+    const long long grid =
+        cuda_persistent_grid((const void *)copy_ring_kernel<T>, 256, smem, tiles, &cached_device, &resident, err);
+    if (grid < 0) return -1;
+    if (grid == 0) return sw_fail(err, "floor-ring: a block of %zu bytes of shared memory does not fit", smem);
     copy_ring_kernel<T><<<(unsigned)grid, 256, smem, s>>>(in, out, n, tiles);
     CUDA_TRY_LAUNCH("floor-ring", err);
     return 0;
@@ -203,7 +190,8 @@ extern "C" int scan_copy_floor(const void *d_in, void *d_out, size_t n, size_t e
 {
     if (n == 0) return 0;
     cudaStream_t s = (cudaStream_t)stream;
-    if (elem_size == 4) return launch<uint32_t>(d_in, d_out, n, flags, s, err);
-    if (elem_size == 8) return launch<uint64_t>(d_in, d_out, n, flags, s, err);
+    /* Signed types: the scan's own tile loads (floor-regs) take an identity for them. */
+    if (elem_size == 4) return launch<int32_t>(d_in, d_out, n, flags, s, err);
+    if (elem_size == 8) return launch<int64_t>(d_in, d_out, n, flags, s, err);
     return sw_fail(err, "floor-bulk: %zu-byte elements; only 4 and 8 are compiled", elem_size);
 }

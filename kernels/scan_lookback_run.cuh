@@ -271,26 +271,16 @@ static int lb_launch_shape(const lb_config &c, size_t tiles, const T *in, T *out
     return 0;
 }
 
-/* The grid of a persistent kernel: the blocks of KERNEL (THREADS threads, SMEM bytes
- * of dynamic shared memory) the current GPU holds at once, at most TILES, counted once
- * per device into *CACHED_DEVICE / *RESIDENT (the caller's statics, one pair per
- * instantiation). SCANWORKS_LOOKBACK_PIPE_GRID caps it for the tests: fewer blocks,
- * each looping over more tiles (the ring wraps sooner; one block scans every tile in
- * order). Returns the grid, 0 when a block does not fit, -1 on an error. */
+/* cuda_persistent_grid, which SCANWORKS_LOOKBACK_PIPE_GRID caps for the tests: fewer
+ * blocks, each looping over more tiles (the ring wraps sooner; one block scans every
+ * tile in order). Returns the grid, 0 when a block does not fit, -1 on an error. */
 static long long lb_persistent_grid(const void *kernel, int threads, size_t smem, size_t tiles, int *cached_device,
                                     int *resident, sw_error *err)
 {
-    int dev;
-    CUDA_TRY(cudaGetDevice(&dev), err);
-    if (dev != *cached_device) {
-        if (cuda_resident_blocks(kernel, threads, smem, resident, err)) return -1;
-        *cached_device = dev;
-    }
-    if (*resident <= 0) return 0;
-    size_t grid = tiles < (size_t)*resident ? tiles : (size_t)*resident;
+    long long grid = cuda_persistent_grid(kernel, threads, smem, tiles, cached_device, resident, err);
     const char *cap = getenv("SCANWORKS_LOOKBACK_PIPE_GRID");
-    if (cap && atoi(cap) > 0 && grid > (size_t)atoi(cap)) grid = (size_t)atoi(cap);
-    return (long long)grid;
+    if (grid > 0 && cap && atoi(cap) > 0 && grid > atoi(cap)) grid = atoi(cap);
+    return grid;
 }
 
 /* The pipelined kernel on a grid of the blocks the GPU holds at once (at most TILES):
