@@ -11,6 +11,7 @@
 #include "scan_blelloch.cuh"
 #include "scan_lookback_bulk.cuh"
 #include "scan_lookback_pipe.cuh"
+#include "scan_lookback_rp.cuh"
 #include "scan_lookback_ws.cuh"
 
 /* Indices into scan_cuda_algorithms (src/prim/scan_cuda.c), which lists them best first. */

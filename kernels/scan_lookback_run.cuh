@@ -21,7 +21,7 @@
  *                       the next tiles' loads in flight during the look-back
  *                       (256x16 and 256x32 only; no tile counter, so 'bid' is moot
  *                       and refused)
- *   s2 | s3 | s4        pipe: ring stages (default: 4 for 256x16, 3 for 256x32)
+ *   s2 | s3 | s4 | s6   pipe, rp: ring stages (pipe: 4 for 256x16, 3 for 256x32; rp: 4)
  *   bulk                the tile comes into shared memory by one bulk copy
  *                       (scan_lookback_bulk.cuh; implies bid; 128x48, 128x64,
  *                       128x96, 256x32, 256x48 and 512x32 only)
@@ -30,6 +30,12 @@
  *                       scanner warps (128x48 with s4 or s8, 128x32 and 128x24 with s4;
  *                       tiles from the counter, so 'bid' is refused; sm_90 and
  *                       16-byte aligned data, else the bulk kernel 128x48 runs)
+ *   rp                  the register-path kernel (scan_lookback_rp.cuh): persistent blocks,
+ *                       tiles loaded into registers, parked in a ring in shared memory
+ *                       (s3 | s4, default s4) until a look-back warp has their prefix
+ *                       (256x16, 256x24 with s3 or s4; 256x32 and 512x16 with s3; tiles
+ *                       from the counter, so 'bid' is refused)
+ *   lb2                 rp: two look-back warps taking the ring's slots in turn
  *   ef                  bulk, ws: the bulk copy in with the evict-first L2 policy
  *   bstore              bulk: the tile out by one bulk copy from shared memory
  *                       instead of the threads' 16-byte stores (evict-first with cs) */
@@ -40,15 +46,17 @@
 #include <stdlib.h>
 
 /* The default configuration (options not named keep their defaults: w4, epochs).
- * Measured on the H200 (2^28 int32, docs/perf.md): the warp-specialized kernel 128x32
- * with a ring of 4 (three blocks an SM) 0.628 ms (1.13x CUB; 1.13x at 2^25), the
- * bulk-copy kernel 128x48 0.675-0.684 (1.02-1.04x), the register-tile kernel 256x48 with
- * bid and cs 0.709 (0.97x). The warp-specialized and bulk kernels need sm_90 (mbarriers
- * and bulk copies), so older chips keep the register tiles. The pipelined shapes
+ * Measured on the H200 (2^28 int32, docs/perf.md): the register-path kernel 256x24 with
+ * a ring of 4 (two blocks an SM) and a look-back window of 64, 0.582-0.593 ms (1.17-1.20x
+ * CUB; 1.17-1.25x at 2^25); the warp-specialized kernel 128x32 with a ring of 4
+ * 0.616-0.628 (1.12x), 0.594-0.603 with a window of 32; the bulk-copy kernel 128x48
+ * 0.675-0.684 (1.02-1.04x); the register-tile kernel 256x48 with bid and cs 0.709
+ * (0.97x). The register-path kernel's ring of 96 KB asks for more shared memory than
+ * sm_75 has, and it was measured on sm_90 only, so older chips keep the register tiles. The pipelined shapes
  * ("pipe") measured 6-20x slower there when they took tiles from the counter (tiles
  * completed one after another, docs/perf.md); they now take tiles in waves. */
 #define LB_DEFAULT "256x48,bid,cs"
-#define LB_DEFAULT_SM90 "128x32,ws,s4,cs"
+#define LB_DEFAULT_SM90 "256x24,rp,w2,cs"
 
 /* The default for the current device: LB_DEFAULT_SM90 where its compute capability is
  * 9 or more. When no device answers, LB_DEFAULT (the launch then reports the error). */
@@ -61,6 +69,7 @@ struct lb_config {
     int pipe, stages;     /* the pipelined kernel and its ring stages (0: the shape's default) */
     int bulk;             /* the bulk-copy kernel */
     int ws;               /* the warp-specialized kernel (stages: its ring) */
+    int rp, lbw;          /* the register-path kernel, its look-back warps */
     lb_opts o;
 };
 
@@ -74,6 +83,11 @@ static const int lbb_shapes[][2] = {{128, 48}, {128, 64}, {128, 96}, {256, 32}, 
 /* The warp-specialized shapes compiled in: scanner threads x 4-byte items x ring stages. */
 static const int lw_shapes[][3] = {{128, 48, 8}, {128, 48, 4}, {128, 32, 4}, {128, 24, 4}};
 #define LW_SHAPES ((int)(sizeof lw_shapes / sizeof lw_shapes[0]))
+/* The register-path shapes compiled in: threads x 4-byte items per thread x ring
+ * stages x look-back warps. */
+static const int lr_shapes[][4] = {{256, 16, 4, 1}, {256, 16, 3, 1}, {256, 24, 4, 1}, {256, 24, 4, 2},
+                                   {256, 24, 3, 1}, {256, 32, 3, 1}, {512, 16, 3, 1}};
+#define LR_SHAPES ((int)(sizeof lr_shapes / sizeof lr_shapes[0]))
 /* The pipelined shapes compiled in: threads x 4-byte items per thread x ring stages. */
 static const int lp_shapes[][3] = {{256, 16, 3}, {256, 16, 4}, {256, 32, 2}, {256, 32, 3}};
 #define LP_SHAPES ((int)(sizeof lp_shapes / sizeof lp_shapes[0]))
@@ -101,7 +115,10 @@ static const char *const lb_sweep[] = {
     "lookback-128-48-bulk-bstore", "lookback-128-48-bulk-cs-bstore", "lookback-128-48-bulk-cs-ef-bstore",
     "lookback-128-96-bulk-cs-ef-bstore", "lookback-256-48-bulk-cs-ef-bstore", "lookback-128-48-ws-s8-cs",
     "lookback-128-48-ws-s8-cs-ef", "lookback-128-48-ws-s4-cs", "lookback-128-32-ws-s4-cs", "lookback-128-24-ws-s4-cs",
-    NULL};
+    "lookback-128-32-ws-s4-w2-cs", "lookback-128-32-ws-s4-w1-cs", "lookback-256-24-rp-cs", "lookback-256-24-rp-w2-cs",
+    "lookback-256-24-rp-w1-cs", "lookback-256-24-rp-w2", "lookback-256-24-rp-s3-w2-cs", "lookback-256-16-rp-cs",
+    "lookback-256-16-rp-w2-cs", "lookback-256-16-rp-s3-w2-cs", "lookback-512-16-rp-s3-w2-cs",
+    "lookback-256-32-rp-s3-w2-cs", "lookback-256-24-rp-lb2-cs", "lookback-256-24-rp-lb2-w1-cs", NULL};
 
 extern "C" const char *const *scan_cuda_lookback_sweep(void) { return lb_sweep; }
 
@@ -147,20 +164,40 @@ static int lb_parse(const char *spec, const char *src, lb_config *c, sw_error *e
             c->loose = 1;
         } else if (!strcmp(tok, "pipe")) {
             c->pipe = 1;
-        } else if (!strcmp(tok, "s2") || !strcmp(tok, "s3") || !strcmp(tok, "s4") || !strcmp(tok, "s8")) {
+        } else if (!strcmp(tok, "s2") || !strcmp(tok, "s3") || !strcmp(tok, "s4") || !strcmp(tok, "s6") ||
+                   !strcmp(tok, "s8")) {
             c->stages = tok[1] - '0';
         } else if (!strcmp(tok, "bulk")) {
             c->bulk = 1;
         } else if (!strcmp(tok, "ws")) {
             c->ws = 1;
+        } else if (!strcmp(tok, "rp")) {
+            c->rp = 1;
+        } else if (!strcmp(tok, "lb2")) {
+            c->lbw = 2;
         } else if (!strcmp(tok, "ef")) {
             c->o.evict_first = 1;
         } else if (!strcmp(tok, "bstore")) {
             c->o.bulk_store = 1;
         } else {
             return sw_fail(err, "scan lookback: %s '%s': unknown option '%s' (w1|w2|w4, memset, relaxed, acquire, "
-                           "sleep, bid, cs, loose, pipe, s2|s3|s4|s8, bulk, ws, ef, bstore)", src, spec, tok);
+                           "sleep, bid, cs, loose, pipe, s2|s3|s4|s6|s8, bulk, ws, rp, lb2, ef, bstore)",
+                           src, spec, tok);
         }
+    }
+    if (c->lbw && !c->rp) return sw_fail(err, "scan lookback: %s '%s': 'lb2' needs 'rp'", src, spec);
+    if (c->rp) {
+        if (c->ws || c->pipe || c->bulk || c->loose || c->o.bid || c->o.evict_first || c->o.bulk_store)
+            return sw_fail(err, "scan lookback: %s '%s': 'rp' takes none of ws, pipe, bulk, loose, bid, ef, "
+                           "bstore", src, spec);
+        if (!c->stages) c->stages = 4;
+        if (!c->lbw) c->lbw = 1;
+        for (int i = 0; i < LR_SHAPES; i++)
+            if (c->threads == lr_shapes[i][0] && c->items == lr_shapes[i][1] && c->stages == lr_shapes[i][2] &&
+                c->lbw == lr_shapes[i][3])
+                return 0;
+        return sw_fail(err, "scan lookback: %s '%s' is no compiled register-path shape; use 256x16 (s3, s4), "
+                       "256x24 (s3, s4; lb2 with s4), 256x32 or 512x16 (s3)", src, spec);
     }
     if (c->ws) {
         if (c->pipe || c->bulk || c->loose || c->o.bid || c->o.bulk_store)
@@ -345,6 +382,63 @@ static long long lw_launch(size_t tiles, const T *in, T *out, size_t n, int incl
     return grid;
 }
 
+/* The register-path kernel on as many blocks as the GPU holds at once (at most
+ * TILES; SCANWORKS_LOOKBACK_PIPE_GRID caps it, for the tests). Returns the grid, -1 on
+ * an error. */
+template <typename T, int OP, int THREADS, int NV, int STAGES, int LBW, int MIN_BLOCKS>
+static long long lr_launch(size_t tiles, const T *in, T *out, size_t n, int incl, int aligned, tile_status<T> st,
+                           unsigned *counter, const lb_opts &o, cudaStream_t s, sw_error *err)
+{
+    void (*kernel)(const T *, T *, size_t, int, int, tile_status<T>, unsigned *, lb_opts, size_t) =
+        lookback_rp_kernel<T, OP, THREADS, NV, STAGES, LBW, LB_BOUND_BLOCKS(MIN_BLOCKS, THREADS + 32 * LBW)>;
+    const size_t smem = (size_t)STAGES * THREADS * NV * 16;
+    static int cached_device = -1, resident = 0;   /* per instantiation */
+    const long long grid =
+        lb_persistent_grid((const void *)kernel, THREADS + 32 * LBW, smem, tiles, &cached_device, &resident, err);
+    if (grid == 0)
+        return sw_fail(err, "scan lookback rp: a block with %zu bytes of shared memory does not fit this GPU", smem);
+    if (grid < 0) return -1;
+    kernel<<<(unsigned)grid, THREADS + 32 * LBW, smem, s>>>(in, out, n, incl, aligned, st, counter, o, tiles);
+    return grid;
+}
+
+/* The register-path configuration C (the counter then moves by TILES plus one per
+ * block). */
+template <typename T, int OP>
+static int lr_run(const lb_config &c, size_t tiles, const T *in, T *out, size_t n, int incl, int aligned,
+                  tile_status<T> st, unsigned *counter, const lb_opts &o, cudaStream_t s, sw_error *err)
+{
+    long long grid = -1;
+    switch (c.threads * 1000 + c.items + 1000000 * c.stages + 10000000 * c.lbw) {
+    case 14256016:
+        grid = lr_launch<T, OP, 256, 4, 4, 1, 3>(tiles, in, out, n, incl, aligned, st, counter, o, s, err);
+        break;
+    case 13256016:
+        grid = lr_launch<T, OP, 256, 4, 3, 1, 4>(tiles, in, out, n, incl, aligned, st, counter, o, s, err);
+        break;
+    case 14256024:
+        grid = lr_launch<T, OP, 256, 6, 4, 1, 2>(tiles, in, out, n, incl, aligned, st, counter, o, s, err);
+        break;
+    case 24256024:
+        grid = lr_launch<T, OP, 256, 6, 4, 2, 2>(tiles, in, out, n, incl, aligned, st, counter, o, s, err);
+        break;
+    case 13256024:
+        grid = lr_launch<T, OP, 256, 6, 3, 1, 3>(tiles, in, out, n, incl, aligned, st, counter, o, s, err);
+        break;
+    case 13256032:
+        grid = lr_launch<T, OP, 256, 8, 3, 1, 2>(tiles, in, out, n, incl, aligned, st, counter, o, s, err);
+        break;
+    case 13512016:
+        grid = lr_launch<T, OP, 512, 4, 3, 1, 2>(tiles, in, out, n, incl, aligned, st, counter, o, s, err);
+        break;
+    default:
+        return sw_fail(err, "scan lookback rp: shape %dx%d s%d is not compiled", c.threads, c.items, c.stages);
+    }
+    if (grid < 0) return -1;
+    cache.ticket += (unsigned)(tiles + (size_t)grid);
+    return 0;
+}
+
 /* The warp-specialized configuration C: on sm_90 with aligned data its kernel (the
  * counter then moves by TILES plus one per block); else the bulk kernel, 128x48. */
 template <typename T, int OP>
@@ -410,7 +504,9 @@ static int run_lookback(const lb_config &c, const T *in, T *out, size_t n, int i
     o.ticket = cache.ticket;
     unsigned *counter = (unsigned *)p;
     long long grid = 0;
-    const int ws_rc = c.ws ? lw_run<T, OP>(c, tiles, in, out, n, incl, aligned, st, counter, o, s, err) : 0;
+    const int ws_rc = c.ws   ? lw_run<T, OP>(c, tiles, in, out, n, incl, aligned, st, counter, o, s, err)
+                      : c.rp ? lr_run<T, OP>(c, tiles, in, out, n, incl, aligned, st, counter, o, s, err)
+                             : 0;
     switch (c.pipe ? c.threads * 1000 + c.items + 1000000 * c.stages : 0) {
     case 3256016: grid = lp_launch<T, OP, 256, 4, 3>(tiles, in, out, n, incl, aligned, st, o, s, err); break;
     case 4256016: grid = lp_launch<T, OP, 256, 4, 4>(tiles, in, out, n, incl, aligned, st, o, s, err); break;
@@ -434,7 +530,7 @@ static int run_lookback(const lb_config &c, const T *in, T *out, size_t n, int i
     }
     /* The one-tile kernel: the configuration names it, or a pipelined block does not fit
      * this GPU. The bulk and warp-specialized runs are done by now. */
-    if (grid == 0 && !c.bulk && !c.ws) {
+    if (grid == 0 && !c.bulk && !c.ws && !c.rp) {
         if (!o.bid) cache.ticket += (unsigned)tiles;
         if (lb_launch_shape<T, OP>(c, tiles, in, out, n, incl, aligned, st, counter, o, s, err)) return -1;
     }

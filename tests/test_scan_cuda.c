@@ -6,9 +6,10 @@
  * case. Skips (exit 77) when no CUDA device can be used.
  *
  * SCANWORKS_TEST_SMEM_ONLY=1 checks only the kernels that stage tiles in shared
- * memory (pipelined, bulk-copy and warp-specialized look-back, floor-bulk), on small
- * lengths; SCANWORKS_TEST_NO_WS=1 leaves the warp-specialized ones and floor-ring out (for racecheck,
- * which does not follow their mbarrier handovers).
+ * memory (pipelined, bulk-copy, warp-specialized and register-path look-back, the copy
+ * floors), on small lengths; SCANWORKS_TEST_NO_WS=1 leaves the warp-specialized and
+ * register-path ones and floor-ring out (for racecheck, which follows neither their
+ * mbarrier waits nor the bar.arrive -> bar.sync handovers between warps).
  * SCANWORKS_TEST_LARGE_ONLY=1 checks only the 2^28+3 cases (not the > 2^31 one).
  * SCANWORKS_TEST_SMALL=1 keeps lengths under 10000, fewer types and operators, and
  * leaves out the large cases (for compute-sanitizer). The full run needs about
@@ -160,47 +161,53 @@ static void test_all_cases(uint64_t *rng)
     }
 }
 
-/* The pipelined and warp-specialized kernels on a grid of 1, 2 and 3 blocks (every
- * compiled pipelined shape, with and without streaming hints; every warp-specialized
- * ring): each block loops over many tiles, the ring of stages wraps; one block scans
+/* The pipelined, warp-specialized and register-path kernels on a grid of 1, 2 and 3
+ * blocks (every compiled pipelined shape, with and without streaming hints; every
+ * warp-specialized ring; five register-path configurations): each block loops over
+ * many tiles, the ring of stages wraps; one block scans
  * every tile in order, its look-backs find the previous tile finished. */
 static void test_pipe_grids(uint64_t *rng)
 {
     const size_t big = 3 * ((size_t)1 << 20) + 7;
     const char *pipes[] = {"lookback-256-16-pipe",       "lookback-256-16-pipe-s3-cs", "lookback-256-32-pipe-s2-cs",
                            "lookback-256-32-pipe-cs",    "lookback-128-48-ws-s8",      "lookback-128-48-ws-s4-cs",
-                           "lookback-128-24-ws-s4-cs-ef", "lookback-128-32-ws-s4"};
+                           "lookback-128-24-ws-s4-cs-ef", "lookback-128-32-ws-s4",   "lookback-256-16-rp-w1",
+                           "lookback-256-24-rp-lb2-cs",   "lookback-256-32-rp-s3-cs",   "lookback-512-16-rp-s3-w2",
+                           "lookback-256-24-rp-s3-w1"};
     for (int g = 1; g <= 3; g++) {
         char cap[8];
         snprintf(cap, sizeof cap, "%d", g);
         CHECK(setenv("SCANWORKS_LOOKBACK_PIPE_GRID", cap, 1) == 0);
         for (size_t i = 0; i < sizeof pipes / sizeof *pipes; i++) {
-            if (no_ws && strstr(pipes[i], "-ws")) continue;
+            if (no_ws && (strstr(pipes[i], "-ws") || strstr(pipes[i], "-rp"))) continue;
             run_case(pipes[i], SCAN_I32, SCAN_ADD, (scan_kind)(g & 1), 70001, 0, rng);
             run_case(pipes[i], SCAN_I64, SCAN_MIN, SCAN_INCLUSIVE, 40009, 1, rng);
             if (!small_run) run_case(pipes[i], SCAN_F32, SCAN_ADD, SCAN_EXCLUSIVE, big, 0, rng);
         }
     }
     unsetenv("SCANWORKS_LOOKBACK_PIPE_GRID");
-    printf("  pipelined and warp-specialized look-back on grids of 1..3 blocks checked\n");
+    printf("  pipelined, warp-specialized and register-path look-back on grids of 1..3 blocks checked\n");
 }
 
 /* SCANWORKS_TEST_SMEM_ONLY=1 (compute-sanitizer on the newer kernels): the pipelined,
- * bulk-copy and warp-specialized configurations only, on small lengths: every type, operator and kind
- * on awkward lengths, in place, and the pipelined grids of 1..3 blocks. */
+ * bulk-copy, warp-specialized and register-path configurations only, on small
+ * lengths: every type, operator and kind on awkward lengths, in place, and the
+ * pipelined grids of 1..3 blocks. */
 static void test_smem_only(uint64_t *rng)
 {
     if (no_ws)
-        printf("  SCANWORKS_TEST_NO_WS: the warp-specialized configurations are left out (compute-sanitizer's\n"
-               "  racecheck does not follow mbarrier waits, so it reports their handovers as races)\n");
+        printf("  SCANWORKS_TEST_NO_WS: the warp-specialized and register-path configurations are left out\n"
+               "  (compute-sanitizer's racecheck follows neither mbarrier waits nor bar.arrive -> bar.sync, so it\n"
+               "  reports their handovers between warps as races)\n");
     const size_t sizes[] = {0, 1, 31, 1025, 4097, 8191, 12289, 70001};
     for (const char *const *c = scan_cuda_lookback_sweep(); *c; c++) {
-        if (!strstr(*c, "pipe") && !strstr(*c, "bulk") && !strstr(*c, "-ws")) continue;
-        if (no_ws && strstr(*c, "-ws")) continue;
+        if (!strstr(*c, "pipe") && !strstr(*c, "bulk") && !strstr(*c, "-ws") && !strstr(*c, "-rp")) continue;
+        if (no_ws && (strstr(*c, "-ws") || strstr(*c, "-rp"))) continue;
         /* every type, operator and kind for two pipelined tile sizes, one bulk and one
          * warp-specialized; the rest: add */
         const int all = !strcmp(*c, "lookback-256-16-pipe-s3-cs") || !strcmp(*c, "lookback-256-32-pipe-s2-cs") ||
-                        !strcmp(*c, "lookback-128-64-bulk-cs") || !strcmp(*c, "lookback-128-48-ws-s8-cs");
+                        !strcmp(*c, "lookback-128-64-bulk-cs") || !strcmp(*c, "lookback-128-48-ws-s8-cs") ||
+                        !strcmp(*c, "lookback-256-24-rp-w2-cs");
         for (int t = 0; t < SCAN_TYPE_COUNT; t++)
             for (int op = 0; op < (all ? SCAN_OP_COUNT : 1); op++)
                 for (int k = 0; k < 2; k++)
@@ -544,13 +551,14 @@ static void test_large(uint64_t *rng)
     run_case("tuned", SCAN_I32, SCAN_ADD, SCAN_INCLUSIVE, big, 0, rng);
     run_case("large", SCAN_I64, SCAN_MAX, SCAN_EXCLUSIVE, big, 0, rng);
     for (const char *const *c = scan_cuda_lookback_sweep(); *c; c++)
-        if (strstr(*c, "pipe") || strstr(*c, "bulk") || strstr(*c, "-ws"))
+        if (strstr(*c, "pipe") || strstr(*c, "bulk") || strstr(*c, "-ws") || strstr(*c, "-rp"))
             run_case(*c, SCAN_I32, SCAN_ADD, SCAN_INCLUSIVE, big, 0, rng);
     run_case("lookback-256-32-pipe-s2-cs", SCAN_I64, SCAN_ADD, SCAN_EXCLUSIVE, big, 0, rng);
     run_case("lookback-256-48-bulk-cs", SCAN_I64, SCAN_ADD, SCAN_EXCLUSIVE, big, 0, rng);
     run_case("lookback-128-48-ws-s8-cs", SCAN_I64, SCAN_ADD, SCAN_EXCLUSIVE, big, 0, rng);
-    printf("  2^28+3 elements checked (lookback, tuned, large, the pipelined, bulk and warp-specialized "
-           "configurations)\n");
+    run_case("lookback-256-24-rp-w2-cs", SCAN_I64, SCAN_ADD, SCAN_EXCLUSIVE, big, 0, rng);
+    printf("  2^28+3 elements checked (lookback, tuned, large, the pipelined, bulk, warp-specialized and "
+           "register-path configurations)\n");
 }
 
 /* Every configuration the sweep names must parse, and the environment's form too:
@@ -564,13 +572,17 @@ static void test_config_names(void)
     CHECK(count > 6);
     const char *good[] = {"128x32", "256x16,relaxed", "256x16,acquire,sleep", "128x16,bid,cs", "256x16,w1,memset",
                           "256x16,pipe", "256x32,pipe,s2", "256x16,pipe,s3,sleep,memset", "256x32,bulk",
-                          "128x64,bulk,cs", "512x32,bulk,w1,acquire", "128x48,ws", "128x24,ws,s4,cs,ef"};
+                          "128x64,bulk,cs", "512x32,bulk,w1,acquire", "128x48,ws", "128x24,ws,s4,cs,ef",
+                          "256x16,rp", "256x24,rp,lb2,w1,cs,acquire",
+                          "256x24,rp,w2,cs", "512x16,rp,s3"};
     for (size_t i = 0; i < sizeof good / sizeof *good; i++)
         CHECK_MSG(scan_cuda_lookback_check(good[i], &err) == 0, "%s: %s", good[i], err.msg);
     const char *bad[] = {"100x16", "256x16,fast", "256", "x16", "128x32,loose", "lookback-256-16-rela",
                          "128x16,pipe", "256x16,pipe,bid", "256x16,s3", "256x16,pipe,s2", "256x16,pipe,loose",
                          "256x16,bulk", "256x32,bulk,pipe", "256x48,bulk,loose", "128x48,ws,bid",
-                         "128x48,ws,s2", "128x96,ws", "256x48,ws", "128x48,ws,bulk", "128x48,ef", "128x48,ws,bstore"};
+                         "256x16,w8", "256x16,rp,bid", "128x48,rp", "256x16,rp,ws", "256x16,rp,s2", "256x8,rp",
+                         "256x16,lb2", "256x32,rp,lb2,s3", "256x16,rp,lb2", "256x24,rp,bulk", "128x48,ws,s2",
+                         "128x96,ws", "256x48,ws", "128x48,ws,bulk", "128x48,ef", "128x48,ws,bstore"};
     for (size_t i = 0; i < sizeof bad / sizeof *bad; i++)
         CHECK_MSG(scan_cuda_lookback_check(bad[i], &err) == -1, "%s was accepted", bad[i]);
 }

@@ -1,18 +1,18 @@
 #!/usr/bin/env bash
 # CUDA scan on the GPU machine: the scan tests (small lengths: every algorithm, type,
 # operator and look-back configuration; then the 2^28+3 cases, the pipelined,
-# bulk-copy and warp-specialized configurations included), compute-sanitizer (memcheck,
-# racecheck, synccheck; racecheck without the warp-specialized kernels, whose mbarrier
-# handovers it cannot follow) on the pipelined, bulk-copy and warp-specialized
-# look-back and the benchmark's floor-bulk
-# copy (SCANWORKS_TEST_SMEM_ONLY=1, small lengths, grids of 1..3 blocks) and the
-# pipelined compaction (grids of 1..3 blocks against the CPU backend), the look-back
-# sweep (every shape and option, old and pipelined, at 2^25 and 2^28, beside CUB,
-# memcpy and floor-bulk: $OUT/scan-sweep.{txt,json,csv}), `bench
-# compact` at 2^28 (single-pass, old and new, beside CUB: $OUT/compact-bench.{txt,json})
-# and SUMMARY lines; then, while time is left, the compaction part of the csearch GPU
-# test and Nsight Compute. About 110 s; every step has a timeout. Logs of failed steps
-# are copied into $OUT.
+# bulk-copy, warp-specialized and register-path configurations included),
+# compute-sanitizer (memcheck, racecheck, synccheck; racecheck without the
+# warp-specialized and register-path kernels, whose handovers between warps it cannot
+# follow) on the
+# pipelined, bulk-copy, warp-specialized and register-path look-back and the
+# benchmark's copy floors (SCANWORKS_TEST_SMEM_ONLY=1, small lengths, grids of 1..3
+# blocks) and the pipelined compaction (grids of 1..3 blocks against the CPU backend),
+# the look-back sweep (every shape and option at 2^25 and 2^28, beside CUB, memcpy and
+# the copy floors: $OUT/scan-sweep.{txt,json,csv}), `bench compact` at 2^28
+# (single-pass, old and new, beside CUB: $OUT/compact-bench.{txt,json}) and SUMMARY
+# lines; then, while time is left, the compaction part of the csearch GPU test. About
+# 150 s; every step has a timeout. Logs of failed steps are copied into $OUT.
 # Run from the repository root with BUILD (an sm_90 build) and OUT set.
 set -uo pipefail
 : "${BUILD:?set BUILD to the build folder}" "${OUT:?set OUT to the results folder}"
@@ -55,14 +55,18 @@ if command -v compute-sanitizer > /dev/null; then
   for tool in memcheck racecheck synccheck; do
     t1=$SECONDS
     log="$logs/scan-cuda-$tool.txt"
-    # racecheck does not follow mbarrier waits: the warp-specialized kernels hand tiles
-    # from warp to warp through them, so racecheck would report every handover.
+    # racecheck follows neither mbarrier waits (the warp-specialized kernels) nor a
+    # bar.arrive -> bar.sync pair on a named barrier (the register-path kernel, whose
+    # ordering PTX guarantees: "prior memory accesses requested by this thread are
+    # performed relative to all threads participating in the barrier"), so it would
+    # report every handover between their warps.
     no_ws=0
     if [ "$tool" = racecheck ]; then
       no_ws=1
-      echo "NOTE: scan-cuda racecheck leaves out the warp-specialized kernels (memcheck and synccheck cover them)"
+      echo "NOTE: scan-cuda racecheck leaves out the warp-specialized and register-path kernels" \
+           "(memcheck and synccheck cover them)"
     fi
-    if SCANWORKS_TEST_NO_WS=$no_ws SCANWORKS_TEST_SMEM_ONLY=1 timeout 60 \
+    if SCANWORKS_TEST_NO_WS=$no_ws SCANWORKS_TEST_SMEM_ONLY=1 timeout 150 \
          compute-sanitizer --tool "$tool" --error-exitcode 3 \
          "$BUILD/tests/test_scan_cuda" > "$log" 2>&1 &&
        grep -q "ERROR SUMMARY: 0 errors\|RACECHECK SUMMARY: 0 hazards" "$log"; then
@@ -160,20 +164,22 @@ if os.path.exists(sweep):
             c = [(ms, v) for ms, v in lbs if pred(v)]
             return c[0] if c else None
         ws, bulk, pipe = best(lambda v: "-ws" in v), best(lambda v: "bulk" in v), best(lambda v: "pipe" in v)
-        old = best(lambda v: "pipe" not in v and "bulk" not in v and "-ws" not in v and v != "lookback")
+        rp = best(lambda v: "-rp" in v)
+        old = best(lambda v: all(k not in v for k in ("pipe", "bulk", "-ws", "-rp")) and v != "lookback")
         fmt = lambda b: "%s %.4f ms = %.2fx CUB, %.2fx memcpy" % (b[1], b[0], cub / b[0], mem / b[0]) if b else "n/a"
         d = at.get("lookback")
-        print("SUMMARY scan 2^%d int32 add: warp-specialized best %s; bulk copy best %s; pipelined best %s;"
-              " register tiles best %s; default lookback %s; cub %.4f, memcpy %.4f ms (target >= 1.25x CUB)"
-              % (n.bit_length() - 1, fmt(ws), fmt(bulk), fmt(pipe), fmt(old),
+        print("SUMMARY scan 2^%d int32 add: register path best %s; warp-specialized best %s; bulk copy best %s;"
+              " pipelined best %s; register tiles best %s; default lookback %s; cub %.4f, memcpy %.4f ms"
+              " (target >= 1.25x CUB)"
+              % (n.bit_length() - 1, fmt(rp), fmt(ws), fmt(bulk), fmt(pipe), fmt(old),
                  "%.4f ms = %.2fx CUB" % (d, cub / d) if d else "n/a", cub, mem))
         f = at.get("floor-bulk")
         if f: print("SUMMARY scan 2^%d int32 floor-bulk (128x48 bulk tile traffic, no scan) %.4f ms = %.2fx memcpy;"
                     " memcpy %.4f ms; default lookback %s; cub %.4f ms" % (n.bit_length() - 1, f, mem / f, mem,
                     "%.4f ms = %.2fx the floor's time" % (d, d / f) if d else "n/a", cub))
-        r = at.get("floor-ring")
-        if r and d: print("SUMMARY scan 2^%d int32 floor-ring (128x32 warp-specialized tile traffic, no scan)"
-                          " %.4f ms = %.2fx memcpy; default lookback %.4f ms = %.2fx the ring floor's time"
+        r = at.get("floor-regs")
+        if r and d: print("SUMMARY scan 2^%d int32 floor-regs (register-path tile traffic, no scan)"
+                          " %.4f ms = %.2fx memcpy; default lookback %.4f ms = %.2fx the register floor's time"
                           % (n.bit_length() - 1, r, mem / r, d, d / r))
         floors = sorted((ms, v) for v, ms in at.items() if v.startswith("floor-"))
         if floors: print("SUMMARY scan 2^%d int32 copy floors: %s" % (n.bit_length() - 1, ", ".join(
