@@ -47,7 +47,7 @@
 
 /* The default configuration (options not named keep their defaults: w4, epochs).
  * Measured on the H200 (2^28 int32, docs/perf.md): the register-path kernel 256x24 with
- * a ring of 4 (two blocks an SM) and a look-back window of 64, 0.582-0.593 ms (1.17-1.20x
+ * a ring of 4 (two blocks an SM) and a look-back window of 64, 0.576-0.593 ms (1.17-1.20x
  * CUB; 1.17-1.25x at 2^25); the warp-specialized kernel 128x32 with a ring of 4
  * 0.616-0.628 (1.12x), 0.594-0.603 with a window of 32; the bulk-copy kernel 128x48
  * 0.675-0.684 (1.02-1.04x); the register-tile kernel 256x48 with bid and cs 0.709
