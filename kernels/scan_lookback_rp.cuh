@@ -31,9 +31,9 @@
  *
  * Forward progress: a block only takes tiles while it runs, so no tile waits for a block
  * that has not started (the grid need not be co-resident). The smallest tile without a
- * prefix is either in registers (everything the block parked is earlier, so has its
- * prefix: the scanners go on to hand it over) or handed over (every earlier tile has its
- * prefix: the look-back ends). Each block's last take fails, so the counter moves by
+ * prefix is either taken or in registers (everything its block parked is earlier, so
+ * has its prefix: the scanners go on to reduce it and hand it over) or handed over
+ * (every earlier tile has its prefix: the look-back ends). Each block's last take fails, so the counter moves by
  * the tile count plus the grid. Float sums are grouped as (prefix + warp prefix) + the
  * warp-local scan. */
 #ifndef SCANWORKS_KERNELS_SCAN_LOOKBACK_RP_CUH

@@ -21,7 +21,7 @@
  *                       the next tiles' loads in flight during the look-back
  *                       (256x16 and 256x32 only; no tile counter, so 'bid' is moot
  *                       and refused)
- *   s2 | s3 | s4 | s6   pipe, rp: ring stages (pipe: 4 for 256x16, 3 for 256x32; rp: 4)
+ *   s2 | s3 | s4        pipe, rp: ring stages (pipe: 4 for 256x16, 3 for 256x32; rp: 4)
  *   bulk                the tile comes into shared memory by one bulk copy
  *                       (scan_lookback_bulk.cuh; implies bid; 128x48, 128x64,
  *                       128x96, 256x32, 256x48 and 512x32 only)
@@ -52,9 +52,10 @@
  * 0.616-0.628 (1.12x), 0.594-0.603 with a window of 32; the bulk-copy kernel 128x48
  * 0.675-0.684 (1.02-1.04x); the register-tile kernel 256x48 with bid and cs 0.709
  * (0.97x). The register-path kernel's ring of 96 KB asks for more shared memory than
- * sm_75 has, and it was measured on sm_90 only, so older chips keep the register tiles. The pipelined shapes
- * ("pipe") measured 6-20x slower there when they took tiles from the counter (tiles
- * completed one after another, docs/perf.md); they now take tiles in waves. */
+ * sm_75 has, and it was measured on sm_90 only, so older chips keep the register tiles.
+ * The pipelined shapes ("pipe") measured 6-20x slower there when they took tiles from
+ * the counter (tiles completed one after another, docs/perf.md); they now take tiles
+ * in waves. */
 #define LB_DEFAULT "256x48,bid,cs"
 #define LB_DEFAULT_SM90 "256x24,rp,w2,cs"
 
@@ -164,8 +165,7 @@ static int lb_parse(const char *spec, const char *src, lb_config *c, sw_error *e
             c->loose = 1;
         } else if (!strcmp(tok, "pipe")) {
             c->pipe = 1;
-        } else if (!strcmp(tok, "s2") || !strcmp(tok, "s3") || !strcmp(tok, "s4") || !strcmp(tok, "s6") ||
-                   !strcmp(tok, "s8")) {
+        } else if (!strcmp(tok, "s2") || !strcmp(tok, "s3") || !strcmp(tok, "s4") || !strcmp(tok, "s8")) {
             c->stages = tok[1] - '0';
         } else if (!strcmp(tok, "bulk")) {
             c->bulk = 1;
@@ -181,7 +181,7 @@ static int lb_parse(const char *spec, const char *src, lb_config *c, sw_error *e
             c->o.bulk_store = 1;
         } else {
             return sw_fail(err, "scan lookback: %s '%s': unknown option '%s' (w1|w2|w4, memset, relaxed, acquire, "
-                           "sleep, bid, cs, loose, pipe, s2|s3|s4|s6|s8, bulk, ws, rp, lb2, ef, bstore)",
+                           "sleep, bid, cs, loose, pipe, s2|s3|s4|s8, bulk, ws, rp, lb2, ef, bstore)",
                            src, spec, tok);
         }
     }

@@ -164,8 +164,8 @@ static void test_all_cases(uint64_t *rng)
 /* The pipelined, warp-specialized and register-path kernels on a grid of 1, 2 and 3
  * blocks (every compiled pipelined shape, with and without streaming hints; every
  * warp-specialized ring; five register-path configurations): each block loops over
- * many tiles, the ring of stages wraps; one block scans
- * every tile in order, its look-backs find the previous tile finished. */
+ * many tiles, the ring of stages wraps; one block scans every tile in order, its
+ * look-backs find the previous tile finished. */
 static void test_pipe_grids(uint64_t *rng)
 {
     const size_t big = 3 * ((size_t)1 << 20) + 7;
@@ -203,8 +203,8 @@ static void test_smem_only(uint64_t *rng)
     for (const char *const *c = scan_cuda_lookback_sweep(); *c; c++) {
         if (!strstr(*c, "pipe") && !strstr(*c, "bulk") && !strstr(*c, "-ws") && !strstr(*c, "-rp")) continue;
         if (no_ws && (strstr(*c, "-ws") || strstr(*c, "-rp"))) continue;
-        /* every type, operator and kind for two pipelined tile sizes, one bulk and one
-         * warp-specialized; the rest: add */
+        /* every type, operator and kind for two pipelined tile sizes, one bulk, one
+         * warp-specialized and the register-path default; the rest: add */
         const int all = !strcmp(*c, "lookback-256-16-pipe-s3-cs") || !strcmp(*c, "lookback-256-32-pipe-s2-cs") ||
                         !strcmp(*c, "lookback-128-64-bulk-cs") || !strcmp(*c, "lookback-128-48-ws-s8-cs") ||
                         !strcmp(*c, "lookback-256-24-rp-w2-cs");
@@ -573,8 +573,7 @@ static void test_config_names(void)
     const char *good[] = {"128x32", "256x16,relaxed", "256x16,acquire,sleep", "128x16,bid,cs", "256x16,w1,memset",
                           "256x16,pipe", "256x32,pipe,s2", "256x16,pipe,s3,sleep,memset", "256x32,bulk",
                           "128x64,bulk,cs", "512x32,bulk,w1,acquire", "128x48,ws", "128x24,ws,s4,cs,ef",
-                          "256x16,rp", "256x24,rp,lb2,w1,cs,acquire",
-                          "256x24,rp,w2,cs", "512x16,rp,s3"};
+                          "256x16,rp", "256x24,rp,lb2,w1,cs,acquire", "256x24,rp,w2,cs", "512x16,rp,s3"};
     for (size_t i = 0; i < sizeof good / sizeof *good; i++)
         CHECK_MSG(scan_cuda_lookback_check(good[i], &err) == 0, "%s: %s", good[i], err.msg);
     const char *bad[] = {"100x16", "256x16,fast", "256", "x16", "128x32,loose", "lookback-256-16-rela",
