@@ -84,10 +84,14 @@ static const int lbb_shapes[][2] = {{128, 48}, {128, 64}, {128, 96}, {256, 32}, 
 /* The warp-specialized shapes compiled in: scanner threads x 4-byte items x ring stages. */
 static const int lw_shapes[][3] = {{128, 48, 8}, {128, 48, 4}, {128, 32, 4}, {128, 24, 4}};
 #define LW_SHAPES ((int)(sizeof lw_shapes / sizeof lw_shapes[0]))
-/* The register-path shapes compiled in: threads x 4-byte items per thread x ring
- * stages x look-back warps. */
-static const int lr_shapes[][4] = {{256, 16, 4, 1}, {256, 16, 3, 1}, {256, 24, 4, 1}, {256, 24, 4, 2},
-                                   {256, 24, 3, 1}, {256, 32, 3, 1}, {512, 16, 3, 1}};
+/* The register-path shapes compiled in, one list for the table and the launch:
+ * X(threads, 4-byte items per thread, ring stages, look-back warps, blocks an SM the
+ * registers are bounded for). */
+#define LR_SHAPE_LIST(X) \
+    X(256, 16, 4, 1, 3) X(256, 16, 3, 1, 4) X(256, 24, 4, 1, 2) X(256, 24, 4, 2, 2) X(256, 24, 3, 1, 3) \
+    X(256, 32, 3, 1, 2) X(512, 16, 3, 1, 2)
+#define LR_SHAPE_ROW(TH, I, S, L, MB) {TH, I, S, L},
+static const int lr_shapes[][4] = {LR_SHAPE_LIST(LR_SHAPE_ROW)};
 #define LR_SHAPES ((int)(sizeof lr_shapes / sizeof lr_shapes[0]))
 /* The pipelined shapes compiled in: threads x 4-byte items per thread x ring stages. */
 static const int lp_shapes[][3] = {{256, 16, 3}, {256, 16, 4}, {256, 32, 2}, {256, 32, 3}};
@@ -410,29 +414,15 @@ static int lr_run(const lb_config &c, size_t tiles, const T *in, T *out, size_t 
 {
     long long grid = -1;
     switch (c.threads * 1000 + c.items + 1000000 * c.stages + 10000000 * c.lbw) {
-    case 14256016:
-        grid = lr_launch<T, OP, 256, 4, 4, 1, 3>(tiles, in, out, n, incl, aligned, st, counter, o, s, err);
+#define LR_CASE(TH, I, S, L, MB)                                                                                   \
+    case (L) * 10000000 + (S) * 1000000 + (TH) * 1000 + (I):                                                      \
+        grid = lr_launch<T, OP, TH, (I) / 4, S, L, MB>(tiles, in, out, n, incl, aligned, st, counter, o, s, err); \
         break;
-    case 13256016:
-        grid = lr_launch<T, OP, 256, 4, 3, 1, 4>(tiles, in, out, n, incl, aligned, st, counter, o, s, err);
-        break;
-    case 14256024:
-        grid = lr_launch<T, OP, 256, 6, 4, 1, 2>(tiles, in, out, n, incl, aligned, st, counter, o, s, err);
-        break;
-    case 24256024:
-        grid = lr_launch<T, OP, 256, 6, 4, 2, 2>(tiles, in, out, n, incl, aligned, st, counter, o, s, err);
-        break;
-    case 13256024:
-        grid = lr_launch<T, OP, 256, 6, 3, 1, 3>(tiles, in, out, n, incl, aligned, st, counter, o, s, err);
-        break;
-    case 13256032:
-        grid = lr_launch<T, OP, 256, 8, 3, 1, 2>(tiles, in, out, n, incl, aligned, st, counter, o, s, err);
-        break;
-    case 13512016:
-        grid = lr_launch<T, OP, 512, 4, 3, 1, 2>(tiles, in, out, n, incl, aligned, st, counter, o, s, err);
-        break;
+        LR_SHAPE_LIST(LR_CASE)
+#undef LR_CASE
     default:
-        return sw_fail(err, "scan lookback rp: shape %dx%d s%d is not compiled", c.threads, c.items, c.stages);
+        return sw_fail(err, "scan lookback rp: shape %dx%d s%d with %d look-back warps is not compiled", c.threads,
+                       c.items, c.stages, c.lbw);
     }
     if (grid < 0) return -1;
     cache.ticket += (unsigned)(tiles + (size_t)grid);
