@@ -16,7 +16,10 @@
  *     running prefix overtakes up to 128 tiles per L2 round trip instead of 32;
  *   - polling: volatile loads, ld.relaxed.gpu or ld.acquire.gpu (opts.poll), with
  *     optional __nanosleep backoff (opts.sleep_ns, doubling to 16x);
- *   - opts.cs: streaming cache hints (__ldcs/__stcs) on the tile's data. */
+ *   - opts.cs: streaming cache hints (__ldcs/__stcs) on the tile's data;
+ *   - opts.spread: tile t's status at slot t << spread, so that the words every
+ *     look-back polls near the frontier spread over more L2 sectors and slices
+ *     (docs/perf.md round 14). */
 #ifndef SCANWORKS_KERNELS_SCAN_LOOKBACK_CUH
 #define SCANWORKS_KERNELS_SCAN_LOOKBACK_CUH
 
@@ -37,6 +40,7 @@ struct lb_opts {
     int cs;            /* streaming loads and stores of the tile's data */
     int evict_first;   /* bulk kernel: the bulk copy in with the evict-first L2 policy */
     int bulk_store;    /* bulk kernel: the tile out by one bulk copy from shared memory */
+    int spread;        /* log2 of the status slots per tile: tile t's status sits at slot t << spread */
 };
 
 static __device__ __forceinline__ unsigned long long lb_load64(const unsigned long long *p, int poll)
@@ -64,18 +68,19 @@ static __device__ __forceinline__ unsigned lb_load32(const unsigned *p, int poll
 }
 
 template <typename T>
-static __device__ __forceinline__ void lb_publish(tile_status<T> st, size_t tile, int flag, T v, unsigned epoch)
+static __device__ __forceinline__ void lb_publish(tile_status<T> st, size_t tile, int flag, T v, const lb_opts &o)
 {
-    const unsigned tag = epoch << 2 | (unsigned)flag;
+    const unsigned tag = o.epoch << 2 | (unsigned)flag;
+    const size_t slot = tile << o.spread;
     if constexpr (sizeof(T) == 4) {
         unsigned bits;
         memcpy(&bits, &v, 4);
-        ((volatile unsigned long long *)st.packed)[tile] = ((unsigned long long)tag << 32) | bits;
+        ((volatile unsigned long long *)st.packed)[slot] = ((unsigned long long)tag << 32) | bits;
     } else {
-        volatile T *slot = flag == FLAG_PREFIX ? st.inclusive : st.aggregate;
-        slot[tile] = v;
+        volatile T *value = flag == FLAG_PREFIX ? st.inclusive : st.aggregate;
+        value[slot] = v;
         __threadfence();
-        ((volatile unsigned *)st.flags)[tile] = tag;
+        ((volatile unsigned *)st.flags)[slot] = tag;
     }
 }
 
@@ -83,17 +88,18 @@ static __device__ __forceinline__ void lb_publish(tile_status<T> st, size_t tile
 template <typename T>
 static __device__ __forceinline__ int lb_read(tile_status<T> st, size_t tile, const lb_opts &o, T *v)
 {
+    const size_t slot = tile << o.spread;
     if constexpr (sizeof(T) == 4) {
-        unsigned long long w = lb_load64(st.packed + tile, o.poll);
+        unsigned long long w = lb_load64(st.packed + slot, o.poll);
         unsigned tag = (unsigned)(w >> 32), bits = (unsigned)w;
         if (tag >> 2 != o.epoch) return FLAG_INVALID;
         memcpy(v, &bits, 4);
         return (int)(tag & 3);
     } else {
-        unsigned tag = lb_load32(st.flags + tile, o.poll);
+        unsigned tag = lb_load32(st.flags + slot, o.poll);
         if (tag >> 2 != o.epoch || (tag & 3) == FLAG_INVALID) return FLAG_INVALID;
         __threadfence();
-        *v = ((volatile T *)((tag & 3) == FLAG_PREFIX ? st.inclusive : st.aggregate))[tile];
+        *v = ((volatile T *)((tag & 3) == FLAG_PREFIX ? st.inclusive : st.aggregate))[slot];
         return (int)(tag & 3);
     }
 }
@@ -104,7 +110,7 @@ template <typename T, int OP, bool PUBLISH_AGG = true>
 static __device__ T lb_look_back(tile_status<T> st, long long tile, T agg, int lane, const lb_opts &o)
 {
     const T id = op_identity<T, OP>();
-    if (PUBLISH_AGG && lane == 0) lb_publish(st, (size_t)tile, FLAG_AGGREGATE, agg, o.epoch);
+    if (PUBLISH_AGG && lane == 0) lb_publish(st, (size_t)tile, FLAG_AGGREGATE, agg, o);
     T prefix = id;
     long long pred = tile - 1;   /* the nearest predecessor not folded in yet */
     for (;;) {
@@ -149,7 +155,7 @@ static __device__ T lb_look_back(tile_status<T> st, long long tile, T agg, int l
         if (first < LB_MAX_WINDOW) break;
         pred -= 32 * o.window;
     }
-    if (lane == 0) lb_publish(st, (size_t)tile, FLAG_PREFIX, op_apply<T, OP>(prefix, agg), o.epoch);
+    if (lane == 0) lb_publish(st, (size_t)tile, FLAG_PREFIX, op_apply<T, OP>(prefix, agg), o);
     return prefix;
 }
 
@@ -160,18 +166,15 @@ template <typename T, int OP, int WARPS>
 static __device__ __forceinline__ void lb_warp_prefixes(T *s_warp, size_t tile, int lane, tile_status<T> st,
                                                         const lb_opts &o)
 {
-    const T id = op_identity<T, OP>();
-    T w = lane < WARPS ? s_warp[lane] : id;
-    T inc = warp_inclusive<T, OP>(w, lane);
-    T exc = __shfl_up_sync(FULL_MASK, inc, 1);
-    T agg = __shfl_sync(FULL_MASK, inc, WARPS - 1);
-    T prefix = id;
+    T exc;
+    const T agg = tile_scan_warp_totals<T, OP, WARPS>(s_warp, lane, &exc);
+    T prefix = op_identity<T, OP>();
     if (tile == 0) {
-        if (lane == 0) lb_publish(st, 0, FLAG_PREFIX, agg, o.epoch);
+        if (lane == 0) lb_publish(st, 0, FLAG_PREFIX, agg, o);
     } else {
         prefix = lb_look_back<T, OP>(st, (long long)tile, agg, lane, o);
     }
-    if (lane < WARPS) s_warp[lane] = op_apply<T, OP>(prefix, lane ? exc : id);
+    if (lane < WARPS) s_warp[lane] = op_apply<T, OP>(prefix, exc);
 }
 
 /* Registers: 16 items per thread keep the measured 40 (1536 threads per SM: 6 blocks

@@ -77,8 +77,6 @@ template <typename T, int OP, int THREADS, int NV>
 static __device__ __forceinline__ T rp_reduce(vec16<T> (&x)[NV], T *s_wp, size_t tile, int inclusive,
                                               tile_status<T> st, const lb_opts &o, int warp, int lane)
 {
-    const int WARPS = THREADS / 32;
-    const T id = op_identity<T, OP>();
     T pre[NV];
     const T total = tile_warp_prefixes<T, OP, NV>(x, pre, lane);
 #pragma unroll
@@ -88,14 +86,12 @@ static __device__ __forceinline__ T rp_reduce(vec16<T> (&x)[NV], T *s_wp, size_t
     }
     if (lane == 31) s_wp[warp] = total;
     rp_bar_sync(RP_BAR_SCAN, THREADS);
-    T agg = id;
+    T agg = op_identity<T, OP>();
     if (warp == 0) {
-        const T w = lane < WARPS ? s_wp[lane] : id;
-        const T inc = warp_inclusive<T, OP>(w, lane);
-        const T exc = __shfl_up_sync(FULL_MASK, inc, 1);
-        agg = __shfl_sync(FULL_MASK, inc, WARPS - 1);
-        if (lane == 0) lb_publish(st, tile, tile == 0 ? FLAG_PREFIX : FLAG_AGGREGATE, agg, o.epoch);
-        if (lane < WARPS) s_wp[lane] = lane ? exc : id;
+        T exc;
+        agg = tile_scan_warp_totals<T, OP, THREADS / 32>(s_wp, lane, &exc);
+        if (lane == 0) lb_publish(st, tile, tile == 0 ? FLAG_PREFIX : FLAG_AGGREGATE, agg, o);
+        if (lane < THREADS / 32) s_wp[lane] = exc;
     }
     return agg;
 }

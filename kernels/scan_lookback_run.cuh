@@ -38,7 +38,12 @@
  *   lb2                 rp: two look-back warps taking the ring's slots in turn
  *   ef                  bulk, ws: the bulk copy in with the evict-first L2 policy
  *   bstore              bulk: the tile out by one bulk copy from shared memory
- *                       instead of the threads' 16-byte stores (evict-first with cs) */
+ *                       instead of the threads' 16-byte stores (evict-first with cs)
+ *   spread2 | spread4 | spread8
+ *                       tile t's status at slot t * 2 (4, 8) instead of t: for 4-byte
+ *                       types one 8-byte word every 16 (32, 64) bytes, so the words a
+ *                       look-back polls lie on 2 (4, 8) times as many 32-byte sectors
+ *                       and L2 slices (default: packed) */
 #ifndef SCANWORKS_KERNELS_SCAN_LOOKBACK_RUN_CUH
 #define SCANWORKS_KERNELS_SCAN_LOOKBACK_RUN_CUH
 
@@ -46,18 +51,19 @@
 #include <stdlib.h>
 
 /* The default configuration (options not named keep their defaults: w4, epochs).
- * Measured on the H200 (2^28 int32, docs/perf.md): the register-path kernel 256x24 with
- * a ring of 4 (two blocks an SM) and a look-back window of 64, 0.576-0.593 ms (1.17-1.20x
- * CUB; 1.17-1.25x at 2^25); the warp-specialized kernel 128x32 with a ring of 4
- * 0.616-0.628 (1.12x), 0.594-0.603 with a window of 32; the bulk-copy kernel 128x48
- * 0.675-0.684 (1.02-1.04x); the register-tile kernel 256x48 with bid and cs 0.709
- * (0.97x). The register-path kernel's ring of 96 KB asks for more shared memory than
- * sm_75 has, and it was measured on sm_90 only, so older chips keep the register tiles.
- * The pipelined shapes ("pipe") measured 6-20x slower there when they took tiles from
- * the counter (tiles completed one after another, docs/perf.md); they now take tiles
- * in waves. */
+ * Measured on the H200 (2^28 int32, docs/perf.md): the register-path kernel 256x32 with
+ * a ring of 3 (two blocks an SM), a look-back window of 64 and the status words 32 bytes
+ * apart, 0.541-0.551 ms (1.27-1.28x CUB; 1.31-1.34x at 2^25; 0.577-0.583 ms with 256x24
+ * tiles and packed words, the default before); the warp-specialized kernel 128x32 with
+ * a ring of 4 0.593-0.603 with a window of 32; the bulk-copy kernel 128x48 0.61 with
+ * spread words (0.67-0.68 packed); the register-tile kernel 256x48 with bid and cs 0.70
+ * (packed; 0.97x CUB). The register-path kernel's ring of 96 KB asks for more shared
+ * memory than sm_75 has, and it was measured on sm_90 only, so older chips keep the
+ * register tiles. The pipelined shapes ("pipe") measured 6-20x slower there when they
+ * took tiles from the counter (tiles completed one after another, docs/perf.md); they
+ * now take tiles in waves. */
 #define LB_DEFAULT "256x48,bid,cs"
-#define LB_DEFAULT_SM90 "256x24,rp,w2,cs"
+#define LB_DEFAULT_SM90 "256x32,rp,s3,w2,cs,spread4"
 
 /* The default for the current device: LB_DEFAULT_SM90 where its compute capability is
  * 9 or more. When no device answers, LB_DEFAULT (the launch then reports the error). */
@@ -106,7 +112,9 @@ static const int lp_shapes[][3] = {{256, 16, 3}, {256, 16, 4}, {256, 32, 2}, {25
  * two ahead: fewer, longer waves), 16 KB x 3 (4 blocks, two ahead: more blocks to
  * cover each other's look-back, twice the waves). Last the bulk-copy shapes, and the
  * default bulk shape with the evict-first policy on its copy in and the tile stored by
- * a bulk copy ('ef', 'bstore'); then the warp-specialized rings. */
+ * a bulk copy ('ef', 'bstore'); then the warp-specialized rings and the register-path
+ * kernels; last the status words spread apart ('spread2/4/8'): the register-path default
+ * and its neighbours, and one configuration of each other kernel. */
 static const char *const lb_sweep[] = {
     "lookback-128-16", "lookback-256-16", "lookback-256-24", "lookback-512-16", "lookback-128-32",
     "lookback-256-32", "lookback-256-16-w1", "lookback-256-16-w2", "lookback-256-16-memset",
@@ -123,7 +131,11 @@ static const char *const lb_sweep[] = {
     "lookback-128-32-ws-s4-w2-cs", "lookback-128-32-ws-s4-w1-cs", "lookback-256-24-rp-cs", "lookback-256-24-rp-w2-cs",
     "lookback-256-24-rp-w1-cs", "lookback-256-24-rp-w2", "lookback-256-24-rp-s3-w2-cs", "lookback-256-16-rp-cs",
     "lookback-256-16-rp-w2-cs", "lookback-256-16-rp-s3-w2-cs", "lookback-512-16-rp-s3-w2-cs",
-    "lookback-256-32-rp-s3-w2-cs", "lookback-256-24-rp-lb2-cs", "lookback-256-24-rp-lb2-w1-cs", NULL};
+    "lookback-256-32-rp-s3-w2-cs", "lookback-256-24-rp-lb2-cs", "lookback-256-24-rp-lb2-w1-cs",
+    "lookback-256-32-rp-s3-w2-cs-spread4", "lookback-256-32-rp-s3-w2-cs-spread2", "lookback-256-32-rp-s3-w2-cs-spread8",
+    "lookback-256-32-rp-s3-w1-cs-spread4", "lookback-512-16-rp-s3-w2-cs-spread4", "lookback-256-24-rp-w2-cs-spread4",
+    "lookback-256-24-rp-lb2-w2-cs-spread4", "lookback-128-32-ws-s4-w1-cs-spread4", "lookback-128-48-bulk-cs-spread4",
+    "lookback-256-32-pipe-s3-cs-spread4", "lookback-256-16-spread4", NULL};
 
 extern "C" const char *const *scan_cuda_lookback_sweep(void) { return lb_sweep; }
 
@@ -181,11 +193,13 @@ static int lb_parse(const char *spec, const char *src, lb_config *c, sw_error *e
             c->lbw = 2;
         } else if (!strcmp(tok, "ef")) {
             c->o.evict_first = 1;
+        } else if (!strcmp(tok, "spread2") || !strcmp(tok, "spread4") || !strcmp(tok, "spread8")) {
+            c->o.spread = tok[6] == '2' ? 1 : tok[6] == '4' ? 2 : 3;
         } else if (!strcmp(tok, "bstore")) {
             c->o.bulk_store = 1;
         } else {
             return sw_fail(err, "scan lookback: %s '%s': unknown option '%s' (w1|w2|w4, memset, relaxed, acquire, "
-                           "sleep, bid, cs, loose, pipe, s2|s3|s4|s8, bulk, ws, rp, lb2, ef, bstore)",
+                           "sleep, bid, cs, loose, pipe, s2|s3|s4|s8, bulk, ws, rp, lb2, ef, bstore, spread2|spread4|spread8)",
                            src, spec, tok);
         }
     }
@@ -461,14 +475,15 @@ static int run_lookback(const lb_config &c, const T *in, T *out, size_t n, int i
     const size_t tile = (size_t)c.threads * c.items / 4 * (16 / sizeof(T));
     const size_t tiles = div_up(n, tile);
     if (check_grid(tiles, "lookback", n, err)) return -1;
-    const size_t bytes = status_bytes<T>(tiles);
+    const size_t slots = tiles << c.o.spread;   /* status slots: tile t's at t << spread */
+    const size_t bytes = status_bytes<T>(slots);
     void *had = cache.status;
     const size_t had_bytes = cache.status_bytes;
     if (cache_reserve(&cache.status, &cache.status_bytes, bytes, "scan look-back status", err)) return -1;
     /* 4-byte types keep one word per tile at a fixed place; 8-byte types place their
      * value slots after the flags, by the tile count: a stale word of another layout
      * could carry this epoch's tag, so a layout change zeroes the words first. */
-    const size_t layout = sizeof(T) == 4 ? 4 : 8 + 16 * tiles;
+    const size_t layout = sizeof(T) == 4 ? 4 : 8 + 16 * slots;
     /* A new allocation (often at the freed one's address: compare sizes too) holds
      * neither the counter nor zeroed words. */
     if (cache.status != had || cache.status_bytes != had_bytes || cache.layout != layout) cache.status_ready = 0;
@@ -486,8 +501,8 @@ static int run_lookback(const lb_config &c, const T *in, T *out, size_t n, int i
         st.packed = (unsigned long long *)(p + 16);
     } else {
         st.flags = (unsigned int *)(p + 16);
-        st.aggregate = (T *)(p + 16 + round16(tiles * 4));
-        st.inclusive = (T *)(p + 16 + round16(tiles * 4) + round16(tiles * sizeof(T)));
+        st.aggregate = (T *)(p + 16 + round16(slots * 4));
+        st.inclusive = (T *)(p + 16 + round16(slots * 4) + round16(slots * sizeof(T)));
     }
     lb_opts o = c.o;
     o.epoch = ++cache.epoch;

@@ -179,7 +179,7 @@ lookback_ws_kernel(const T *in, T *out, size_t n, int inclusive, tile_status<T> 
             if (warp == 2 && lane == 0) {
                 T agg = id;
                 for (int q = 0; q < 4; q++) agg = op_apply<T, OP>(agg, s_quarter[e][q]);
-                lb_publish(st, (size_t)t, t == 0 ? FLAG_PREFIX : FLAG_AGGREGATE, agg, o.epoch);
+                lb_publish(st, (size_t)t, t == 0 ? FLAG_PREFIX : FLAG_AGGREGATE, agg, o);
                 mbar_arrive(&reduced[e]);
             }
         } else if (warp >= 4) {   /* scanners: quarter warp - 4 */

@@ -137,6 +137,19 @@ static __device__ __forceinline__ void tile_store(T *out, const vec16<T> (&x)[NV
     }
 }
 
+/* Warp 0 of a tile: scans the WARPS warp totals in S_WARP; returns the tile's total
+ * and sets *EXC to warp LANE's exclusive prefix within the tile (the identity for
+ * lane 0). */
+template <typename T, int OP, int WARPS>
+static __device__ __forceinline__ T tile_scan_warp_totals(const T *s_warp, int lane, T *exc)
+{
+    const T id = op_identity<T, OP>();
+    const T inc = warp_inclusive<T, OP>(lane < WARPS ? s_warp[lane] : id, lane);
+    const T up = __shfl_up_sync(FULL_MASK, inc, 1);
+    *exc = lane ? up : id;
+    return __shfl_sync(FULL_MASK, inc, WARPS - 1);
+}
+
 /* "tuned" (SUMS, if not NULL, gets each tile's aggregate); LOOKBACK must be false
  * (kept so the launch sites read as before; "lookback" is scan_lookback.cuh).
  * ALIGNED: IN and OUT are 16-byte aligned, so full tiles use vector accesses. */
@@ -154,7 +167,6 @@ tile_scan_kernel(const T *in, T *out, size_t n, int inclusive, int aligned, T *s
     const size_t tile = blockIdx.x;
     const size_t base = tile * TILE;
     const bool fast = aligned && base + TILE <= n;
-    const T id = op_identity<T, OP>();
 
     vec16<T> x[NV];
     tile_load<T, OP, NV>(x, in, base, n, fast, false, warp, lane);
@@ -163,17 +175,12 @@ tile_scan_kernel(const T *in, T *out, size_t n, int inclusive, int aligned, T *s
     if (lane == 31) s_warp[warp] = carry;
     __syncthreads();
 
-    /* Steps 3 and 4: warp 0 scans the warp totals and finds the tile's prefix. */
+    /* Steps 3 and 4: warp 0 scans the warp totals (the tile's prefix is the identity). */
     if (warp == 0) {
-        T w = lane < TILE_WARPS ? s_warp[lane] : id;
-        T inc = warp_inclusive<T, OP>(w, lane);
-        T exc = __shfl_up_sync(FULL_MASK, inc, 1);
-        T agg = __shfl_sync(FULL_MASK, inc, TILE_WARPS - 1);
-        T prefix = id;
-        if (sums && lane == 0) {
-            sums[tile] = agg;
-        }
-        if (lane < TILE_WARPS) s_warp[lane] = op_apply<T, OP>(prefix, lane ? exc : id);
+        T exc;
+        const T agg = tile_scan_warp_totals<T, OP, TILE_WARPS>(s_warp, lane, &exc);
+        if (sums && lane == 0) sums[tile] = agg;
+        if (lane < TILE_WARPS) s_warp[lane] = exc;
     }
     __syncthreads();
 
