@@ -52,9 +52,10 @@
 
 /* The default configuration (options not named keep their defaults: w4, epochs).
  * Measured on the H200 (2^28 int32, docs/perf.md): the register-path kernel 256x32 with
- * a ring of 3 (two blocks an SM), a look-back window of 64 and the status words 32 bytes
- * apart, 0.541-0.551 ms (1.27-1.28x CUB; 1.31-1.34x at 2^25; 0.577-0.583 ms with 256x24
- * tiles and packed words, the default before); the warp-specialized kernel 128x32 with
+ * a ring of 3 (two blocks an SM), a look-back window of 32 and the status words 32 bytes
+ * apart, 0.540-0.546 ms (1.275-1.295x CUB; 1.32-1.36x at 2^25; 0.2-0.9% faster than with
+ * a window of 64 in each of seven pairs; 0.577-0.583 ms with 256x24 tiles, a window of 64
+ * and packed words, the default before); the warp-specialized kernel 128x32 with
  * a ring of 4 0.593-0.603 with a window of 32; the bulk-copy kernel 128x48 0.61 with
  * spread words (0.67-0.68 packed); the register-tile kernel 256x48 with bid and cs 0.70
  * (packed; 0.97x CUB). The register-path kernel's ring of 96 KB asks for more shared
@@ -63,7 +64,7 @@
  * took tiles from the counter (tiles completed one after another, docs/perf.md); they
  * now take tiles in waves. */
 #define LB_DEFAULT "256x48,bid,cs"
-#define LB_DEFAULT_SM90 "256x32,rp,s3,w2,cs,spread4"
+#define LB_DEFAULT_SM90 "256x32,rp,s3,w1,cs,spread4"
 
 /* The default for the current device: LB_DEFAULT_SM90 where its compute capability is
  * 9 or more. When no device answers, LB_DEFAULT (the launch then reports the error). */

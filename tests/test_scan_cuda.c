@@ -207,7 +207,7 @@ static void test_smem_only(uint64_t *rng)
          * warp-specialized and the register-path default; the rest: add */
         const int all = !strcmp(*c, "lookback-256-16-pipe-s3-cs") || !strcmp(*c, "lookback-256-32-pipe-s2-cs") ||
                         !strcmp(*c, "lookback-128-64-bulk-cs") || !strcmp(*c, "lookback-128-48-ws-s8-cs") ||
-                        !strcmp(*c, "lookback-256-32-rp-s3-w2-cs-spread4");
+                        !strcmp(*c, "lookback-256-32-rp-s3-w1-cs-spread4");
         for (int t = 0; t < SCAN_TYPE_COUNT; t++)
             for (int op = 0; op < (all ? SCAN_OP_COUNT : 1); op++)
                 for (int k = 0; k < 2; k++)
@@ -556,7 +556,7 @@ static void test_large(uint64_t *rng)
     run_case("lookback-256-32-pipe-s2-cs", SCAN_I64, SCAN_ADD, SCAN_EXCLUSIVE, big, 0, rng);
     run_case("lookback-256-48-bulk-cs", SCAN_I64, SCAN_ADD, SCAN_EXCLUSIVE, big, 0, rng);
     run_case("lookback-128-48-ws-s8-cs", SCAN_I64, SCAN_ADD, SCAN_EXCLUSIVE, big, 0, rng);
-    run_case("lookback-256-32-rp-s3-w2-cs-spread4", SCAN_I64, SCAN_ADD, SCAN_EXCLUSIVE, big, 0, rng);
+    run_case("lookback-256-32-rp-s3-w1-cs-spread4", SCAN_I64, SCAN_ADD, SCAN_EXCLUSIVE, big, 0, rng);
     printf("  2^28+3 elements checked (lookback, tuned, large, the pipelined, bulk, warp-specialized and "
            "register-path configurations)\n");
 }

@@ -23,7 +23,7 @@ static void test_config_names(void)
                           "256x16,pipe", "256x32,pipe,s2", "256x16,pipe,s3,sleep,memset", "256x32,bulk",
                           "128x64,bulk,cs", "512x32,bulk,w1,acquire", "128x48,ws", "128x24,ws,s4,cs,ef",
                           "256x16,rp", "256x24,rp,lb2,w1,cs,acquire", "256x24,rp,w2,cs", "512x16,rp,s3",
-                          "256x32,rp,s3,w2,cs,spread4", "256x16,spread2", "128x48,ws,spread8", "256x32,bulk,spread4"};
+                          "256x32,rp,s3,w1,cs,spread4", "256x16,spread2", "128x48,ws,spread8", "256x32,bulk,spread4"};
     for (size_t i = 0; i < sizeof good / sizeof *good; i++)
         CHECK_MSG(scan_cuda_lookback_check(good[i], &err) == 0, "%s: %s", good[i], err.msg);
     const char *bad[] = {"100x16", "256x16,fast", "256", "x16", "128x32,loose", "lookback-256-16-rela",
