@@ -97,7 +97,11 @@ static __device__ __forceinline__ unsigned long long lb_load(const unsigned long
 }
 
 /* Warp 0 of a tile (all 32 lanes) finds the exclusive prefix of tile TILE by looking
- * back over the status words of earlier tiles, 32 at a time. */
+ * back over the status words of earlier tiles, 32 at a time. Tile t's word sits at
+ * STATUS[t << SPREAD]: with SPREAD 2 one word a 32-byte sector, so the words every
+ * look-back polls near the frontier lie on more L2 sectors and slices (docs/perf.md,
+ * scan round 14). */
+template <int SPREAD = 0>
 static __device__ __forceinline__ unsigned long long lb_warp_lookback(const unsigned long long *status,
                                                                       long long tile)
 {
@@ -106,9 +110,9 @@ static __device__ __forceinline__ unsigned long long lb_warp_lookback(const unsi
     long long base = tile - 1;
     while (base >= 0) {
         long long t = base - (long long)lane;
-        unsigned long long s = t >= 0 ? lb_load(status + t) : LB_FLAG_INC;
+        unsigned long long s = t >= 0 ? lb_load(status + (t << SPREAD)) : LB_FLAG_INC;
         while (__any_sync(BS_FULL_MASK, (s & (LB_FLAG_AGG | LB_FLAG_INC)) == 0)) {
-            if ((s & (LB_FLAG_AGG | LB_FLAG_INC)) == 0) s = lb_load(status + t);
+            if ((s & (LB_FLAG_AGG | LB_FLAG_INC)) == 0) s = lb_load(status + (t << SPREAD));
         }
         unsigned int inc_mask = __ballot_sync(BS_FULL_MASK, (s & LB_FLAG_INC) != 0);
         /* Lanes up to and including the first inclusive one (the nearest tile). */

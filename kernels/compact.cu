@@ -17,8 +17,10 @@
 #include "flag_scan.h"
 
 /* Elements per status word: the default tile, and the smallest of every shape
- * (compact_kernel_temp_bytes sizes the status words for it). */
+ * (compact_kernel_temp_bytes sizes the status words for it, CP_STATUS_SPREAD slots
+ * apart at most). */
 #define CP_TILE 4096
+#define CP_STATUS_SPREAD 2
 
 static __device__ __forceinline__ bool cp_keep(uint32_t bits, compact_kparams p, const uint8_t *flags, size_t i)
 {
@@ -82,20 +84,23 @@ static __device__ __forceinline__ bool cp_keep_t(uint32_t bits, uint32_t value)
 
 /* Warp 0 (all lanes) of tile T, which keeps TOTAL elements: publishes its count,
  * looks back (ROWS * 32 tiles per step), publishes its inclusive count; returns its
- * output offset in every lane. */
-template <int ROWS = 1>
+ * output offset in every lane. Tile t's status word: STATUS[t << SPREAD] (SPREAD 0
+ * with ROWS > 1). */
+template <int ROWS = 1, int SPREAD = 0>
 static __device__ __forceinline__ unsigned long long cp_tile_prefix(unsigned long long *status, unsigned int t,
                                                                     unsigned int total)
 {
+    static_assert(ROWS == 1 || SPREAD == 0, "the many-row look-back reads packed words");
     const unsigned int lane = threadIdx.x & 31u;
     if (t == 0) {
         if (lane == 0) lb_store(status, LB_FLAG_INC | total);
         return 0;
     }
-    if (lane == 0) lb_store(status + t, LB_FLAG_AGG | total);
+    unsigned long long *word = status + ((size_t)t << SPREAD);
+    if (lane == 0) lb_store(word, LB_FLAG_AGG | total);
     const unsigned long long prefix =
-        ROWS == 1 ? lb_warp_lookback(status, t) : lb_warp_lookback_rows<ROWS>(status, t);
-    if (lane == 0) lb_store(status + t, LB_FLAG_INC | (prefix + total));
+        ROWS == 1 ? lb_warp_lookback<SPREAD>(status, t) : lb_warp_lookback_rows<ROWS>(status, t);
+    if (lane == 0) lb_store(word, LB_FLAG_INC | (prefix + total));
     return prefix;
 }
 
@@ -108,7 +113,7 @@ static __device__ __forceinline__ unsigned long long cp_tile_prefix(unsigned lon
  * BID: tile = blockIdx.x (blocks start in index order, as CUB assumes) instead of a
  * ticket from TILE_COUNTER: no atomic and one barrier less before the loads.
  * The body of the kernels cp_single_pass and cp_single_pass_min below. */
-template <int TYPE, int PRED, int THREADS, int ITEMS, bool BID>
+template <int TYPE, int PRED, int THREADS, int ITEMS, bool BID, int SPREAD>
 static __device__ __forceinline__ void cp_tile(const uint32_t *in, const uint8_t *flags, size_t n, uint32_t value,
                                                uint32_t *out, unsigned long long *status, unsigned int *tile_counter,
                                                unsigned long long *count)
@@ -185,7 +190,7 @@ static __device__ __forceinline__ void cp_tile(const uint32_t *in, const uint8_t
         tile_count += x;
     }
     if (warp == 0) {
-        unsigned long long prefix = cp_tile_prefix(status, t, tile_count);
+        unsigned long long prefix = cp_tile_prefix<1, SPREAD>(status, t, tile_count);
         if (lane == 0) s_prefix = prefix;
     }
     __syncthreads();
@@ -198,10 +203,10 @@ static __device__ __forceinline__ void cp_tile(const uint32_t *in, const uint8_t
                   unsigned long long *status, unsigned int *tile_counter, unsigned long long *count
 /* ptxas picks the registers (the default shape: 32 to 40 registers, 6 to 8 blocks
  * per SM, depending on type and predicate). */
-template <int TYPE, int PRED, int THREADS, int ITEMS, bool BID>
+template <int TYPE, int PRED, int THREADS, int ITEMS, bool BID, int SPREAD = 0>
 static __global__ void __launch_bounds__(THREADS) cp_single_pass(CP_PARAMS)
 {
-    cp_tile<TYPE, PRED, THREADS, ITEMS, BID>(in, flags, n, value, out, status, tile_counter, count);
+    cp_tile<TYPE, PRED, THREADS, ITEMS, BID, SPREAD>(in, flags, n, value, out, status, tile_counter, count);
 }
 
 /* At least MIN_BLOCKS blocks per SM: the registers capped to fit them. Turing (sm_75)
@@ -214,10 +219,10 @@ static __global__ void __launch_bounds__(THREADS) cp_single_pass(CP_PARAMS)
 #endif
 #define CP_MIN_BLOCKS(THREADS, MIN_BLOCKS) \
     ((THREADS) * (MIN_BLOCKS) <= CP_ARCH_MAX_THREADS ? (MIN_BLOCKS) : CP_ARCH_MAX_THREADS / (THREADS))
-template <int TYPE, int PRED, int THREADS, int ITEMS, bool BID, int MIN_BLOCKS>
+template <int TYPE, int PRED, int THREADS, int ITEMS, bool BID, int MIN_BLOCKS, int SPREAD = 0>
 static __global__ void __launch_bounds__(THREADS, CP_MIN_BLOCKS(THREADS, MIN_BLOCKS)) cp_single_pass_min(CP_PARAMS)
 {
-    cp_tile<TYPE, PRED, THREADS, ITEMS, BID>(in, flags, n, value, out, status, tile_counter, count);
+    cp_tile<TYPE, PRED, THREADS, ITEMS, BID, SPREAD>(in, flags, n, value, out, status, tile_counter, count);
 }
 
 #include "compact_pipe.cuh"
@@ -229,16 +234,22 @@ typedef void (*cpp_kernel)(const uint32_t *, const uint8_t *, size_t, uint32_t, 
                            unsigned long long *, unsigned int);
 
 /* The one-tile kernel's shapes: "THREADSxITEMS" (items per thread), "-bid" for tile =
- * blockIdx.x, "-mN" for at least N blocks per SM (cp_single_pass_min); CP_SHAPE_DEFAULT
- * picks the default. Each shape has all 21 kernels (type x predicate). */
+ * blockIdx.x, "-mN" for at least N blocks per SM (cp_single_pass_min), "-spread4" for
+ * tile t's status word at slot 4t (CP_STATUS_SPREAD); CP_SHAPE_DEFAULT names the
+ * default. Each shape has all 21 kernels (type x predicate). */
 #define CP_ROW(T, K, ...) {K<T, 0, __VA_ARGS__>, K<T, 1, __VA_ARGS__>, K<T, 2, __VA_ARGS__>, K<T, 3, __VA_ARGS__>, \
                           K<T, 4, __VA_ARGS__>, K<T, 5, __VA_ARGS__>, K<T, 6, __VA_ARGS__>}
 #define CP_TABLE(K, ...) {CP_ROW(0, K, __VA_ARGS__), CP_ROW(1, K, __VA_ARGS__), CP_ROW(2, K, __VA_ARGS__)}
-#define CP_SHAPE(NAME, TH, IT, BID) {NAME, TH, TH * IT, CP_TABLE(cp_single_pass, TH, IT, BID)}
-#define CP_SHAPE_MIN(NAME, TH, IT, BID, MB) {NAME, TH, TH * IT, CP_TABLE(cp_single_pass_min, TH, IT, BID, MB)}
+#define CP_SHAPE(NAME, TH, IT, BID) {NAME, TH, TH * IT, 0, CP_TABLE(cp_single_pass, TH, IT, BID)}
+#define CP_SHAPE_MIN(NAME, TH, IT, BID, MB) {NAME, TH, TH * IT, 0, CP_TABLE(cp_single_pass_min, TH, IT, BID, MB)}
+#define CP_SHAPE_SPREAD(NAME, TH, IT, BID) \
+    {NAME, TH, TH * IT, CP_STATUS_SPREAD, CP_TABLE(cp_single_pass, TH, IT, BID, CP_STATUS_SPREAD)}
+#define CP_SHAPE_MIN_SPREAD(NAME, TH, IT, BID, MB) \
+    {NAME, TH, TH * IT, CP_STATUS_SPREAD, CP_TABLE(cp_single_pass_min, TH, IT, BID, MB, CP_STATUS_SPREAD)}
 struct cp_shape {
     const char *name;
     int threads, tile;
+    int spread;   /* tile t's status word at slot t << spread */
     cp_kernel k[3][7];
 };
 /* Blocks per SM on sm_90 for int32 > 0 (registers from ptxas; 64K registers, 2048
@@ -259,16 +270,19 @@ static const cp_shape cp_shapes[] = {
     CP_SHAPE("512x16-bid", 512, 16, true),
     CP_SHAPE("128x32", 128, 32, false),                 /* 64 regs: 8 blocks, 128 KB */
     CP_SHAPE("512x8", 512, 8, false),                   /* 32 regs: 4 blocks, 64 KB */
+    CP_SHAPE_MIN_SPREAD("256x24-bid-m6-spread4", 256, 24, true, 6),
+    CP_SHAPE_SPREAD("256x16-spread4", 256, 16, false),
 };
 #define CPP_ROW(T) {cp_pipe<T, 0>, cp_pipe<T, 1>, cp_pipe<T, 2>, cp_pipe<T, 3>, cp_pipe<T, 4>, cp_pipe<T, 5>, cp_pipe<T, 6>}
 static const cpp_kernel cpp_kernels[3][7] = {CPP_ROW(0), CPP_ROW(1), CPP_ROW(2)};
 
 /* What "single-pass" runs: COMPACT_K_SINGLE_PASS_PIPE or COMPACT_K_SINGLE_PASS_TILE;
- * and the shape "single-pass-tile" runs when none is named (index in cp_shapes). */
+ * and the shape "single-pass-tile" runs when none is named (a name in cp_shapes). */
 #define CP_SINGLE_PASS_DEFAULT COMPACT_K_SINGLE_PASS_TILE
-/* 256x24-bid-m6: on the H200 at 2^28 int32 0.581 ms against 0.638 for 256x16 and
- * 0.604 for CUB in the same run (docs/perf-csearch.md, compaction round 3) */
-#define CP_SHAPE_DEFAULT 4
+/* 256x24-bid-m6-spread4: on the H200 at 2^28 int32 0.488-0.494 ms against 0.573-0.581
+ * for 256x24-bid-m6 with packed status words (the default before) and 0.597-0.605 for
+ * CUB in the same runs (docs/perf-csearch.md, compaction round 4). */
+#define CP_SHAPE_DEFAULT "256x24-bid-m6-spread4"
 
 /* The pipelined kernel on a grid of the blocks the GPU holds at once (at most TILES;
  * the grid must be co-resident: scan_lookback_pipe.cuh). Returns the grid, 0 when a
@@ -301,7 +315,8 @@ static size_t cp_tiles(size_t n) { return (n + CP_TILE - 1) / CP_TILE; }
 
 extern "C" size_t compact_kernel_temp_bytes(int algo, size_t n)
 {
-    if (algo != COMPACT_K_FLAG_SCAN_SCATTER) return 256 + (cp_tiles(n) + 1) * sizeof(unsigned long long);
+    if (algo != COMPACT_K_FLAG_SCAN_SCATTER)
+        return 256 + ((cp_tiles(n) << CP_STATUS_SPREAD) + 1) * sizeof(unsigned long long);
     return 2 * ((n + 63) & ~(size_t)63) * sizeof(uint32_t) + flag_scan_temp_bytes(n) + 256;
 }
 
@@ -354,7 +369,7 @@ static int cp_shape_of(const compact_kparams *p, sw_error *err)
     }
     if (!env_read) {
         const char *e = getenv("SCANWORKS_COMPACT_TILE");
-        env_index = e && *e ? cp_shape_index(e) : CP_SHAPE_DEFAULT;
+        env_index = cp_shape_index(e && *e ? e : CP_SHAPE_DEFAULT);
         if (e) snprintf(env_value, sizeof env_value, "%s", e);
         env_read = 1;
     }
@@ -399,7 +414,7 @@ extern "C" int compact_kernel_run(int algo, const compact_kparams *p, const uint
         }
         const cp_shape &sh = cp_shapes[shape];
         const size_t tiles = (n + (size_t)sh.tile - 1) / (size_t)sh.tile;   /* at most cp_tiles(n) */
-        CUDA_TRY(cudaMemsetAsync(temp, 0, 256 + tiles * sizeof(unsigned long long), s), err);
+        CUDA_TRY(cudaMemsetAsync(temp, 0, 256 + (tiles << sh.spread) * sizeof(unsigned long long), s), err);
         sh.k[p->type][p->pred]<<<(unsigned)tiles, sh.threads, 0, s>>>(in, flags, n, p->value_bits, out, status,
                                                                      counter, count);
         CUDA_TRY_LAUNCH("cp_single_pass", err);
