@@ -42,8 +42,8 @@
  *   spread2 | spread4 | spread8
  *                       tile t's status at slot t * 2 (4, 8) instead of t: for 4-byte
  *                       types one 8-byte word every 16 (32, 64) bytes, so the words a
- *                       look-back polls lie on 2 (4, 8) times as many 32-byte sectors
- *                       and L2 slices (default: packed) */
+ *                       look-back polls spread over 2 (4, 8) times the bytes, and so
+ *                       over more L2 sectors and slices (default: packed) */
 #ifndef SCANWORKS_KERNELS_SCAN_LOOKBACK_RUN_CUH
 #define SCANWORKS_KERNELS_SCAN_LOOKBACK_RUN_CUH
 
