@@ -240,12 +240,11 @@ typedef void (*cpp_kernel)(const uint32_t *, const uint8_t *, size_t, uint32_t, 
 #define CP_ROW(T, K, ...) {K<T, 0, __VA_ARGS__>, K<T, 1, __VA_ARGS__>, K<T, 2, __VA_ARGS__>, K<T, 3, __VA_ARGS__>, \
                           K<T, 4, __VA_ARGS__>, K<T, 5, __VA_ARGS__>, K<T, 6, __VA_ARGS__>}
 #define CP_TABLE(K, ...) {CP_ROW(0, K, __VA_ARGS__), CP_ROW(1, K, __VA_ARGS__), CP_ROW(2, K, __VA_ARGS__)}
-#define CP_SHAPE(NAME, TH, IT, BID) {NAME, TH, TH * IT, 0, CP_TABLE(cp_single_pass, TH, IT, BID)}
-#define CP_SHAPE_MIN(NAME, TH, IT, BID, MB) {NAME, TH, TH * IT, 0, CP_TABLE(cp_single_pass_min, TH, IT, BID, MB)}
-#define CP_SHAPE_SPREAD(NAME, TH, IT, BID) \
-    {NAME, TH, TH * IT, CP_STATUS_SPREAD, CP_TABLE(cp_single_pass, TH, IT, BID, CP_STATUS_SPREAD)}
-#define CP_SHAPE_MIN_SPREAD(NAME, TH, IT, BID, MB) \
-    {NAME, TH, TH * IT, CP_STATUS_SPREAD, CP_TABLE(cp_single_pass_min, TH, IT, BID, MB, CP_STATUS_SPREAD)}
+#define CP_SHAPE_SP(NAME, TH, IT, BID, SP) {NAME, TH, TH * IT, SP, CP_TABLE(cp_single_pass, TH, IT, BID, SP)}
+#define CP_SHAPE_MIN_SP(NAME, TH, IT, BID, MB, SP) \
+    {NAME, TH, TH * IT, SP, CP_TABLE(cp_single_pass_min, TH, IT, BID, MB, SP)}
+#define CP_SHAPE(NAME, TH, IT, BID) CP_SHAPE_SP(NAME, TH, IT, BID, 0)
+#define CP_SHAPE_MIN(NAME, TH, IT, BID, MB) CP_SHAPE_MIN_SP(NAME, TH, IT, BID, MB, 0)
 struct cp_shape {
     const char *name;
     int threads, tile;
@@ -270,8 +269,8 @@ static const cp_shape cp_shapes[] = {
     CP_SHAPE("512x16-bid", 512, 16, true),
     CP_SHAPE("128x32", 128, 32, false),                 /* 64 regs: 8 blocks, 128 KB */
     CP_SHAPE("512x8", 512, 8, false),                   /* 32 regs: 4 blocks, 64 KB */
-    CP_SHAPE_MIN_SPREAD("256x24-bid-m6-spread4", 256, 24, true, 6),
-    CP_SHAPE_SPREAD("256x16-spread4", 256, 16, false),
+    CP_SHAPE_MIN_SP("256x24-bid-m6-spread4", 256, 24, true, 6, CP_STATUS_SPREAD),
+    CP_SHAPE_SP("256x16-spread4", 256, 16, false, CP_STATUS_SPREAD),
 };
 #define CPP_ROW(T) {cp_pipe<T, 0>, cp_pipe<T, 1>, cp_pipe<T, 2>, cp_pipe<T, 3>, cp_pipe<T, 4>, cp_pipe<T, 5>, cp_pipe<T, 6>}
 static const cpp_kernel cpp_kernels[3][7] = {CPP_ROW(0), CPP_ROW(1), CPP_ROW(2)};

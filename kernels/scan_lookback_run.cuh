@@ -510,9 +510,9 @@ static int run_lookback(const lb_config &c, const T *in, T *out, size_t n, int i
     o.ticket = cache.ticket;
     unsigned *counter = (unsigned *)p;
     long long grid = 0;
-    const int ws_rc = c.ws   ? lw_run<T, OP>(c, tiles, in, out, n, incl, aligned, st, counter, o, s, err)
-                      : c.rp ? lr_run<T, OP>(c, tiles, in, out, n, incl, aligned, st, counter, o, s, err)
-                             : 0;
+    const int ring_rc = c.ws ? lw_run<T, OP>(c, tiles, in, out, n, incl, aligned, st, counter, o, s, err)
+                        : c.rp ? lr_run<T, OP>(c, tiles, in, out, n, incl, aligned, st, counter, o, s, err)
+                               : 0;
     switch (c.pipe ? c.threads * 1000 + c.items + 1000000 * c.stages : 0) {
     case 3256016: grid = lp_launch<T, OP, 256, 4, 3>(tiles, in, out, n, incl, aligned, st, o, s, err); break;
     case 4256016: grid = lp_launch<T, OP, 256, 4, 4>(tiles, in, out, n, incl, aligned, st, o, s, err); break;
@@ -530,7 +530,7 @@ static int run_lookback(const lb_config &c, const T *in, T *out, size_t n, int i
     case 512032: bulk_rc = lbb_launch<T, OP, 512, 8>(tiles, in, out, n, incl, aligned, st, o, s, err); break;
     default: break;   /* not bulk */
     }
-    if (ws_rc || bulk_rc || grid < 0) {
+    if (ring_rc || bulk_rc || grid < 0) {
         cache.status_ready = 0;   /* the counter's value is unknown now */
         return -1;
     }

@@ -161,6 +161,15 @@ static void test_all_cases(uint64_t *rng)
     }
 }
 
+/* Configurations of the kernels that stage tiles in shared memory (pipelined,
+ * bulk-copy, warp-specialized, register-path), and of those whose handovers between
+ * warps racecheck cannot follow (SCANWORKS_TEST_NO_WS leaves them out). */
+static int stages_tiles(const char *c)
+{
+    return strstr(c, "pipe") || strstr(c, "bulk") || strstr(c, "-ws") || strstr(c, "-rp");
+}
+static int racecheck_blind(const char *c) { return strstr(c, "-ws") || strstr(c, "-rp"); }
+
 /* The pipelined, warp-specialized and register-path kernels on a grid of 1, 2 and 3
  * blocks (every compiled pipelined shape, with and without streaming hints; every
  * warp-specialized ring; five register-path configurations): each block loops over
@@ -179,7 +188,7 @@ static void test_pipe_grids(uint64_t *rng)
         snprintf(cap, sizeof cap, "%d", g);
         CHECK(setenv("SCANWORKS_LOOKBACK_PIPE_GRID", cap, 1) == 0);
         for (size_t i = 0; i < sizeof pipes / sizeof *pipes; i++) {
-            if (no_ws && (strstr(pipes[i], "-ws") || strstr(pipes[i], "-rp"))) continue;
+            if (no_ws && racecheck_blind(pipes[i])) continue;
             run_case(pipes[i], SCAN_I32, SCAN_ADD, (scan_kind)(g & 1), 70001, 0, rng);
             run_case(pipes[i], SCAN_I64, SCAN_MIN, SCAN_INCLUSIVE, 40009, 1, rng);
             if (!small_run) run_case(pipes[i], SCAN_F32, SCAN_ADD, SCAN_EXCLUSIVE, big, 0, rng);
@@ -201,8 +210,7 @@ static void test_smem_only(uint64_t *rng)
                "  reports their handovers between warps as races)\n");
     const size_t sizes[] = {0, 1, 31, 1025, 4097, 8191, 12289, 70001};
     for (const char *const *c = scan_cuda_lookback_sweep(); *c; c++) {
-        if (!strstr(*c, "pipe") && !strstr(*c, "bulk") && !strstr(*c, "-ws") && !strstr(*c, "-rp")) continue;
-        if (no_ws && (strstr(*c, "-ws") || strstr(*c, "-rp"))) continue;
+        if (!stages_tiles(*c) || (no_ws && racecheck_blind(*c))) continue;
         /* every type, operator and kind for two pipelined tile sizes, one bulk, one
          * warp-specialized and the register-path default; the rest: add */
         const int all = !strcmp(*c, "lookback-256-16-pipe-s3-cs") || !strcmp(*c, "lookback-256-32-pipe-s2-cs") ||
@@ -551,8 +559,7 @@ static void test_large(uint64_t *rng)
     run_case("tuned", SCAN_I32, SCAN_ADD, SCAN_INCLUSIVE, big, 0, rng);
     run_case("large", SCAN_I64, SCAN_MAX, SCAN_EXCLUSIVE, big, 0, rng);
     for (const char *const *c = scan_cuda_lookback_sweep(); *c; c++)
-        if (strstr(*c, "pipe") || strstr(*c, "bulk") || strstr(*c, "-ws") || strstr(*c, "-rp"))
-            run_case(*c, SCAN_I32, SCAN_ADD, SCAN_INCLUSIVE, big, 0, rng);
+        if (stages_tiles(*c)) run_case(*c, SCAN_I32, SCAN_ADD, SCAN_INCLUSIVE, big, 0, rng);
     run_case("lookback-256-32-pipe-s2-cs", SCAN_I64, SCAN_ADD, SCAN_EXCLUSIVE, big, 0, rng);
     run_case("lookback-256-48-bulk-cs", SCAN_I64, SCAN_ADD, SCAN_EXCLUSIVE, big, 0, rng);
     run_case("lookback-128-48-ws-s8-cs", SCAN_I64, SCAN_ADD, SCAN_EXCLUSIVE, big, 0, rng);
