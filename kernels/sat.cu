@@ -62,14 +62,16 @@ __device__ __forceinline__ uint4 shfl_xor4(uint4 v, int m) { return SHFL4(__shfl
  * totals C[tile y * w + x]. Block (32, 8). Row totals: SEG (tiled, tiled-fold) = each
  * warp sums four rows, eight lanes a row, four columns a lane (stride 8: conflict-free)
  * and three xor shuffles: 12 shuffles a warp; otherwise (tiled-r1) a warp scan per
- * row: 80. TOT (tiled-v2): also the tile's total T[tile y * tx_count + tile x], the
- * four loads issued together, and the next kernel may launch at once (it waits for
- * this grid before reading). */
+ * row: 80. TOT (tiled-v2): also the tile's total T[tile y * tx_count + tile x], R
+ * scanned inclusively down the tile's rows and C along its columns (so that the tile
+ * write needs no scan of its carries), the four loads issued together, and the next
+ * kernel may launch at once (it waits for this grid before reading). */
 template <bool SEG, bool TOT>
 __global__ void sat_tile_sums(sat_cuda_src src, uint4 *R, uint4 *C, uint4 *T, int w, int h)
 {
     __shared__ uint4 tile[TILE][TILE + 1];
     __shared__ uint4 part[8][TILE];
+    __shared__ uint4 rowtot[TOT ? TILE : 1];
     if (TOT) pdl_trigger();
     int lane = threadIdx.x, warp = threadIdx.y;
     int x = blockIdx.x * TILE + lane;
@@ -87,7 +89,11 @@ __global__ void sat_tile_sums(sat_cuda_src src, uint4 *R, uint4 *C, uint4 *T, in
         int r = warp * ROWS_PER_WARP + (lane >> 3), c = lane & 7, y = blockIdx.y * TILE + r;
         uint4 t = add4(add4(tile[r][c], tile[r][c + 8]), add4(tile[r][c + 16], tile[r][c + 24]));
         for (int m = 1; m < 8; m <<= 1) t = add4(t, shfl_xor4(t, m));   /* within the 8 lanes of row r */
-        if (c == 0 && y < h) R[(size_t)y * gridDim.x + blockIdx.x] = t;
+        if (TOT) {
+            if (c == 0) rowtot[r] = t;
+        } else if (c == 0 && y < h) {
+            R[(size_t)y * gridDim.x + blockIdx.x] = t;
+        }
     } else {
         /* Row totals: warp reduction over the 32 columns. */
         for (int k = 0; k < ROWS_PER_WARP; k++) {
@@ -96,14 +102,26 @@ __global__ void sat_tile_sums(sat_cuda_src src, uint4 *R, uint4 *C, uint4 *T, in
             if (lane == 31 && y < h) R[(size_t)y * gridDim.x + blockIdx.x] = v;
         }
     }
-    if (warp == 0 && (TOT || x < w)) {   /* TOT: every lane (zero past the edge) for the total */
+    if (TOT) {
+        /* Both totals scanned inside the tile, every lane (zeros past the edges): warp 0
+         * the column totals along the columns (its last lane is the tile's total),
+         * warp 1 the row totals down the rows. */
+        __syncthreads();
+        if (warp == 0) {
+            uint4 s = part[0][lane];
+            for (int i = 1; i < 8; i++) s = add4(s, part[i][lane]);
+            s = warp_inclusive(s, lane);
+            if (x < w) C[(size_t)blockIdx.y * w + x] = s;
+            if (lane == 31) T[(size_t)blockIdx.y * gridDim.x + blockIdx.x] = s;
+        } else if (warp == 1) {
+            int y = blockIdx.y * TILE + lane;
+            uint4 s = warp_inclusive(rowtot[lane], lane);
+            if (y < h) R[(size_t)y * gridDim.x + blockIdx.x] = s;
+        }
+    } else if (warp == 0 && x < w) {
         uint4 s = part[0][lane];
         for (int i = 1; i < 8; i++) s = add4(s, part[i][lane]);
-        if (x < w) C[(size_t)blockIdx.y * w + x] = s;
-        if (TOT) {
-            for (int m = 1; m < 32; m <<= 1) s = add4(s, shfl_xor4(s, m));
-            if (lane == 0) T[(size_t)blockIdx.y * gridDim.x + blockIdx.x] = s;
-        }
+        C[(size_t)blockIdx.y * w + x] = s;
     }
 }
 

@@ -10,16 +10,20 @@
  * with T[j][i] the tile's total, A[j][i] = sum of T[j'][i'] over j' < j, i' < i;
  * L(y, i) = the sum of image row y left of tile column i (the row totals R scanned
  * exclusively along the row); V[j][x] = the sum of column x above tile row j (the
- * column totals C scanned exclusively down the tile rows, not along x).
+ * column totals C scanned exclusively down the tile rows, not along x). The two
+ * middle terms are sums of L and V inside the tile; since those scans commute with
+ * the carries' own, step 1 scans R and C inside each tile first, and step 2 then
+ * hands the tile write both terms ready: L'(y, i) = sum_{r' <= r} L(y0 + r', i) and
+ * V'[j][x0 + c] = sum_{c' <= c} V[j][x0 + c'].
  *
- * 1. sat_tile_sums<true, true> (sat.cu): R, C and T.
- * 2. sat_carries_v2: three independent jobs by block range: L (a warp per image row),
- *    V (a thread per column and channel, 32 loads in flight), A (a block per tile
- *    row: the totals above each tile column summed, then scanned along the row).
+ * 1. sat_tile_sums<true, true> (sat.cu): R and C, each scanned inside its tile, and T.
+ * 2. sat_carries_v2: three independent jobs by block range: L' (a warp per image
+ *    row), V' (a thread per column and channel, 32 loads in flight), A (a block per
+ *    tile row: the totals above each tile column summed, then scanned along the row).
  * 3. sat_tile_write_v2: warp w holds rows 4w .. 4w + 3 of its tile (lane = column):
  *    row prefixes by warp scans, column prefixes by running sums in registers plus
  *    the column sums of the warps above (8 x 32 in shared memory); all of that
- *    before it waits for step 2, then the carries are added.
+ *    before it waits for step 2, then each warp loads its carries and adds them.
  * Steps 2 and 3 are launched as dependents of the kernel before them: they start
  * while it runs and wait (pdl_wait) before reading what it writes. */
 #include <stdlib.h>
@@ -47,13 +51,13 @@ __global__ void __launch_bounds__(SCAN_THREADS, 3)
     pdl_wait();      /* R, C and T of the tile sums */
     int b = blockIdx.x;
     if (b < row_blocks) {
-        row_carries(R, b, h, tx);   /* L, in place */
+        row_carries(R, b, h, tx);   /* L', in place */
         return;
     }
     b -= row_blocks;
     if (b < col_blocks) {
         int lanes = w * 4, i = b * SCAN_THREADS + threadIdx.x;
-        if (i < lanes) carry_down<32>(C, i, lanes, ty);   /* V, in place */
+        if (i < lanes) carry_down<32>(C, i, lanes, ty);   /* V', in place */
         return;
     }
     int j = b - col_blocks;   /* A's tile row j: the whole block, barriers inside */
@@ -67,12 +71,11 @@ __global__ void __launch_bounds__(SCAN_THREADS, 3)
     }
 }
 
-/* Block (32, 8), one tile each; L = R after step 2 (h x tx), V = C after step 2. */
+/* Block (32, 8), one tile each; L' = R after step 2 (h x tx), V' = C after step 2. */
 __global__ void __launch_bounds__(256, V2_WRITE_BLOCKS)
     sat_tile_write_v2(sat_cuda_src src, const uint4 *L, const uint4 *V, const uint4 *A, uint4 *out, int w, int h)
 {
     __shared__ uint4 colsum[TILE / V2_ROWS][TILE];
-    __shared__ uint4 left[TILE], top[TILE];
     int lane = threadIdx.x, warp = threadIdx.y;
     int x = blockIdx.x * TILE + lane, y0 = blockIdx.y * TILE, r0 = warp * V2_ROWS;
     uint4 v[V2_ROWS];
@@ -85,24 +88,20 @@ __global__ void __launch_bounds__(256, V2_WRITE_BLOCKS)
     __syncthreads();
     uint4 above = make_uint4(0, 0, 0, 0);   /* the tile's rows above r0, this column */
     for (int i = 0; i < warp; i++) above = add4(above, colsum[i][lane]);
-    /* v[k] + above = s(r0 + k, lane). Now the carries of step 2. */
+#pragma unroll
+    for (int k = 0; k < V2_ROWS; k++) v[k] = add4(v[k], above);   /* s(r0 + k, lane) */
+    /* Now the carries of step 2, each warp its own (already scanned inside the tile:
+     * no scan and no barrier after the wait), all three loads in flight together: the
+     * left carries of the warp's four rows by lanes k mod 4 (row r0 + k), then handed
+     * round by shuffles (four uint4 in registers instead of sixteen). */
     pdl_wait();
-    uint4 corner = A[(size_t)blockIdx.y * gridDim.x + blockIdx.x];   /* in flight during the scans below */
-    if (warp == 0) {
-        int y = y0 + lane;
-        uint4 l = y < h ? L[(size_t)y * gridDim.x + blockIdx.x] : make_uint4(0, 0, 0, 0);
-        left[lane] = warp_inclusive(l, lane);
-    } else if (warp == 1) {
-        uint4 c = x < w ? V[(size_t)blockIdx.y * w + x] : make_uint4(0, 0, 0, 0);
-        top[lane] = warp_inclusive(c, lane);
-    }
-    __syncthreads();
-    if (x >= w) return;
-    above = add4(add4(above, top[lane]), corner);
+    uint4 mine = L[(size_t)min(y0 + r0 + (lane & (V2_ROWS - 1)), h - 1) * gridDim.x + blockIdx.x];
+    uint4 up = add4(V[(size_t)blockIdx.y * w + min(x, w - 1)], A[(size_t)blockIdx.y * gridDim.x + blockIdx.x]);
 #pragma unroll
     for (int k = 0; k < V2_ROWS; k++) {
         int y = y0 + r0 + k;
-        if (y < h) out[(size_t)y * w + x] = add4(add4(v[k], above), left[r0 + k]);
+        uint4 left = shfl4(mine, k);
+        if (x < w && y < h) out[(size_t)y * w + x] = add4(add4(v[k], up), left);
     }
 }
 

@@ -18,7 +18,7 @@ typedef struct model {
 
 static uint32_t px(const uint32_t *in, int w, int h, int x, int y) { return x < w && y < h ? in[(size_t)y * w + x] : 0; }
 
-/* Step 1 (tile sums) and step 2 (carries): L in R, V in C, A. */
+/* Step 1 (tile sums, with their in-tile scans) and step 2 (carries): L in R, V in C, A. */
 static void carries(model *m, const uint32_t *in)
 {
     int w = m->w, h = m->h, tx = m->tx, ty = m->ty;
@@ -33,6 +33,12 @@ static void carries(model *m, const uint32_t *in)
                     if (i * TS + c < w) m->C[(size_t)j * w + i * TS + c] += v;
                 }
             m->T[(size_t)j * tx + i] = t;
+            /* The tile sums' own scans: its row totals down its rows, its column
+             * totals along its columns (inclusive, inside the tile). */
+            for (int r = 1; r < TS && j * TS + r < h; r++)
+                m->R[(size_t)(j * TS + r) * tx + i] += m->R[(size_t)(j * TS + r - 1) * tx + i];
+            for (int c = 1; c < TS && i * TS + c < w; c++)
+                m->C[(size_t)j * w + i * TS + c] += m->C[(size_t)j * w + i * TS + c - 1];
         }
     for (int y = 0; y < h; y++)   /* L: exclusive along the row */
         for (uint32_t run = 0, i = 0; i < (uint32_t)tx; i++) {
@@ -59,7 +65,7 @@ static void carries(model *m, const uint32_t *in)
 static void tile_write(const model *m, const uint32_t *in, int i, int j, uint32_t *out)
 {
     int w = m->w, h = m->h, x0 = i * TS, y0 = j * TS;
-    uint32_t v[TS][TS], colsum[TS / ROWS][TS], left[TS], top[TS];
+    uint32_t v[TS][TS], colsum[TS / ROWS][TS];
     for (int r = 0; r < TS; r++)   /* row prefixes */
         for (uint32_t run = 0, c = 0; c < TS; c++) v[r][c] = run += px(in, w, h, x0 + (int)c, y0 + r);
     for (int wp = 0; wp < TS / ROWS; wp++)   /* each warp's running sums down its rows */
@@ -67,17 +73,14 @@ static void tile_write(const model *m, const uint32_t *in, int i, int j, uint32_
             for (int k = 1; k < ROWS; k++) v[wp * ROWS + k][c] += v[wp * ROWS + k - 1][c];
             colsum[wp][c] = v[wp * ROWS + ROWS - 1][c];
         }
-    for (uint32_t run = 0, r = 0; r < TS; r++)
-        left[r] = run += (int)(y0 + r) < h ? m->R[(size_t)(y0 + r) * m->tx + i] : 0;
-    for (uint32_t run = 0, c = 0; c < TS; c++) top[c] = run += (int)(x0 + c) < w ? m->C[(size_t)j * w + x0 + c] : 0;
     for (int wp = 0; wp < TS / ROWS; wp++)
         for (int c = 0; c < TS; c++) {
             uint32_t above = 0;
             for (int q = 0; q < wp; q++) above += colsum[q][c];
-            above += top[c] + m->A[(size_t)j * m->tx + i];
+            if (x0 + c < w) above += m->C[(size_t)j * w + x0 + c] + m->A[(size_t)j * m->tx + i];
             for (int k = 0; k < ROWS; k++) {
                 int r = wp * ROWS + k;
-                if (x0 + c < w && y0 + r < h) out[(size_t)(y0 + r) * w + x0 + c] = v[r][c] + above + left[r];
+                if (x0 + c < w && y0 + r < h) out[(size_t)(y0 + r) * w + x0 + c] = v[r][c] + above + m->R[(size_t)(y0 + r) * m->tx + i];
             }
         }
 }
