@@ -11,6 +11,7 @@
 
 struct dof_cuda_params {
     float focus, aperture, scale;
+    int boxes, guard;
 };
 
 struct dof_image {
@@ -83,7 +84,7 @@ template <bool VEC> __global__ void __launch_bounds__(256, DOF_GATHER_BLOCKS) do
     const int vec = VEC;
     int x = blockIdx.x * 16 + threadIdx.x, y = blockIdx.y * 16 + threadIdx.y;
     if (x >= a.w || y >= a.h) return;
-    dof_cuda_params prm = {a.focus, a.aperture, a.scale};
+    dof_cuda_params prm = {a.focus, a.aperture, a.scale, a.boxes, a.guard};
     dof_image m = {&prm, a.depth, (const unsigned *)a.sat, a.w, a.h, 4, vec};
     float v[4];
     /* done: v holds the output; else it is the pixel's own colour, read only then (most

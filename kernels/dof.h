@@ -18,6 +18,8 @@ typedef struct dof_cuda_args {
     int w, h;
     float focus, aperture, scale;
     int view;                           /* 0 effect, 2 blur radius, 3 normalized SAT */
+    int boxes;                          /* nested boxes averaged, 1..DOF_MAX_BOXES */
+    int guard;                          /* the foreground guard on (1) or off (0) */
 } dof_cuda_args;
 
 int dof_cuda_gather(const dof_cuda_args *a, cudaStream_t stream, sw_error *err);

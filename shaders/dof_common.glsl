@@ -7,6 +7,8 @@ layout(std430, binding = 0) readonly buffer Sat { uvec4 sat[]; };   // uint32 su
 uniform ivec2 u_size;
 uniform float u_focus, u_aperture, u_scale;
 uniform int u_view;   // 0 depth of field, 2 blur radius, 3 normalized SAT
+uniform int u_boxes;  // nested boxes, 1..3
+uniform int u_guard;  // the foreground guard: 1 on, 0 off
 
 // r = A * |1 - F/d| pixels: 0 at the focus distance, A at infinity.
 float blur_radius(float d)
@@ -72,11 +74,12 @@ vec4 dof_pixel(ivec2 p)
         return vec4(t, t * t, 1.0 - t, 1.0);
     }
     if (u_view == 3) return vec4(sat_at(p.x, p.y)) / (float(p.x + 1) * float(p.y + 1) * u_scale);
-    r = limit_radius(p, d, r);
+    if (u_guard != 0) r = limit_radius(p, d, r);
     if (r < 0.5) return texelFetch(u_color, p, 0);   // in focus: the pixel itself, untouched (read only then)
-    // Three nested boxes (r, 2r/3, r/3) averaged: a stepped cone instead of a flat
-    // square, which hides the box's hard square outline.
+    // N nested boxes (r, (N-1)r/N, ..., r/N) averaged: for N > 1 a stepped cone instead
+    // of a flat square, which hides the box's hard square outline. (r k / N: exact for
+    // N = 1 and 2, correctly rounded for 3, as in C and CUDA.)
     vec4 acc = vec4(0.0);
-    for (int k = 1; k <= 3; k++) acc += box_mean(p, int(floor(r * float(k) / 3.0 + 0.5)));
-    return acc / 3.0;
+    for (int k = 1; k <= u_boxes; k++) acc += box_mean(p, int(floor(r * float(k) / float(u_boxes) + 0.5)));
+    return acc / float(u_boxes);
 }

@@ -22,7 +22,8 @@ one_line_stderr() {
     if [ "$lines" != 1 ]; then echo "FAIL: $1: expected one line on stderr, got $lines"; cat "$tmp/err"; fails=$((fails + 1)); fi
 }
 expect 0 "--help" -- "$bin" --help
-for flag in --headless --size --frames --warmup --dump --json --screenshot --panels --no-vsync --device --hud; do
+for flag in --headless --size --frames --warmup --dump --json --screenshot --panels --no-vsync --device --hud \
+    --boxes --guard; do
     grep -q -- "$flag" "$tmp/out" || { echo "FAIL: --help does not list $flag"; fails=$((fails + 1)); }
 done
 expect 0 "--version" -- "$bin" --version
@@ -32,6 +33,9 @@ expect 2 "bad size" -- "$bin" --headless --size 0x10 --frames 1; one_line_stderr
 expect 2 "malformed size" -- "$bin" --headless --size big --frames 1
 expect 2 "size too large" -- "$bin" --headless --size 99999x10 --frames 1
 expect 2 "negative frames" -- "$bin" --headless --frames -3
+expect 2 "boxes out of range" -- "$bin" --headless --frames 1 --boxes 4; one_line_stderr "boxes out of range"
+expect 2 "boxes not a number" -- "$bin" --headless --frames 1 --boxes two
+expect 2 "guard neither on nor off" -- "$bin" --headless --frames 1 --guard maybe; one_line_stderr "guard neither on nor off"
 expect 2 "missing value" -- "$bin" --headless --frames
 expect 2 "unknown panel" -- "$bin" --headless --frames 1 --panels nosuchpanel
 expect 2 "stray argument" -- "$bin" foo

@@ -53,5 +53,14 @@ PY
 "$bin" --headless --frames 1 --size 320x180 --view depth --dump "$tmp/depth" 2>/dev/null || fails=$((fails + 1))
 "$compare" "$tmp/frames/frame_0000.png" "$tmp/depth/frame_0000.png" --max-mean 5 --max-over 48:0.5 >/dev/null &&
     { echo "FAIL: depth view looks like the colour view"; fails=$((fails + 1)); }
+# --boxes, --guard: the chapter's kernel (one box, no guard) and the default (three boxes, guard)
+# give different blurs of the same frame, and the JSON says which.
+"$bin" --headless --frames 1 --size 320x180 --boxes 1 --guard off --dump "$tmp/box1" --json "$tmp/box1.json" \
+    2>/dev/null || fails=$((fails + 1))
+"$bin" --headless --frames 1 --size 320x180 --boxes 3 --dump "$tmp/box3" 2>/dev/null || fails=$((fails + 1))
+"$compare" "$tmp/box1/frame_0000.png" "$tmp/box3/frame_0000.png" --max-mean 0 --max-over 0:0 >/dev/null &&
+    { echo "FAIL: --boxes 1 and --boxes 3 give the same frame"; fails=$((fails + 1)); }
+python3 -c 'import json,sys; d=json.load(open(sys.argv[1]))["dof"]; assert d["boxes"] == 1 and not d["guard"], d' \
+    "$tmp/box1.json" || { echo "FAIL: the JSON does not record --boxes 1 --guard off"; fails=$((fails + 1)); }
 [ "$fails" = 0 ] && echo "headless_test: all passed" || echo "headless_test: $fails failure(s)"
 exit $((fails > 0))

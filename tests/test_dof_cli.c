@@ -1,6 +1,8 @@
 /* The DoF and SAT commands on small synthetic pictures: pixels at focus unchanged, a
- * uniform picture stays uniform, the blur reaches exactly the formula's radius, cpu
- * and gl agree, and bad inputs fail with exit 1 or 2 and leave no output. */
+ * uniform picture stays uniform, the blur reaches exactly the formula's radius, each
+ * box count gives the mean of its boxes, the foreground guard holds sharp edges (and
+ * --guard off does not), cpu and gl agree, and bad inputs fail with
+ * exit 1 or 2 and leave no output. */
 #include <math.h>
 #include <unistd.h>
 
@@ -112,6 +114,47 @@ static void radius(const char *backend, image8 *result)
               reach_y);
 }
 
+/* --boxes N on the dot of radius(): r = 6, box k of N has half-size round(6k/N), and
+ * each output pixel is the mean of the N box means, counted here from the picture
+ * itself (white pixels in each clamped box over its area), rounded to a byte: 1 box
+ * is the chapter's flat 13x13 box, 2 and 3 stepped cones. The reach stays 7 (the
+ * largest box is r), the centre differs by N. */
+static void boxes(const char *backend)
+{
+    for (int n = 1; n <= 3; n++) {
+        char nb[8];
+        snprintf(nb, sizeof nb, "%d", n);
+        remove("dofcli_out.png");
+        CHECK(RUN("dof", "--backend", backend, "--in", "dofcli_dot.png", "--depth", "dofcli_udepth.npy", "--focus",
+                  "2", "--aperture", "12", "--boxes", nb, "--out", "dofcli_out.png") == 0);
+        image8 out;
+        if (load("dofcli_out.png", &out)) continue;
+        int worst = 0, wx = 0, wy = 0;
+        for (int y = 0; y < H; y++)
+            for (int x = 0; x < W; x++) {
+                double acc = 0;
+                for (int k = 1; k <= n; k++) {
+                    int half = (int)floor(6.0 * k / n + 0.5), white = 0;
+                    int x0 = x - half < 0 ? 0 : x - half, x1 = x + half > W - 1 ? W - 1 : x + half;
+                    int y0 = y - half < 0 ? 0 : y - half, y1 = y + half > H - 1 ? H - 1 : y + half;
+                    for (int yy = y0; yy <= y1; yy++)
+                        for (int xx = x0; xx <= x1; xx++) white += xx >= 31 && xx <= 33 && yy >= 23 && yy <= 25;
+                    acc += 255.0 * white / ((x1 - x0 + 1) * (y1 - y0 + 1));
+                }
+                int want = (int)floor(acc / n + 0.5), d = abs(out.pixels[y * W + x] - want);
+                if (d > worst) worst = d, wx = x, wy = y;
+            }
+        CHECK_MSG(worst <= 1, "%s, %d boxes: pixel (%d, %d) is %d, the boxes say about %d", backend, n, wx, wy,
+                  out.pixels[wy * W + wx], worst);
+        image_free(&out);
+    }
+    CHECK(RUN("dof", "--backend", backend, "--in", "dofcli_dot.png", "--depth", "dofcli_udepth.npy", "--focus", "2",
+              "--aperture", "12", "--boxes", "0", "--out", "dofcli_bad.png") == 2);
+    CHECK(RUN("dof", "--backend", backend, "--in", "dofcli_dot.png", "--depth", "dofcli_udepth.npy", "--focus", "2",
+              "--aperture", "12", "--boxes", "4", "--out", "dofcli_bad.png") == 2);
+    CHECK_MSG(!exists("dofcli_bad.png"), "a refused --boxes left dofcli_bad.png behind");
+}
+
 /* The foreground guard: a sharp white square at the focus distance in front of a far,
  * blurred black background. Without the guard the background would average the
  * square in up to r = 10 * |1 - 2/20| = 9 pixels away; with it, along the square's
@@ -141,6 +184,19 @@ static void guard(const char *backend)
     CHECK_MSG(halo <= 2, "%s: the sharp square bleeds %d pixels into the blurred background", backend, halo);
     CHECK(out.pixels[24 * W + 32] == 255);   /* the square itself stays sharp */
     image_free(&out);
+    /* --guard off: the chapter's radius, and the white reaches the background's full r. */
+    CHECK(RUN("dof", "--backend", backend, "--in", "dofcli_square.png", "--depth", "dofcli_sdepth.npy", "--focus", "2",
+              "--aperture", "10", "--guard", "off", "--out", "dofcli_out.png") == 0);
+    if (load("dofcli_out.png", &out)) return;
+    halo = 0;
+    for (int x = 0; x < W; x++) {
+        int dist = x < 20 ? 20 - x : x >= 44 ? x - 43 : 0;
+        if (dist > halo && out.pixels[24 * W + x] > 0) halo = dist;
+    }
+    CHECK_MSG(halo == 9, "%s, --guard off: the square bleeds %d pixels, r says 9", backend, halo);
+    image_free(&out);
+    CHECK(RUN("dof", "--backend", backend, "--in", "dofcli_square.png", "--depth", "dofcli_sdepth.npy", "--focus", "2",
+              "--aperture", "10", "--guard", "maybe", "--out", "dofcli_bad.png") == 2);
 }
 
 static void bad_inputs(void)
@@ -239,6 +295,7 @@ int main(void)
     focus_and_uniform("cpu");
     image8 cpu_dot = {0}, gl_dot = {0};
     radius("cpu", &cpu_dot);
+    boxes("cpu");
     guard("cpu");
     bad_inputs();
     sat_cli("cpu");
@@ -251,6 +308,7 @@ int main(void)
     }
     focus_and_uniform("gl");
     radius("gl", &gl_dot);
+    boxes("gl");
     guard("gl");
     sat_cli("gl");
     sat_cli_npy("gl");

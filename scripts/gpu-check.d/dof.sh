@@ -106,6 +106,15 @@ for sat in four-pass lookback v2; do
   SCANWORKS_SAT_CUDA_TILED=$sat \
     frames "cuda-$sat-compute-1920x1080" --size 1920x1080 --sat-backend cuda --sat-variant tiled --gather compute
 done
+# Fewer nested boxes (--boxes, 3 by default) and the foreground guard off: what each
+# improvement on the chapter's kernel (one box, no guard) costs.
+for n in 1 2 3; do
+  for guard in on off; do
+    [ "$n$guard" = 3on ] && continue   # the default, above
+    SCANWORKS_SAT_CUDA_TILED=v2 SCANWORKS_DOF_SAT_LOADS=vec frames "cuda-v2-vec-cuda-boxes$n-guard$guard-1920x1080" \
+      --size 1920x1080 --sat-backend cuda --sat-variant tiled --gather cuda --boxes "$n" --guard "$guard"
+  done
+done
 SCANWORKS_SAT_CUDA_TILED=v2 SCANWORKS_DOF_SAT_LOADS=vec "$bin" --headless --frames 1 --size 1920x1080 \
   --sat-backend cuda --gather cuda --hud --dump "$OUT/dof-frames" > /dev/null 2>&1 &&
   mv "$OUT/dof-frames/frame_0000.png" "$OUT/dof-frames/cuda-1920x1080.png" || true

@@ -42,6 +42,8 @@ typedef struct app {
     sat_variant sat_variant;
     dof_gather gather;
     float focus, aperture;
+    int boxes;                /* nested boxes the DoF averages, 1..DOF_MAX_BOXES */
+    bool guard;               /* the DoF's foreground guard */
 
     bool paused, vsync, show_hud, show_help;
     enum app_view view;
@@ -77,6 +79,8 @@ GLuint app_dof_frame(app *a);
 /* Depth-of-field controls (keys, mouse). FACTOR scales focus or aperture. */
 void app_focus_scale(app *a, float factor);
 void app_aperture_scale(app *a, float factor);
+void app_cycle_boxes(app *a);   /* 3, 2, 1, 3, ... */
+void app_toggle_guard(app *a);
 void app_cycle_sat_backend(app *a);
 void app_cycle_sat_variant(app *a);
 void app_cycle_gather(app *a);

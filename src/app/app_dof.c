@@ -26,6 +26,8 @@ int app_dof_init(app *a, sw_error *err)
     const app_options *o = &a->opt;
     a->focus = (float)o->focus;
     a->aperture = (float)o->aperture;
+    a->boxes = (int)o->boxes;
+    a->guard = o->guard;
     a->sat_backend = a->cuda.available ? PRIM_CUDA : PRIM_GL;
     if (o->sat_backend && prim_backend_parse(o->sat_backend, &a->sat_backend, err)) return -1;
     if (!o->sat_backend && !a->cuda.available)
@@ -52,9 +54,11 @@ GLuint app_dof_frame(app *a)
     dof_params p = {a->focus, a->aperture, SAT_FRAME_SCALE,
                     a->view == APP_VIEW_BLUR  ? DOF_VIEW_BLUR
                     : a->view == APP_VIEW_SAT ? DOF_VIEW_SAT
-                                              : DOF_VIEW_EFFECT};
+                                              : DOF_VIEW_EFFECT,
+                    a->boxes, a->guard};
     bool cuda_gather = a->gather == DOF_CUDA && a->sat_backend == PRIM_CUDA;
-    sat_cuda_gather cg = {a->scene_target.color[1], a->dof_target.color[0], p.focus, p.aperture, (int)p.view};
+    sat_cuda_gather cg = {a->scene_target.color[1], a->dof_target.color[0], p.focus, p.aperture, (int)p.view,
+                          p.boxes, p.guard};
     if (sat_frame_build(&a->sat, a->sat_backend, a->sat_variant, a->scene_target.color[0], w, h, SAT_FRAME_SCALE,
                         cuda_gather ? &cg : NULL, &a->timer, &err)) {
         app_message(a, "SAT on %s failed, using gl: %s", prim_backend_name(a->sat_backend), err.msg);
@@ -112,6 +116,19 @@ void app_cycle_sat_variant(app *a)
     if (v == a->sat_variant) app_message(a, "SAT on %s has only %s", prim_backend_name(a->sat_backend), sat_variant_name(v));
     else app_message(a, "SAT variant %s", sat_variant_name(v));
     a->sat_variant = v;
+}
+
+void app_cycle_boxes(app *a)
+{
+    a->boxes = a->boxes > 1 ? a->boxes - 1 : DOF_MAX_BOXES;
+    app_message(a, "DoF: %d nested box%s (%d table reads a pixel)", a->boxes, a->boxes > 1 ? "es" : "",
+                4 * a->boxes);
+}
+
+void app_toggle_guard(app *a)
+{
+    a->guard = !a->guard;
+    app_message(a, "DoF foreground guard %s", a->guard ? "on" : "off (the chapter's radius: sharp edges bleed)");
 }
 
 void app_cycle_gather(app *a)

@@ -16,11 +16,13 @@
 
 static const char *const usage =
     "scanworks compute dof --backend cpu|gl|cuda --in IMAGE.png --depth DEPTH.png|DEPTH.npy --focus F "
-    "--aperture A --out OUT.png\n\n"
-    "Blurs each pixel by a box filter from the summed-area table, radius A * |1 - F/d| pixels (d the\n"
-    "pixel's depth; a PNG depth map reads as 0..1, an .npy as given; F in the same units). Pixels at the\n"
-    "focus distance come out unchanged; A = 0 turns the blur off. cpu runs the C gather; gl and cuda\n"
-    "build the table on the GPU (cuda through CUDA-GL interop, as in the app) and run the DoF shader.";
+    "--aperture A --out OUT.png [--boxes 1|2|3] [--guard on|off]\n\n"
+    "Blurs each pixel from the summed-area table, radius A * |1 - F/d| pixels (d the pixel's depth; a\n"
+    "PNG depth map reads as 0..1, an .npy as given; F in the same units): the mean of N nested boxes\n"
+    "(--boxes, default 3; 1 is the single box), the radius halved where a sharp nearer object would\n"
+    "bleed into the blur (--guard, default on). Pixels at the focus distance come out unchanged; A = 0\n"
+    "turns the blur off. cpu runs the C gather; gl and cuda build the table on the GPU (cuda through\n"
+    "CUDA-GL interop, as in the app) and run the DoF shader.";
 
 /* The GPU path: the app's frame path on the user's picture (values 0..255, scale 1). */
 static int dof_gpu(prim_backend b, sat_variant v, dof_gather gather, const dof_params *p, const image8 *img,
@@ -43,7 +45,7 @@ static int dof_gpu(prim_backend b, sat_variant v, dof_gather gather, const dof_p
     /* The cuda gather writes half floats (exact to 1/8 at 128..255, so the rounded
      * bytes agree); the GL passes write float. */
     const GLenum fmt = gather == DOF_CUDA ? GL_RGBA16F : GL_RGBA32F;
-    sat_cuda_gather cg = {depth_tex, 0, p->focus, p->aperture, (int)p->view};
+    sat_cuda_gather cg = {depth_tex, 0, p->focus, p->aperture, (int)p->view, p->boxes, p->guard};
     memset(&sf, 0, sizeof sf);
     memset(&pass, 0, sizeof pass);
     memset(&target, 0, sizeof target);
@@ -93,6 +95,8 @@ int compute_dof(int argc, char **argv)
     const char *backend_s = NULL, *variant_s = NULL, *gather_s = "compute", *in = NULL, *depth_path = NULL,
                *out_path = NULL;
     double focus = 0, aperture = 0;
+    long boxes = DOF_DEFAULT_BOXES;
+    const char *guard_s = "on";
     cli_flag flags[] = {
         {"--backend", CLI_STRING, &backend_s, "cpu|gl|cuda  who builds the table (and runs the gather)", 0, 0, true,
          false},
@@ -102,6 +106,10 @@ int compute_dof(int argc, char **argv)
         {"--focus", CLI_DOUBLE, &focus, "F  focus distance, in the depth map's units", 1e-9, 1e12, true, false},
         {"--aperture", CLI_DOUBLE, &aperture, "A  blur radius at infinity, pixels (>= 0)", 0, 1e6, true, false},
         {"--out", CLI_STRING, &out_path, "OUT.png  the result", 0, 0, true, false},
+        {"--boxes", CLI_LONG, &boxes, "N  nested boxes averaged: 1 (one box) .. 3 (smoothest, default)", 1,
+         DOF_MAX_BOXES, false, false},
+        {"--guard", CLI_STRING, &guard_s, "on|off  keep sharp foreground edges out of the blur (default on)", 0, 0,
+         false, false},
         {"--variant", CLI_STRING, &variant_s, "V  SAT variant: three-pass or tiled", 0, 0, false, false},
         {"--gather", CLI_STRING, &gather_s, "G  fragment or compute shader, or cuda (--backend cuda only)", 0, 0,
          false, false},
@@ -120,6 +128,10 @@ int compute_dof(int argc, char **argv)
     if (prim_backend_parse(backend_s, &b, &err) || (variant_s && sat_variant_parse(variant_s, &v, &err)) ||
         dof_gather_parse(gather_s, &g, &err)) {
         fprintf(stderr, "scanworks compute dof: %s\n", err.msg);
+        return 2;
+    }
+    if (strcmp(guard_s, "on") && strcmp(guard_s, "off")) {
+        fprintf(stderr, "scanworks compute dof: --guard '%s': expected on or off\n", guard_s);
         return 2;
     }
     if (!variant_s && b != PRIM_CPU) v = SAT_TILED;
@@ -150,7 +162,7 @@ int compute_dof(int argc, char **argv)
     }
     out = sw_malloc((size_t)img.width * img.height * img.channels, "the result", &err);
     if (!out) goto done;
-    dof_params p = {(float)focus, (float)aperture, 1.0f, DOF_VIEW_EFFECT};
+    dof_params p = {(float)focus, (float)aperture, 1.0f, DOF_VIEW_EFFECT, (int)boxes, !strcmp(guard_s, "on")};
     if (b == PRIM_CPU ? dof_cpu(&p, &img, depth, out, &err) : dof_gpu(b, v, g, &p, &img, depth, out, &err)) goto done;
     if (image_write_png(out_path, img.width, img.height, img.channels, out, 0, 0, &err)) goto done;
     rc = 0;

@@ -24,8 +24,9 @@ static void stats(app *a, float scale)
     snprintf(lines[n], sizeof lines[n], "%dx%d  %s  CUDA: %.60s", a->output.width, a->output.height,
              app_view_names[a->view], a->cuda.available ? a->cuda.name : "off");
     colors[n] = DIM, bar_ms[n++] = -1;
-    snprintf(lines[n], sizeof lines[n], "SAT %s %s  %s  focus %.2f  aperture %.1f", prim_backend_name(a->sat_backend),
-             sat_variant_name(a->sat_variant), dof_gather_name(a->gather), a->focus, a->aperture);
+    snprintf(lines[n], sizeof lines[n], "SAT %s %s  %s  focus %.2f  aperture %.1f  boxes %d%s",
+             prim_backend_name(a->sat_backend), sat_variant_name(a->sat_variant), dof_gather_name(a->gather), a->focus,
+             a->aperture, a->boxes, a->guard ? "" : "  no guard");
     colors[n] = DIM, bar_ms[n++] = -1;
     double total = 0;
     if (a->timer.has_latest) {

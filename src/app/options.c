@@ -23,6 +23,8 @@ void app_options_defaults(app_options *o)
     o->view = "color";
     o->focus = 5.0;
     o->aperture = 12.0;
+    o->boxes = DOF_DEFAULT_BOXES;
+    o->guard = true;
     o->sat_variant = "tiled";
     o->gather = "compute";
 }
@@ -126,6 +128,13 @@ int app_options_parse(app_options *o, int argc, char **argv, sw_error *err)
         else if (!strcmp(a, "--size")) { if (parse_size(next, &o->width, &o->height, err)) return -1; i++; }
         else if (!strcmp(a, "--frames")) { if (parse_long(a, next, 1, 100000000, &o->frames, err)) return -1; i++; }
         else if (!strcmp(a, "--warmup")) { if (parse_long(a, next, 0, 1000000, &o->warmup, err)) return -1; i++; }
+        else if (!strcmp(a, "--boxes")) { if (parse_long(a, next, 1, DOF_MAX_BOXES, &o->boxes, err)) return -1; i++; }
+        else if (!strcmp(a, "--guard")) {
+            if (!next || (strcmp(next, "on") && strcmp(next, "off")))
+                return sw_fail(err, "--guard '%s': expected on or off", next ? next : "");
+            o->guard = !strcmp(next, "on");
+            i++;
+        }
         else if (!strcmp(a, "--device")) {
             if (parse_long(a, next, 0, 63, &v, err)) return -1;
             o->cuda_device = (int)v;
@@ -197,6 +206,8 @@ void app_options_print_help(const char *program)
            "                      (default cuda, or gl when CUDA is unavailable)\n"
            "  --sat-variant V     three-pass (the chapter's) or tiled (default)\n"
            "  --gather G          DoF pass: fragment or compute shader (default), or cuda\n"
+           "  --boxes N           nested boxes the DoF averages: 1 (one box) .. 3 (smoothest, default)\n"
+           "  --guard on|off      keep sharp foreground edges from bleeding into the blur (default on)\n"
            "                      (a CUDA kernel in the same mapping; needs --sat-backend cuda)\n"
            "  --panels LIST       open overlay panels: comma-separated names, or all\n"
            "  --hud, --no-hud     draw the HUD (default: on in a window, off headless)\n"

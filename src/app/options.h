@@ -24,6 +24,8 @@ typedef struct app_options {
     const char *view;         /* --view color|depth|blur|sat|nodof */
     double focus;             /* --focus F: focus distance (scene units) */
     double aperture;          /* --aperture A: blur radius at infinity, pixels */
+    long boxes;               /* --boxes N: nested boxes the DoF averages, 1..3 */
+    bool guard;               /* --guard on|off: the DoF's foreground guard */
     const char *sat_backend;  /* --sat-backend cpu|gl|cuda (NULL: cuda when available, else gl) */
     const char *sat_variant;  /* --sat-variant three-pass|tiled */
     const char *gather;       /* --gather fragment|compute */

@@ -61,6 +61,8 @@ static void set_uniforms(GLuint prog, const dof_params *p, int w, int h)
     glUniform1f(glGetUniformLocation(prog, "u_aperture"), p->aperture);
     glUniform1f(glGetUniformLocation(prog, "u_scale"), p->scale);
     glUniform1i(glGetUniformLocation(prog, "u_view"), (int)p->view);
+    glUniform1i(glGetUniformLocation(prog, "u_boxes"), p->boxes);
+    glUniform1i(glGetUniformLocation(prog, "u_guard"), p->guard);
 }
 
 int dof_pass_run(dof_pass *d, dof_gather g, const dof_params *p, GLuint color_tex, GLuint depth_tex,

@@ -3,13 +3,14 @@
  * Each pixel's blur radius in pixels is r = A * |1 - F/d| (A the aperture: the radius
  * at infinity; F the focus distance; d the pixel's linear depth), capped at
  * DOF_MAX_RADIUS. A pixel with r < 0.5 keeps its own colour exactly. Otherwise:
- *   1. foreground guard: the depth is probed at the box's four edge midpoints and
+ *   1. foreground guard (on by default): the depth is probed at the box's four edge midpoints and
  *      four corners; while a probe is clearly nearer (d_probe < 0.8 d) and much sharper
  *      (r_probe < r/2), the radius is halved (at most three times), so a sharp
  *      foreground object does not bleed over the blurred background behind it;
- *   2. the colour is the average of three nested box means, radii r, 2r/3 and r/3,
- *      each four SAT samples (S_ur - S_ul - S_lr + S_ll) / (w h) clamped at the image
- *      borders: a stepped cone rather than a flat box.
+ *   2. the colour is the average of N nested box means (N = 1..3, default 3), radii
+ *      r, (N-1)r/N, ..., r/N, each four SAT samples (S_ur - S_ul - S_lr + S_ll) / (w h)
+ *      clamped at the image borders: for N > 1 a stepped cone rather than a flat box,
+ *      for N times the table reads.
  * The same arithmetic runs as a fragment shader, a GL compute shader (both in
  * shaders/dof_common.glsl), a CUDA kernel (kernels/dof.cu, with the cuda SAT backend,
  * inside the same interop mapping) and in C (dof_cpu_apply, the CLI's cpu backend);
@@ -32,6 +33,8 @@ typedef struct dof_params {
     float aperture;   /* A, pixels */
     float scale;      /* the SAT's quantization scale */
     dof_view view;
+    int boxes;        /* nested boxes averaged, 1..DOF_MAX_BOXES */
+    int guard;        /* 1: the foreground guard (step 1 below); 0: the chapter's radius as it is */
 } dof_params;
 
 const char *dof_gather_name(dof_gather g);   /* "fragment", "compute", "cuda" */

@@ -5,4 +5,9 @@
 /* With 16-bit values the box sums stay exact up to 65537 pixels: 2*64+1 = 129 wide. */
 #define DOF_MAX_RADIUS 64
 
+/* Nested boxes a blurred pixel averages: 1 is the chapter's single box; 3 (the
+ * default) the smoothest, at three times the table reads. */
+#define DOF_MAX_BOXES 3
+#define DOF_DEFAULT_BOXES 3
+
 #endif

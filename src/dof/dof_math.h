@@ -4,7 +4,8 @@
  *   DOF_FN                     "static inline" or "__device__ static inline"
  *   DOF_DEPTH(m, x, y)         linear depth at (x, y), already clamped to the image
  *   DOF_SAT(m, x, y, ch)       the wrapped uint32 table at (x, y) >= 0, channel ch
- * and a struct dof_image with at least: const dof_params *p; int w, h, c.
+ * and a struct dof_image with at least: const dof_params *p (focus, aperture, scale,
+ * boxes, guard); int w, h, c.
  * Optionally DOF_DEPTH_CLAMPS: DOF_DEPTH itself clamps coordinates outside the image to
  * its edges (a CUDA texture in clamp mode), so dof_depth_clamped need not.
  * Optionally DOF_SAT4(m, x, y, v): all four channels of the table at (x, y) >= 0
@@ -102,8 +103,13 @@ DOF_FN float dof_third(float x)
     return fmaf(fmaf(-q, 3.0f, x), c, q);
 }
 
-/* The half-size of box K (1..3) of blur radius R: K/3 of it, rounded. */
-DOF_FN int dof_box_radius(float r, int k) { return (int)floorf(dof_third(r * (float)k) + 0.5f); }
+/* The half-size of box K (1..N) of N nested boxes of blur radius R: K/N of it,
+ * rounded (for N = 1 or 2 the quotient is exact in every backend). */
+DOF_FN int dof_box_radius(float r, int k, int n)
+{
+    float q = n == 3 ? dof_third(r * (float)k) : n == 2 ? r * (float)k * 0.5f : r;
+    return (int)floorf(q + 0.5f);
+}
 
 /* Adds the mean over the box of half-size r around (px, py), clamped to the image,
  * to acc[0..c): four samples per channel. */
@@ -156,12 +162,15 @@ DOF_FN float dof_limit_radius(const struct dof_image *m, int px, int py, float d
 DOF_FN int dof_gather_pixel(const struct dof_image *m, int px, int py, float *out)
 {
     float d = DOF_DEPTH(m, px, py);
-    float r = dof_limit_radius(m, px, py, d, dof_radius(m->p->aperture, m->p->focus, d));
+    float r = dof_radius(m->p->aperture, m->p->focus, d);
+    if (m->p->guard) r = dof_limit_radius(m, px, py, d, r);
     if (r < 0.5f) return 0;
     float acc[4] = {0, 0, 0, 0};
+    int n = m->p->boxes;
     DOF_UNROLL
-    for (int k = 1; k <= 3; k++) dof_box_mean(m, px, py, dof_box_radius(r, k), acc);
-    for (int ch = 0; ch < m->c; ch++) out[ch] = DOF_DIV(acc[ch], 3.0f);
+    for (int k = 1; k <= DOF_MAX_BOXES; k++)
+        if (k <= n) dof_box_mean(m, px, py, dof_box_radius(r, k, n), acc);
+    for (int ch = 0; ch < m->c; ch++) out[ch] = DOF_DIV(acc[ch], (float)n);
     return 1;
 }
 

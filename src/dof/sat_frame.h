@@ -42,7 +42,9 @@ typedef struct sat_frame {
 typedef struct sat_cuda_gather {
     GLuint depth_tex, out_tex;
     float focus, aperture;
-    int view;   /* dof_view */
+    int view;    /* dof_view */
+    int boxes;   /* 1..DOF_MAX_BOXES */
+    int guard;   /* the foreground guard, 1 on */
 } sat_cuda_gather;
 
 int sat_frame_init(sat_frame *f, sw_error *err);
