@@ -104,6 +104,24 @@ static const int lr_shapes[][4] = {LR_SHAPE_LIST(LR_SHAPE_ROW)};
 static const int lp_shapes[][3] = {{256, 16, 3}, {256, 16, 4}, {256, 32, 2}, {256, 32, 3}};
 #define LP_SHAPES ((int)(sizeof lp_shapes / sizeof lp_shapes[0]))
 
+/* The compiled shapes of one table (rows of STRIDE ints: threads, items[, stages[,
+ * look-back warps]]) as "256x16 s4, 256x24 s4 lb2, ...", for the messages below: the
+ * tables above are the one place the shapes are listed. */
+static const char *lb_shape_names(const int *rows, int stride, int count, char *buf, size_t size)
+{
+    size_t n = 0;
+    buf[0] = 0;
+    for (int i = 0; i < count && n < size; i++) {
+        const int *r = rows + (size_t)i * stride;
+        n += (size_t)snprintf(buf + n, size - n, "%s%dx%d", i ? ", " : "", r[0], r[1]);
+        if (stride > 2 && n < size) n += (size_t)snprintf(buf + n, size - n, " s%d", r[2]);
+        if (stride > 3 && r[3] > 1 && n < size) n += (size_t)snprintf(buf + n, size - n, " lb%d", r[3]);
+    }
+    return buf;
+}
+#define LB_SHAPE_NAMES(table, count) lb_shape_names(&table[0][0], (int)(sizeof table[0] / sizeof(int)), count, names, \
+                                                    sizeof names)
+
 /* What `bench scan --lookback-sweep` times, and the tests run: every shape with the
  * default options, then the default shape with one option changed at a time, the
  * configuration before this round, two combinations, and the larger shape with the
@@ -143,6 +161,7 @@ extern "C" const char *const *scan_cuda_lookback_sweep(void) { return lb_sweep; 
 /* Parses "T?I[?opt...]" (? = 'x', '-' or ','); SRC names the source in messages. */
 static int lb_parse(const char *spec, const char *src, lb_config *c, sw_error *err)
 {
+    char names[320];   /* LB_SHAPE_NAMES */
     memset(c, 0, sizeof *c);
     c->o.window = 4;
     char buf[96];
@@ -215,8 +234,8 @@ static int lb_parse(const char *spec, const char *src, lb_config *c, sw_error *e
             if (c->threads == lr_shapes[i][0] && c->items == lr_shapes[i][1] && c->stages == lr_shapes[i][2] &&
                 c->lbw == lr_shapes[i][3])
                 return 0;
-        return sw_fail(err, "scan lookback: %s '%s' is no compiled register-path shape; use 256x16 (s3, s4), "
-                       "256x24 (s3, s4; lb2 with s4), 256x32 or 512x16 (s3)", src, spec);
+        return sw_fail(err, "scan lookback: %s '%s' is no compiled register-path shape; use one of %s", src, spec,
+                       LB_SHAPE_NAMES(lr_shapes, LR_SHAPES));
     }
     if (c->ws) {
         if (c->pipe || c->bulk || c->loose || c->o.bid || c->o.bulk_store)
@@ -226,8 +245,8 @@ static int lb_parse(const char *spec, const char *src, lb_config *c, sw_error *e
         for (int i = 0; i < LW_SHAPES; i++)
             if (c->threads == lw_shapes[i][0] && c->items == lw_shapes[i][1] && c->stages == lw_shapes[i][2])
                 return 0;
-        return sw_fail(err, "scan lookback: %s '%s' is no compiled warp-specialized shape; use 128x48 (s4, s8), "
-                       "128x32 or 128x24 (s4)", src, spec);
+        return sw_fail(err, "scan lookback: %s '%s' is no compiled warp-specialized shape; use one of %s", src, spec,
+                       LB_SHAPE_NAMES(lw_shapes, LW_SHAPES));
     }
     if ((c->o.evict_first || c->o.bulk_store) && !c->bulk)
         return sw_fail(err, "scan lookback: %s '%s': 'ef' needs 'bulk' or 'ws', 'bstore' needs 'bulk'", src, spec);
@@ -237,10 +256,8 @@ static int lb_parse(const char *spec, const char *src, lb_config *c, sw_error *e
         c->o.bid = 1;
         for (int i = 0; i < LBB_SHAPES; i++)
             if (c->threads == lbb_shapes[i][0] && c->items == lbb_shapes[i][1]) return 0;
-        return sw_fail(err,
-                       "scan lookback: %s '%s' is no compiled bulk shape; use 128x48, 128x64, 128x96, 256x32, 256x48 "
-                       "or 512x32",
-                       src, spec);
+        return sw_fail(err, "scan lookback: %s '%s' is no compiled bulk shape; use one of %s", src, spec,
+                       LB_SHAPE_NAMES(lbb_shapes, LBB_SHAPES));
     }
     if (c->pipe || c->stages) {
         if (!c->pipe) return sw_fail(err, "scan lookback: %s '%s': s2|s3|s4 need 'pipe'", src, spec);
@@ -250,15 +267,15 @@ static int lb_parse(const char *spec, const char *src, lb_config *c, sw_error *e
         for (int i = 0; i < LP_SHAPES; i++)
             if (c->threads == lp_shapes[i][0] && c->items == lp_shapes[i][1] && c->stages == lp_shapes[i][2])
                 return 0;
-        return sw_fail(err, "scan lookback: %s '%s' is no compiled pipelined shape; use 256x16 (s3, s4) or "
-                       "256x32 (s2, s3)", src, spec);
+        return sw_fail(err, "scan lookback: %s '%s' is no compiled pipelined shape; use one of %s", src, spec,
+                       LB_SHAPE_NAMES(lp_shapes, LP_SHAPES));
     }
     if (c->loose && (c->threads != 256 || c->items != 16))
         return sw_fail(err, "scan lookback: %s '%s': 'loose' exists for 256x16 only", src, spec);
     for (int i = 0; i < LB_SHAPES; i++)
         if (c->threads == lb_shapes[i][0] && c->items == lb_shapes[i][1]) return 0;
-    return sw_fail(err, "scan lookback: %s '%s' is no compiled shape; use THREADSxITEMS[,options] with one of "
-                   "128x16 256x16 256x24 512x16 128x32 256x32 512x32 128x48 256x48 512x48 256x64", src, spec);
+    return sw_fail(err, "scan lookback: %s '%s' is no compiled shape; use THREADSxITEMS[,options] with one of %s",
+                   src, spec, LB_SHAPE_NAMES(lb_shapes, LB_SHAPES));
 }
 
 /* The configuration of algorithm NAME ("lookback", "lookback-..." or NULL). */

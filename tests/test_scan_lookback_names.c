@@ -4,6 +4,7 @@
  * can fail, on machines without a GPU; a build without CUDA has no configurations and
  * skips (exit 77). */
 #include <stdio.h>
+#include <string.h>
 
 #include "prim/backend.h"
 #include "prim/scan.h"
@@ -35,6 +36,14 @@ static void test_config_names(void)
                          "256x16,spread", "256x16,spread3", "256x16,spread16", "256x16,spread4x"};
     for (size_t i = 0; i < sizeof bad / sizeof *bad; i++)
         CHECK_MSG(scan_cuda_lookback_check(bad[i], &err) == -1, "%s was accepted", bad[i]);
+    /* The refusals name the compiled shapes of their kind, from the shape tables. */
+    const char *refused[][2] = {{"100x16", "256x16, 256x24"}, {"256x8,rp", "256x24 s4 lb2, 256x24 s3, 256x32 s3"},
+                                {"128x96,ws", "128x48 s8, 128x48 s4"}, {"256x16,bulk", "128x96, 256x32"},
+                                {"256x64,pipe", "256x16 s3, 256x16 s4, 256x32 s2"}};
+    for (size_t i = 0; i < sizeof refused / sizeof *refused; i++)
+        CHECK_MSG(scan_cuda_lookback_check(refused[i][0], &err) == -1 && strstr(err.msg, refused[i][1]),
+                  "%s: '%s' does not list %s", refused[i][0], err.msg, refused[i][1]);
+    printf("  e.g. %s\n", err.msg);
 }
 
 int main(void)

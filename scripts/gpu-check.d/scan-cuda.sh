@@ -12,7 +12,7 @@
 # the copy floors: $OUT/scan-sweep.{txt,json,csv}), `bench compact` at 2^28
 # (single-pass, old and new, beside CUB: $OUT/compact-bench.{txt,json}) and SUMMARY
 # lines; then, while time is left, the compaction part of the csearch GPU test. About
-# 320 s (the 2^28+3 tests alone 140 s); every step has a timeout. Logs of failed steps
+# 215-285 s (the 2^28+3 tests alone ~140 s); every step has a timeout. Logs of failed steps
 # are copied into $OUT.
 # Run from the repository root with BUILD (an sm_90 build) and OUT set.
 set -uo pipefail
