@@ -9,9 +9,14 @@ bool compact_keep(uint bits, uint flag)
     if (u_pred == 6) return flag != 0u;
     int c;
     if (u_type == 2) {
-        float a = uintBitsToFloat(bits), b = uintBitsToFloat(u_value);
-        if (isnan(a) || isnan(b)) return u_pred == 5;
-        c = a > b ? 1 : a < b ? -1 : 0;
+        // IEEE comparison on the bits: GPU float hardware may flush subnormals to zero
+        // (NVIDIA's does in shaders), which would make 1e-40 equal 0. NaN is unordered
+        // (only ne keeps it); -0 equals +0; otherwise flipping the sign bit of positives
+        // and every bit of negatives orders the bits as the values.
+        if ((bits & 0x7fffffffu) > 0x7f800000u || (u_value & 0x7fffffffu) > 0x7f800000u) return u_pred == 5;
+        uint ka = bits ^ ((bits >> 31) != 0u ? 0xffffffffu : 0x80000000u);
+        uint kb = u_value ^ ((u_value >> 31) != 0u ? 0xffffffffu : 0x80000000u);
+        c = ((bits | u_value) & 0x7fffffffu) == 0u ? 0 : ka > kb ? 1 : ka < kb ? -1 : 0;
     } else if (u_type == 1) {
         int a = int(bits), b = int(u_value);
         c = a > b ? 1 : a < b ? -1 : 0;
