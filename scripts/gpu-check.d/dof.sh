@@ -118,6 +118,10 @@ done
 SCANWORKS_SAT_CUDA_TILED=v2 SCANWORKS_DOF_SAT_LOADS=vec "$bin" --headless --frames 1 --size 1920x1080 \
   --sat-backend cuda --gather cuda --hud --dump "$OUT/dof-frames" > /dev/null 2>&1 &&
   mv "$OUT/dof-frames/frame_0000.png" "$OUT/dof-frames/cuda-1920x1080.png" || true
+# The same frame with the chapter's kernel (one box, no guard), to compare by eye.
+SCANWORKS_SAT_CUDA_TILED=v2 "$bin" --headless --frames 1 --size 1920x1080 --sat-backend cuda --gather cuda \
+  --boxes 1 --guard off --hud --dump "$OUT/dof-frames" > /dev/null 2>&1 &&
+  mv "$OUT/dof-frames/frame_0000.png" "$OUT/dof-frames/cuda-1920x1080-chapter.png" || true
 echo "dof: frames took $((SECONDS - t1)) s; all done in $((SECONDS - t0)) s"
 # 5. Nsight Compute on the first 1080p frame's tiled-v2 SAT (tile sums and tile scan;
 #    ncu runs kernels one at a time, so no overlap there) and CUDA gather. Optional
