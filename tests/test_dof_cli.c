@@ -159,6 +159,17 @@ static void boxes(const char *backend)
  * blurred black background. Without the guard the background would average the
  * square in up to r = 10 * |1 - 2/20| = 9 pixels away; with it, along the square's
  * middle row, nothing farther than 2 pixels from its edge may pick up any white. */
+/* How far from the square (columns 20..43) white reaches along its middle row. */
+static int square_halo(const image8 *out)
+{
+    int halo = 0;
+    for (int x = 0; x < W; x++) {
+        int dist = x < 20 ? 20 - x : x >= 44 ? x - 43 : 0;
+        if (dist > halo && out->pixels[24 * W + x] > 0) halo = dist;
+    }
+    return halo;
+}
+
 static void guard(const char *backend)
 {
     unsigned char px[W * H];
@@ -176,11 +187,7 @@ static void guard(const char *backend)
               "--aperture", "10", "--out", "dofcli_out.png") == 0);
     image8 out;
     if (load("dofcli_out.png", &out)) return;
-    int halo = 0;
-    for (int x = 0; x < W; x++) {
-        int dist = x < 20 ? 20 - x : x >= 44 ? x - 43 : 0;
-        if (dist > halo && out.pixels[24 * W + x] > 0) halo = dist;
-    }
+    int halo = square_halo(&out);
     CHECK_MSG(halo <= 2, "%s: the sharp square bleeds %d pixels into the blurred background", backend, halo);
     CHECK(out.pixels[24 * W + 32] == 255);   /* the square itself stays sharp */
     image_free(&out);
@@ -188,11 +195,7 @@ static void guard(const char *backend)
     CHECK(RUN("dof", "--backend", backend, "--in", "dofcli_square.png", "--depth", "dofcli_sdepth.npy", "--focus", "2",
               "--aperture", "10", "--guard", "off", "--out", "dofcli_out.png") == 0);
     if (load("dofcli_out.png", &out)) return;
-    halo = 0;
-    for (int x = 0; x < W; x++) {
-        int dist = x < 20 ? 20 - x : x >= 44 ? x - 43 : 0;
-        if (dist > halo && out.pixels[24 * W + x] > 0) halo = dist;
-    }
+    halo = square_halo(&out);
     CHECK_MSG(halo == 9, "%s, --guard off: the square bleeds %d pixels, r says 9", backend, halo);
     image_free(&out);
     CHECK(RUN("dof", "--backend", backend, "--in", "dofcli_square.png", "--depth", "dofcli_sdepth.npy", "--focus", "2",

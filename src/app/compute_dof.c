@@ -125,13 +125,10 @@ int compute_dof(int argc, char **argv)
     prim_backend b;
     sat_variant v = SAT_THREE_PASS;
     dof_gather g;
+    bool guard;
     if (prim_backend_parse(backend_s, &b, &err) || (variant_s && sat_variant_parse(variant_s, &v, &err)) ||
-        dof_gather_parse(gather_s, &g, &err)) {
+        dof_gather_parse(gather_s, &g, &err) || dof_guard_parse(guard_s, &guard, &err)) {
         fprintf(stderr, "scanworks compute dof: %s\n", err.msg);
-        return 2;
-    }
-    if (strcmp(guard_s, "on") && strcmp(guard_s, "off")) {
-        fprintf(stderr, "scanworks compute dof: --guard '%s': expected on or off\n", guard_s);
         return 2;
     }
     if (!variant_s && b != PRIM_CPU) v = SAT_TILED;
@@ -162,7 +159,7 @@ int compute_dof(int argc, char **argv)
     }
     out = sw_malloc((size_t)img.width * img.height * img.channels, "the result", &err);
     if (!out) goto done;
-    dof_params p = {(float)focus, (float)aperture, 1.0f, DOF_VIEW_EFFECT, (int)boxes, !strcmp(guard_s, "on")};
+    dof_params p = {(float)focus, (float)aperture, 1.0f, DOF_VIEW_EFFECT, (int)boxes, guard};
     if (b == PRIM_CPU ? dof_cpu(&p, &img, depth, out, &err) : dof_gpu(b, v, g, &p, &img, depth, out, &err)) goto done;
     if (image_write_png(out_path, img.width, img.height, img.channels, out, 0, 0, &err)) goto done;
     rc = 0;

@@ -130,9 +130,7 @@ int app_options_parse(app_options *o, int argc, char **argv, sw_error *err)
         else if (!strcmp(a, "--warmup")) { if (parse_long(a, next, 0, 1000000, &o->warmup, err)) return -1; i++; }
         else if (!strcmp(a, "--boxes")) { if (parse_long(a, next, 1, DOF_MAX_BOXES, &o->boxes, err)) return -1; i++; }
         else if (!strcmp(a, "--guard")) {
-            if (!next || (strcmp(next, "on") && strcmp(next, "off")))
-                return sw_fail(err, "--guard '%s': expected on or off", next ? next : "");
-            o->guard = !strcmp(next, "on");
+            if (dof_guard_parse(next, &o->guard, err)) return sw_wrap(err, "--guard: ");
             i++;
         }
         else if (!strcmp(a, "--device")) {

@@ -25,6 +25,15 @@ int dof_gather_parse(const char *s, dof_gather *out, sw_error *err)
     return sw_fail(err, "gather '%s': expected fragment, compute or cuda", s ? s : "");
 }
 
+int dof_guard_parse(const char *s, bool *on, sw_error *err)
+{
+    if (s && (!strcmp(s, "on") || !strcmp(s, "off"))) {
+        *on = !strcmp(s, "on");
+        return 0;
+    }
+    return sw_fail(err, "guard '%s': expected on or off", s ? s : "");
+}
+
 int dof_pass_init(dof_pass *d, const char *out_format, sw_error *err)
 {
     memset(d, 0, sizeof *d);

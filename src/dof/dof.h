@@ -39,6 +39,7 @@ typedef struct dof_params {
 
 const char *dof_gather_name(dof_gather g);   /* "fragment", "compute", "cuda" */
 int dof_gather_parse(const char *s, dof_gather *out, sw_error *err);
+int dof_guard_parse(const char *s, bool *on, sw_error *err);   /* "on" or "off" */
 
 float dof_blur_radius(float aperture, float focus, float depth);
 
