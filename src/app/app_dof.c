@@ -57,8 +57,7 @@ GLuint app_dof_frame(app *a)
                                               : DOF_VIEW_EFFECT,
                     a->boxes, a->guard};
     bool cuda_gather = a->gather == DOF_CUDA && a->sat_backend == PRIM_CUDA;
-    sat_cuda_gather cg = {a->scene_target.color[1], a->dof_target.color[0], p.focus, p.aperture, (int)p.view,
-                          p.boxes, p.guard};
+    sat_cuda_gather cg = {a->scene_target.color[1], a->dof_target.color[0], p};
     if (sat_frame_build(&a->sat, a->sat_backend, a->sat_variant, a->scene_target.color[0], w, h, SAT_FRAME_SCALE,
                         cuda_gather ? &cg : NULL, &a->timer, &err)) {
         app_message(a, "SAT on %s failed, using gl: %s", prim_backend_name(a->sat_backend), err.msg);

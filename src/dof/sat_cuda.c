@@ -224,8 +224,9 @@ static int run_mapped(sat_interop *io, int slot, int variant, int w, int h, floa
     rd.resType = cudaResourceTypeArray;
     rd.res.array.array = arrays[3];
     TRY(cudaCreateSurfaceObject(&o->out, &rd));
-    dof_cuda_args a = {o->color, o->depth, o->out, ptr, w, h, g->focus, g->aperture, scale, g->view, g->boxes,
-                       g->guard};
+    const dof_params *p = &g->params;
+    dof_cuda_args a = {o->color, o->depth, o->out, ptr, w, h, p->focus, p->aperture, scale, (int)p->view, p->boxes,
+                       p->guard};
     if (dof_cuda_gather(&a, io->stream, err)) return -1;
     TRY(cudaEventRecord(io->ev[slot][SAT_CUDA_MAX_STAGES + 1], io->stream));
     return 0;

@@ -12,6 +12,7 @@
 #ifndef SCANWORKS_DOF_SAT_FRAME_H
 #define SCANWORKS_DOF_SAT_FRAME_H
 
+#include "dof/dof.h"
 #include "dof/sat.h"
 #include "gl/gl.h"
 #include "gfx/gpu_timer.h"
@@ -41,10 +42,7 @@ typedef struct sat_frame {
  * build: the depth (R32F) and the DoF output (RGBA16F) textures join the one map call. */
 typedef struct sat_cuda_gather {
     GLuint depth_tex, out_tex;
-    float focus, aperture;
-    int view;    /* dof_view */
-    int boxes;   /* 1..DOF_MAX_BOXES */
-    int guard;   /* the foreground guard, 1 on */
+    dof_params params;   /* its scale is the build's (sat_frame_build's SCALE) */
 } sat_cuda_gather;
 
 int sat_frame_init(sat_frame *f, sw_error *err);
