@@ -119,8 +119,8 @@ static const char *lb_shape_names(const int *rows, int stride, int count, char *
     }
     return buf;
 }
-#define LB_SHAPE_NAMES(table, count) lb_shape_names(&table[0][0], (int)(sizeof table[0] / sizeof(int)), count, names, \
-                                                    sizeof names)
+#define LB_SHAPE_NAMES(table, count, buf) \
+    lb_shape_names(&(table)[0][0], (int)(sizeof(table)[0] / sizeof(int)), count, buf, sizeof(buf))
 
 /* What `bench scan --lookback-sweep` times, and the tests run: every shape with the
  * default options, then the default shape with one option changed at a time, the
@@ -161,7 +161,7 @@ extern "C" const char *const *scan_cuda_lookback_sweep(void) { return lb_sweep; 
 /* Parses "T?I[?opt...]" (? = 'x', '-' or ','); SRC names the source in messages. */
 static int lb_parse(const char *spec, const char *src, lb_config *c, sw_error *err)
 {
-    char names[320];   /* LB_SHAPE_NAMES */
+    char names[320];   /* the compiled shapes, for a refusal */
     memset(c, 0, sizeof *c);
     c->o.window = 4;
     char buf[96];
@@ -235,7 +235,7 @@ static int lb_parse(const char *spec, const char *src, lb_config *c, sw_error *e
                 c->lbw == lr_shapes[i][3])
                 return 0;
         return sw_fail(err, "scan lookback: %s '%s' is no compiled register-path shape; use one of %s", src, spec,
-                       LB_SHAPE_NAMES(lr_shapes, LR_SHAPES));
+                       LB_SHAPE_NAMES(lr_shapes, LR_SHAPES, names));
     }
     if (c->ws) {
         if (c->pipe || c->bulk || c->loose || c->o.bid || c->o.bulk_store)
@@ -246,7 +246,7 @@ static int lb_parse(const char *spec, const char *src, lb_config *c, sw_error *e
             if (c->threads == lw_shapes[i][0] && c->items == lw_shapes[i][1] && c->stages == lw_shapes[i][2])
                 return 0;
         return sw_fail(err, "scan lookback: %s '%s' is no compiled warp-specialized shape; use one of %s", src, spec,
-                       LB_SHAPE_NAMES(lw_shapes, LW_SHAPES));
+                       LB_SHAPE_NAMES(lw_shapes, LW_SHAPES, names));
     }
     if ((c->o.evict_first || c->o.bulk_store) && !c->bulk)
         return sw_fail(err, "scan lookback: %s '%s': 'ef' needs 'bulk' or 'ws', 'bstore' needs 'bulk'", src, spec);
@@ -257,7 +257,7 @@ static int lb_parse(const char *spec, const char *src, lb_config *c, sw_error *e
         for (int i = 0; i < LBB_SHAPES; i++)
             if (c->threads == lbb_shapes[i][0] && c->items == lbb_shapes[i][1]) return 0;
         return sw_fail(err, "scan lookback: %s '%s' is no compiled bulk shape; use one of %s", src, spec,
-                       LB_SHAPE_NAMES(lbb_shapes, LBB_SHAPES));
+                       LB_SHAPE_NAMES(lbb_shapes, LBB_SHAPES, names));
     }
     if (c->pipe || c->stages) {
         if (!c->pipe) return sw_fail(err, "scan lookback: %s '%s': s2|s3|s4 need 'pipe'", src, spec);
@@ -268,14 +268,14 @@ static int lb_parse(const char *spec, const char *src, lb_config *c, sw_error *e
             if (c->threads == lp_shapes[i][0] && c->items == lp_shapes[i][1] && c->stages == lp_shapes[i][2])
                 return 0;
         return sw_fail(err, "scan lookback: %s '%s' is no compiled pipelined shape; use one of %s", src, spec,
-                       LB_SHAPE_NAMES(lp_shapes, LP_SHAPES));
+                       LB_SHAPE_NAMES(lp_shapes, LP_SHAPES, names));
     }
     if (c->loose && (c->threads != 256 || c->items != 16))
         return sw_fail(err, "scan lookback: %s '%s': 'loose' exists for 256x16 only", src, spec);
     for (int i = 0; i < LB_SHAPES; i++)
         if (c->threads == lb_shapes[i][0] && c->items == lb_shapes[i][1]) return 0;
     return sw_fail(err, "scan lookback: %s '%s' is no compiled shape; use THREADSxITEMS[,options] with one of %s",
-                   src, spec, LB_SHAPE_NAMES(lb_shapes, LB_SHAPES));
+                   src, spec, LB_SHAPE_NAMES(lb_shapes, LB_SHAPES, names));
 }
 
 /* The configuration of algorithm NAME ("lookback", "lookback-..." or NULL). */
