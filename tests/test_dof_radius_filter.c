@@ -6,7 +6,8 @@
  * around, the exact radius (the ties the filter must hand to the exact division); and
  * the test must notice a filter whose margin is too small (SLOP far past the bound).
  * Also the boxes' division by 3 without a division (dof_third): equal to x / 3.0f for
- * every float x in [0.5, 256), the range box radii take (r in [0.5, 64] times 1..3). */
+ * every float x in [0.5, 256), the range box radii take (r in [0.5, 64] times 1..3).
+ * And the guard's skip at or before the focus: no probe there could have passed. */
 #include <math.h>
 #include <stdint.h>
 #include <string.h>
@@ -61,6 +62,32 @@ static int mismatches(int with_slop, uint64_t seed)
     return bad;
 }
 
+/* The guard's skip (dof_limit_radius): at depth d <= focus, no probe dt < 0.8 d passes
+ * the radius test against half the pixel's radius, with the approximate division too.
+ * Returns how many did; *behind counts the passes for d > focus, which must occur (else
+ * the cases could not tell). */
+static int guard_skip_violations(uint64_t seed, int *behind)
+{
+    slop = 2;
+    div_rng = seed ^ 0x51a9;
+    uint64_t rng = seed;
+    int bad = 0;
+    *behind = 0;
+    for (int i = 0; i < 200000; i++) {
+        float aperture = 64.0f * rand_unit(&rng), focus = 0.01f + 20.0f * rand_unit(&rng);
+        float d = i % 5 == 0 ? focus : i % 11 == 0 ? rand_unit(&rng) * 1e-5f : 0.001f + 30.0f * rand_unit(&rng);
+        float dt = d * 0.8f * rand_unit(&rng);
+        if (i % 3 == 0) dt = nextafterf(d * 0.8f, 0.0f);   /* just nearer */
+        float r = dof_radius(aperture, focus, d);
+        int pass = dt < d * 0.8f && dof_radius_below(aperture, focus, dt, 0.5f * r);
+        if (d <= focus)
+            bad += pass;
+        else
+            *behind += pass;
+    }
+    return bad;
+}
+
 /* Floats in [lo, hi) where dof_third differs from the division; prints the first few. */
 static long third_mismatches(float lo, float hi)
 {
@@ -89,6 +116,10 @@ int main(void)
         printf("quotient off by up to %d ulp: %d of 200000 answers differ from the exact comparison\n", s, bad);
         CHECK_MSG(bad == 0, "with %d ulp of slop the filter gave %d wrong answers", s, bad);
     }
+    int behind, skip_bad = guard_skip_violations(0x5c1b, &behind);
+    printf("guard skip: %d probes at or before the focus pass (must be 0); %d behind it do\n", skip_bad, behind);
+    CHECK_MSG(skip_bad == 0, "%d probes nearer than a pixel at or before the focus passed the guard", skip_bad);
+    CHECK_MSG(behind > 0, "no probe behind the focus passed: the cases cannot tell");
     /* A quotient off by far more than the margin allows must show: the test can fail. */
     int bad = mismatches(400, 0xbad);
     printf("quotient off by up to 400 ulp (past the margin): %d answers differ\n", bad);
