@@ -49,9 +49,9 @@ const ivec2 PROBES[8] = ivec2[8](ivec2(1, 0), ivec2(-1, 0), ivec2(0, 1), ivec2(0
 // under one branch, for the few probes that are nearer.
 float limit_radius(ivec2 p, float d, float r)
 {
-    // At or before the focus no probe can pass (the radius grows as the depth falls
-    // below the focus, so nearer is never sharper): no fetches there.
-    if (d <= u_focus) return r;
+    // Up to 1.16 times the focus distance no probe can pass (DOF_GUARD_FROM in
+    // src/dof/dof_math.h says why): no fetches there.
+    if (d <= 1.16 * u_focus) return r;
     for (int it = 0; it < 3 && r >= 0.5; it++) {
         int ri = int(floor(r + 0.5));
         float dt[8];

@@ -62,10 +62,11 @@ static int mismatches(int with_slop, uint64_t seed)
     return bad;
 }
 
-/* The guard's skip (dof_limit_radius): at depth d <= focus, no probe dt < 0.8 d passes
- * the radius test against half the pixel's radius, with the approximate division too.
- * Returns how many did; *behind counts the passes for d > focus, which must occur (else
- * the cases could not tell). */
+/* The guard's skip (dof_limit_radius): at depth d <= DOF_GUARD_FROM x focus, no probe
+ * dt < 0.8 d passes the radius test against half the pixel's radius, with the
+ * approximate division too. Returns how many did; *behind counts the passes just past
+ * 7/6 of the focus, which must occur (the bound is close to tight, and the cases can
+ * tell). */
 static int guard_skip_violations(uint64_t seed, int *behind)
 {
     slop = 2;
@@ -75,14 +76,22 @@ static int guard_skip_violations(uint64_t seed, int *behind)
     *behind = 0;
     for (int i = 0; i < 200000; i++) {
         float aperture = 64.0f * rand_unit(&rng), focus = 0.01f + 20.0f * rand_unit(&rng);
-        float d = i % 5 == 0 ? focus : i % 11 == 0 ? rand_unit(&rng) * 1e-5f : 0.001f + 30.0f * rand_unit(&rng);
-        float dt = d * 0.8f * rand_unit(&rng);
-        if (i % 3 == 0) dt = nextafterf(d * 0.8f, 0.0f);   /* just nearer */
+        float d;
+        switch (i % 6) {
+        case 0: d = focus; break;
+        case 1: d = DOF_GUARD_FROM * focus; break;                                  /* the bound */
+        case 2: d = focus * (1.0f + 0.16f * rand_unit(&rng)); break;                /* just behind */
+        case 3: d = focus * (7.0f / 6.0f) * (1.0f + 0.05f * rand_unit(&rng)); break;   /* past 7/6 */
+        case 4: d = rand_unit(&rng) * 1e-5f; break;
+        default: d = 0.001f + 30.0f * rand_unit(&rng); break;
+        }
+        /* probes near the band a pass needs: just below 0.8 d, and anywhere nearer */
+        float dt = i % 3 == 0 ? nextafterf(d * 0.8f, 0.0f) : d * 0.8f * rand_unit(&rng);
         float r = dof_radius(aperture, focus, d);
         int pass = dt < d * 0.8f && dof_radius_below(aperture, focus, dt, 0.5f * r);
-        if (d <= focus)
+        if (d <= DOF_GUARD_FROM * focus)
             bad += pass;
-        else
+        else if (d < focus * 1.25f)
             *behind += pass;
     }
     return bad;
@@ -117,9 +126,10 @@ int main(void)
         CHECK_MSG(bad == 0, "with %d ulp of slop the filter gave %d wrong answers", s, bad);
     }
     int behind, skip_bad = guard_skip_violations(0x5c1b, &behind);
-    printf("guard skip: %d probes at or before the focus pass (must be 0); %d behind it do\n", skip_bad, behind);
-    CHECK_MSG(skip_bad == 0, "%d probes nearer than a pixel at or before the focus passed the guard", skip_bad);
-    CHECK_MSG(behind > 0, "no probe behind the focus passed: the cases cannot tell");
+    printf("guard skip: %d probes of pixels up to %.2f x the focus pass (must be 0); %d just deeper do\n", skip_bad,
+           (double)DOF_GUARD_FROM, behind);
+    CHECK_MSG(skip_bad == 0, "%d probes of pixels the guard skips would have passed", skip_bad);
+    CHECK_MSG(behind > 0, "no probe of a pixel between 1.16 and 1.25 x the focus passed: the cases cannot tell");
     /* A quotient off by far more than the margin allows must show: the test can fail. */
     int bad = mismatches(400, 0xbad);
     printf("quotient off by up to 400 ulp (past the margin): %d answers differ\n", bad);

@@ -133,6 +133,16 @@ DOF_FN void dof_box_mean(const struct dof_image *m, int px, int py, int r, float
 #endif
 }
 
+/* The guard can only act on pixels deeper than 7/6 of the focus distance. A probe
+ * passes if it is nearer than 0.8 d and its radius is below half the pixel's. Before
+ * the focus (d <= F) a nearer probe is blurrier: the radius grows as the depth falls
+ * below F. Behind it, with u = 1 - F/d, a probe at half the radius lies deeper than
+ * F / (1 + u/2), which is below 0.8 d only if u > 1/7, that is d > 7F/6. Below 1.16 F
+ * the margin (a probe's radius at least 0.078 A against the pixel's half radius, at
+ * most 0.069 A) covers every rounding, so skipping the probes there changes no answer;
+ * tests/test_dof_radius_filter.c checks it, with the approximate division too. */
+#define DOF_GUARD_FROM 1.16f
+
 /* The foreground guard: halve r while a probe at the box's edge midpoints or corners
  * is clearly nearer and much sharper (at most three times). A round's eight depths are
  * read before any is compared, so that on a GPU their fetches are in flight together;
@@ -140,11 +150,7 @@ DOF_FN void dof_box_mean(const struct dof_image *m, int px, int py, int r, float
  * probes that pass it, under one branch. */
 DOF_FN float dof_limit_radius(const struct dof_image *m, int px, int py, float d, float r)
 {
-    /* At or before the focus distance no probe can pass: the radius only grows as the
-     * depth falls below the focus (in float arithmetic too: every operation in
-     * dof_radius is monotonic), so a nearer probe is never sharper. Skipping the probes
-     * there changes no answer (tests/test_dof_radius_filter.c checks the premise). */
-    if (d <= m->p->focus) return r;
+    if (d <= DOF_GUARD_FROM * m->p->focus) return r;
     const int probes[8][2] = {{1, 0}, {-1, 0}, {0, 1}, {0, -1}, {1, 1}, {-1, 1}, {1, -1}, {-1, -1}};
     for (int it = 0; it < 3 && r >= 0.5f; it++) {
         int ri = (int)floorf(r + 0.5f);
