@@ -31,6 +31,11 @@
 #include "sat_tile.cuh"
 
 #define V2_ROWS 4   /* consecutive rows a thread holds in sat_tile_write_v2 */
+/* The carry kernel's one-round-trip jobs serve up to this many tiles a row and a column
+ * (2048 x 1536 pixels; 1080p is 60 x 34): row_carries_64 takes 64 a row, tile_corners
+ * then folds with four threads a column, V2_ONE_TRIP_TY / 4 rows each. */
+#define V2_ONE_TRIP_TX 64
+#define V2_ONE_TRIP_TY 48
 
 /* Registers: three carry blocks an SM (80; unbounded, the 32 batched loads took 142
  * and one block an SM, so 1080p's 199 blocks would need two rounds); six tile blocks
@@ -42,6 +47,73 @@
 #define V2_WRITE_BLOCKS 6
 #endif
 
+/* Row carries (L') with one round trip where a row has at most 64 tiles: both halves
+ * of the row loaded before either is scanned (row_carries loads them one after the
+ * other). */
+static __device__ __forceinline__ void row_carries_64(uint4 *R, int block, int h, int tx)
+{
+    int lane = threadIdx.x & 31, y = block * (SCAN_THREADS / 32) + (threadIdx.x >> 5);
+    if (y >= h) return;
+    uint4 *row = R + (size_t)y * tx, zero = make_uint4(0, 0, 0, 0);
+    uint4 v0 = lane < tx ? row[lane] : zero, v1 = lane + 32 < tx ? row[lane + 32] : zero;   /* tx <= 64 */
+    uint4 i0 = warp_inclusive(v0, lane), i1 = add4(warp_inclusive(v1, lane), shfl4(i0, 31));
+    if (lane < tx) row[lane] = sub4(i0, v0);
+    if (lane + 32 < tx) row[lane + 32] = sub4(i1, v1);
+}
+
+/* Column carries (V') of lane I by two threads, lanes 2k and 2k + 1 of a warp: each
+ * loads half of the TY tile rows in one batch (TY <= 2 B), the second adds the
+ * first's total; one round trip instead of two. Every lane of the warp calls it. */
+template <int B>
+static __device__ __forceinline__ void carry_down_pair(unsigned *C, int i, int half, int lanes, int ty)
+{
+    int mid = (ty + 1) / 2, j0 = half ? mid : 0, n = half ? ty - mid : mid;
+    unsigned v[B], sum = 0;
+#pragma unroll
+    for (int k = 0; k < B; k++) v[k] = i < lanes && k < n ? C[(size_t)(j0 + k) * lanes + i] : 0u;
+#pragma unroll
+    for (int k = 0; k < B; k++) sum += v[k];
+    unsigned first = __shfl_xor_sync(0xffffffffu, sum, 1), run = half ? first : 0u;
+    if (i >= lanes) return;
+#pragma unroll
+    for (int k = 0; k < B; k++)
+        if (k < n) {
+            C[(size_t)(j0 + k) * lanes + i] = run;
+            run += v[k];
+        }
+}
+
+/* A's tile row J: each tile column's totals above folded by K threads (rows k mod K,
+ * all loads of a thread in one batch of B: J <= K B, which V2_ONE_TRIP_TX and _TY
+ * ensure), their sums combined by shuffles, then scanned along the row. */
+template <int B>
+static __device__ __forceinline__ void tile_corners(const uint4 *T, uint4 *A, int j, int tx, uint4 *warp_sums)
+{
+    int k = 1;
+    while (k < 16 && 2 * k * tx <= SCAN_THREADS) k *= 2;
+    uint4 carry = make_uint4(0, 0, 0, 0), zero = make_uint4(0, 0, 0, 0);
+    for (int base = 0; base < tx; base += SCAN_THREADS / k) {
+        int i = base + (int)threadIdx.x / k, part = (int)threadIdx.x % k;
+        uint4 v[B], s = zero;
+#pragma unroll
+        for (int q = 0; q < B; q++) {
+            int row = part + q * k;
+            v[q] = i < tx && row < j ? T[(size_t)row * tx + i] : zero;
+        }
+#pragma unroll
+        for (int q = 0; q < B; q++) s = add4(s, v[q]);
+        for (int m = 1; m < k; m <<= 1) s = add4(s, SHFL4(__shfl_xor_sync, s, m));
+        uint4 up = part == 0 && i < tx ? s : zero;
+        uint4 total, inc = block_inclusive(up, warp_sums, &total);
+        if (part == 0 && i < tx) A[(size_t)j * tx + i] = add4(carry, sub4(inc, up));
+        carry = add4(carry, total);
+    }
+}
+
+/* ONE_TRIP (where tiles are at most 64 a row and 48 a column, 1080p and below): the
+ * three jobs with their loads in one round trip each (row_carries_64, carry_down_pair,
+ * tile_corners); else as before (two or three). */
+template <bool ONE_TRIP>
 __global__ void __launch_bounds__(SCAN_THREADS, 3)
     sat_carries_v2(uint4 *R, unsigned *C, const uint4 *T, uint4 *A, int w, int h, int tx, int ty, int row_blocks,
                    int col_blocks)
@@ -51,16 +123,29 @@ __global__ void __launch_bounds__(SCAN_THREADS, 3)
     pdl_wait();      /* R, C and T of the tile sums */
     int b = blockIdx.x;
     if (b < row_blocks) {
-        row_carries(R, b, h, tx);   /* L', in place */
+        if (ONE_TRIP)
+            row_carries_64(R, b, h, tx);
+        else
+            row_carries(R, b, h, tx);   /* L', in place */
         return;
     }
     b -= row_blocks;
     if (b < col_blocks) {
-        int lanes = w * 4, i = b * SCAN_THREADS + threadIdx.x;
-        if (i < lanes) carry_down<32>(C, i, lanes, ty);   /* V', in place */
+        int lanes = w * 4;
+        if (ONE_TRIP) {
+            carry_down_pair<V2_ONE_TRIP_TY / 2>(C, (b * SCAN_THREADS + (int)threadIdx.x) >> 1, threadIdx.x & 1, lanes,
+                                               ty);
+        } else {
+            int i = b * SCAN_THREADS + threadIdx.x;
+            if (i < lanes) carry_down<32>(C, i, lanes, ty);   /* V', in place */
+        }
         return;
     }
     int j = b - col_blocks;   /* A's tile row j: the whole block, barriers inside */
+    if (ONE_TRIP) {
+        tile_corners<(V2_ONE_TRIP_TY + 3) / 4>(T, A, j, tx, warp_sums);
+        return;
+    }
     uint4 carry = make_uint4(0, 0, 0, 0);
     for (int base = 0; base < tx; base += SCAN_THREADS) {
         int i = base + threadIdx.x;
@@ -120,7 +205,7 @@ static int v2_use_pdl(void)
     if (d == device) return use;
     cudaFuncAttributes a, b;
     const char *e = getenv("SCANWORKS_SAT_PDL");
-    use = !(e && !strcmp(e, "0")) && cuda_device_major() >= 9 && cudaFuncGetAttributes(&a, sat_carries_v2) == cudaSuccess &&
+    use = !(e && !strcmp(e, "0")) && cuda_device_major() >= 9 && cudaFuncGetAttributes(&a, sat_carries_v2<true>) == cudaSuccess &&
           cudaFuncGetAttributes(&b, sat_tile_write_v2) == cudaSuccess && a.ptxVersion >= 90 && b.ptxVersion >= 90;
     cudaGetLastError();
     device = d;
@@ -132,7 +217,14 @@ extern "C" int sat_cuda_build_v2(const sat_cuda_src *src, void *out, int w, int 
 {
     int tx = (int)cuda_div_up(w, TILE), ty = (int)cuda_div_up(h, TILE);
     uint4 *R = (uint4 *)R_, *C = (uint4 *)C_, *T = (uint4 *)T_, *A = T + (size_t)tx * ty;
-    int row_blocks = (int)cuda_div_up(h, SCAN_THREADS / 32), col_blocks = (int)cuda_div_up((size_t)w * 4, SCAN_THREADS);
+    /* SCANWORKS_SAT_V2_CARRIES=batched: the carry jobs as before even where one round
+     * trip would do (for comparison; the same table). */
+    const char *ct = getenv("SCANWORKS_SAT_V2_CARRIES");
+    if (ct && strcmp(ct, "batched") && strcmp(ct, "one-trip"))
+        return sw_fail(err, "SCANWORKS_SAT_V2_CARRIES=%s: expected batched or one-trip", ct);
+    int one_trip = tx <= V2_ONE_TRIP_TX && ty <= V2_ONE_TRIP_TY && !(ct && !strcmp(ct, "batched"));
+    int row_blocks = (int)cuda_div_up(h, SCAN_THREADS / 32);
+    int col_blocks = (int)cuda_div_up((size_t)w * 4 * (one_trip ? 2 : 1), SCAN_THREADS);
     cudaLaunchAttribute attr[1] = {};
     attr[0].id = cudaLaunchAttributeProgrammaticStreamSerialization;
     attr[0].val.programmaticStreamSerializationAllowed = 1;
@@ -142,9 +234,14 @@ extern "C" int sat_cuda_build_v2(const sat_cuda_src *src, void *out, int w, int 
     cfg.numAttrs = v2_use_pdl() ? 1 : 0;
     cfg.gridDim = dim3(row_blocks + col_blocks + ty);
     cfg.blockDim = dim3(SCAN_THREADS);
-    CUDA_TRY(cudaLaunchKernelEx(&cfg, sat_carries_v2, R, (unsigned *)C, (const uint4 *)T, A, w, h, tx, ty, row_blocks,
-                                col_blocks),
-             err);
+    if (one_trip)
+        CUDA_TRY(cudaLaunchKernelEx(&cfg, sat_carries_v2<true>, R, (unsigned *)C, (const uint4 *)T, A, w, h, tx, ty,
+                                    row_blocks, col_blocks),
+                 err);
+    else
+        CUDA_TRY(cudaLaunchKernelEx(&cfg, sat_carries_v2<false>, R, (unsigned *)C, (const uint4 *)T, A, w, h, tx, ty,
+                                    row_blocks, col_blocks),
+                 err);
     CUDA_TRY_LAUNCH("sat_carries_v2", err);
     cfg.gridDim = dim3(tx, ty);
     cfg.blockDim = dim3(32, 8);
