@@ -18,8 +18,10 @@
  *
  * 1. sat_tile_sums<true, true> (sat.cu): R and C, each scanned inside its tile, and T.
  * 2. sat_carries_v2: three independent jobs by block range: L' (a warp per image
- *    row), V' (a thread per column and channel, 32 loads in flight), A (a block per
- *    tile row: the totals above each tile column summed, then scanned along the row).
+ *    row), V' (a thread per column and channel, 32 loads in flight; two threads, half
+ *    the rows each, up to 48 tile rows), A (a block per tile row: the totals above each
+ *    tile column summed, by four threads a column up to 64 x 48 tiles, then scanned
+ *    along the row). Up to 64 x 48 tiles each job's loads go out in one round trip.
  * 3. sat_tile_write_v2: warp w holds rows 4w .. 4w + 3 of its tile (lane = column):
  *    row prefixes by warp scans, column prefixes by running sums in registers plus
  *    the column sums of the warps above (8 x 32 in shared memory); all of that
