@@ -1,5 +1,6 @@
 /* SAT on the cuda backend, both variants (and the tiled alternatives r1, fold,
- * lookback and v2), against float64 references (GPU only). */
+ * lookback and v2, v2 with its carry jobs both ways), against float64 references
+ * (GPU only). */
 #define _POSIX_C_SOURCE 200809L   /* setenv */
 #include <string.h>
 
@@ -28,6 +29,13 @@ int main(void)
         check_backend_sizes(PRIM_CUDA, SAT_TILED, 23 + i);
         check_precision_4k(PRIM_CUDA, SAT_TILED);
     }
+    /* v2's carry kernel takes its one-round-trip jobs up to 64 x 48 tiles (the sizes
+     * above; 4K takes the batched ones): the batched jobs on the small sizes too. */
+    CHECK(setenv("SCANWORKS_SAT_CUDA_TILED", "v2", 1) == 0);
+    CHECK(setenv("SCANWORKS_SAT_V2_CARRIES", "batched", 1) == 0);
+    printf("SCANWORKS_SAT_CUDA_TILED=v2 SCANWORKS_SAT_V2_CARRIES=batched\n");
+    check_backend_sizes(PRIM_CUDA, SAT_TILED, 28);
+    unsetenv("SCANWORKS_SAT_V2_CARRIES");
     unsetenv("SCANWORKS_SAT_CUDA_TILED");
     return test_finish("test_sat_cuda");
 }
