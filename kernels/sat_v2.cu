@@ -56,7 +56,8 @@ static __device__ __forceinline__ void row_carries_64(uint4 *R, int block, int h
 {
     int lane = threadIdx.x & 31, y = block * (SCAN_THREADS / 32) + (threadIdx.x >> 5);
     if (y >= h) return;
-    uint4 *row = R + (size_t)y * tx, zero = make_uint4(0, 0, 0, 0);
+    uint4 *row = R + (size_t)y * tx;
+    const uint4 zero = make_uint4(0, 0, 0, 0);
     uint4 v0 = lane < tx ? row[lane] : zero, v1 = lane + 32 < tx ? row[lane + 32] : zero;   /* tx <= 64 */
     uint4 i0 = warp_inclusive(v0, lane), i1 = add4(warp_inclusive(v1, lane), shfl4(i0, 31));
     if (lane < tx) row[lane] = sub4(i0, v0);
@@ -207,7 +208,8 @@ static int v2_use_pdl(void)
     if (d == device) return use;
     cudaFuncAttributes a, b;
     const char *e = getenv("SCANWORKS_SAT_PDL");
-    use = !(e && !strcmp(e, "0")) && cuda_device_major() >= 9 && cudaFuncGetAttributes(&a, sat_carries_v2<true>) == cudaSuccess &&
+    use = !(e && !strcmp(e, "0")) && cuda_device_major() >= 9 &&
+          cudaFuncGetAttributes(&a, sat_carries_v2<true>) == cudaSuccess &&
           cudaFuncGetAttributes(&b, sat_tile_write_v2) == cudaSuccess && a.ptxVersion >= 90 && b.ptxVersion >= 90;
     cudaGetLastError();
     device = d;

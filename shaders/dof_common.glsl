@@ -1,6 +1,6 @@
 // Depth of field from the summed-area table; shared by dof.frag and dof.comp (the
 // program loader inserts this file after their #version line). src/dof/dof_cpu.c
-// is the same arithmetic in C. DOF_MAX_RADIUS comes from src/dof/dof.h.
+// is the same arithmetic in C. DOF_MAX_RADIUS and DOF_GUARD_FROM come from src/dof/dof_limits.h.
 layout(binding = 0) uniform sampler2D u_color;   // linear colour (the SAT's source)
 layout(binding = 1) uniform sampler2D u_depth;   // linear depth, R32F
 layout(std430, binding = 0) readonly buffer Sat { uvec4 sat[]; };   // uint32 sums mod 2^32
@@ -49,9 +49,9 @@ const ivec2 PROBES[8] = ivec2[8](ivec2(1, 0), ivec2(-1, 0), ivec2(0, 1), ivec2(0
 // under one branch, for the few probes that are nearer.
 float limit_radius(ivec2 p, float d, float r)
 {
-    // Up to 1.16 times the focus distance no probe can pass (DOF_GUARD_FROM in
-    // src/dof/dof_math.h says why): no fetches there.
-    if (d <= 1.16 * u_focus) return r;
+    // Up to DOF_GUARD_FROM times the focus distance no probe can pass
+    // (src/dof/dof_math.h says why): no fetches there.
+    if (d <= DOF_GUARD_FROM * u_focus) return r;
     for (int it = 0; it < 3 && r >= 0.5; it++) {
         int ri = int(floor(r + 0.5));
         float dt[8];

@@ -10,4 +10,8 @@
 #define DOF_MAX_BOXES 3
 #define DOF_DEFAULT_BOXES 3
 
+/* The foreground guard probes only pixels deeper than this times the focus distance:
+ * nearer ones cannot be guarded (src/dof/dof_math.h, dof_limit_radius, says why). */
+#define DOF_GUARD_FROM 1.16f
+
 #endif

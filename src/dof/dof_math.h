@@ -137,11 +137,11 @@ DOF_FN void dof_box_mean(const struct dof_image *m, int px, int py, int r, float
  * passes if it is nearer than 0.8 d and its radius is below half the pixel's. Before
  * the focus (d <= F) a nearer probe is blurrier: the radius grows as the depth falls
  * below F. Behind it, with u = 1 - F/d, a probe at half the radius lies deeper than
- * F / (1 + u/2), which is below 0.8 d only if u > 1/7, that is d > 7F/6. Below 1.16 F
- * the margin (a probe's radius at least 0.078 A against the pixel's half radius, at
- * most 0.069 A) covers every rounding, so skipping the probes there changes no answer;
- * tests/test_dof_radius_filter.c checks it, with the approximate division too. */
-#define DOF_GUARD_FROM 1.16f
+ * F / (1 + u/2), which is below 0.8 d only if u > 1/7, that is d > 7F/6. Below
+ * DOF_GUARD_FROM = 1.16 F (dof_limits.h) the margin (a probe's radius at least 0.078 A
+ * against the pixel's half radius, at most 0.069 A) covers every rounding, so skipping
+ * the probes there changes no answer; tests/test_dof_radius_filter.c checks it, with
+ * the approximate division too. */
 
 /* The foreground guard: halve r while a probe at the box's edge midpoints or corners
  * is clearly nearer and much sharper (at most three times). A round's eight depths are
