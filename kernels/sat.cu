@@ -194,7 +194,7 @@ __global__ void sat_tile_write(sat_cuda_src src, const uint4 *L, const uint4 *P,
     __syncthreads();
     int x = x0 + lane;
     if (x >= w) return;
-    uint4 above = FOLD ? fold_above<8>(P, blockIdx.y, x, w) : P[(size_t)blockIdx.y * w + x];
+    uint4 above = FOLD ? fold_above<8>(P, blockIdx.y, x, w, 0, 1) : P[(size_t)blockIdx.y * w + x];
     for (int k = 0; k < ROWS_PER_WARP; k++) {
         int r = warp + 8 * k, y = y0 + r;
         if (y < h) out[(size_t)y * w + x] = add4(add4(tile[r][lane], left[r]), above);

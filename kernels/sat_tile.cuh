@@ -101,21 +101,25 @@ static __device__ uint4 block_inclusive(uint4 v, uint4 *warp_sums, uint4 *total)
 }
 
 /* Row carries: the per-tile row totals R (TX a row) scanned exclusively along image
- * rows, in place; a warp per row, SCAN_THREADS / 32 rows for block BLOCK. Warps past
- * the last row return: no block barrier may follow. */
+ * rows, in place; a warp per row, SCAN_THREADS / 32 rows for block BLOCK, 64 tiles a
+ * step with both halves loaded before either is scanned (one round trip a step: rows
+ * of up to 64 tiles, 2048 pixels, in one). Warps past the last row return: no block
+ * barrier may follow. */
 static __device__ __forceinline__ void row_carries(uint4 *R, int block, int h, int tx)
 {
     int lane = threadIdx.x & 31;
     int y = block * (SCAN_THREADS / 32) + (threadIdx.x >> 5);
     if (y >= h) return;
-    uint4 carry = make_uint4(0, 0, 0, 0);
+    const uint4 zero = make_uint4(0, 0, 0, 0);
+    uint4 carry = zero;
     uint4 *row = R + (size_t)y * tx;
-    for (int base = 0; base < tx; base += 32) {
-        int i = base + lane;
-        uint4 v = i < tx ? row[i] : make_uint4(0, 0, 0, 0);
-        uint4 inc = warp_inclusive(v, lane);
-        if (i < tx) row[i] = add4(carry, sub4(inc, v));
-        carry = add4(carry, shfl4(inc, 31));
+    for (int base = 0; base < tx; base += 64) {
+        int i0 = base + lane, i1 = i0 + 32;
+        uint4 v0 = i0 < tx ? row[i0] : zero, v1 = i1 < tx ? row[i1] : zero;
+        uint4 inc0 = warp_inclusive(v0, lane), inc1 = add4(warp_inclusive(v1, lane), shfl4(inc0, 31));
+        if (i0 < tx) row[i0] = add4(carry, sub4(inc0, v0));
+        if (i1 < tx) row[i1] = add4(carry, sub4(inc1, v1));
+        carry = add4(carry, shfl4(inc1, 31));
     }
 }
 
@@ -138,16 +142,21 @@ template <int B> static __device__ __forceinline__ void carry_down(unsigned *C, 
     }
 }
 
-/* Sum of C[j][x] over j < J (rows of W elements), B loads in flight at a time:
- * "tiled-fold"'s column carry from the horizontally scanned C, and tiled-v2's
- * tile totals above a tile. */
-template <int B> static __device__ __forceinline__ uint4 fold_above(const uint4 *C, int J, int x, int w)
+/* Sum of C[j][x] over the rows j = FIRST, FIRST + STEP, ... below J (rows of W
+ * elements), B loads in flight at a time: "tiled-fold"'s column carry from the
+ * horizontally scanned C (FIRST 0, STEP 1), and one thread's share of the tile totals
+ * above a tile in tiled-v2 (tile_corners). */
+template <int B>
+static __device__ __forceinline__ uint4 fold_above(const uint4 *C, int J, int x, int w, int first, int step)
 {
     uint4 s = make_uint4(0, 0, 0, 0);
-    for (int j0 = 0; j0 < J; j0 += B) {
+    for (int j0 = first; j0 < J; j0 += B * step) {
         uint4 v[B];
 #pragma unroll
-        for (int k = 0; k < B; k++) v[k] = j0 + k < J ? C[(size_t)(j0 + k) * w + x] : make_uint4(0, 0, 0, 0);
+        for (int k = 0; k < B; k++) {
+            int j = j0 + k * step;
+            v[k] = j < J ? C[(size_t)j * w + x] : make_uint4(0, 0, 0, 0);
+        }
 #pragma unroll
         for (int k = 0; k < B; k++) s = add4(s, v[k]);
     }

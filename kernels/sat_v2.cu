@@ -18,10 +18,11 @@
  *
  * 1. sat_tile_sums<true, true> (sat.cu): R and C, each scanned inside its tile, and T.
  * 2. sat_carries_v2: three independent jobs by block range: L' (a warp per image
- *    row), V' (a thread per column and channel, 32 loads in flight; two threads, half
- *    the rows each, up to 48 tile rows), A (a block per tile row: the totals above each
- *    tile column summed, by four threads a column up to 64 x 48 tiles, then scanned
- *    along the row). Up to 64 x 48 tiles each job's loads go out in one round trip.
+ *    row, 64 tiles a step), V' (a thread per column and channel, 32 loads in flight;
+ *    two threads, half the rows each, up to 48 tile rows), A (a block per tile row:
+ *    the totals above each tile column summed by up to 16 threads a column, then
+ *    scanned along the row). Up to 64 x 48 tiles each job's loads go out in one round
+ *    trip.
  * 3. sat_tile_write_v2: warp w holds rows 4w .. 4w + 3 of its tile (lane = column):
  *    row prefixes by warp scans, column prefixes by running sums in registers plus
  *    the column sums of the warps above (8 x 32 in shared memory); all of that
@@ -33,10 +34,10 @@
 #include "sat_tile.cuh"
 
 #define V2_ROWS 4   /* consecutive rows a thread holds in sat_tile_write_v2 */
-/* The carry kernel's one-round-trip jobs serve up to this many tiles a row and a column
- * (2048 x 1536 pixels; 1080p is 60 x 34): row_carries_64 takes 64 a row, tile_corners
- * then folds with four threads a column, V2_ONE_TRIP_TY / 4 rows each. */
-#define V2_ONE_TRIP_TX 64
+/* The carry kernel's column carries take one round trip up to this many tile rows
+ * (1536 pixels; 1080p has 34): two threads a column, half the rows each. The tile
+ * corners fold V2_ONE_TRIP_TY / 4 rows a thread a batch (four threads a column up to
+ * 64 tiles a row). */
 #define V2_ONE_TRIP_TY 48
 
 /* Registers: three carry blocks an SM (80; unbounded, the 32 batched loads took 142
@@ -48,21 +49,6 @@
 #else
 #define V2_WRITE_BLOCKS 6
 #endif
-
-/* Row carries (L') with one round trip where a row has at most 64 tiles: both halves
- * of the row loaded before either is scanned (row_carries loads them one after the
- * other). */
-static __device__ __forceinline__ void row_carries_64(uint4 *R, int block, int h, int tx)
-{
-    int lane = threadIdx.x & 31, y = block * (SCAN_THREADS / 32) + (threadIdx.x >> 5);
-    if (y >= h) return;
-    uint4 *row = R + (size_t)y * tx;
-    const uint4 zero = make_uint4(0, 0, 0, 0);
-    uint4 v0 = lane < tx ? row[lane] : zero, v1 = lane + 32 < tx ? row[lane + 32] : zero;   /* tx <= 64 */
-    uint4 i0 = warp_inclusive(v0, lane), i1 = add4(warp_inclusive(v1, lane), shfl4(i0, 31));
-    if (lane < tx) row[lane] = sub4(i0, v0);
-    if (lane + 32 < tx) row[lane + 32] = sub4(i1, v1);
-}
 
 /* Column carries (V') of lane I by two threads, lanes 2k and 2k + 1 of a warp: each
  * loads half of the TY tile rows in one batch (TY <= 2 B), the second adds the
@@ -87,24 +73,19 @@ static __device__ __forceinline__ void carry_down_pair(unsigned *C, int i, int h
 }
 
 /* A's tile row J: each tile column's totals above folded by K threads (rows k mod K,
- * all loads of a thread in one batch of B: J <= K B, which V2_ONE_TRIP_TX and _TY
- * ensure), their sums combined by shuffles, then scanned along the row. */
+ * the loads of a thread in batches of B: one round trip where J <= K B, as at 1080p
+ * with four threads a column), their sums combined by shuffles, then scanned along
+ * the row. The whole block calls it (barriers inside). */
 template <int B>
 static __device__ __forceinline__ void tile_corners(const uint4 *T, uint4 *A, int j, int tx, uint4 *warp_sums)
 {
     int k = 1;
     while (k < 16 && 2 * k * tx <= SCAN_THREADS) k *= 2;
-    uint4 carry = make_uint4(0, 0, 0, 0), zero = make_uint4(0, 0, 0, 0);
+    const uint4 zero = make_uint4(0, 0, 0, 0);
+    uint4 carry = zero;
     for (int base = 0; base < tx; base += SCAN_THREADS / k) {
         int i = base + (int)threadIdx.x / k, part = (int)threadIdx.x % k;
-        uint4 v[B], s = zero;
-#pragma unroll
-        for (int q = 0; q < B; q++) {
-            int row = part + q * k;
-            v[q] = i < tx && row < j ? T[(size_t)row * tx + i] : zero;
-        }
-#pragma unroll
-        for (int q = 0; q < B; q++) s = add4(s, v[q]);
+        uint4 s = i < tx ? fold_above<B>(T, j, i, tx, part, k) : zero;
         for (int m = 1; m < k; m <<= 1) s = add4(s, SHFL4(__shfl_xor_sync, s, m));
         uint4 up = part == 0 && i < tx ? s : zero;
         uint4 total, inc = block_inclusive(up, warp_sums, &total);
@@ -113,9 +94,10 @@ static __device__ __forceinline__ void tile_corners(const uint4 *T, uint4 *A, in
     }
 }
 
-/* ONE_TRIP (where tiles are at most 64 a row and 48 a column, 1080p and below): the
- * three jobs with their loads in one round trip each (row_carries_64, carry_down_pair,
- * tile_corners); else as before (two or three). */
+/* ONE_TRIP (up to V2_ONE_TRIP_TY tile rows, 1080p and below): the column carries by
+ * two threads a column (carry_down_pair), one round trip; else by one (carry_down, in
+ * batches of 32 rows). The row carries and the tile corners take one round trip up to
+ * 64 tiles a row and 48 tile rows either way. */
 template <bool ONE_TRIP>
 __global__ void __launch_bounds__(SCAN_THREADS, 3)
     sat_carries_v2(uint4 *R, unsigned *C, const uint4 *T, uint4 *A, int w, int h, int tx, int ty, int row_blocks,
@@ -126,10 +108,7 @@ __global__ void __launch_bounds__(SCAN_THREADS, 3)
     pdl_wait();      /* R, C and T of the tile sums */
     int b = blockIdx.x;
     if (b < row_blocks) {
-        if (ONE_TRIP)
-            row_carries_64(R, b, h, tx);
-        else
-            row_carries(R, b, h, tx);   /* L', in place */
+        row_carries(R, b, h, tx);   /* L', in place */
         return;
     }
     b -= row_blocks;
@@ -144,19 +123,7 @@ __global__ void __launch_bounds__(SCAN_THREADS, 3)
         }
         return;
     }
-    int j = b - col_blocks;   /* A's tile row j: the whole block, barriers inside */
-    if (ONE_TRIP) {
-        tile_corners<(V2_ONE_TRIP_TY + 3) / 4>(T, A, j, tx, warp_sums);
-        return;
-    }
-    uint4 carry = make_uint4(0, 0, 0, 0);
-    for (int base = 0; base < tx; base += SCAN_THREADS) {
-        int i = base + threadIdx.x;
-        uint4 up = i < tx ? fold_above<16>(T, j, i, tx) : make_uint4(0, 0, 0, 0);
-        uint4 total, inc = block_inclusive(up, warp_sums, &total);
-        if (i < tx) A[(size_t)j * tx + i] = add4(carry, sub4(inc, up));
-        carry = add4(carry, total);
-    }
+    tile_corners<(V2_ONE_TRIP_TY + 3) / 4>(T, A, b - col_blocks, tx, warp_sums);   /* A's tile row */
 }
 
 /* Block (32, 8), one tile each; L' = R after step 2 (h x tx), V' = C after step 2. */
@@ -221,12 +188,12 @@ extern "C" int sat_cuda_build_v2(const sat_cuda_src *src, void *out, int w, int 
 {
     int tx = (int)cuda_div_up(w, TILE), ty = (int)cuda_div_up(h, TILE);
     uint4 *R = (uint4 *)R_, *C = (uint4 *)C_, *T = (uint4 *)T_, *A = T + (size_t)tx * ty;
-    /* SCANWORKS_SAT_V2_CARRIES=batched: the carry jobs as before even where one round
-     * trip would do (for comparison; the same table). */
+    /* SCANWORKS_SAT_V2_CARRIES=batched: the column carries by one thread a column even
+     * where two would take one round trip (for comparison; the same table). */
     const char *ct = getenv("SCANWORKS_SAT_V2_CARRIES");
     if (ct && strcmp(ct, "batched") && strcmp(ct, "one-trip"))
         return sw_fail(err, "SCANWORKS_SAT_V2_CARRIES=%s: expected batched or one-trip", ct);
-    int one_trip = tx <= V2_ONE_TRIP_TX && ty <= V2_ONE_TRIP_TY && !(ct && !strcmp(ct, "batched"));
+    int one_trip = ty <= V2_ONE_TRIP_TY && !(ct && !strcmp(ct, "batched"));
     int row_blocks = (int)cuda_div_up(h, SCAN_THREADS / 32);
     int col_blocks = (int)cuda_div_up((size_t)w * 4 * (one_trip ? 2 : 1), SCAN_THREADS);
     cudaLaunchAttribute attr[1] = {};
