@@ -1,6 +1,8 @@
-/* Depth of field as a CUDA kernel: one thread per pixel, 16x16 blocks; each box
- * corner of the SAT is one 16-byte load (12 per pixel instead of 48). The math is
- * src/dof/dof_math.h (shared with the C gather); the GLSL twin is dof_common.glsl. */
+/* Depth of field as a CUDA kernel: one thread per pixel, 16x16 blocks, the last image
+ * rows first; each box corner of the SAT is one 16-byte load (12 per pixel instead of
+ * 48), or, from the opaque frame's two-plane table, an 8-byte and a 4-byte load. The
+ * math is src/dof/dof_math.h (shared with the C gather); the GLSL twin is
+ * dof_common.glsl. */
 #include <cuda_fp16.h>
 #include <stdlib.h>
 #include <string.h>
@@ -9,17 +11,14 @@
 #include "dof.h"
 #include "dof/dof_limits.h"
 
-struct dof_cuda_params {
-    float focus, aperture, scale;
-    int boxes, guard;
-};
-
 struct dof_image {
-    const dof_cuda_params *p;
+    const dof_params *p;
     cudaTextureObject_t depth;
     const unsigned *sat;
     int w, h, c;
     int vec;   /* the four corners' channels as one 16-byte load each (else four 4-byte) */
+    int split;                /* the two-plane table (sat_cuda_src.split): R, G at sat (uint2), */
+    const unsigned *bplane;   /* B here, (w + 1) elements a row, row and column -1 stored */
 };
 
 /* Zeros for the table corners at x or y = -1 (a box at the image's top or left edge):
@@ -38,16 +37,42 @@ __device__ static inline void dof_sat4_from(const dof_image *m, const uint4 *p, 
     }
 }
 
-__device__ static inline void dof_sat4_load(const dof_image *m, int x, int y, unsigned *v)
+/* The two-plane table at (x, y) >= -1 (its stored zeros at -1): an 8-byte and a
+ * 4-byte load at one 32-bit offset, no test; the fourth channel is not stored (the
+ * gather averages three). (w + 1)(h + 1) < 2^32: sat_cuda_build's size limit. */
+__device__ static inline void dof_sat3_split(const dof_image *m, int x, int y, unsigned *v)
 {
-    dof_sat4_from(m, (const uint4 *)m->sat + ((unsigned)y * (unsigned)m->w + (unsigned)x), v);
+    unsigned i = (unsigned)(y + 1) * (unsigned)(m->w + 1) + (unsigned)(x + 1);
+    uint2 q = __ldg((const uint2 *)m->sat + i);
+    v[0] = q.x, v[1] = q.y, v[2] = __ldg(m->bplane + i), v[3] = 0;
 }
 
-/* The same for x or y >= -1: zeros at -1, read from dof_zero4. */
+__device__ static inline void dof_sat4_load(const dof_image *m, int x, int y, unsigned *v)
+{
+    if (m->split)
+        dof_sat3_split(m, x, y, v);
+    else
+        dof_sat4_from(m, (const uint4 *)m->sat + ((unsigned)y * (unsigned)m->w + (unsigned)x), v);
+}
+
+/* The same for x or y >= -1: zeros at -1 (the texel table reads them from dof_zero4). */
 __device__ static inline void dof_sat4_edge(const dof_image *m, int x, int y, unsigned *v)
 {
-    const uint4 *inside = (const uint4 *)m->sat + ((unsigned)y * (unsigned)m->w + (unsigned)x);
-    dof_sat4_from(m, (x | y) < 0 ? &dof_zero4 : inside, v);
+    if (m->split) {
+        dof_sat3_split(m, x, y, v);
+    } else {
+        const uint4 *inside = (const uint4 *)m->sat + ((unsigned)y * (unsigned)m->w + (unsigned)x);
+        dof_sat4_from(m, (x | y) < 0 ? &dof_zero4 : inside, v);
+    }
+}
+
+/* One channel of the table at (x, y) >= 0 (the SAT view; the split table's fourth is
+ * not stored: 0, and the view writes the constant instead). */
+__device__ static inline unsigned dof_sat_word(const dof_image *m, int x, int y, int ch)
+{
+    if (!m->split) return __ldg(&m->sat[((size_t)y * m->w + x) * 4 + ch]);
+    size_t i = (size_t)(y + 1) * (m->w + 1) + x + 1;
+    return ch < 2 ? __ldg(&m->sat[i * 2 + ch]) : ch == 2 ? __ldg(&m->bplane[i]) : 0u;
 }
 
 /* A reciprocal within 1 ulp (one MUFU.RCP; no range fix-ups: the divisors here, box
@@ -62,7 +87,7 @@ __device__ static inline float dof_rcp(float b)
 #define DOF_FN __device__ static inline
 #define DOF_DEPTH(m, x, y) tex2D<float>((m)->depth, (x) + 0.5f, (y) + 0.5f)
 #define DOF_DEPTH_CLAMPS 1   /* the depth texture clamps at its edges (cuda_point_texture) */
-#define DOF_SAT(m, x, y, ch) __ldg(&(m)->sat[((size_t)(y) * (m)->w + (x)) * 4 + (ch)])
+#define DOF_SAT(m, x, y, ch) dof_sat_word(m, x, y, ch)
 #define DOF_SAT4(m, x, y, v) dof_sat4_load(m, x, y, v)
 #define DOF_SAT4_EDGE(m, x, y, v) dof_sat4_edge(m, x, y, v)
 #define DOF_DIV(a, b) ((a) * dof_rcp(b))
@@ -79,26 +104,36 @@ __device__ static inline float dof_rcp(float b)
 #define DOF_GATHER_BLOCKS 8
 #endif
 
-template <bool VEC> __global__ void __launch_bounds__(256, DOF_GATHER_BLOCKS) dof_gather_kernel(dof_cuda_args a)
+/* ALPHA3: the fourth channel is a.alpha at every pixel, so only three are averaged
+ * (the mean of a constant is that constant: the same pixels). SPLIT (with ALPHA3): the
+ * table in two planes. */
+template <bool VEC, bool ALPHA3, bool SPLIT>
+__global__ void __launch_bounds__(256, DOF_GATHER_BLOCKS) dof_gather_kernel(dof_cuda_args a)
 {
     const int vec = VEC;
-    int x = blockIdx.x * 16 + threadIdx.x, y = blockIdx.y * 16 + threadIdx.y;
+    /* Blocks in reverse order, the image's last rows first: the SAT's tile write has
+     * just written those, so their table lines are still in L2 (4 us of the gather's
+     * 40 at 1080p, docs/perf-dof.md round 10). */
+    int x = (gridDim.x - 1 - blockIdx.x) * 16 + threadIdx.x, y = (gridDim.y - 1 - blockIdx.y) * 16 + threadIdx.y;
     if (x >= a.w || y >= a.h) return;
-    dof_cuda_params prm = {a.focus, a.aperture, a.scale, a.boxes, a.guard};
-    dof_image m = {&prm, a.depth, (const unsigned *)a.sat, a.w, a.h, 4, vec};
+    const unsigned *sat = (const unsigned *)a.sat;
+    const unsigned *bplane = SPLIT ? sat + 2 * (size_t)(a.w + 1) * (a.h + 1) : NULL;
+    dof_image m = {&a.p, a.depth, sat, a.w, a.h, ALPHA3 ? 3 : 4, vec, SPLIT, bplane};
     float v[4];
     /* done: v holds the output; else it is the pixel's own colour, read only then (most
      * pixels are blurred). */
     int done = 0;
-    if (a.view == 2) {
-        float t = fminf(dof_radius(a.aperture, a.focus, DOF_DEPTH(&m, x, y)) / fmaxf(a.aperture, 1.0f), 1.0f);
+    if (a.p.view == DOF_VIEW_BLUR) {
+        float t = fminf(dof_radius(a.p.aperture, a.p.focus, DOF_DEPTH(&m, x, y)) / fmaxf(a.p.aperture, 1.0f), 1.0f);
         v[0] = t, v[1] = t * t, v[2] = 1.0f - t, v[3] = 1.0f;
         done = 1;
-    } else if (a.view == 3) {
-        for (int ch = 0; ch < 4; ch++) v[ch] = (float)dof_sat_at(&m, x, y, ch) / ((x + 1.0f) * (y + 1.0f) * a.scale);
+    } else if (a.p.view == DOF_VIEW_SAT) {
+        for (int ch = 0; ch < 4; ch++) v[ch] = (float)dof_sat_at(&m, x, y, ch) / ((x + 1.0f) * (y + 1.0f) * a.p.scale);
+        if (SPLIT) v[3] = a.alpha;
         done = 1;
     } else {
         done = dof_gather_pixel(&m, x, y, v);
+        if (ALPHA3) v[3] = a.alpha;
     }
     if (!done) {
         float4 c = tex2D<float4>(a.color, x + 0.5f, y + 0.5f);
@@ -117,10 +152,18 @@ extern "C" int dof_cuda_gather(const dof_cuda_args *a, cudaStream_t stream, sw_e
     const char *loads = getenv("SCANWORKS_DOF_SAT_LOADS");
     if (loads && strcmp(loads, "scalar") && strcmp(loads, "vec"))
         return sw_fail(err, "SCANWORKS_DOF_SAT_LOADS=%s: expected scalar or vec", loads);
-    if (loads && !strcmp(loads, "scalar"))
-        dof_gather_kernel<false><<<grid, dim3(16, 16), 0, stream>>>(*a);
-    else
-        dof_gather_kernel<true><<<grid, dim3(16, 16), 0, stream>>>(*a);
+    /* SCANWORKS_SAT_ALPHA=scan: all four channels averaged even where the fourth is
+     * constant (for comparison, as in the SAT build). */
+    const char *alpha = getenv("SCANWORKS_SAT_ALPHA");
+    int three = a->alpha_const && !(alpha && !strcmp(alpha, "scan"));
+    int scalar = loads && !strcmp(loads, "scalar");
+    /* a->split: the table was written in planes (the three-channel build); no choice. */
+    void (*kernel)(dof_cuda_args) = a->split          ? dof_gather_kernel<true, true, true>
+                                    : scalar && three ? dof_gather_kernel<false, true, false>
+                                    : scalar          ? dof_gather_kernel<false, false, false>
+                                    : three           ? dof_gather_kernel<true, true, false>
+                                                      : dof_gather_kernel<true, false, false>;
+    kernel<<<grid, dim3(16, 16), 0, stream>>>(*a);
     CUDA_TRY_LAUNCH("dof_gather_kernel", err);
     return 0;
 }

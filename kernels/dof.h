@@ -5,6 +5,7 @@
 #define SCANWORKS_KERNELS_DOF_H
 
 #include <cuda_runtime_api.h>
+#include "dof/dof_params.h"
 #include "util/error.h"
 
 #ifdef __cplusplus
@@ -16,10 +17,10 @@ typedef struct dof_cuda_args {
     cudaSurfaceObject_t out;            /* RGBA16F array */
     const void *sat;                    /* w*h uint4, wrapped sums */
     int w, h;
-    float focus, aperture, scale;
-    int view;                           /* 0 effect, 2 blur radius, 3 normalized SAT */
-    int boxes;                          /* nested boxes averaged, 1..DOF_MAX_BOXES */
-    int guard;                          /* the foreground guard on (1) or off (0) */
+    dof_params p;                       /* its scale is the table's */
+    int alpha_const;                    /* the colour's fourth channel is ALPHA everywhere: */
+    float alpha;                        /* three channels averaged, ALPHA written */
+    int split;                          /* sat in two planes (sat_cuda_split_table; implies alpha_const) */
 } dof_cuda_args;
 
 int dof_cuda_gather(const dof_cuda_args *a, cudaStream_t stream, sw_error *err);

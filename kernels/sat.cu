@@ -282,7 +282,7 @@ extern "C" int sat_cuda_build(int variant, const sat_cuda_src *src, void *out_, 
         sat_transpose<<<dim3(cuda_div_up(w, TILE), cuda_div_up(h, TILE)), tile_block, 0, stream>>>(out, tmp, h, w);
         CUDA_TRY_LAUNCH("sat_transpose", err);
         STAGE(2);
-        sat_cuda_src rows = {0, tmp, 1.0f};
+        sat_cuda_src rows = {0, tmp, 1.0f, 0, 0.0f, 0};
         sat_row_scan<<<dim3(1, w), SCAN_THREADS, 0, stream>>>(rows, tmp, h);
         CUDA_TRY_LAUNCH("sat_row_scan (columns)", err);
         STAGE(3);
@@ -294,16 +294,20 @@ extern "C" int sat_cuda_build(int variant, const sat_cuda_src *src, void *out_, 
     int tx = (int)cuda_div_up(w, TILE), ty = (int)cuda_div_up(h, TILE);
     uint4 *R = tmp, *C = tmp + (size_t)h * tx, *T = C + (size_t)ty * w;   /* T: tiled-v2 (then its A) */
     dim3 tiles(tx, ty);
+    int rgb = variant == SAT_CUDA_TILED_V2 ? sat_cuda_rgb_path(src, err) : 0;   /* three channels scanned */
+    if (rgb < 0) return -1;
     STAGE(0);
     if (variant == SAT_CUDA_TILED_R1)
         sat_tile_sums<false, false><<<tiles, tile_block, 0, stream>>>(*src, R, C, NULL, w, h);
-    else if (variant == SAT_CUDA_TILED_V2)
+    else if (variant == SAT_CUDA_TILED_V2 && rgb) {
+        if (sat_cuda_tile_sums_rgb(src, R, C, T, w, h, stream, err)) return -1;
+    } else if (variant == SAT_CUDA_TILED_V2)
         sat_tile_sums<true, true><<<tiles, tile_block, 0, stream>>>(*src, R, C, T, w, h);
     else
         sat_tile_sums<true, false><<<tiles, tile_block, 0, stream>>>(*src, R, C, NULL, w, h);
     CUDA_TRY_LAUNCH("sat_tile_sums", err);
     if (variant == SAT_CUDA_TILED_V2) {   /* the other two kernels overlap it: no events between */
-        if (sat_cuda_build_v2(src, out, w, h, R, C, T, stream, err)) return -1;
+        if (sat_cuda_build_v2(src, rgb, out, w, h, R, C, T, stream, err)) return -1;
         for (int i = 1; i <= SAT_CUDA_MAX_STAGES; i++) STAGE(i);
         return 0;
     }

@@ -18,6 +18,18 @@ typedef struct sat_cuda_src {
     cudaTextureObject_t tex;
     const void *rgba_u32;
     float scale;
+    /* alpha_const: the texture's fourth channel is ALPHA at every pixel (an opaque
+     * frame). tiled-v2 then computes that channel of the table instead of scanning it,
+     * and scans the other three packed (kernels/sat_v2_rgb.cu): the same table. */
+    int alpha_const;
+    float alpha;
+    /* split (with alpha_const, for a table that only the CUDA gather reads): the
+     * three-channel kernels write it as two planes of (w+1) x (h+1) elements, uint2
+     * (R, G) and then uint32 (B), 12 bytes a pixel instead of 16, with a first row and
+     * column of zeros (the table at x or y = -1), so that a box corner needs no test;
+     * element (x, y) of the table is at (y + 1)(w + 1) + x + 1. sat_cuda_split_table
+     * says whether a build wrote it; it needs sat_cuda_split_bytes. */
+    int split;
 } sat_cuda_src;
 
 typedef struct sat_cuda_scratch {
@@ -64,9 +76,23 @@ int sat_cuda_build_lookback(const sat_cuda_src *src, void *out, int w, int h, sa
 
 /* tiled-v2's carries and tile scan (kernels/sat_v2.cu), after sat_cuda_build has
  * launched its tile sums into R (h x tx), C (ty x w) and T (ty x tx); A (ty x tx)
- * follows T in the scratch. */
-int sat_cuda_build_v2(const sat_cuda_src *src, void *out, int w, int h, void *R, void *C, void *T,
+ * follows T in the scratch. RGB: sat_cuda_rgb_path's answer, taken once by
+ * sat_cuda_build for both the tile sums and the tile write. */
+int sat_cuda_build_v2(const sat_cuda_src *src, int rgb, void *out, int w, int h, void *R, void *C, void *T,
                       cudaStream_t stream, sw_error *err);
+
+/* Whether tiled-v2 takes the three-channel kernels for SRC (a texture with a constant
+ * fourth channel, unless SCANWORKS_SAT_ALPHA=scan): 1 or 0, -1 for a bad setting. */
+int sat_cuda_rgb_path(const sat_cuda_src *src, sw_error *err);
+/* Whether sat_cuda_build of VARIANT from SRC writes the two-plane table, and its size. */
+int sat_cuda_split_table(int variant, const sat_cuda_src *src);
+size_t sat_cuda_split_bytes(int w, int h);
+/* Those kernels (kernels/sat_v2_rgb.cu): the tile sums, and the tile write launched
+ * with CFG (grid, block, stream and launch attributes set by sat_cuda_build_v2). */
+int sat_cuda_tile_sums_rgb(const sat_cuda_src *src, void *R, void *C, void *T, int w, int h, cudaStream_t stream,
+                           sw_error *err);
+int sat_cuda_tile_write_rgb(const cudaLaunchConfig_t *cfg, const sat_cuda_src *src, const void *L, const void *V,
+                            const void *A, void *out, int w, int h, sw_error *err);
 
 /* OUT (cols x rows) = transpose of IN (rows x cols), uint4 elements. */
 int sat_cuda_transpose(const void *in, void *out, int rows, int cols, cudaStream_t stream, sw_error *err);

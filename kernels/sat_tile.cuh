@@ -1,15 +1,24 @@
 /* Device helpers of the SAT kernels (sat.cu, sat_lookback.cu, sat_v2.cu): uint4
  * arithmetic, warp and block scans of all four channels, the pixel load from either
- * source, the carry loops the tiled variants share, and programmatic dependent launch. */
+ * source, the carry loops the tiled variants share. */
 #ifndef SCANWORKS_KERNELS_SAT_TILE_CUH
 #define SCANWORKS_KERNELS_SAT_TILE_CUH
 
 #include "cuda_util.cuh"
+#include "pdl.cuh"
 #include "sat.h"
 
 #define TILE 32
 #define ROWS_PER_WARP (TILE / 8)
 #define SCAN_THREADS 256
+
+/* tiled-v2's tile write, blocks an SM: six (40 registers, 16 bytes spilled; unbounded,
+ * 56 allow four); sm_75 holds at most four blocks of 256 threads. */
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ < 800
+#define SAT_V2_WRITE_BLOCKS 4
+#else
+#define SAT_V2_WRITE_BLOCKS 6
+#endif
 
 static __device__ __forceinline__ uint4 add4(uint4 a, uint4 b)
 {
@@ -161,24 +170,6 @@ static __device__ __forceinline__ uint4 fold_above(const uint4 *C, int J, int x,
         for (int k = 0; k < B; k++) s = add4(s, v[k]);
     }
     return s;
-}
-
-/* Programmatic dependent launch (sm_90; nothing on older chips, whose launches never
- * set the attribute). pdl_trigger: this block no longer holds back the next kernel's
- * launch. pdl_wait: returns once the previous kernel has completed and its writes
- * are visible. */
-static __device__ __forceinline__ void pdl_trigger(void)
-{
-#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
-    cudaTriggerProgrammaticLaunchCompletion();
-#endif
-}
-
-static __device__ __forceinline__ void pdl_wait(void)
-{
-#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
-    cudaGridDependencySynchronize();
-#endif
 }
 
 #endif

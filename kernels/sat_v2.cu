@@ -42,13 +42,7 @@
 
 /* Registers: three carry blocks an SM (80; unbounded, the 32 batched loads took 142
  * and one block an SM, so 1080p's 199 blocks would need two rounds); six tile blocks
- * an SM (40, 16 bytes spilled; unbounded 56 allow four). sm_75 holds at most four
- * blocks of 256 threads. */
-#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ < 800
-#define V2_WRITE_BLOCKS 4
-#else
-#define V2_WRITE_BLOCKS 6
-#endif
+ * an SM (SAT_V2_WRITE_BLOCKS, sat_tile.cuh). */
 
 /* Column carries (V') of lane I by two threads, lanes 2k and 2k + 1 of a warp: each
  * loads half of the TY tile rows in one batch (TY <= 2 B), the second adds the
@@ -127,7 +121,7 @@ __global__ void __launch_bounds__(SCAN_THREADS, 3)
 }
 
 /* Block (32, 8), one tile each; L' = R after step 2 (h x tx), V' = C after step 2. */
-__global__ void __launch_bounds__(256, V2_WRITE_BLOCKS)
+__global__ void __launch_bounds__(256, SAT_V2_WRITE_BLOCKS)
     sat_tile_write_v2(sat_cuda_src src, const uint4 *L, const uint4 *V, const uint4 *A, uint4 *out, int w, int h)
 {
     __shared__ uint4 colsum[TILE / V2_ROWS][TILE];
@@ -183,8 +177,8 @@ static int v2_use_pdl(void)
     return use;
 }
 
-extern "C" int sat_cuda_build_v2(const sat_cuda_src *src, void *out, int w, int h, void *R_, void *C_, void *T_,
-                                 cudaStream_t stream, sw_error *err)
+extern "C" int sat_cuda_build_v2(const sat_cuda_src *src, int rgb, void *out, int w, int h, void *R_, void *C_,
+                                 void *T_, cudaStream_t stream, sw_error *err)
 {
     int tx = (int)cuda_div_up(w, TILE), ty = (int)cuda_div_up(h, TILE);
     uint4 *R = (uint4 *)R_, *C = (uint4 *)C_, *T = (uint4 *)T_, *A = T + (size_t)tx * ty;
@@ -216,6 +210,7 @@ extern "C" int sat_cuda_build_v2(const sat_cuda_src *src, void *out, int w, int 
     CUDA_TRY_LAUNCH("sat_carries_v2", err);
     cfg.gridDim = dim3(tx, ty);
     cfg.blockDim = dim3(32, 8);
+    if (rgb) return sat_cuda_tile_write_rgb(&cfg, src, R, C, A, out, w, h, err);
     CUDA_TRY(cudaLaunchKernelEx(&cfg, sat_tile_write_v2, *src, (const uint4 *)R, (const uint4 *)C, (const uint4 *)A,
                                 (uint4 *)out, w, h),
              err);

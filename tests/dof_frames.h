@@ -10,14 +10,17 @@
 #include "io/image.h"
 #include "test_util.h"
 
-/* Renders frame_0000.png into DIR; VARIANT may be NULL (the default). */
-static int dof_render(const char *backend, const char *variant, const char *gather, const char *dir)
+/* Renders frame_0000.png into DIR; VARIANT and VIEW (--view) may be NULL (the
+ * defaults). */
+static int dof_render_view(const char *backend, const char *variant, const char *gather, const char *view,
+                           const char *dir)
 {
-    const char *argv[20] = {"scanworks", "--headless", "--frames", "1", "--size", "320x180", "--dt", "0.25",
+    const char *argv[22] = {"scanworks", "--headless", "--frames", "1", "--size", "320x180", "--dt", "0.25",
                             "--focus", "4", "--aperture", "10", "--sat-backend", backend, "--gather", gather,
                             "--dump", dir};
     int argc = 18;
     if (variant) argv[argc++] = "--sat-variant", argv[argc++] = variant;
+    if (view) argv[argc++] = "--view", argv[argc++] = view;
     app_options opt;
     app_options_defaults(&opt);
     sw_error err;
@@ -26,6 +29,11 @@ static int dof_render(const char *backend, const char *variant, const char *gath
         return -1;
     }
     return run_headless(&opt, argc, (char **)argv);
+}
+
+static int dof_render(const char *backend, const char *variant, const char *gather, const char *dir)
+{
+    return dof_render_view(backend, variant, gather, NULL, dir);
 }
 
 /* Mean absolute difference per 8-bit channel <= MEAN_MAX and at most FRAC_MAX of the

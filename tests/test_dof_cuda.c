@@ -74,6 +74,67 @@ static void gather_sizes(void)
     }
 }
 
+/* The three-channel path of tiled-v2 and the gather: pictures with no fourth channel
+ * and with one that is the same everywhere (compute dof tells the cuda SAT and gather
+ * so, as the app does for its opaque scene) must give the very bits of the
+ * four-channel kernels (SCANWORKS_SAT_ALPHA=scan): with the cuda gather (which reads
+ * the table in two planes, and in uint4 texels with SCANWORKS_SAT_LAYOUT=texels), and
+ * with the GL compute gather, which reads the table's computed fourth channel. */
+static void opaque_sizes(void)
+{
+    static const int sizes[][2] = {{1, 1}, {2, 3}, {37, 29}, {131, 67}, {257, 1}, {1, 211}, {330, 97}, {1920, 1080}};
+    static const struct {
+        const char *gather, *alpha, *layout, *out;
+    } runs[5] = {{"cuda", "const", "split", "dofcuda_opq0.png"},
+                 {"cuda", "scan", "split", "dofcuda_opq1.png"},
+                 {"compute", "const", "split", "dofcuda_opq2.png"},
+                 {"compute", "scan", "split", "dofcuda_opq3.png"},
+                 {"cuda", "const", "texels", "dofcuda_opq4.png"}};
+    uint64_t seed = 77;
+    CHECK(setenv("SCANWORKS_SAT_CUDA_TILED", "v2", 1) == 0);
+    for (size_t s = 0; s < sizeof sizes / sizeof sizes[0]; s++)
+        for (int c = 3; c <= 4; c++) {
+            int w = sizes[s][0], h = sizes[s][1];
+            unsigned char *px = malloc((size_t)w * h * c);
+            if (!px) {
+                CHECK_MSG(0, "out of memory");
+                return;
+            }
+            for (size_t i = 0; i < (size_t)w * h * c; i++)
+                px[i] = c == 4 && i % 4 == 3 ? 200 : (unsigned char)(test_rand(&seed) & 0xFF);
+            sw_error err;
+            CHECK_MSG(image_write_png("dofcuda_opq.png", w, h, c, px, 0, 0, &err) == 0, "%s", err.msg);
+            free(px);
+            image8 img[5];
+            int ok = 1;
+            for (int k = 0; k < 5 && ok; k++) {
+                const char *argv[] = {"dof",        "--backend", "cuda", "--in",   "dofcuda_opq.png",
+                                      "--depth",    "dofcuda_opq.png",   "--focus", "0.4",
+                                      "--aperture", "12",        "--out", runs[k].out, "--gather", runs[k].gather};
+                CHECK(setenv("SCANWORKS_SAT_ALPHA", runs[k].alpha, 1) == 0);
+                CHECK(setenv("SCANWORKS_SAT_LAYOUT", runs[k].layout, 1) == 0);
+                int rc = compute_dof(15, (char **)argv);
+                CHECK_MSG(rc == 0, "compute dof %dx%dx%d (%s)", w, h, c, runs[k].out);
+                if (rc || image_load_file(&img[k], runs[k].out, 0, &err)) {
+                    for (int j = 0; j < k; j++) image_free(&img[j]);
+                    ok = 0;
+                }
+            }
+            unsetenv("SCANWORKS_SAT_ALPHA");
+            unsetenv("SCANWORKS_SAT_LAYOUT");
+            if (!ok) continue;
+            char what[120];
+            snprintf(what, sizeof what, "%dx%dx%d three-channel SAT + cuda gather vs four-channel", w, h, c);
+            dof_compare(what, &img[0], &img[1], 0.0, 0.0);
+            snprintf(what, sizeof what, "%dx%dx%d three-channel SAT + GL compute gather vs four-channel", w, h, c);
+            dof_compare(what, &img[2], &img[3], 0.0, 0.0);
+            snprintf(what, sizeof what, "%dx%dx%d cuda gather from the two-plane table vs uint4 texels", w, h, c);
+            dof_compare(what, &img[0], &img[4], 0.0, 0.0);
+            for (int k = 0; k < 5; k++) image_free(&img[k]);
+        }
+    unsetenv("SCANWORKS_SAT_CUDA_TILED");
+}
+
 int main(void)
 {
     const char *why;
@@ -108,6 +169,33 @@ int main(void)
     }
     unsetenv("SCANWORKS_DOF_SAT_LOADS");
     image_free(&ref);
+    /* The app's frame: its scene is opaque, so the cuda SAT scans three channels, writes
+     * the gather's two-plane table, and the gather averages three; the uint4 texels and
+     * the four-channel kernels must give the same bits, in the DoF and the SAT views. */
+    static const char *const frame_env[3][2] = {{"const", "split"}, {"const", "texels"}, {"scan", "split"}};
+    for (int view = 0; view < 2; view++) {
+        image8 fr[3];
+        int loaded = 0;
+        for (int k = 0; k < 3; k++) {
+            char dir[64];
+            snprintf(dir, sizeof dir, "dofcuda_opaque_%d_%d", view, k);
+            CHECK(setenv("SCANWORKS_SAT_ALPHA", frame_env[k][0], 1) == 0);
+            CHECK(setenv("SCANWORKS_SAT_LAYOUT", frame_env[k][1], 1) == 0);
+            CHECK_MSG(dof_render_view("cuda", "tiled", "cuda", view ? "sat" : NULL, dir) == 0,
+                      "frame %d: headless run failed", k);
+            if (load(dir, &fr[k])) break;
+            loaded++;
+        }
+        unsetenv("SCANWORKS_SAT_ALPHA");
+        unsetenv("SCANWORKS_SAT_LAYOUT");
+        if (loaded == 3) {
+            dof_compare(view ? "SAT view, two-plane table vs texels" : "frame, two-plane table vs texels", &fr[0],
+                        &fr[1], 0.0, 0.0);
+            dof_compare(view ? "SAT view, three channels vs four" : "frame, three channels vs four", &fr[0], &fr[2],
+                        0.0, 0.0);
+        }
+        for (int k = 0; k < loaded; k++) image_free(&fr[k]);
+    }
     /* The CLI through interop vs the C gather on the golden picture, depth = its red. */
     char golden[4096];
     const char *data = getenv("SCANWORKS_TEST_DATA");
@@ -180,5 +268,6 @@ int main(void)
         image_free(&g);
     }
     gather_sizes();
+    opaque_sizes();
     return test_finish("test_dof_cuda");
 }

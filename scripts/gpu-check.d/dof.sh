@@ -131,7 +131,7 @@ ncu_bin=$(command -v ncu || ls /usr/local/cuda/bin/ncu 2> /dev/null || true)
 if [ -n "$ncu_bin" ] &&
    SCANWORKS_SAT_CUDA_TILED=v2 SCANWORKS_DOF_SAT_LOADS=vec timeout 30 "$ncu_bin" --section SpeedOfLight \
      --section Occupancy --section LaunchStats --section WarpStateStats --section MemoryWorkloadAnalysis \
-     -k regex:"sat_tile_sums|sat_tile_write_v2|dof_gather" --launch-count 3 \
+     -k regex:"sat_tile_sums|sat_tile_write|dof_gather" --launch-count 3 \
      "$bin" --headless --no-vsync --frames 2 --size 1920x1080 --sat-backend cuda --sat-variant tiled \
      --gather cuda > "$OUT/dof-ncu.txt" 2>&1; then
   echo "NOTE: dof ncu report in $OUT/dof-ncu.txt ($((SECONDS - t1)) s)"
@@ -143,7 +143,8 @@ fi
 python3 - "$OUT/dof-bench-sat.json" "$OUT/dof-frames" <<'PY' || true
 import glob, json, os, statistics, sys
 rows = [r for r in json.load(open(sys.argv[1]))["rows"] if r.get("backend") == "cuda" and r.get("op") == "sat"]
-names = ("three-pass", "tiled", "tiled-r1", "tiled-fold", "tiled-lookback", "tiled-v2")
+names = ("three-pass", "tiled", "tiled-r1", "tiled-fold", "tiled-lookback", "tiled-v2", "tiled-v2-rgb",
+         "tiled-v2-rgb-split")
 for size in ("1920x1080", "3840x2160"):
     at = {r["variant"]: r["median_ms"] * 1e3 for r in rows if r.get("note", "").startswith(size + " ")}
     sat = sorted((at[v], v) for v in names if v in at)

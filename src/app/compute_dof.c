@@ -35,6 +35,14 @@ static int dof_gpu(prim_backend b, sat_variant v, dof_gather gather, const dof_p
     if (!rgba) return -1;
     for (size_t i = 0; i < n; i++)
         for (int k = 0; k < c; k++) rgba[i * 4 + k] = img->pixels[i * c + k];
+    /* The fourth channel, where it is the same at every pixel (0 without one): the cuda
+     * build then scans three channels, as for the app's opaque scene. */
+    float alpha = c < 4 ? 0.0f : (float)img->pixels[3];
+    for (size_t i = 0; c == 4 && i < n; i++)
+        if (img->pixels[i * 4 + 3] != img->pixels[3]) {
+            alpha = -1.0f;
+            break;
+        }
     GLuint color = gl_texture_2d(GL_RGBA16F, w, h), depth_tex = gl_texture_2d(GL_R32F, w, h);
     glPixelStorei(GL_UNPACK_ALIGNMENT, 1);
     glTextureSubImage2D(color, 0, 0, 0, w, h, GL_RGBA, GL_FLOAT, rgba);
@@ -52,7 +60,7 @@ static int dof_gpu(prim_backend b, sat_variant v, dof_gather gather, const dof_p
     if (gl_check("uploading the picture", err) || sat_frame_init(&sf, err)) goto done;
     if (dof_pass_init(&pass, "rgba32f", err) || gl_target_create(&target, w, h, &fmt, 1, false, err)) goto done;
     cg.out_tex = target.color[0];
-    if (sat_frame_build(&sf, b, v, color, w, h, 1.0f, gather == DOF_CUDA ? &cg : NULL, NULL, err)) goto done;
+    if (sat_frame_build(&sf, b, v, color, w, h, 1.0f, alpha, gather == DOF_CUDA ? &cg : NULL, NULL, err)) goto done;
     if (gather != DOF_CUDA &&
         dof_pass_run(&pass, gather, p, color, depth_tex, sf.buffer, w, h, target.fbo, target.color[0], err))
         goto done;

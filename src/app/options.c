@@ -26,7 +26,7 @@ void app_options_defaults(app_options *o)
     o->boxes = DOF_DEFAULT_BOXES;
     o->guard = true;
     o->sat_variant = "tiled";
-    o->gather = "compute";
+    o->gather = NULL;   /* app_dof_init picks: cuda with the cuda SAT backend, else compute */
 }
 
 static int parse_double(const char *flag, const char *s, double lo, double hi, double *out, sw_error *err)
@@ -203,10 +203,11 @@ void app_options_print_help(const char *program)
            "  --sat-backend B     who builds the summed-area table: cuda, gl or cpu\n"
            "                      (default cuda, or gl when CUDA is unavailable)\n"
            "  --sat-variant V     three-pass (the chapter's) or tiled (default)\n"
-           "  --gather G          DoF pass: fragment or compute shader (default), or cuda\n"
+           "  --gather G          DoF pass: fragment or compute shader, or cuda (a CUDA kernel in the\n"
+           "                      same mapping; needs --sat-backend cuda); default cuda where the SAT\n"
+           "                      is built by cuda, else compute\n"
            "  --boxes N           nested boxes the DoF averages: 1 (one box) .. 3 (smoothest, default)\n"
            "  --guard on|off      keep sharp foreground edges from bleeding into the blur (default on)\n"
-           "                      (a CUDA kernel in the same mapping; needs --sat-backend cuda)\n"
            "  --panels LIST       open overlay panels: comma-separated names, or all\n"
            "  --hud, --no-hud     draw the HUD (default: on in a window, off headless)\n"
            "  --no-vsync          start with vsync off (key V toggles)\n"

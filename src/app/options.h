@@ -28,7 +28,7 @@ typedef struct app_options {
     bool guard;               /* --guard on|off: the DoF's foreground guard */
     const char *sat_backend;  /* --sat-backend cpu|gl|cuda (NULL: cuda when available, else gl) */
     const char *sat_variant;  /* --sat-variant three-pass|tiled */
-    const char *gather;       /* --gather fragment|compute */
+    const char *gather;       /* --gather fragment|compute|cuda; NULL: cuda with the cuda SAT, else compute */
     const char *panels;       /* --panels LIST: overlay panels to open (names or "all") */
 } app_options;
 

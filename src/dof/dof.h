@@ -21,21 +21,11 @@
 #include <stdbool.h>
 #include <stdint.h>
 #include "dof/dof_limits.h"
+#include "dof/dof_params.h"
 #include "gl/gl.h"
 #include "util/error.h"
 
 typedef enum dof_gather { DOF_FRAGMENT, DOF_COMPUTE, DOF_CUDA, DOF_GATHER_COUNT } dof_gather;
-/* What the pass writes: the effect, or a debug picture. */
-typedef enum dof_view { DOF_VIEW_EFFECT = 0, DOF_VIEW_BLUR = 2, DOF_VIEW_SAT = 3 } dof_view;
-
-typedef struct dof_params {
-    float focus;      /* F, same units as the depth */
-    float aperture;   /* A, pixels */
-    float scale;      /* the SAT's quantization scale */
-    dof_view view;
-    int boxes;        /* nested boxes averaged, 1..DOF_MAX_BOXES */
-    int guard;        /* 1: the foreground guard (step 1 below); 0: the chapter's radius as it is */
-} dof_params;
 
 const char *dof_gather_name(dof_gather g);   /* "fragment", "compute", "cuda" */
 int dof_gather_parse(const char *s, dof_gather *out, sw_error *err);

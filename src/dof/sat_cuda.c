@@ -62,7 +62,7 @@ int sat_cuda_host_rgba(sat_variant v, const uint32_t *in4, int w, int h, uint32_
         sw_fail(err, "copying the SAT input to the GPU: %s", cudaGetErrorString(e));
         goto done;
     }
-    sat_cuda_src src = {0, d_in, 1.0f};
+    sat_cuda_src src = {0, d_in, 1.0f, 0, 0.0f, 0};
     if (sat_cuda_build(to_cuda_variant(v), &src, d_out, w, h, &s, 0, NULL, err)) goto done;
     if ((e = cudaMemcpy(out4, d_out, bytes, cudaMemcpyDeviceToHost)) != cudaSuccess) {
         sw_fail(err, "SAT kernels or copy back failed: %s", cudaGetErrorString(e));
@@ -202,8 +202,8 @@ static void report_previous(sat_interop *io, gpu_timer *timer)
 
 /* Everything between map and unmap: objects over the mapped arrays, the SAT build,
  * the optional gather. */
-static int run_mapped(sat_interop *io, int slot, int variant, int w, int h, float scale, const sat_cuda_gather *g,
-                      sw_error *err)
+static int run_mapped(sat_interop *io, int slot, int variant, int w, int h, float scale, float alpha,
+                      const sat_cuda_gather *g, sw_error *err)
 {
     cudaArray_t arrays[MAX_RES] = {NULL};
     void *ptr;
@@ -215,7 +215,13 @@ static int run_mapped(sat_interop *io, int slot, int variant, int w, int h, floa
     if (size < (size_t)w * h * 16)
         return sw_fail(err, "SAT buffer holds %zu bytes, %dx%d needs %zu", size, w, h, (size_t)w * h * 16);
     if (cuda_point_texture(arrays[0], &o->color, err)) return -1;
-    sat_cuda_src src = {o->color, NULL, scale};
+    /* With the cuda gather the table is read by it alone: the two-plane layout, unless
+     * SCANWORKS_SAT_LAYOUT=texels (for comparison; the same pixels). */
+    const char *layout = getenv("SCANWORKS_SAT_LAYOUT");
+    if (layout && strcmp(layout, "texels") && strcmp(layout, "split"))
+        return sw_fail(err, "SCANWORKS_SAT_LAYOUT=%s: expected texels or split", layout);
+    int split = g && !(layout && !strcmp(layout, "texels")) && sat_cuda_split_bytes(w, h) <= size;
+    sat_cuda_src src = {o->color, NULL, scale, alpha >= 0.0f, alpha, split};
     if (sat_cuda_build(variant, &src, ptr, w, h, &io->scratch, io->stream, io->ev[slot], err)) return -1;
     if (!g) return 0;
     if (cuda_point_texture(arrays[2], &o->depth, err)) return -1;
@@ -224,16 +230,17 @@ static int run_mapped(sat_interop *io, int slot, int variant, int w, int h, floa
     rd.resType = cudaResourceTypeArray;
     rd.res.array.array = arrays[3];
     TRY(cudaCreateSurfaceObject(&o->out, &rd));
-    const dof_params *p = &g->params;
-    dof_cuda_args a = {o->color, o->depth, o->out, ptr, w, h, p->focus, p->aperture, scale, (int)p->view, p->boxes,
-                       p->guard};
+    dof_params p = g->params;
+    p.scale = scale;
+    dof_cuda_args a = {o->color, o->depth, o->out, ptr, w, h, p, alpha >= 0.0f, alpha,
+                       sat_cuda_split_table(variant, &src)};
     if (dof_cuda_gather(&a, io->stream, err)) return -1;
     TRY(cudaEventRecord(io->ev[slot][SAT_CUDA_MAX_STAGES + 1], io->stream));
     return 0;
 }
 
 int sat_interop_build(void **state, sat_variant v, GLuint color_tex, GLuint out_buffer, int w, int h,
-                      float scale, const sat_cuda_gather *gather, gpu_timer *timer, sw_error *err)
+                      float scale, float alpha, const sat_cuda_gather *gather, gpu_timer *timer, sw_error *err)
 {
     if (!*state && create((sat_interop **)state, err)) {
         sat_interop_release(state);
@@ -254,7 +261,7 @@ int sat_interop_build(void **state, sat_variant v, GLuint color_tex, GLuint out_
     TRY(cudaGraphicsMapResources(io->count, io->res, io->stream));   /* one call for all */
     if (timer) gpu_timer_add(timer, "map", now_ms() - t0);
     report_previous(io, timer);   /* the kernel stages, one frame late */
-    int rc = run_mapped(io, slot, variant, w, h, scale, gather, err);
+    int rc = run_mapped(io, slot, variant, w, h, scale, alpha, gather, err);
     double t2 = now_ms();
     cudaError_t e = cudaGraphicsUnmapResources(io->count, io->res, io->stream);
     if (timer) gpu_timer_add(timer, "unmap", now_ms() - t2);

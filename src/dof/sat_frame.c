@@ -83,7 +83,7 @@ static int build_cpu(sat_frame *f, GLuint color_tex, int w, int h, float scale, 
 }
 
 int sat_frame_build(sat_frame *f, prim_backend b, sat_variant v, GLuint color_tex, int w, int h, float scale,
-                    const sat_cuda_gather *gather, gpu_timer *timer, sw_error *err)
+                    float alpha, const sat_cuda_gather *gather, gpu_timer *timer, sw_error *err)
 {
     if (gather && b != PRIM_CUDA) return sw_fail(err, "the cuda gather needs the cuda SAT backend");
     if (ensure_size(f, w, h, err)) return -1;
@@ -93,8 +93,9 @@ int sat_frame_build(sat_frame *f, prim_backend b, sat_variant v, GLuint color_te
     case PRIM_CUDA:
 #if SCANWORKS_HAVE_CUDA
         if (timer) gpu_timer_end(timer);
-        return sat_interop_build(&f->cuda, v, color_tex, f->buffer, w, h, scale, gather, timer, err);
+        return sat_interop_build(&f->cuda, v, color_tex, f->buffer, w, h, scale, alpha, gather, timer, err);
 #else
+        (void)alpha;
         return sw_fail(err, "this build has no CUDA backend");
 #endif
     default: return sw_fail(err, "SAT: invalid backend");

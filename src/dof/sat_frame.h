@@ -49,9 +49,12 @@ int sat_frame_init(sat_frame *f, sw_error *err);
 void sat_frame_shutdown(sat_frame *f);
 /* Builds the table of COLOR_TEX (w x h RGBA16F/32F, quantized with SCALE) into
  * f->buffer, resizing it as needed; with the cuda backend and GATHER set, also the
- * DoF into GATHER->out_tex. */
+ * DoF into GATHER->out_tex. ALPHA >= 0 says that the colour's fourth channel is ALPHA
+ * at every pixel (the scene is opaque): the cuda build then scans three channels and
+ * computes the fourth, and the cuda gather averages three (the same table and
+ * pixels); ALPHA < 0: it varies. */
 int sat_frame_build(sat_frame *f, prim_backend b, sat_variant v, GLuint color_tex, int w, int h, float scale,
-                    const sat_cuda_gather *gather, gpu_timer *timer, sw_error *err);
+                    float alpha, const sat_cuda_gather *gather, gpu_timer *timer, sw_error *err);
 /* Forget registrations (call after the colour texture was re-created). */
 void sat_frame_invalidate(sat_frame *f);
 
@@ -62,7 +65,7 @@ void sat_gl_shutdown(sat_gl *g);
 int sat_gl_build(sat_gl *g, sat_variant v, GLuint color_tex, GLuint in_buffer, float scale, GLuint out_buffer, int w, int h,
                  gpu_timer *timer, sw_error *err);
 int sat_interop_build(void **state, sat_variant v, GLuint color_tex, GLuint out_buffer, int w, int h,
-                      float scale, const sat_cuda_gather *gather, gpu_timer *timer, sw_error *err);
+                      float scale, float alpha, const sat_cuda_gather *gather, gpu_timer *timer, sw_error *err);
 void sat_interop_release(void **state);
 
 #endif

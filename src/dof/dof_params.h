@@ -1,0 +1,18 @@
+/* The DoF pass's settings, shared by C, the CUDA gather's argument (kernels/dof.h) and,
+ * by value, every backend; no GL here, so that CUDA code can include it. */
+#ifndef SCANWORKS_DOF_DOF_PARAMS_H
+#define SCANWORKS_DOF_DOF_PARAMS_H
+
+/* What the pass writes: the effect, or a debug picture. */
+typedef enum dof_view { DOF_VIEW_EFFECT = 0, DOF_VIEW_BLUR = 2, DOF_VIEW_SAT = 3 } dof_view;
+
+typedef struct dof_params {
+    float focus;      /* F, same units as the depth */
+    float aperture;   /* A, pixels */
+    float scale;      /* the SAT's quantization scale */
+    dof_view view;
+    int boxes;        /* nested boxes averaged, 1..DOF_MAX_BOXES */
+    int guard;        /* 1: the foreground guard (dof.h, step 1); 0: the chapter's radius as it is */
+} dof_params;
+
+#endif
