@@ -9,6 +9,7 @@
 
 #include "cuda_util.cuh"
 #include "dof.h"
+#include "sat.h"
 #include "dof/dof_limits.h"
 
 struct dof_image {
@@ -39,7 +40,8 @@ __device__ static inline void dof_sat4_from(const dof_image *m, const uint4 *p, 
 
 /* The two-plane table at (x, y) >= -1 (its stored zeros at -1): an 8-byte and a
  * 4-byte load at one 32-bit offset, no test; the fourth channel is not stored (the
- * gather averages three). (w + 1)(h + 1) < 2^32: sat_cuda_build's size limit. */
+ * gather averages three). sat_split_index in 32 bits: (w + 1)(h + 1) < 2^32 is
+ * sat_cuda_build's size limit. */
 __device__ static inline void dof_sat3_split(const dof_image *m, int x, int y, unsigned *v)
 {
     unsigned i = (unsigned)(y + 1) * (unsigned)(m->w + 1) + (unsigned)(x + 1);
@@ -71,7 +73,7 @@ __device__ static inline void dof_sat4_edge(const dof_image *m, int x, int y, un
 __device__ static inline unsigned dof_sat_word(const dof_image *m, int x, int y, int ch)
 {
     if (!m->split) return __ldg(&m->sat[((size_t)y * m->w + x) * 4 + ch]);
-    size_t i = (size_t)(y + 1) * (m->w + 1) + x + 1;
+    size_t i = sat_split_index(m->w, x, y);
     return ch < 2 ? __ldg(&m->sat[i * 2 + ch]) : ch == 2 ? __ldg(&m->bplane[i]) : 0u;
 }
 
@@ -117,7 +119,7 @@ __global__ void __launch_bounds__(256, DOF_GATHER_BLOCKS) dof_gather_kernel(dof_
     int x = (gridDim.x - 1 - blockIdx.x) * 16 + threadIdx.x, y = (gridDim.y - 1 - blockIdx.y) * 16 + threadIdx.y;
     if (x >= a.w || y >= a.h) return;
     const unsigned *sat = (const unsigned *)a.sat;
-    const unsigned *bplane = SPLIT ? sat + 2 * (size_t)(a.w + 1) * (a.h + 1) : NULL;
+    const unsigned *bplane = SPLIT ? sat + 2 * sat_split_plane_elems(a.w, a.h) : NULL;
     dof_image m = {&a.p, a.depth, sat, a.w, a.h, ALPHA3 ? 3 : 4, vec, SPLIT, bplane};
     float v[4];
     /* done: v holds the output; else it is the pixel's own colour, read only then (most

@@ -11,6 +11,19 @@
 extern "C" {
 #endif
 
+#ifdef __CUDACC__
+#define SAT_SPLIT_FN __host__ __device__ static inline
+#else
+#define SAT_SPLIT_FN static inline
+#endif
+/* The two-plane table (sat_cuda_src.split): N = (w + 1)(h + 1) elements a plane, the
+ * uint2 plane first, the uint32 plane from word 2N; 12 bytes an element in all. Its
+ * writer (the tile write), its reader (the CUDA gather) and the host's size check
+ * take the layout from here. */
+SAT_SPLIT_FN size_t sat_split_plane_elems(int w, int h) { return (size_t)(w + 1) * (size_t)(h + 1); }
+SAT_SPLIT_FN size_t sat_split_index(int w, int x, int y) { return (size_t)(y + 1) * (size_t)(w + 1) + (size_t)(x + 1); }
+SAT_SPLIT_FN size_t sat_cuda_split_bytes(int w, int h) { return sat_split_plane_elems(w, h) * 12; }
+
 /* Where the pixels come from: a texture object over a float/half RGBA array
  * (quantized as min(round(max(v,0) * scale), 65535)), or, when rgba_u32 is set,
  * w*h uint4 values already quantized in device memory. */
@@ -84,9 +97,8 @@ int sat_cuda_build_v2(const sat_cuda_src *src, int rgb, void *out, int w, int h,
 /* Whether tiled-v2 takes the three-channel kernels for SRC (a texture with a constant
  * fourth channel, unless SCANWORKS_SAT_ALPHA=scan): 1 or 0, -1 for a bad setting. */
 int sat_cuda_rgb_path(const sat_cuda_src *src, sw_error *err);
-/* Whether sat_cuda_build of VARIANT from SRC writes the two-plane table, and its size. */
+/* Whether sat_cuda_build of VARIANT from SRC writes the two-plane table. */
 int sat_cuda_split_table(int variant, const sat_cuda_src *src);
-size_t sat_cuda_split_bytes(int w, int h);
 /* Those kernels (kernels/sat_v2_rgb.cu): the tile sums, and the tile write launched
  * with CFG (grid, block, stream and launch attributes set by sat_cuda_build_v2). */
 int sat_cuda_tile_sums_rgb(const sat_cuda_src *src, void *R, void *C, void *T, int w, int h, cudaStream_t stream,

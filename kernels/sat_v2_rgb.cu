@@ -59,6 +59,18 @@ static __device__ __forceinline__ uint3 warp_inclusive3(uint3 v, int lane)
 
 static __device__ __forceinline__ uint4 with_alpha(uint3 v, unsigned a) { return make_uint4(v.x, v.y, v.z, a); }
 
+/* Element J of the two-plane table (sat.h): R, G in the uint2 plane, B after it. */
+static __device__ __forceinline__ void split_store(uint4 *out, int w, int h, size_t j, uint3 s)
+{
+    ((uint2 *)out)[j] = make_uint2(s.x, s.y);
+    ((unsigned *)out)[2 * sat_split_plane_elems(w, h) + j] = s.z;
+}
+
+static __device__ __forceinline__ void split_zero(uint4 *out, int w, int h, size_t j)
+{
+    split_store(out, w, h, j, make_uint3(0, 0, 0));
+}
+
 /* sat_tile_sums<true, true> (sat.cu) for three channels: R scanned down the tile's
  * rows, C along its columns, T; fourth channels zero. Block (32, 8). Shared rows of
  * 40 words: a row is 320 bytes, 16 banks on from the row above, so the row totals'
@@ -136,9 +148,7 @@ __global__ void __launch_bounds__(256, SAT_V2_WRITE_BLOCKS)
         if (x >= w || y >= h) continue;
         uint3 s = add3(add3(v[k], up), left);
         if (src.split) {
-            size_t j = (size_t)(y + 1) * (w + 1) + x + 1, n = (size_t)(w + 1) * (h + 1);
-            ((uint2 *)out)[j] = make_uint2(s.x, s.y);
-            ((unsigned *)out)[2 * n + j] = s.z;
+            split_store(out, w, h, sat_split_index(w, x, y), s);
         } else {
             out[(size_t)y * w + x] = with_alpha(s, qa * (unsigned)(x + 1) * (unsigned)(y + 1));
         }
@@ -146,20 +156,12 @@ __global__ void __launch_bounds__(256, SAT_V2_WRITE_BLOCKS)
     if (!src.split) return;
     /* The split table's row and column of zeros: the first tile row writes row -1 (and
      * its first lane the corner), the first tile column column -1. */
-    size_t n = (size_t)(w + 1) * (h + 1);
     if (blockIdx.y == 0 && warp == 0 && x < w) {
-        ((uint2 *)out)[x + 1] = make_uint2(0, 0);
-        ((unsigned *)out)[2 * n + x + 1] = 0;
-        if (x == 0) {
-            ((uint2 *)out)[0] = make_uint2(0, 0);
-            ((unsigned *)out)[2 * n] = 0;
-        }
+        split_zero(out, w, h, sat_split_index(w, x, -1));
+        if (x == 0) split_zero(out, w, h, sat_split_index(w, -1, -1));
     }
-    if (blockIdx.x == 0 && lane < RGB_ROWS && y0 + r0 + lane < h) {
-        size_t j = (size_t)(y0 + r0 + lane + 1) * (w + 1);
-        ((uint2 *)out)[j] = make_uint2(0, 0);
-        ((unsigned *)out)[2 * n + j] = 0;
-    }
+    if (blockIdx.x == 0 && lane < RGB_ROWS && y0 + r0 + lane < h)
+        split_zero(out, w, h, sat_split_index(w, -1, y0 + r0 + lane));
 }
 
 extern "C" int sat_cuda_rgb_path(const sat_cuda_src *src, sw_error *err)
@@ -171,8 +173,6 @@ extern "C" int sat_cuda_rgb_path(const sat_cuda_src *src, sw_error *err)
         return sw_fail(err, "SCANWORKS_SAT_ALPHA=%s: expected scan or const", e);
     return src->alpha_const && !src->rgba_u32 && !(e && !strcmp(e, "scan"));
 }
-
-extern "C" size_t sat_cuda_split_bytes(int w, int h) { return (size_t)(w + 1) * (h + 1) * 12; }
 
 extern "C" int sat_cuda_split_table(int variant, const sat_cuda_src *src)
 {
