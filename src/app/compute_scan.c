@@ -7,13 +7,13 @@
 
 #include <stdio.h>
 #include <string.h>
-#include <time.h>
 
 #include "app/cli.h"
 #include "app/compute_context.h"
 #include "io/npy.h"
 #include "prim/scan.h"
 #include "prim/scan_gl.h"
+#include "util/clock.h"
 
 static const char *const usage =
     "scanworks compute scan --backend cpu|gl|cuda [--algo NAME] [--inclusive] [--op add|max|min] "
@@ -95,10 +95,9 @@ int compute_scan(int argc, char **argv)
         npy_free(&a);
         return runtime_error(err.msg);
     }
-    struct timespec t0, t1;
-    clock_gettime(CLOCK_MONOTONIC, &t0);
+    double t0 = sw_clock_ms();
     rc = scan_host(backend, &d, a.data, a.data, a.count, &err);
-    clock_gettime(CLOCK_MONOTONIC, &t1);
+    double t1 = sw_clock_ms();
     if (backend == PRIM_GL) {
         scan_gl_shutdown();
         compute_gl_context_release();
@@ -112,7 +111,7 @@ int compute_scan(int argc, char **argv)
         printf("scan %zu %s %s %s on %s (%s): %.3f ms\n", a.count, scan_type_name(d.type), scan_op_name(d.op),
                inclusive ? "inclusive" : "exclusive", prim_backend_name(backend),
                algo ? algo : scan_algorithms(backend)[0] ? scan_algorithms(backend)[0] : "default",
-               (double)(t1.tv_sec - t0.tv_sec) * 1e3 + (double)(t1.tv_nsec - t0.tv_nsec) * 1e-6);
+               t1 - t0);
     rc = npy_write(out_path, &a, &err);
     npy_free(&a);
     return rc ? runtime_error(err.msg) : 0;

@@ -7,15 +7,10 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <time.h>
 #include <unistd.h>
+#include "util/clock.h"
 
-static double now_seconds(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
-}
+static double now_seconds(void) { return sw_clock_ms() * 1e-3; }
 
 /* Makes DIR if it is missing and proves it writable before any frame is rendered. */
 static int prepare_dump_dir(const char *dir, sw_error *err)

@@ -7,7 +7,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include "app/cli.h"
 #include "app/commands_ops.h"
@@ -15,6 +14,7 @@
 #include "dof/sat_frame.h"
 #include "gfx/context.h"
 #include "gl/gl_util.h"
+#include "util/clock.h"
 
 const int bench_sat_sizes[BENCH_SAT_SIZES][2] = {{1280, 720}, {1920, 1080}, {3840, 2160}};
 
@@ -27,13 +27,6 @@ void bench_sat_picture(float *rgba, int w, int h)
         s ^= s << 13, s ^= s >> 7, s ^= s << 17;
         rgba[i] = (float)(s >> 40) / (float)(1u << 24);
     }
-}
-
-static double now_ms(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return ts.tv_sec * 1e3 + ts.tv_nsec * 1e-6;
 }
 
 static int add_row(bench_report *r, const char *variant, const char *backend, int w, int h, int reps, double *ms,
@@ -64,9 +57,9 @@ static int bench_cpu(bench_report *r, int w, int h, sw_error *err)
     for (size_t i = 0; i < n; i++) in[i] = (uint32_t)(i * 2654435761u >> 20) & 0xFFFFu;
     double ms[3];
     for (int k = 0; k < 3; k++) {
-        double t0 = now_ms();
+        double t0 = sw_clock_ms();
         sat_cpu_rgba(in, w, h, out);
-        ms[k] = now_ms() - t0;
+        ms[k] = sw_clock_ms() - t0;
     }
     free(in);
     free(out);

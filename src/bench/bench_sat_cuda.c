@@ -9,9 +9,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include "gl/gl_util.h"
+#include "util/clock.h"
 /* kernels/ headers: angle brackets skip src/dof/sat.h */
 #include <sat.h>
 #include "cuda_util.cuh"
@@ -29,13 +29,6 @@
     } while (0)
 
 #define MAX_REPS 1000
-
-static double now_ms(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return ts.tv_sec * 1e3 + ts.tv_nsec * 1e-6;
-}
 
 static uint16_t to_half(float f)   /* 0 <= f < 2: normal numbers and zero only */
 {
@@ -290,7 +283,7 @@ static int handover_rows(bench_report *r, int w, int h, int reps, sw_error *err)
     for (int shape = 0; shape < 4; shape++) {
         for (int k = -3; k < reps; k++) {
             if (shape == 3) glClearTexImage(tex, 0, GL_RGBA, GL_FLOAT, zero);
-            double t0 = now_ms();
+            double t0 = sw_clock_ms();
             if (shape == 1) {
                 TRY(cudaGraphicsMapResources(1, &res[0], stream));
                 TRY(cudaGraphicsMapResources(1, &res[1], stream));
@@ -301,7 +294,7 @@ static int handover_rows(bench_report *r, int w, int h, int reps, sw_error *err)
                 TRY(cudaGraphicsMapResources(count, res, stream));
                 TRY(cudaGraphicsUnmapResources(count, res, stream));
             }
-            if (k >= 0) ms[k] = now_ms() - t0;
+            if (k >= 0) ms[k] = sw_clock_ms() - t0;
         }
         if (add(r, "handover", shapes[shape], w, h, ms, reps, 0, "host wall time per frame", err)) {
             rc = -1;

@@ -2,8 +2,7 @@
  * "floor-bulk" copies (the bulk-copy look-back's tile traffic without the scan),
  * CUB DeviceScan, every CUDA variant that accepts the size; CUDA events, medians after
  * warm-up), then the CPU backends (wall clock, fewer repetitions) and the GL
- * backends (GL timer queries when prim/scan_gl.h is there, else wall clock with the
- * transfers; each row's note says which). Every output is checked against the CPU
+ * backends (GL timer queries, data on the GPU; each row's note says how timed). Every output is checked against the CPU
  * sequential scan first (memcpy and floor-bulk: against the input); a difference
  * prints MISMATCH and the run exits 1. */
 #include "bench/bench_scan.h"
@@ -12,22 +11,15 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include "app/cli.h"
 #include "app/compute_context.h"
 #include "bench/bench_gpu.h"
 #include "prim/backend.h"
+#include "util/clock.h"
 
 #define MAX_SIZES 64
 #define SLOW_REPS 5   /* CPU and GL rows: wall clock, a few repetitions */
-
-double bench_now_ms(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return ts.tv_sec * 1e3 + ts.tv_nsec * 1e-6;
-}
 
 /* "2^10..2^28" (doubling), "1000,5000" or one size. */
 static int parse_sizes(const char *s, size_t *sizes, int *count, sw_error *err)
@@ -78,7 +70,7 @@ static void fill(scan_type t, void *p, size_t n)
     }
 }
 
-/* One wall-clock row of backend B (CPU, GL), checked against WANT first. */
+/* The wall-clock rows of backend B (the CPU's), checked against WANT first. */
 static int slow_rows(bench_report *r, prim_backend b, const bench_scan_input *in, void *check, int *mismatches,
                      sw_error *err)
 {
@@ -101,9 +93,9 @@ static int slow_rows(bench_report *r, prim_backend b, const bench_scan_input *in
         int reps = in->reps < SLOW_REPS ? in->reps : SLOW_REPS;
         double t[SLOW_REPS];
         for (int i = 0; i < reps; i++) {
-            double t0 = bench_now_ms();
+            double t0 = sw_clock_ms();
             if (scan_host(b, &d, in->in, check, in->n, err)) return -1;
-            t[i] = bench_now_ms() - t0;
+            t[i] = sw_clock_ms() - t0;
         }
         bench_row row = {.op = "scan", .n = (int64_t)in->n, .reps = reps, .bytes = 2.0 * bytes};
         snprintf(row.variant, sizeof row.variant, "%s", algos[a]);
@@ -112,8 +104,7 @@ static int slow_rows(bench_report *r, prim_backend b, const bench_scan_input *in
         for (int i = 1; i < reps; i++)
             if (t[i] < row.min_ms) row.min_ms = t[i];
         row.median_ms = bench_median(t, reps);
-        snprintf(row.note, sizeof row.note, "%s",
-                 b == PRIM_GL ? "wall clock incl. upload + readback (scan_host)" : "wall clock");
+        snprintf(row.note, sizeof row.note, "wall clock");
         if (bench_add(r, &row, err)) return -1;
     }
     return 0;
@@ -192,9 +183,9 @@ int bench_scan_main(int argc, char **argv)
         gl = compute_gl_context(&ctx, &err) == 0;
         if (!gl) fprintf(stderr, "bench scan: gl rows skipped: %s\n", err.msg);
     }
-    snprintf(report.environment, sizeof report.environment, "%.150s; gl %s; CPU rows wall clock, GL rows %s", env,
-             gl ? "on" : "off",
-             BENCH_SCAN_GL_TIMERS ? "with data on the GPU (each note says how timed)" : "wall clock with transfers");
+    snprintf(report.environment, sizeof report.environment,
+             "%.150s; gl %s; CPU rows wall clock, GL rows with data on the GPU (each note says how timed)", env,
+             gl ? "on" : "off");
 
     const size_t es = scan_type_size(desc.type);
     void *in = sw_malloc(max_n * es, "the benchmark input", &err);
@@ -214,17 +205,11 @@ int bench_scan_main(int argc, char **argv)
         if (cuda && bench_scan_cuda_rows(&report, &bi, &mismatches, &err)) status = -1;
 #endif
         if (!status && slow_rows(&report, PRIM_CPU, &bi, check, &mismatches, &err)) status = -1;
-#if BENCH_SCAN_GL_TIMERS
         /* A GL failure (a buffer too large for the driver, say) costs its rows, not the run. */
         if (!status && gl && bench_scan_gl_rows(&report, &bi, check, &mismatches, &err))
             fprintf(stderr, "  gl rows at n=%zu skipped: %s\n", sizes[s], err.msg);
-#else
-        if (!status && gl && slow_rows(&report, PRIM_GL, &bi, check, &mismatches, &err)) status = -1;
-#endif
     }
-#if BENCH_SCAN_GL_TIMERS
     if (gl) bench_scan_gl_release();
-#endif
     free(in), free(want), free(check);
 #if SCANWORKS_HAVE_CUDA
     if (cuda) bench_scan_cuda_release();

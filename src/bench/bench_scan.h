@@ -27,26 +27,12 @@ typedef struct bench_scan_input {
  * difference prints MISMATCH on stderr, adds 1 to *mismatches and that row is not
  * timed. -1 on a CUDA error. */
 int bench_scan_cuda_rows(bench_report *r, const bench_scan_input *in, int *mismatches, sw_error *err);
-/* Monotonic wall clock in milliseconds. */
-double bench_now_ms(void);
 
 void bench_scan_cuda_release(void);
 
-/* The GL rows timed with GL timer queries need the gl backend's device entry
- * (prim/scan_gl.h, from the gl backend's change); without it the GL rows are wall
- * clock through scan_host, and say so. */
-#if defined(__has_include)
-#if __has_include("prim/scan_gl.h")
-#define BENCH_SCAN_GL_TIMERS 1
-#endif
-#endif
-#ifndef BENCH_SCAN_GL_TIMERS
-#define BENCH_SCAN_GL_TIMERS 0
-#endif
-#if BENCH_SCAN_GL_TIMERS
-/* Like bench_scan_cuda_rows, for every gl algorithm; needs a current GL context. */
+/* Like bench_scan_cuda_rows, for every gl algorithm, timed with GL timer queries on
+ * buffers that stay on the GPU (bench_scan_gl.c); needs a current GL context. */
 int bench_scan_gl_rows(bench_report *r, const bench_scan_input *in, void *check, int *mismatches, sw_error *err);
 void bench_scan_gl_release(void);
-#endif
 
 #endif

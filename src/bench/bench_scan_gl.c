@@ -1,11 +1,8 @@
 /* The GL rows of `bench scan` timed on the GPU: scan_gl_buffer (the gl backend's
  * device entry, prim/scan_gl.h) between GL_TIME_ELAPSED queries, on buffers that
- * stay on the GPU, so the rows compare with the CUDA rows (no upload or read-back).
- * Built when prim/scan_gl.h is in the tree (BENCH_SCAN_GL_TIMERS, bench_scan.h);
- * otherwise bench_scan.c falls back to wall-clock rows through scan_host. */
+ * stay on the GPU, so the rows compare with the CUDA rows (no upload or read-back). */
 #include "bench/bench_scan.h"
 
-#if BENCH_SCAN_GL_TIMERS
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -14,6 +11,7 @@
 #include "gl/gl.h"
 #include "gl/gl_util.h"
 #include "prim/scan_gl.h"
+#include "util/clock.h"
 
 #define GL_WARMUP 3
 #define GL_MAX_REPS 20
@@ -82,12 +80,12 @@ int bench_scan_gl_rows(bench_report *r, const bench_scan_input *in, void *check,
         for (int i = 0; i < reps; i++) {
             GLuint64 ns = 0;
             glFinish();
-            double t0 = bench_now_ms();
+            double t0 = sw_clock_ms();
             glBeginQuery(GL_TIME_ELAPSED, G.query);
             if (scan_gl_buffer(&d, G.in, G.out, in->n, err)) return -1;
             glEndQuery(GL_TIME_ELAPSED);
             glFinish();
-            wall[i] = bench_now_ms() - t0;
+            wall[i] = sw_clock_ms() - t0;
             glGetQueryObjectui64v(G.query, GL_QUERY_RESULT, &ns);
             t[i] = ns * 1e-6;
         }
@@ -105,4 +103,3 @@ int bench_scan_gl_rows(bench_report *r, const bench_scan_input *in, void *check,
     }
     return 0;
 }
-#endif

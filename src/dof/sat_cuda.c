@@ -7,12 +7,12 @@
 #include <cuda_runtime_api.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 /* kernels/sat.h: angle brackets skip this folder's own dof/sat.h */
 #include <sat.h>
 #include <dof.h>   /* kernels/dof.h */
 #include "cuda_util.cuh"
+#include "util/clock.h"
 
 #define TRY(call)                                                                                         \
     do {                                                                                                  \
@@ -99,13 +99,6 @@ typedef struct sat_interop {
     long frame;
     sat_cuda_scratch scratch;
 } sat_interop;
-
-static double now_ms(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return ts.tv_sec * 1e3 + ts.tv_nsec * 1e-6;
-}
 
 static void destroy_objects(frame_objects *o)
 {
@@ -257,14 +250,14 @@ int sat_interop_build(void **state, sat_variant v, GLuint color_tex, GLuint out_
     }
     int variant = to_cuda_variant(v);
 
-    double t0 = now_ms();
+    double t0 = sw_clock_ms();
     TRY(cudaGraphicsMapResources(io->count, io->res, io->stream));   /* one call for all */
-    if (timer) gpu_timer_add(timer, "map", now_ms() - t0);
+    if (timer) gpu_timer_add(timer, "map", sw_clock_ms() - t0);
     report_previous(io, timer);   /* the kernel stages, one frame late */
     int rc = run_mapped(io, slot, variant, w, h, scale, alpha, gather, err);
-    double t2 = now_ms();
+    double t2 = sw_clock_ms();
     cudaError_t e = cudaGraphicsUnmapResources(io->count, io->res, io->stream);
-    if (timer) gpu_timer_add(timer, "unmap", now_ms() - t2);
+    if (timer) gpu_timer_add(timer, "unmap", sw_clock_ms() - t2);
     if (e != cudaSuccess && !rc) rc = sw_fail(err, "unmapping: %s", cudaGetErrorString(e));
     cudaGetLastError();
     if (!rc) {

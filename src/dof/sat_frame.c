@@ -4,9 +4,9 @@
 
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include "gl/gl_util.h"
+#include "util/clock.h"
 
 int sat_frame_init(sat_frame *f, sw_error *err)
 {
@@ -53,13 +53,6 @@ static int ensure_size(sat_frame *f, int w, int h, sw_error *err)
     return 0;
 }
 
-static double now_ms(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return ts.tv_sec * 1e3 + ts.tv_nsec * 1e-6;
-}
-
 static int build_cpu(sat_frame *f, GLuint color_tex, int w, int h, float scale, gpu_timer *timer, sw_error *err)
 {
     size_t n = (size_t)w * h;
@@ -70,7 +63,7 @@ static int build_cpu(sat_frame *f, GLuint color_tex, int w, int h, float scale, 
         if (!f->cpu_out) return -1;
     }
     if (timer) gpu_timer_end(timer);
-    double t0 = now_ms();
+    double t0 = sw_clock_ms();
     glGetTextureImage(color_tex, 0, GL_RGBA, GL_FLOAT, (GLsizei)(n * 16), f->readback);
     for (size_t i = 0; i < n * 4; i++) {
         float v = f->readback[i] * scale + 0.5f;
@@ -78,7 +71,7 @@ static int build_cpu(sat_frame *f, GLuint color_tex, int w, int h, float scale, 
     }
     sat_cpu_rgba(f->cpu_in, w, h, f->cpu_out);
     glNamedBufferSubData(f->buffer, 0, (GLsizeiptr)(n * 16), f->cpu_out);
-    if (timer) gpu_timer_add(timer, "sat cpu (wall)", now_ms() - t0);
+    if (timer) gpu_timer_add(timer, "sat cpu (wall)", sw_clock_ms() - t0);
     return gl_check("building the SAT (cpu)", err);
 }
 

@@ -3,21 +3,14 @@
 
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
-
-static double now_ms(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return ts.tv_sec * 1e3 + ts.tv_nsec * 1e-6;
-}
+#include "util/clock.h"
 
 int bfs_cpu(const graph_csr *g, uint32_t source, int32_t *levels, bfs_stats *st, sw_error *err)
 {
     if (source >= g->n) return sw_fail(err, "source %u out of range: the graph has %u vertices", source, g->n);
     uint32_t *queue = sw_malloc((size_t)g->n * sizeof *queue, "BFS queue", err);
     if (!queue) return -1;
-    double t0 = now_ms();
+    double t0 = sw_clock_ms();
     for (uint32_t v = 0; v < g->n; v++) levels[v] = -1;
     size_t head = 0, tail = 0;
     uint64_t scanned = 0;
@@ -36,7 +29,7 @@ int bfs_cpu(const graph_csr *g, uint32_t source, int32_t *levels, bfs_stats *st,
     }
     if (st) {
         memset(st, 0, sizeof *st);
-        st->ms = now_ms() - t0;
+        st->ms = sw_clock_ms() - t0;
         st->reached = tail;
         st->levels = levels[queue[tail - 1]] + 1;
         st->arcs_scanned = scanned;

@@ -11,7 +11,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #define GLFW_INCLUDE_NONE
 #include <GLFW/glfw3.h>
@@ -20,6 +19,7 @@
 #include "gfx/cuda_device.h"
 #include "prim/radix_pass.h"
 #include "prim/radix_sort.h"
+#include "util/clock.h"
 
 #define MAX_BARS 2048
 #define KEY_BITS 16
@@ -48,8 +48,7 @@ static void shuffle(radix_panel *s)
 static void one_pass(radix_panel *s)
 {
     if (s->pass >= passes(s)) return;
-    struct timespec a, b;
-    clock_gettime(CLOCK_MONOTONIC, &a);
+    double t0 = sw_clock_ms();
     sw_error err;
     /* The cpu pass takes no algorithm name; the cuda one sorts the digit with split or onesweep. */
     if (radix_digit_pass_host(s->backend, s->bits == 1 ? "split" : NULL, s->keys, s->tmp, (size_t)s->n,
@@ -59,8 +58,7 @@ static void one_pass(radix_panel *s)
         s->have_cuda = false;
         radix_cpu_pass(s->keys, NULL, s->tmp, NULL, (size_t)s->n, s->pass * s->bits, s->bits);
     }
-    clock_gettime(CLOCK_MONOTONIC, &b);
-    s->pass_us = (double)(b.tv_sec - a.tv_sec) * 1e6 + (double)(b.tv_nsec - a.tv_nsec) / 1e3;
+    s->pass_us = (sw_clock_ms() - t0) * 1e3;
     memcpy(s->keys, s->tmp, (size_t)s->n * 4);
     s->pass++;
 }

@@ -16,7 +16,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #define GLFW_INCLUDE_NONE
 #include <GLFW/glfw3.h>
@@ -24,6 +23,7 @@
 #include "panels/panel.h"
 #include "prim/scan.h"
 #include "prim/scan_gl.h"
+#include "util/clock.h"
 
 #define MEASURE_EVERY 0.5
 #define MIN_LOG2 10
@@ -83,12 +83,7 @@ static const struct { scan_type t; scan_op op; } configs[] = {
 enum { CONFIG_COUNT = sizeof configs / sizeof configs[0] };
 static const char *const row_names[ROW_COUNT] = {"CPU sequential", "GL compute", "GL fragment (ch.39)"};
 
-static double now_s(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
+static double now_s(void) { return sw_clock_ms() * 1e-3; }
 
 static scan_desc desc_of(const scan_panel *s, const char *algo)
 {
