@@ -15,7 +15,8 @@
 #endif
 
 #ifdef USE_SUBGROUP
-// Set by the host only for 32-bit types on drivers with subgroup arithmetic in compute.
+// Set by the host only for 32-bit types on drivers with subgroup arithmetic in compute,
+// and not for float32 max and min (the hardware's would flush subnormals; scan_combine).
 #extension GL_KHR_shader_subgroup_basic : require
 #extension GL_KHR_shader_subgroup_arithmetic : require
 #if SCAN_OP == 0
@@ -54,11 +55,31 @@ T scan_identity()
 #endif
 }
 
+#if SCAN_TYPE == 3 && SCAN_OP != 0
+// x > y for float32 as C compares them, on the bits: NVIDIA's shader compiler (and
+// llvmpipe) flush subnormals to zero in float comparisons, which made 1e-40 lose to 0.
+// NaN is unordered (false), -0 equals +0; otherwise flipping the sign bit of positives
+// and every bit of negatives orders the bits as the values (as compact_common.glsl).
+bool scan_float_greater(float x, float y)
+{
+    uint bx = floatBitsToUint(x), by = floatBitsToUint(y);
+    if ((bx & 0x7fffffffu) > 0x7f800000u || (by & 0x7fffffffu) > 0x7f800000u) return false;
+    if (((bx | by) & 0x7fffffffu) == 0u) return false;
+    uint kx = bx ^ ((bx >> 31) != 0u ? 0xffffffffu : 0x80000000u);
+    uint ky = by ^ ((by >> 31) != 0u ? 0xffffffffu : 0x80000000u);
+    return kx > ky;
+}
+#endif
+
 // Left to right, as the sequential scan applies it: a is the prefix, b the new element.
 T scan_combine(T a, T b)
 {
 #if SCAN_OP == 0
     return a + b;
+#elif SCAN_TYPE == 3 && SCAN_OP == 1
+    return scan_float_greater(b, a) ? b : a;
+#elif SCAN_TYPE == 3
+    return scan_float_greater(a, b) ? b : a;
 #elif SCAN_OP == 1
     return b > a ? b : a;
 #else

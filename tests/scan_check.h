@@ -93,4 +93,55 @@ static inline size_t scan_check(const char *label, const scan_desc *d, const voi
     return bad;
 }
 
+/* float32 inputs for max and min that step through subnormals: about 45 % a rising
+ * ramp of positive subnormals, 45 % a falling ramp of negative ones (so the running
+ * max and min change all along, each step between two subnormals or a subnormal and
+ * a zero), 10 % zeros of either sign. Hardware that flushes subnormals in comparisons
+ * sees ties there and keeps the old prefix. */
+static inline void scan_fill_subnormal(float *data, size_t n, uint64_t *rng)
+{
+    for (size_t i = 0; i < n; i++) {
+        uint64_t r = test_rand(rng);
+        uint32_t ramp = (uint32_t)(1 + (uint64_t)i * 0x7ffff0u / (n > 1 ? n - 1 : 1)) + (uint32_t)(r >> 60);
+        uint32_t bits = (r & 0xff) < 26 ? (uint32_t)(r >> 8) & 0x80000000u : ramp | ((r & 1) ? 0x80000000u : 0);
+        memcpy(&data[i], &bits, 4);
+    }
+}
+
+/* Whether this thread sees subnormals as C says (no flush-to-zero mode left on by a
+ * driver): scan_check's float comparisons need it to notice a flushed result. */
+static inline bool scan_host_keeps_subnormals(void)
+{
+    volatile float t = 1e-40f, z = 0.0f;
+    return t > z && (double)t > 0.0;
+}
+
+/* Every float32 max and min scan of backend B's ALGO, both kinds, on subnormal ramps
+ * (scan_fill_subnormal) of lengths up to N_MAX among 1, 2, 255, 1000, 4097, 100003,
+ * outputs poisoned first; failures are CHECKs. */
+static inline void scan_check_subnormal_minmax(prim_backend b, const char *algo, size_t n_max, uint64_t *rng)
+{
+    static const size_t sizes[] = {1, 2, 255, 1000, 4097, 100003};
+    CHECK_MSG(scan_host_keeps_subnormals(), "this thread flushes subnormals: the float max/min check would be blind");
+    float *in = malloc(100003 * sizeof *in), *out = malloc(100003 * sizeof *out);
+    CHECK(in && out);
+    for (size_t s = 0; in && out && s < sizeof sizes / sizeof sizes[0] && sizes[s] <= n_max; s++)
+        for (int op = SCAN_MAX; op <= SCAN_MIN; op++)
+            for (int k = 0; k < 2; k++) {
+                size_t n = sizes[s];
+                scan_desc d = {SCAN_F32, (scan_op)op, (scan_kind)k, algo};
+                char label[128];
+                snprintf(label, sizeof label, "%s %s float32 %s %s on subnormals, n=%zu", prim_backend_name(b),
+                         algo ? algo : "default", scan_op_name(d.op), k ? "inclusive" : "exclusive", n);
+                scan_fill_subnormal(in, n, rng);
+                test_poison(out, n * sizeof *out);
+                sw_error err;
+                int rc = scan_host(b, &d, in, out, n, &err);
+                CHECK_MSG(rc == 0, "%s: %s", label, err.msg);
+                if (rc == 0) CHECK_MSG(scan_check(label, &d, in, out, n) == 0, "%s", label);
+            }
+    free(in);
+    free(out);
+}
+
 #endif

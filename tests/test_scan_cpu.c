@@ -51,6 +51,7 @@ int main(void)
         const char *algo = scan_cpu_algorithms[a];
         chapter_example(algo);
         wrap_around(algo);
+        scan_check_subnormal_minmax(PRIM_CPU, algo, 100003, &rng);
         for (size_t s = 0; s < TEST_AWKWARD_COUNT; s++) {
             size_t n = test_awkward_sizes[s];
             for (int t = 0; t < SCAN_TYPE_COUNT; t++) {

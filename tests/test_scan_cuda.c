@@ -2,8 +2,8 @@
  * type, operator and kind on awkward lengths (up to each algorithm's limit), random
  * data, outputs poisoned; in-place; the chapter's example; device pointers that
  * are not 16-byte aligned on a stream of their own; the one-block variants'
- * refusal; every look-back configuration; the benchmark's floor-bulk copy; one large
- * case. Skips (exit 77) when no CUDA device can be used.
+ * refusal; every look-back configuration; the benchmark's floor-bulk copy; float32
+ * max and min on subnormals (scan_check.h); one large case. Skips (exit 77) when no CUDA device can be used.
  *
  * SCANWORKS_TEST_SMEM_ONLY=1 checks only the kernels that stage tiles in shared
  * memory (pipelined, bulk-copy, warp-specialized and register-path look-back, the copy
@@ -26,6 +26,7 @@
 #if SCANWORKS_HAVE_CUDA
 #include <cuda_runtime.h>
 #include "scan.h"
+#include "scan_check.h"
 #include "scan_copy_floor.h"
 
 static const size_t elem_size[SCAN_TYPE_COUNT] = {4, 4, 8, 4};
@@ -604,6 +605,9 @@ int main(void)
     test_lookback_configs(&rng);
     test_copy_floor(&rng);
     test_float_rounding(&rng);
+    for (int a = 0; scan_cuda_algorithms[a]; a++)
+        scan_check_subnormal_minmax(PRIM_CUDA, scan_cuda_algorithms[a],
+                                    scan_max_elements(PRIM_CUDA, scan_cuda_algorithms[a], SCAN_F32), &rng);
     test_device_unaligned(&rng);
     if (!small_run) {
         test_large(&rng);

@@ -1,7 +1,8 @@
 /* The gl scan, both algorithms (compute shaders, the chapter's fragment passes), against
  * the reference on random inputs of awkward lengths for every type x operator x kind,
  * outputs poisoned first, every other run in place; the chapter's example; the buffer
- * entry; a chunked int64 array; and the error without a context. Runs on llvmpipe. */
+ * entry; a chunked int64 array; float32 max and min on subnormals; and the error
+ * without a context. Runs on llvmpipe. */
 #include "app/compute_context.h"
 #include "prim/scan_gl.h"
 #include "scan_check.h"
@@ -41,6 +42,8 @@ int main(void)
         int32_t w[2] = {INT32_MAX, 1};
         CHECK(scan_host(PRIM_GL, &e, w, w, 2, &err) == 0);
         CHECK_MSG(w[1] == INT32_MIN, "%s int32 add wraps", algo);
+        /* float max/min compare bits: NVIDIA's GL and llvmpipe flush subnormals in float compares */
+        scan_check_subnormal_minmax(PRIM_GL, algo, cap_for(algo), &rng);
 
         for (size_t s = 0; s < TEST_AWKWARD_COUNT && test_awkward_sizes[s] <= cap_for(algo); s++) {
             size_t n = test_awkward_sizes[s];

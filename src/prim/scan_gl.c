@@ -78,8 +78,9 @@ static int context_ok(const scan_desc *d, sw_error *err)
  * arithmetic in compute, and full subgroups of 16..WG invocations (so that the subgroup
  * totals of one workgroup fit one subgroup). SCANWORKS_GL_SUBGROUPS=0 turns it off, to
  * test the shared-memory path on drivers that have subgroups. Not for int64: 64-bit
- * subgroup arithmetic needs another extension. */
-static bool use_subgroups(scan_type t)
+ * subgroup arithmetic needs another extension. Not for float32 max and min: the
+ * hardware's subgroup max flushes subnormals, where scan_combine compares bits. */
+static bool use_subgroups(scan_type t, scan_op op)
 {
     if (g.subgroups < 0) {
         const char *env = getenv("SCANWORKS_GL_SUBGROUPS");
@@ -94,10 +95,10 @@ static bool use_subgroups(scan_type t)
                           (features & GL_SUBGROUP_FEATURE_ARITHMETIC_BIT_KHR);
         }
     }
-    return g.subgroups == 1 && t != SCAN_I64;
+    return g.subgroups == 1 && t != SCAN_I64 && !(t == SCAN_F32 && op != SCAN_ADD);
 }
 
-bool scan_gl_uses_subgroups(void) { return use_subgroups(SCAN_I32); }
+bool scan_gl_uses_subgroups(void) { return use_subgroups(SCAN_I32, SCAN_ADD); }
 
 GLuint scan_gl_program(const char *shader, scan_type t, scan_op op, sw_error *err)
 {
@@ -114,7 +115,7 @@ GLuint scan_gl_program(const char *shader, scan_type t, scan_op op, sw_error *er
     char head[200];
     int len = snprintf(head, sizeof head, "#define SCAN_TYPE %d\n#define SCAN_OP %d\n#define WG %d\n#define ITEMS %d\n%s%s",
                        (int)t, (int)op, WG, ITEMS, fragment ? "#define SCAN_FRAGMENT 1\n" : "",
-                       !fragment && use_subgroups(t) ? "#define USE_SUBGROUP 1\n" : "");
+                       !fragment && use_subgroups(t, op) ? "#define USE_SUBGROUP 1\n" : "");
     char *defines = sw_malloc((size_t)len + ops->size + 2, "scan shader source", err);
     if (!defines) return 0;
     memcpy(defines, head, (size_t)len);
