@@ -99,7 +99,7 @@ static __device__ __forceinline__ unsigned long long lb_load(const unsigned long
 /* Warp 0 of a tile (all 32 lanes) finds the exclusive prefix of tile TILE by looking
  * back over the status words of earlier tiles, 32 at a time. Tile t's word sits at
  * STATUS[t << SPREAD]: with SPREAD 2 one word a 32-byte sector, so the words every
- * look-back polls near the frontier lie on more L2 sectors and slices (docs/perf.md,
+ * look-back polls near the frontier lie on more L2 sectors and slices (docs/perf-scan.md,
  * scan round 14). */
 template <int SPREAD = 0>
 static __device__ __forceinline__ unsigned long long lb_warp_lookback(const unsigned long long *status,

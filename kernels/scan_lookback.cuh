@@ -19,7 +19,7 @@
  *   - opts.cs: streaming cache hints (__ldcs/__stcs) on the tile's data;
  *   - opts.spread: tile t's status at slot t << spread, so that the words every
  *     look-back polls near the frontier spread over more L2 sectors and slices
- *     (docs/perf.md round 14). */
+ *     (docs/perf-scan.md round 14). */
 #ifndef SCANWORKS_KERNELS_SCAN_LOOKBACK_CUH
 #define SCANWORKS_KERNELS_SCAN_LOOKBACK_CUH
 

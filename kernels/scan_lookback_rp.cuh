@@ -3,7 +3,7 @@
  *
  * Why: every kernel here that brings tiles into shared memory by copies (cp.async, bulk
  * copies) moves data at 0.89-0.92x memcpy's speed on the H200, while 16-byte loads into
- * registers and streaming stores move it at memcpy's speed (floor-regs, docs/perf.md
+ * registers and streaming stores move it at memcpy's speed (floor-regs, docs/perf-scan.md
  * round 10). Holding tiles in registers until their prefix is known does not work:
  * with two or three tiles a thread, the next tile's aggregate waits for an earlier
  * tile's look-back, and the whole grid moves in lock step at one look-back a step

@@ -51,7 +51,7 @@
 #include <stdlib.h>
 
 /* The default configuration (options not named keep their defaults: w4, epochs).
- * Measured on the H200 (2^28 int32, docs/perf.md): the register-path kernel 256x32 with
+ * Measured on the H200 (2^28 int32, docs/perf-scan.md): the register-path kernel 256x32 with
  * a ring of 3 (two blocks an SM), a look-back window of 32 and the status words 32 bytes
  * apart, 0.540-0.546 ms (1.275-1.295x CUB; 1.32-1.36x at 2^25; 0.2-0.9% faster than with
  * a window of 64 in each of seven pairs; 0.577-0.583 ms with 256x24 tiles, a window of 64
@@ -61,7 +61,7 @@
  * (packed; 0.97x CUB). The register-path kernel's ring of 96 KB asks for more shared
  * memory than sm_75 has, and it was measured on sm_90 only, so older chips keep the
  * register tiles. The pipelined shapes ("pipe") measured 6-20x slower there when they
- * took tiles from the counter (tiles completed one after another, docs/perf.md); they
+ * took tiles from the counter (tiles completed one after another, docs/perf-scan.md); they
  * now take tiles in waves. */
 #define LB_DEFAULT "256x48,bid,cs"
 #define LB_DEFAULT_SM90 "256x32,rp,s3,w1,cs,spread4"

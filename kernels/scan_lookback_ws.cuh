@@ -4,7 +4,7 @@
  * Why: in the one-tile bulk kernel (scan_lookback_bulk.cuh) three warps of four wait at
  * a barrier while warp 0 looks back, and the tile's shared memory waits with them: with
  * nine tiles an SM, every microsecond of look-back is a ninth of the SM's loads not in
- * flight (docs/perf.md, round 6). Here a persistent block holds a ring of S tile buffers
+ * flight (docs/perf-scan.md, round 6). Here a persistent block holds a ring of S tile buffers
  * and four kinds of warps work through it, each at its own pace:
  *   warp 0, lane 0   producer: when a buffer is free, takes the next tile from the
  *                    counter and starts its bulk copy (the tail below 16 bytes by hand);
