@@ -154,11 +154,7 @@ extern "C" int dof_cuda_gather(const dof_cuda_args *a, cudaStream_t stream, sw_e
     const char *loads = getenv("SCANWORKS_DOF_SAT_LOADS");
     if (loads && strcmp(loads, "scalar") && strcmp(loads, "vec"))
         return sw_fail(err, "SCANWORKS_DOF_SAT_LOADS=%s: expected scalar or vec", loads);
-    /* SCANWORKS_SAT_ALPHA=scan: all four channels averaged even where the fourth is
-     * constant (for comparison, as in the SAT build). */
-    const char *alpha = getenv("SCANWORKS_SAT_ALPHA");
-    int three = a->alpha_const && !(alpha && !strcmp(alpha, "scan"));
-    int scalar = loads && !strcmp(loads, "scalar");
+    int three = a->alpha_const, scalar = loads && !strcmp(loads, "scalar");
     /* a->split: the table was written in planes (the three-channel build); no choice. */
     void (*kernel)(dof_cuda_args) = a->split          ? dof_gather_kernel<true, true, true>
                                     : scalar && three ? dof_gather_kernel<false, true, false>

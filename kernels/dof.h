@@ -18,8 +18,8 @@ typedef struct dof_cuda_args {
     const void *sat;                    /* w*h uint4, wrapped sums */
     int w, h;
     dof_params p;                       /* its scale is the table's */
-    int alpha_const;                    /* the colour's fourth channel is ALPHA everywhere: */
-    float alpha;                        /* three channels averaged, ALPHA written */
+    int alpha_const;                    /* 1: three channels averaged and ALPHA written as the */
+    float alpha;                        /* fourth (sat_cuda_rgb_path's answer for the colour) */
     int split;                          /* sat in two planes (sat_cuda_split_table; implies alpha_const) */
 } dof_cuda_args;
 

@@ -39,9 +39,9 @@ typedef struct sat_cuda_src {
     /* split (with alpha_const, for a table that only the CUDA gather reads): the
      * three-channel kernels write it as two planes of (w+1) x (h+1) elements, uint2
      * (R, G) and then uint32 (B), 12 bytes a pixel instead of 16, with a first row and
-     * column of zeros (the table at x or y = -1), so that a box corner needs no test;
-     * element (x, y) of the table is at (y + 1)(w + 1) + x + 1. sat_cuda_split_table
-     * says whether a build wrote it; it needs sat_cuda_split_bytes. */
+     * column of zeros (the table at x or y = -1), so that a box corner needs no test
+     * (sat_split_index). sat_cuda_split_table says whether a build wrote it; it needs
+     * sat_cuda_split_bytes. */
     int split;
 } sat_cuda_src;
 

@@ -78,7 +78,7 @@ static void expected_sat(uint32_t *t, int w, int h)
  * (h + 1) each, row and column -1 zero) and no fourth channel. */
 static long long table_mismatch(const uint32_t *got, const uint32_t *want, int w, int h, int split)
 {
-    size_t n = (size_t)w * h, p = (size_t)(w + 1) * (h + 1);
+    size_t n = (size_t)w * h, p = sat_split_plane_elems(w, h);
     if (!split) {
         for (size_t i = 0; i < n * 4; i++)
             if (got[i] != want[i]) return (long long)i;
@@ -86,7 +86,7 @@ static long long table_mismatch(const uint32_t *got, const uint32_t *want, int w
     }
     for (int y = -1; y < h; y++)
         for (int x = -1; x < w; x++) {
-            size_t j = (size_t)(y + 1) * (w + 1) + x + 1, i = x < 0 || y < 0 ? 0 : (size_t)y * w + x;
+            size_t j = sat_split_index(w, x, y), i = x < 0 || y < 0 ? 0 : (size_t)y * w + x;
             for (int c = 0; c < 3; c++) {
                 uint32_t want_c = x < 0 || y < 0 ? 0 : want[i * 4 + c];
                 if ((c < 2 ? got[j * 2 + c] : got[2 * p + j]) != want_c) return (long long)(i * 4 + c);

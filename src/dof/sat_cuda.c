@@ -225,8 +225,11 @@ static int run_mapped(sat_interop *io, int slot, int variant, int w, int h, floa
     TRY(cudaCreateSurfaceObject(&o->out, &rd));
     dof_params p = g->params;
     p.scale = scale;
-    dof_cuda_args a = {o->color, o->depth, o->out, ptr, w, h, p, alpha >= 0.0f, alpha,
-                       sat_cuda_split_table(variant, &src)};
+    /* Three channels averaged where the SAT build would scan three (the fourth constant,
+     * and not SCANWORKS_SAT_ALPHA=scan), whichever variant built it. */
+    int three = sat_cuda_rgb_path(&src, err);
+    if (three < 0) return -1;
+    dof_cuda_args a = {o->color, o->depth, o->out, ptr, w, h, p, three, alpha, sat_cuda_split_table(variant, &src)};
     if (dof_cuda_gather(&a, io->stream, err)) return -1;
     TRY(cudaEventRecord(io->ev[slot][SAT_CUDA_MAX_STAGES + 1], io->stream));
     return 0;
