@@ -19,6 +19,41 @@ static int load(const char *dir, image8 *img)
     return 0;
 }
 
+/* The comparison switches the runs below set. */
+#define TILED "SCANWORKS_SAT_CUDA_TILED"
+#define LOADS "SCANWORKS_DOF_SAT_LOADS"
+#define ALPHA "SCANWORKS_SAT_ALPHA"
+#define LAYOUT "SCANWORKS_SAT_LAYOUT"
+
+/* One `compute dof` of a test picture (depth = its red, focus 0.4, aperture 12) on
+ * BACKEND, with --gather GATHER unless NULL, under up to two comparison switches
+ * (name, value; set for the run, unset after); the output OUT. */
+typedef struct dof_cli_run {
+    const char *backend, *gather, *out;
+    const char *vars[2][2];
+} dof_cli_run;
+
+/* Runs RUNS[0 .. COUNT) on PNG, each output loaded into IMG[k]; WHAT names the
+ * picture in failures. 0, or -1 (nothing left loaded) after a failed run or load. */
+static int dof_cli_runs(const char *png, const dof_cli_run *runs, int count, image8 *img, const char *what)
+{
+    for (int k = 0; k < count; k++) {
+        const dof_cli_run *r = &runs[k];
+        const char *argv[] = {"dof",  "--backend", r->backend, "--in",  png,    "--depth",  png,      "--focus",
+                              "0.4", "--aperture", "12",       "--out", r->out, "--gather", r->gather};
+        for (int v = 0; v < 2 && r->vars[v][0]; v++) CHECK(setenv(r->vars[v][0], r->vars[v][1], 1) == 0);
+        int rc = compute_dof(r->gather ? 15 : 13, (char **)argv);
+        for (int v = 0; v < 2 && r->vars[v][0]; v++) unsetenv(r->vars[v][0]);
+        CHECK_MSG(rc == 0, "compute dof %s (%s)", what, r->out);
+        sw_error err;
+        if (rc || image_load_file(&img[k], r->out, 0, &err)) {
+            for (int j = 0; j < k; j++) image_free(&img[j]);
+            return -1;
+        }
+    }
+    return 0;
+}
+
 /* compute dof with the cuda SAT and gather on random pictures of awkward sizes (depth
  * = the picture's red): the one-pass SAT with the gather's 4-byte corner loads, and tiled-v2
  * (its texture loads), must give the very bits of the four-pass SAT with the 16-byte
@@ -38,32 +73,15 @@ static void gather_sizes(void)
         sw_error err;
         CHECK_MSG(image_write_png("dofcuda_rand.png", w, h, 4, px, 0, 0, &err) == 0, "%s", err.msg);
         free(px);
-        static const char *const env[4][2] = {
-            {"four-pass", "vec"}, {"lookback", "scalar"}, {"v2", "vec"}, {NULL, NULL}};
-        static const char *const outs[4] = {"dofcuda_rand_old.png", "dofcuda_rand_new.png", "dofcuda_rand_v2.png",
-                                            "dofcuda_rand_cpu.png"};
+        static const dof_cli_run runs[4] = {
+            {"cuda", "cuda", "dofcuda_rand_old.png", {{TILED, "four-pass"}, {LOADS, "vec"}}},
+            {"cuda", "cuda", "dofcuda_rand_new.png", {{TILED, "lookback"}, {LOADS, "scalar"}}},
+            {"cuda", "cuda", "dofcuda_rand_v2.png", {{TILED, "v2"}, {LOADS, "vec"}}},
+            {"cpu", NULL, "dofcuda_rand_cpu.png", {{NULL, NULL}}}};
         image8 img[4];
-        int ok = 1;
-        for (int k = 0; k < 4; k++) {
-            const char *argv[] = {"dof", "--backend", k < 3 ? "cuda" : "cpu", "--in", "dofcuda_rand.png", "--depth",
-                                  "dofcuda_rand.png", "--focus", "0.4", "--aperture", "12", "--out", outs[k],
-                                  "--gather", "cuda"};
-            if (env[k][0]) {
-                CHECK(setenv("SCANWORKS_SAT_CUDA_TILED", env[k][0], 1) == 0);
-                CHECK(setenv("SCANWORKS_DOF_SAT_LOADS", env[k][1], 1) == 0);
-            }
-            int rc = compute_dof(k < 3 ? 15 : 13, (char **)argv);
-            CHECK_MSG(rc == 0, "compute dof %dx%d (%s)", w, h, outs[k]);
-            if (rc || image_load_file(&img[k], outs[k], 0, &err)) {
-                for (int j = 0; j < k; j++) image_free(&img[j]);
-                ok = 0;
-                break;
-            }
-        }
-        unsetenv("SCANWORKS_SAT_CUDA_TILED");
-        unsetenv("SCANWORKS_DOF_SAT_LOADS");
-        if (!ok) continue;
         char what[96];
+        snprintf(what, sizeof what, "%dx%d", w, h);
+        if (dof_cli_runs("dofcuda_rand.png", runs, 4, img, what)) continue;
         snprintf(what, sizeof what, "%dx%d lookback SAT + 4-byte loads vs four-pass + 16-byte", w, h);
         dof_compare(what, &img[1], &img[0], 0.0, 0.0);
         snprintf(what, sizeof what, "%dx%d v2 SAT + 16-byte loads vs four-pass", w, h);
@@ -83,15 +101,14 @@ static void gather_sizes(void)
 static void opaque_sizes(void)
 {
     static const int sizes[][2] = {{1, 1}, {2, 3}, {37, 29}, {131, 67}, {257, 1}, {1, 211}, {330, 97}, {1920, 1080}};
-    static const struct {
-        const char *gather, *alpha, *layout, *out;
-    } runs[5] = {{"cuda", "const", "split", "dofcuda_opq0.png"},
-                 {"cuda", "scan", "split", "dofcuda_opq1.png"},
-                 {"compute", "const", "split", "dofcuda_opq2.png"},
-                 {"compute", "scan", "split", "dofcuda_opq3.png"},
-                 {"cuda", "const", "texels", "dofcuda_opq4.png"}};
+    static const dof_cli_run runs[5] = {
+        {"cuda", "cuda", "dofcuda_opq0.png", {{ALPHA, "const"}, {LAYOUT, "split"}}},
+        {"cuda", "cuda", "dofcuda_opq1.png", {{ALPHA, "scan"}, {LAYOUT, "split"}}},
+        {"cuda", "compute", "dofcuda_opq2.png", {{ALPHA, "const"}, {LAYOUT, "split"}}},
+        {"cuda", "compute", "dofcuda_opq3.png", {{ALPHA, "scan"}, {LAYOUT, "split"}}},
+        {"cuda", "cuda", "dofcuda_opq4.png", {{ALPHA, "const"}, {LAYOUT, "texels"}}}};
     uint64_t seed = 77;
-    CHECK(setenv("SCANWORKS_SAT_CUDA_TILED", "v2", 1) == 0);
+    CHECK(setenv(TILED, "v2", 1) == 0);
     for (size_t s = 0; s < sizeof sizes / sizeof sizes[0]; s++)
         for (int c = 3; c <= 4; c++) {
             int w = sizes[s][0], h = sizes[s][1];
@@ -106,24 +123,9 @@ static void opaque_sizes(void)
             CHECK_MSG(image_write_png("dofcuda_opq.png", w, h, c, px, 0, 0, &err) == 0, "%s", err.msg);
             free(px);
             image8 img[5];
-            int ok = 1;
-            for (int k = 0; k < 5 && ok; k++) {
-                const char *argv[] = {"dof",        "--backend", "cuda", "--in",   "dofcuda_opq.png",
-                                      "--depth",    "dofcuda_opq.png",   "--focus", "0.4",
-                                      "--aperture", "12",        "--out", runs[k].out, "--gather", runs[k].gather};
-                CHECK(setenv("SCANWORKS_SAT_ALPHA", runs[k].alpha, 1) == 0);
-                CHECK(setenv("SCANWORKS_SAT_LAYOUT", runs[k].layout, 1) == 0);
-                int rc = compute_dof(15, (char **)argv);
-                CHECK_MSG(rc == 0, "compute dof %dx%dx%d (%s)", w, h, c, runs[k].out);
-                if (rc || image_load_file(&img[k], runs[k].out, 0, &err)) {
-                    for (int j = 0; j < k; j++) image_free(&img[j]);
-                    ok = 0;
-                }
-            }
-            unsetenv("SCANWORKS_SAT_ALPHA");
-            unsetenv("SCANWORKS_SAT_LAYOUT");
-            if (!ok) continue;
             char what[120];
+            snprintf(what, sizeof what, "%dx%dx%d", w, h, c);
+            if (dof_cli_runs("dofcuda_opq.png", runs, 5, img, what)) continue;
             snprintf(what, sizeof what, "%dx%dx%d three-channel SAT + cuda gather vs four-channel", w, h, c);
             dof_compare(what, &img[0], &img[1], 0.0, 0.0);
             snprintf(what, sizeof what, "%dx%dx%d three-channel SAT + GL compute gather vs four-channel", w, h, c);
@@ -132,7 +134,7 @@ static void opaque_sizes(void)
             dof_compare(what, &img[0], &img[4], 0.0, 0.0);
             for (int k = 0; k < 5; k++) image_free(&img[k]);
         }
-    unsetenv("SCANWORKS_SAT_CUDA_TILED");
+    unsetenv(TILED);
 }
 
 int main(void)
