@@ -2,9 +2,9 @@
  * "floor-bulk" copies (the bulk-copy look-back's tile traffic without the scan),
  * CUB DeviceScan, every CUDA variant that accepts the size; CUDA events, medians after
  * warm-up), then the CPU backends (wall clock, fewer repetitions) and the GL
- * backends (GL timer queries, data on the GPU; each row's note says how timed). Every output is checked against the CPU
- * sequential scan first (memcpy and floor-bulk: against the input); a difference
- * prints MISMATCH and the run exits 1. */
+ * backends (GL timer queries, data on the GPU; each row's note says how timed). Every
+ * output is checked against the CPU sequential scan first (memcpy and floor-bulk:
+ * against the input); a difference prints MISMATCH and the run exits 1. */
 #include "bench/bench_scan.h"
 
 #include <stdbool.h>
@@ -19,7 +19,7 @@
 #include "util/clock.h"
 
 #define MAX_SIZES 64
-#define SLOW_REPS 5   /* CPU and GL rows: wall clock, a few repetitions */
+#define CPU_REPS 5   /* CPU rows: wall clock, a few repetitions */
 
 /* "2^10..2^28" (doubling), "1000,5000" or one size. */
 static int parse_sizes(const char *s, size_t *sizes, int *count, sw_error *err)
@@ -70,10 +70,10 @@ static void fill(scan_type t, void *p, size_t n)
     }
 }
 
-/* The wall-clock rows of backend B (the CPU's), checked against WANT first. */
-static int slow_rows(bench_report *r, prim_backend b, const bench_scan_input *in, void *check, int *mismatches,
-                     sw_error *err)
+/* The CPU backend's rows, wall clock, each checked against WANT first. */
+static int cpu_rows(bench_report *r, const bench_scan_input *in, void *check, int *mismatches, sw_error *err)
 {
+    const prim_backend b = PRIM_CPU;
     const size_t bytes = in->n * scan_type_size(in->desc.type);
     const char *const *algos = scan_algorithms(b);
     for (int a = 0; algos[a]; a++) {
@@ -90,8 +90,8 @@ static int slow_rows(bench_report *r, prim_backend b, const bench_scan_input *in
             (*mismatches)++;
             continue;
         }
-        int reps = in->reps < SLOW_REPS ? in->reps : SLOW_REPS;
-        double t[SLOW_REPS];
+        int reps = in->reps < CPU_REPS ? in->reps : CPU_REPS;
+        double t[CPU_REPS];
         for (int i = 0; i < reps; i++) {
             double t0 = sw_clock_ms();
             if (scan_host(b, &d, in->in, check, in->n, err)) return -1;
@@ -204,7 +204,7 @@ int bench_scan_main(int argc, char **argv)
 #if SCANWORKS_HAVE_CUDA
         if (cuda && bench_scan_cuda_rows(&report, &bi, &mismatches, &err)) status = -1;
 #endif
-        if (!status && slow_rows(&report, PRIM_CPU, &bi, check, &mismatches, &err)) status = -1;
+        if (!status && cpu_rows(&report, &bi, check, &mismatches, &err)) status = -1;
         /* A GL failure (a buffer too large for the driver, say) costs its rows, not the run. */
         if (!status && gl && bench_scan_gl_rows(&report, &bi, check, &mismatches, &err))
             fprintf(stderr, "  gl rows at n=%zu skipped: %s\n", sizes[s], err.msg);
