@@ -7,8 +7,8 @@
 #include "csearch_data.h"
 #include "search_check.h"
 #if SCANWORKS_HAVE_CUDA
-#include "compact_kernel.h"
-#include "radix_sort_kernel.h"
+#include "kernels/compact/compact_kernel.h"
+#include "kernels/sort/radix_sort_kernel.h"
 #endif
 
 static const size_t extra_sizes[] = {((size_t)1 << 24) + 3};

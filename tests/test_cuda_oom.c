@@ -7,7 +7,7 @@
 
 #if SCANWORKS_HAVE_CUDA
 #include <cuda_runtime.h>
-#include "cuda_util.cuh"
+#include "kernels/common/cuda_util.cuh"
 
 int main(void)
 {

@@ -14,7 +14,7 @@ int main(void)
     check_backend_sizes(PRIM_CUDA, SAT_TILED, 22);
     check_precision_4k(PRIM_CUDA, SAT_THREE_PASS);
     check_precision_4k(PRIM_CUDA, SAT_TILED);
-    /* The alternative kernels behind "tiled" (kernels/sat.cu), through the same checks. */
+    /* The alternative kernels behind "tiled" (kernels/sat/sat.cu), through the same checks. */
     const char *alt[] = {"r1", "fold", "lookback", "four-pass", "v2"};
     const char *kernels[] = {"tiled-r1", "tiled-fold", "tiled-lookback", "tiled", "tiled-v2"};
     for (int i = 0; i < 5; i++) {

@@ -1,4 +1,4 @@
-/* The decomposition behind the cuda "tiled-v2" SAT (kernels/sat_v2.cu), computed on
+/* The decomposition behind the cuda "tiled-v2" SAT (kernels/sat/sat_v2.cu), computed on
  * the CPU the way its kernels do (32x32 tiles, a thread's four rows, the warps'
  * column sums, the three carries), against the table by its recurrence: both modulo
  * 2^32, on random 32-bit values (every sum wraps) of awkward sizes. It checks the

@@ -25,10 +25,10 @@
 
 #if SCANWORKS_HAVE_CUDA
 #include <cuda_runtime.h>
-#include "scan.h"
+#include "kernels/scan/scan.h"
 #include "scan_check.h"
 #include "scan_cuda_case.h"
-#include "scan_copy_floor.h"
+#include "kernels/scan/scan_copy_floor.h"
 
 static int small_run, no_ws;
 
@@ -129,7 +129,7 @@ static void test_smem_only(uint64_t *rng)
     test_pipe_grids(rng);
 }
 
-/* floor-bulk (kernels/scan_copy_floor.h, the benchmark's copy with the bulk-copy
+/* floor-bulk (kernels/scan/scan_copy_floor.h, the benchmark's copy with the bulk-copy
  * scan's tile traffic) reproduces its input exactly: 4- and 8-byte elements, lengths
  * around its tiles (6144 and 3072 elements), the device buffer poisoned first and
  * the poison checked to stay before and past the copy; aligned pointers (bulk copy,

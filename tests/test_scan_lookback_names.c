@@ -1,4 +1,4 @@
-/* The look-back scan's configuration names (kernels/scan_lookback_run.cuh): every one
+/* The look-back scan's configuration names (kernels/scan/scan_lookback_run.cuh): every one
  * the sweep names passes as an algorithm name, the environment's forms parse, and
  * malformed or uncompiled ones are refused with a message. Host code: it runs, and
  * can fail, on machines without a GPU; a build without CUDA has no configurations and
@@ -11,7 +11,7 @@
 #include "test_util.h"
 
 #if SCANWORKS_HAVE_CUDA
-#include "scan.h"
+#include "kernels/scan/scan.h"
 
 static void test_config_names(void)
 {

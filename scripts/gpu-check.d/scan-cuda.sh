@@ -121,7 +121,7 @@ PY
   rm -rf "$tmp"
 fi
 
-# 3. Look-back sweep: every compiled shape and option (kernels/scan_lookback_run.cuh)
+# 3. Look-back sweep: every compiled shape and option (kernels/scan/scan_lookback_run.cuh)
 #    at 2^25 and 2^28, each checked against the CPU scan before it is timed; memcpy
 #    and floor-bulk (the 128x48 bulk scan's tile traffic, no scan) checked against the
 #    input.

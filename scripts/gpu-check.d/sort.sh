@@ -9,7 +9,7 @@ set -u
 PART=sort
 . scripts/gpu-check.d/part.bash
 
-# onesweep-v2's other tile shapes (kernels/radix_onesweep2.cu, os_shapes): for keys alone,
+# onesweep-v2's other tile shapes (kernels/sort/radix_onesweep2.cu, os_shapes): for keys alone,
 # and for pairs.
 KEY_SHAPES="384x16 384x16-c 384x16-p 384x18 384x19 384x22 256x32 512x15"
 PAIR_SHAPES="384x16-c 256x28 512x13"

@@ -12,9 +12,9 @@
 
 #if SCANWORKS_HAVE_CUDA
 #include <cuda_runtime.h>
-#include "compact_kernel.h"
-#include "csearch_ref.h"
-#include "cuda_util.cuh"
+#include "kernels/compact/compact_kernel.h"
+#include "bench/refs/csearch_ref.h"
+#include "kernels/common/cuda_util.cuh"
 
 typedef struct compact_ctx {
     uint32_t *in, *out;

@@ -7,7 +7,7 @@
 #include <cuda_runtime.h>
 
 #include "app/cli.h"
-#include "cuda_util.cuh"
+#include "kernels/common/cuda_util.cuh"
 
 int bench_gpu_finish(const char *op, bench_report *r, const bench_gpu_opts *o, const char *ref_variant)
 {

@@ -12,11 +12,10 @@
 
 #include "gl/gl_util.h"
 #include "util/clock.h"
-/* kernels/ headers: angle brackets skip src/dof/sat.h */
-#include <sat.h>
-#include "cuda_util.cuh"
+#include "kernels/sat/sat.h"
+#include "kernels/common/cuda_util.cuh"
 #if SCANWORKS_HAVE_CUB_REF
-#include <sat_ref.h>
+#include "bench/refs/sat_ref.h"
 #endif
 
 #define TRY(call)                                                                                       \

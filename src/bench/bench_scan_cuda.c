@@ -1,5 +1,5 @@
 /* The CUDA rows of `bench scan`: device memcpy, "floor-bulk" (the bulk-copy scan's
- * data movement without the scan, kernels/scan_copy_floor.h) and its variants with the
+ * data movement without the scan, kernels/scan/scan_copy_floor.h) and its variants with the
  * evict-first policy ("-ef") and bulk stores ("floor-bstore"), "floor-ring" and
  * "floor-regs" (the warp-specialized and register-tile scans' data movement), CUB
  * DeviceScan and
@@ -13,10 +13,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../../kernels/scan.h"
-#include "../../kernels/scan_copy_floor.h"
-#include "cuda_util.cuh"   /* plain C inside */
-#include "scan_ref.h"
+#include "kernels/scan/scan.h"
+#include "kernels/scan/scan_copy_floor.h"
+#include "kernels/common/cuda_util.cuh"   /* plain C inside */
+#include "bench/refs/scan_ref.h"
 
 #define WARMUP 5
 

@@ -16,9 +16,9 @@
 
 #if SCANWORKS_HAVE_CUDA
 #include <cuda_runtime.h>
-#include "csearch_ref.h"
-#include "cuda_util.cuh"
-#include "search_kernel.h"
+#include "bench/refs/csearch_ref.h"
+#include "kernels/common/cuda_util.cuh"
+#include "kernels/search/search_kernel.h"
 
 typedef struct search_ctx {
     uint32_t *keys, *queries;

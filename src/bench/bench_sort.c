@@ -11,9 +11,9 @@
 
 #if SCANWORKS_HAVE_CUDA
 #include <cuda_runtime.h>
-#include "csearch_ref.h"
-#include "cuda_util.cuh"
-#include "radix_sort_kernel.h"
+#include "bench/refs/csearch_ref.h"
+#include "kernels/common/cuda_util.cuh"
+#include "kernels/sort/radix_sort_kernel.h"
 
 typedef struct sort_ctx {
     uint32_t *keys, *vals, *kout, *vout;

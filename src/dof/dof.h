@@ -12,7 +12,7 @@
  *      clamped at the image borders: for N > 1 a stepped cone rather than a flat box,
  *      for N times the table reads.
  * The same arithmetic runs as a fragment shader, a GL compute shader (both in
- * shaders/dof_common.glsl), a CUDA kernel (kernels/dof.cu, with the cuda SAT backend,
+ * shaders/dof_common.glsl), a CUDA kernel (kernels/dof/gather.cu, with the cuda SAT backend,
  * inside the same interop mapping) and in C (dof_cpu_apply, the CLI's cpu backend);
  * the last two share src/dof/dof_math.h. */
 #ifndef SCANWORKS_DOF_DOF_H

@@ -1,4 +1,4 @@
-/* The DoF gather's arithmetic, written once for C (dof_cpu.c) and CUDA (kernels/dof.cu);
+/* The DoF gather's arithmetic, written once for C (dof_cpu.c) and CUDA (kernels/dof/gather.cu);
  * shaders/dof_common.glsl is the GLSL twin. The including file defines, before the
  * include:
  *   DOF_FN                     "static inline" or "__device__ static inline"

@@ -1,4 +1,4 @@
-/* The DoF pass's settings, shared by C, the CUDA gather's argument (kernels/dof.h) and,
+/* The DoF pass's settings, shared by C, the CUDA gather's argument (kernels/dof/gather.h) and,
  * by value, every backend; no GL here, so that CUDA code can include it. */
 #ifndef SCANWORKS_DOF_DOF_PARAMS_H
 #define SCANWORKS_DOF_DOF_PARAMS_H

@@ -8,10 +8,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* kernels/sat.h: angle brackets skip this folder's own dof/sat.h */
-#include <sat.h>
-#include <dof.h>   /* kernels/dof.h */
-#include "cuda_util.cuh"
+/* kernels/sat/sat.h, the table layout shared with the kernels */
+#include "kernels/sat/sat.h"
+#include "kernels/dof/gather.h"
+#include "kernels/common/cuda_util.cuh"
 #include "util/clock.h"
 
 #define TRY(call)                                                                                         \

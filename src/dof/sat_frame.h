@@ -38,7 +38,7 @@ typedef struct sat_frame {
     uint32_t *cpu_in, *cpu_out;
 } sat_frame;
 
-/* The cuda gather (kernels/dof.cu), run inside the same mapping as the cuda SAT
+/* The cuda gather (kernels/dof/gather.cu), run inside the same mapping as the cuda SAT
  * build: the depth (R32F) and the DoF output (RGBA16F) textures join the one map call. */
 typedef struct sat_cuda_gather {
     GLuint depth_tex, out_tex;

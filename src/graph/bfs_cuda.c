@@ -6,7 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "bfs.h"
+#include "kernels/graph/bfs.h"
 #include "graph/graph_cuda.h"
 
 const char *const bfs_cuda_algorithms[] = {"direction-optimizing", "frontier", "edge-parallel", NULL};

@@ -1,5 +1,5 @@
 /* Breadth-first search: level per vertex (int32, -1 where unreachable), on the CPU
- * (a queue, the reference) or on the GPU (three algorithms, kernels/bfs.cu):
+ * (a queue, the reference) or on the GPU (three algorithms, kernels/graph/bfs.cu):
  *   "direction-optimizing"  Beamer: top-down while the frontier is small, bottom-up
  *                           over a frontier bitmap while it is large (alpha 15, beta 18)
  *   "frontier"              top-down frontier queues, degrees scanned per block for

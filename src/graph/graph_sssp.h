@@ -1,12 +1,12 @@
 /* Single-source shortest paths with non-negative weights (weight 1 when the graph has
  * none): distance per vertex, +inf where unreachable. CPU: Dijkstra with a binary
- * heap (the reference, in double). GPU (kernels/sssp.cu, float distances):
+ * heap (the reference, in double). GPU (kernels/graph/sssp.cu, float distances):
  *   "near-far"          work-efficient: frontier queues split by a distance threshold
  *                       that rises by delta (Davidson et al.'s near-far pile)
  *   "delta-stepping"    work-efficient, the whole bucket loop in one cooperative kernel:
  *                       rows split light | heavy at upload, light arcs relaxed in rounds
  *                       within a bucket, heavy arcs once per settled vertex
- *                       (kernels/sssp_delta.h; SCANWORKS_SSSP_DS_DELTA overrides delta,
+ *                       (kernels/graph/sssp_delta.h; SCANWORKS_SSSP_DS_DELTA overrides delta,
  *                       SCANWORKS_SSSP_DS_HUB=BIG:SEG the hub segments)
  *   "bellman-ford"      the seed's kernel: one thread per COO edge, each undirected
  *                       edge once relaxing both directions, a `modif` word, one launch

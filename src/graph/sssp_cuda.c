@@ -8,9 +8,9 @@
 #include <string.h>
 
 #include "graph/graph_cuda.h"
-#include "bfs.h"
-#include "sssp.h"
-#include "sssp_delta.h"
+#include "kernels/graph/bfs.h"
+#include "kernels/graph/sssp.h"
+#include "kernels/graph/sssp_delta.h"
 
 /* The first one is the default. */
 const char *const sssp_cuda_algorithms[] = {"delta-stepping",  "near-far",         "bellman-ford",

@@ -10,7 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "bfs_colors.h"
+#include "kernels/graph/bfs_colors.h"
 #include "graph/csr.h"
 #include "graph/rmat.h"
 #if SCANWORKS_HAVE_CUDA

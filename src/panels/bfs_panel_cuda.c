@@ -5,7 +5,7 @@
 
 #include <cuda_gl_interop.h>
 
-#include "bfs.h"
+#include "kernels/graph/bfs.h"
 #include "graph/graph_bfs.h"
 #include "graph/graph_cuda.h"
 

@@ -19,8 +19,8 @@
 #if SCANWORKS_HAVE_CUDA
 #include <cuda_gl_interop.h>
 #include <cuda_runtime.h>
-#include "compact_kernel.h"
-#include "flag_scan.h"
+#include "kernels/compact/compact_kernel.h"
+#include "kernels/compact/flag_scan.h"
 #endif
 
 #define MAX_CELLS 16384

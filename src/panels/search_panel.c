@@ -18,7 +18,7 @@
 
 #if SCANWORKS_HAVE_CUDA
 #include <cuda_runtime.h>
-#include "search_kernel.h"
+#include "kernels/search/search_kernel.h"
 #endif
 
 #define MAX_KEYS (1 << 16)

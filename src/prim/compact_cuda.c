@@ -1,4 +1,4 @@
-/* Host side of the CUDA compaction: copy in, run kernels/compact.cu, copy the kept
+/* Host side of the CUDA compaction: copy in, run kernels/compact/compact.cu, copy the kept
  * elements and their count back. */
 #include "prim/compact.h"
 
@@ -6,10 +6,10 @@
 
 #include <cuda_runtime.h>
 
-#include "compact_kernel.h"
-#include "cuda_util.cuh"
+#include "kernels/compact/compact_kernel.h"
+#include "kernels/common/cuda_util.cuh"
 
-/* "single-pass" is the default single pass (kernels/compact.cu); the two forms by name
+/* "single-pass" is the default single pass (kernels/compact/compact.cu); the two forms by name
  * after it, so that each can be run and timed. Not listed: "single-pass-tile-SHAPE",
  * the one-tile form in one of the compiled shapes (compact_kernel_tile_shape). */
 const char *const compact_cuda_algorithms[] = {"single-pass", "flag-scan-scatter", "single-pass-pipe",

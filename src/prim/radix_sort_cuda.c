@@ -1,10 +1,10 @@
-/* Host side of the CUDA radix sort: copy in, kernels/radix_sort.cu, copy out. */
+/* Host side of the CUDA radix sort: copy in, kernels/sort/radix_sort.cu, copy out. */
 #include "prim/radix_sort.h"
 
 #include <cuda_runtime.h>
 
-#include "cuda_util.cuh"
-#include "radix_sort_kernel.h"
+#include "kernels/common/cuda_util.cuh"
+#include "kernels/sort/radix_sort_kernel.h"
 
 /* "onesweep" is RADIX_K_ONESWEEP_DEFAULT; the versions by name, to compare them. */
 const char *const radix_sort_cuda_algorithms[] = {"onesweep", "onesweep-v1", "onesweep-v2", "split", NULL};

@@ -5,7 +5,7 @@
 #include <string.h>
 
 #if SCANWORKS_HAVE_CUDA
-#include "../../kernels/scan.h"   /* the cuda backend's limits, names and timed call */
+#include "kernels/scan/scan.h"   /* the cuda backend's limits, names and timed call */
 #endif
 
 static const char *const type_names[SCAN_TYPE_COUNT] = {"int32", "uint32", "int64", "float32"};

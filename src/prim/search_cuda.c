@@ -1,11 +1,11 @@
-/* Host side of the CUDA search: copy keys and queries in, kernels/search.cu, copy the
+/* Host side of the CUDA search: copy keys and queries in, kernels/search/search.cu, copy the
  * indices out. */
 #include "prim/search.h"
 
 #include <cuda_runtime.h>
 
-#include "cuda_util.cuh"
-#include "search_kernel.h"
+#include "kernels/common/cuda_util.cuh"
+#include "kernels/search/search_kernel.h"
 
 /* The first name is the default (algo NULL). */
 const char *const search_cuda_algorithms[] = {"tree", "sampled", "tree64", "binary", "pary", "single-key", NULL};

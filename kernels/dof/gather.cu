@@ -7,9 +7,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cuda_util.cuh"
-#include "dof.h"
-#include "sat.h"
+#include "kernels/common/cuda_util.cuh"
+#include "gather.h"
+#include "kernels/sat/sat.h"
 #include "dof/dof_limits.h"
 
 struct dof_image {

@@ -1,4 +1,4 @@
-/* CUDA scan launchers (kernels/scan.cu), callable from C.
+/* CUDA scan launchers (kernels/scan/scan.cu), callable from C.
  *
  * The ladder of chapter 39 and past it, by name (prim/scan.h lists them in
  * scan_cuda_algorithms, best first): "lookback" (single pass, decoupled look-back),
@@ -40,7 +40,7 @@ int scan_cuda_host_copy(const scan_desc *d, const void *in, void *out, size_t n,
 
 /* The "lookback-T-I[-opt...]" configurations that `bench scan --lookback-sweep`
  * times (NULL-terminated); plain "lookback" takes SCANWORKS_LOOKBACK_CONFIG
- * ("TxI[,opt...]") when set. kernels/scan_lookback_run.cuh explains the options. */
+ * ("TxI[,opt...]") when set. kernels/scan/scan_lookback_run.cuh explains the options. */
 const char *const *scan_cuda_lookback_sweep(void);
 
 /* Parses NAME ("lookback-T-I[-opt...]", or "TxI[,opt...]") as the look-back would,

@@ -22,8 +22,8 @@
 #include <string.h>
 
 #include "radix_sort_kernel.h"
-#include "block_scan.cuh"
-#include "cuda_util.cuh"
+#include "kernels/scan/block_scan.cuh"
+#include "kernels/common/cuda_util.cuh"
 
 #define OS_BINS 256
 #define OS_FLAG_AGG 0x40000000u

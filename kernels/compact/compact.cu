@@ -12,8 +12,8 @@
 #include <string.h>
 
 #include "compact_kernel.h"
-#include "block_scan.cuh"
-#include "cuda_util.cuh"
+#include "kernels/scan/block_scan.cuh"
+#include "kernels/common/cuda_util.cuh"
 #include "flag_scan.h"
 
 /* Elements per status word: the default tile, and the smallest of every shape

@@ -25,7 +25,7 @@
 #ifndef SCANWORKS_KERNELS_SCAN_LOOKBACK_BULK_CUH
 #define SCANWORKS_KERNELS_SCAN_LOOKBACK_BULK_CUH
 
-#include "bulk_copy.cuh"
+#include "kernels/common/bulk_copy.cuh"
 #include "scan_lookback.cuh"
 
 /* Copies BYTES (a multiple of 16) from global SRC to shared DST (both 16-byte

@@ -4,8 +4,8 @@
 #ifndef SCANWORKS_KERNELS_SAT_TILE_CUH
 #define SCANWORKS_KERNELS_SAT_TILE_CUH
 
-#include "cuda_util.cuh"
-#include "pdl.cuh"
+#include "kernels/common/cuda_util.cuh"
+#include "kernels/common/pdl.cuh"
 #include "sat.h"
 
 #define TILE 32

@@ -16,7 +16,7 @@ enum {
     SEARCH_K_SINGLE_KEY = 1,
     SEARCH_K_PARY = 2,
     SEARCH_K_SAMPLED = 3,
-    SEARCH_K_TREE = 4,    /* built sample tree, leaves of 32 keys (kernels/search_tree.cu) */
+    SEARCH_K_TREE = 4,    /* built sample tree, leaves of 32 keys (kernels/search/search_tree.cu) */
     SEARCH_K_TREE64 = 5,  /* the same with leaves of 64 keys: half the index, twice the leaf bytes */
     SEARCH_K_COUNT = 6
 };
@@ -36,7 +36,7 @@ int search_kernel_build(int algo, int mode, const uint32_t *keys, size_t n, void
 int search_kernel_query(int algo, int mode, const uint32_t *keys, size_t n, const uint32_t *queries, size_t q,
                         int64_t *out, void *temp, int one_block, void *stream, sw_error *err);
 
-/* kernels/search_tree.cu; KEYS and TEMP 16-byte aligned (cudaMalloc'ed). */
+/* kernels/search/search_tree.cu; KEYS and TEMP 16-byte aligned (cudaMalloc'ed). */
 size_t search_tree_temp_bytes(int algo, size_t n);
 int search_tree_build(int algo, int mode, const uint32_t *keys, size_t n, void *temp, void *stream, sw_error *err);
 int search_tree_query(int algo, int mode, const uint32_t *keys, size_t n, const uint32_t *queries, size_t q,

@@ -4,8 +4,8 @@
 #include <thrust/iterator/counting_iterator.h>
 #include <thrust/iterator/transform_iterator.h>
 
-#include "cuda_util.cuh"
-#include "sat.h"
+#include "kernels/common/cuda_util.cuh"
+#include "kernels/sat/sat.h"
 #include "sat_ref.h"
 
 struct add_uint4 {

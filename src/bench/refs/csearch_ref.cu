@@ -1,6 +1,6 @@
 /* CUB/thrust references measured beside the scanworks kernels (benchmarks only). */
 #include "csearch_ref.h"
-#include "cuda_util.cuh"
+#include "kernels/common/cuda_util.cuh"
 
 #include <cub/device/device_radix_sort.cuh>
 #include <cub/device/device_select.cuh>

@@ -2,7 +2,7 @@
  * read-only alias) and the near-far pile's relax / split / rebuild steps. atomicMin
  * on float uses the int bit patterns, which order like the values for floats >= 0. */
 #include "sssp.h"
-#include "cuda_util.cuh"
+#include "kernels/common/cuda_util.cuh"
 #include "graph_block.cuh"
 
 static unsigned grid_for(unsigned long long work, unsigned per_block)

@@ -9,9 +9,9 @@
  *   keys by digit in shared memory and writes each digit's run to its place. The second
  *   onesweep, faster ranking and larger tiles, is radix_onesweep2.cu. */
 #include "radix_sort_kernel.h"
-#include "block_scan.cuh"
-#include "cuda_util.cuh"
-#include "flag_scan.h"
+#include "kernels/scan/block_scan.cuh"
+#include "kernels/common/cuda_util.cuh"
+#include "kernels/compact/flag_scan.h"
 
 #define RS_THREADS 256
 #define RS_WARPS (RS_THREADS / 32)

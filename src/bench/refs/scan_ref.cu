@@ -5,7 +5,7 @@
 #include <stdint.h>
 #include <cub/device/device_scan.cuh>
 
-#include "cuda_util.cuh"
+#include "kernels/common/cuda_util.cuh"
 #include "scan_ref.h"
 
 static void *temp;

@@ -1,5 +1,5 @@
 /* "floor-bulk": the data movement of the bulk-copy look-back scan "128x48,bulk,cs" with
- * no scan in it (kernels/scan_copy_floor.cu), a reference row of `bench scan`: the
+ * no scan in it (kernels/scan/scan_copy_floor.cu), a reference row of `bench scan`: the
  * output equals the input. Its time is what that kernel's tile access pattern costs
  * by itself, so the gap between the scan and this row is the look-back and the
  * arithmetic, the gap between this row and memcpy the access pattern. */

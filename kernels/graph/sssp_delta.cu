@@ -9,7 +9,7 @@
 #include <stdlib.h>
 
 #include "sssp_delta.h"
-#include "cuda_util.cuh"
+#include "kernels/common/cuda_util.cuh"
 #include "graph_block.cuh"
 
 namespace cg = cooperative_groups;

@@ -2,7 +2,7 @@
  * frontier expansion, and the bottom-up step of direction-optimizing BFS. */
 #include "bfs.h"
 #include "bfs_colors.h"
-#include "cuda_util.cuh"
+#include "kernels/common/cuda_util.cuh"
 #include "graph_block.cuh"
 
 static unsigned grid_for(unsigned long long work, unsigned per_block)

@@ -30,7 +30,7 @@ typedef struct compact_kparams {
     const char *tile;
 } compact_kparams;
 
-/* The compiled tile shapes, "THREADSxITEMS[-bid][-mN][-spread4]" (kernels/compact.cu says what
+/* The compiled tile shapes, "THREADSxITEMS[-bid][-mN][-spread4]" (kernels/compact/compact.cu says what
  * the options mean; CP_SHAPE_DEFAULT there names the default); NULL past the last. */
 const char *compact_kernel_tile_shape(int i);
 /* Elements per tile of SHAPE (NULL: the one a run without a name would use); 0 with

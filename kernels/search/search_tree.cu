@@ -19,7 +19,7 @@
  * at once so that their loads overlap: 2 + levels dependent round trips in all, of
  * which (at 2^28 keys) two reach L2 and one DRAM. */
 #include "search_kernel.h"
-#include "cuda_util.cuh"
+#include "kernels/common/cuda_util.cuh"
 
 #define SR_TREE_THREADS 512
 #define SR_TREE_MAX_LEVELS 8 /* enough for 2^40 keys */

@@ -1,12 +1,12 @@
 /* Host side of the CUDA scans: algorithm limits, cached scratch, launch
  * configuration and the type/operator dispatch behind the extern "C" launchers of
- * kernels/scan.h. The kernels are in scan_tile.cuh (tuned), scan_lookback*.cuh (lookback) and
+ * kernels/scan/scan.h. The kernels are in scan_tile.cuh (tuned), scan_lookback*.cuh (lookback) and
  * scan_blelloch.cuh (naive, blelloch, blelloch-cf, large). */
 #include <limits.h>
 #include <stdint.h>
 #include <string.h>
 
-#include "cuda_util.cuh"
+#include "kernels/common/cuda_util.cuh"
 #include "scan.h"
 #include "scan_blelloch.cuh"
 #include "scan_lookback_bulk.cuh"

@@ -12,9 +12,9 @@
  *   then its place in that one line of the keys; four queries per thread advance
  *   together so that their dependent loads overlap.
  * tree, tree64: an index built once per keys array, searched by 8 lanes per query a
- *   128-byte node at a time: kernels/search_tree.cu. */
+ *   128-byte node at a time: kernels/search/search_tree.cu. */
 #include "search_kernel.h"
-#include "cuda_util.cuh"
+#include "kernels/common/cuda_util.cuh"
 
 #define SR_SAMPLES 16384
 #define SR_THREADS 512

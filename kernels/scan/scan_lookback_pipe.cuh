@@ -46,7 +46,7 @@
 #ifndef SCANWORKS_KERNELS_SCAN_LOOKBACK_PIPE_CUH
 #define SCANWORKS_KERNELS_SCAN_LOOKBACK_PIPE_CUH
 
-#include "cp_async.cuh"
+#include "kernels/common/cp_async.cuh"
 #include "scan_lookback.cuh"
 
 /* 16-byte chunks of one ring stage, padding included. */

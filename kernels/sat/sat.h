@@ -33,7 +33,7 @@ typedef struct sat_cuda_src {
     float scale;
     /* alpha_const: the texture's fourth channel is ALPHA at every pixel (an opaque
      * frame). tiled-v2 then computes that channel of the table instead of scanning it,
-     * and scans the other three packed (kernels/sat_v2_rgb.cu): the same table. */
+     * and scans the other three packed (kernels/sat/sat_v2_rgb.cu): the same table. */
     int alpha_const;
     float alpha;
     /* split (with alpha_const, for a table that only the CUDA gather reads): the
@@ -83,11 +83,11 @@ void sat_cuda_scratch_free(sat_cuda_scratch *s);
 int sat_cuda_build(int variant, const sat_cuda_src *src, void *out, int w, int h, sat_cuda_scratch *s,
                    cudaStream_t stream, cudaEvent_t *ev, sw_error *err);
 
-/* tiled-lookback's part of sat_cuda_build (kernels/sat_lookback.cu). */
+/* tiled-lookback's part of sat_cuda_build (kernels/sat/sat_lookback.cu). */
 int sat_cuda_build_lookback(const sat_cuda_src *src, void *out, int w, int h, sat_cuda_scratch *s,
                             cudaStream_t stream, sw_error *err);
 
-/* tiled-v2's carries and tile scan (kernels/sat_v2.cu), after sat_cuda_build has
+/* tiled-v2's carries and tile scan (kernels/sat/sat_v2.cu), after sat_cuda_build has
  * launched its tile sums into R (h x tx), C (ty x w) and T (ty x tx); A (ty x tx)
  * follows T in the scratch. RGB: sat_cuda_rgb_path's answer, taken once by
  * sat_cuda_build for both the tile sums and the tile write. */
@@ -99,7 +99,7 @@ int sat_cuda_build_v2(const sat_cuda_src *src, int rgb, void *out, int w, int h,
 int sat_cuda_rgb_path(const sat_cuda_src *src, sw_error *err);
 /* Whether sat_cuda_build of VARIANT from SRC writes the two-plane table. */
 int sat_cuda_split_table(int variant, const sat_cuda_src *src);
-/* Those kernels (kernels/sat_v2_rgb.cu): the tile sums, and the tile write launched
+/* Those kernels (kernels/sat/sat_v2_rgb.cu): the tile sums, and the tile write launched
  * with CFG (grid, block, stream and launch attributes set by sat_cuda_build_v2). */
 int sat_cuda_tile_sums_rgb(const sat_cuda_src *src, void *R, void *C, void *T, int w, int h, cudaStream_t stream,
                            sw_error *err);

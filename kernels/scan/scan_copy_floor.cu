@@ -1,4 +1,4 @@
-/* "floor-bulk" (kernels/scan_copy_floor.h): lookback_bulk_kernel
+/* "floor-bulk" (kernels/scan/scan_copy_floor.h): lookback_bulk_kernel
  * (scan_lookback_bulk.cuh) at its best shape, 128 threads x 12 16-byte
  * vectors, with the scan and the look-back taken out. Block b takes tile b; a full,
  * aligned tile comes into dynamic shared memory by one bulk copy (lbb_bulk_copy: the
@@ -13,7 +13,7 @@
 #include <limits.h>
 #include <stdint.h>
 
-#include "cuda_util.cuh"
+#include "kernels/common/cuda_util.cuh"
 #include "scan_copy_floor.h"
 #include "scan_lookback_ws.cuh"   /* ws_fill; bulk_copy.cuh, scan_tile.cuh */
 

@@ -1,4 +1,4 @@
-/* CUB DeviceScan as the benchmark's reference (kernels/scan_ref.cu, built when
+/* CUB DeviceScan as the benchmark's reference (src/bench/refs/scan_ref.cu, built when
  * SCANWORKS_CUB_BENCH is on: SCANWORKS_HAVE_CUB_REF). */
 #ifndef SCANWORKS_KERNELS_SCAN_REF_H
 #define SCANWORKS_KERNELS_SCAN_REF_H

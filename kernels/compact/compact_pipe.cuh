@@ -19,7 +19,7 @@
 #ifndef SCANWORKS_KERNELS_COMPACT_PIPE_CUH
 #define SCANWORKS_KERNELS_COMPACT_PIPE_CUH
 
-#include "cp_async.cuh"
+#include "kernels/common/cp_async.cuh"
 
 #define CPP_THREADS 256
 #define CPP_WARPS (CPP_THREADS / 32)
