@@ -99,12 +99,6 @@ int scan_check_algorithm(prim_backend b, const char *algo, sw_error *err)
 {
     if (!algo) return 0;
 #if SCANWORKS_HAVE_CUDA
-    if (b == PRIM_CUDA && !strncmp(algo, "lookback-", 9)) return scan_cuda_lookback_check(algo, err);
 #endif
-    if (!prim_check_algorithm("scan", b, scan_algorithms(b), algo, err)) return 0;
-    if (b == PRIM_CUDA && scan_algorithms(b)[0]) {
-        size_t used = strlen(err->msg);
-        snprintf(err->msg + used, sizeof err->msg - used, ", or a look-back configuration lookback-T-I[-options]");
-    }
-    return -1;
+    return prim_check_algorithm("scan", b, scan_algorithms(b), algo, err);
 }
