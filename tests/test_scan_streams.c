@@ -1,5 +1,6 @@
 /* Two host threads, each on a stream and a temp buffer of its own, scan at the same
- * time through the device entry (the production kernel and the ladder's "tuned"),
+ * time through the device entries (the public sw_scan_device, the production kernel;
+ * and the ladder's "tuned" through kernels/scan/scan.h),
  * round after round, each result checked against the sequential reference: no state is
  * shared between calls. Skips (exit 77) when no CUDA device can be used. */
 #include <pthread.h>
@@ -12,6 +13,7 @@
 #if SCANWORKS_HAVE_CUDA
 #include <cuda_runtime.h>
 #include "scan_cuda_case.h"
+#include "scanworks/scan.h"
 
 #define ROUNDS 12
 
@@ -51,7 +53,11 @@ static void *scan_rounds(void *arg)
         ref_scan(d.type, d.op, d.kind, h_in, want, w->n);
         int rc = cudaMemcpyAsync(d_in, h_in, bytes, cudaMemcpyHostToDevice, s) != cudaSuccess ||
                  cudaMemsetAsync(d_out, 0xA5, bytes, s) != cudaSuccess;
-        if (!rc) rc = scan_cuda_device(&d, NULL, d_in, d_out, w->n, temp, temp_bytes, s, &err);
+        const sw_scan_desc pd = {(sw_type)d.type, (sw_scan_op)d.op, d.kind == SCAN_INCLUSIVE};
+        if (!rc && !strcmp(d.algo, "lookback"))
+            rc = sw_scan_device(&pd, d_in, d_out, w->n, temp, temp_bytes, s, &err);
+        else if (!rc)
+            rc = scan_cuda_device(&d, NULL, d_in, d_out, w->n, temp, temp_bytes, s, &err);
         if (!rc) rc = cudaMemcpyAsync(h_out, d_out, bytes, cudaMemcpyDeviceToHost, s) != cudaSuccess;
         if (!rc) rc = cudaStreamSynchronize(s) != cudaSuccess;
         const size_t i = rc ? 0 : first_mismatch(d.type, h_out, want, w->n);

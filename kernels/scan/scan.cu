@@ -63,13 +63,7 @@ static size_t lookback_tile(const scan_tune *tu, size_t esize)
 /* The device's row of tune.h; TUNE when the caller names one. */
 static const scan_tune *tune_of(const scan_tune *tune)
 {
-    if (tune) return tune;
-    int dev, major = 0, minor = 0;
-    if (cudaGetDevice(&dev) != cudaSuccess || cudaDeviceGetAttribute(&major, cudaDevAttrComputeCapabilityMajor, dev) ||
-        cudaDeviceGetAttribute(&minor, cudaDevAttrComputeCapabilityMinor, dev)) {
-        cudaGetLastError();   /* no device: the launch reports it */
-    }
-    return scan_tune_for(major * 10 + minor);
+    return tune ? tune : scan_tune_for(cuda_device_arch());
 }
 
 /* Look-back temp: the tile counter (16 bytes), then the status of every slot (tile t's

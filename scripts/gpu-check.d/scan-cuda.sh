@@ -6,7 +6,8 @@
 # shared-memory kernels, small lengths; racecheck without the production kernel, whose
 # bar.arrive -> bar.sync handovers between warps it cannot follow; memcheck on the
 # two-stream test), and `bench scan` at 2^24 and 2^28 (int32 add with --tune-sweep,
-# then int64 add, float32 add, int32 max) beside CUB and memcpy:
+# then int64 add, float32 add, int32 max) beside CUB and memcpy; the public API
+# (test_api) and the installed example on the cuda backend:
 # $OUT/scan-bench-*.{txt,json} and SUMMARY lines. About 150-200 s; every step has a
 # timeout. Logs of failed steps are copied into $OUT.
 # Run from the repository root with BUILD (an sm_90 build) and OUT set.
@@ -40,6 +41,16 @@ run_test "tests, 2^28+3 elements" "$logs/scan-cuda-test-large.txt" 200 \
   SCANWORKS_TEST_LARGE_ONLY=1 timeout 200 stdbuf -oL "$BUILD/tests/test_scan_cuda"
 run_test "two threads on two streams" "$logs/scan-cuda-test-streams.txt" 60 \
   timeout 60 "$BUILD/tests/test_scan_streams"
+# The public API (include/scanworks/) on the cuda backend, and the example built against
+# the installed library (find_package and pkg-config) and run on the GPU.
+run_test "public API on cuda (test_api)" "$logs/scan-cuda-test-api.txt" 60 timeout 60 "$BUILD/tests/test_api"
+if timeout 120 scripts/test-install "$BUILD" > "$logs/scan-cuda-install.txt" 2>&1 &&
+   grep -q "backend: cuda" "$logs/scan-cuda-install.txt"; then
+  pass "installed library: examples/ built and run on the cuda backend"
+else
+  keep "$logs/scan-cuda-install.txt"
+  fail "installed library example (log: $OUT/scan-cuda-install.txt)"
+fi
 
 # 2. compute-sanitizer.
 if command -v compute-sanitizer > /dev/null; then
