@@ -80,7 +80,10 @@ void panel_host_frame(panel_host *h, const gl_target *target, text_renderer *tex
         k++;
         h->rect[i][0] = x, h->rect[i][1] = target->height - (y + ph), h->rect[i][2] = w, h->rect[i][3] = ph;
         if (w < 16 || ph < 16) continue;
-        panel_frame f = {x, y, w, ph, target->height, target->fbo, text, timer, cuda, dt, frame, h->focused == i};
+        float px = 6.0f + (float)target->height / 90.0f;
+        px = px < 9 ? 9 : px > 20 ? 20 : px;
+        int detail = w >= 420 && ph >= 300 ? PANEL_DETAIL_LARGE : w >= 260 && ph >= 180 ? PANEL_DETAIL_MEDIUM : PANEL_DETAIL_SMALL;
+        panel_frame f = {x, y, w, ph, target->height, target->fbo, text, timer, cuda, dt, frame, h->focused == i, px, detail};
         glBindFramebuffer(GL_FRAMEBUFFER, target->fbo);
         /* Background and title first, so the panel draws over them. */
         text_begin(text, target->width, target->height);
@@ -88,10 +91,9 @@ void panel_host_frame(panel_host *h, const gl_target *target, text_renderer *tex
         text_rect(text, (float)x, top, (float)w, (float)ph, FRAME_BG);
         char title[128];
         snprintf(title, sizeof title, "%d  %s", i + 1, p->title);   /* yellow: this panel has the keys */
-        /* Twice the font's size where it fits (6 pixels a character), smaller down to 1x. */
-        float title_scale = (float)(w - 12) / (6.0f * (float)strlen(title));
-        title_scale = title_scale > 2.0f ? 2.0f : title_scale < 1.0f ? 1.0f : title_scale;
-        text_print(text, (float)x + 6, top + 5, title_scale, title, f.focused ? TITLE : TITLE_DIM);
+        int fit = text_fit_chars((float)(w - 12), px);
+        if (fit < (int)strlen(title)) title[fit > 0 ? fit : 0] = 0;   /* never past the frame */
+        text_print_px(text, (float)x + 6, top + 3, px, title, f.focused ? TITLE : TITLE_DIM);
         text_end(text);
         gpu_timer_begin(timer, p->name);
         glViewport(x, y, w, ph);
