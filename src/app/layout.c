@@ -89,7 +89,7 @@ static bool try_px(const layout_input *in, int px, layout *L)
         bottom = L->help.y - m;
     }
     float hud_w = LAYOUT_HUD_COLS * adv + 2 * pad, hud_h = LAYOUT_HUD_ROWS * lh + 2 * pad;
-    float toast_w = LAYOUT_TOAST_COLS * adv + 2 * pad, toast_h = 2 * lh + 2 * pad;
+    float toast_w = LAYOUT_TOAST_COLS * adv + 2 * pad, toast_h = 3 * lh + 2 * pad;
     float y = m;
     if (in->hud) {
         L->hud = (layout_rect){m, y, hud_w, hud_h};
