@@ -78,7 +78,7 @@ const key_binding key_table[] = {
     {"V", "vsync on/off", "vsync", KEY_APP, {GLFW_KEY_V}, vsync, {0}},
     {"F12", "screenshot to `scanworks-<time>.png`", "screenshots", KEY_APP, {GLFW_KEY_F12}, screenshot, {0}},
     {"Space", "pause/resume the animation", "paused", KEY_APP, {GLFW_KEY_SPACE}, pause_anim, {0}},
-    {"Tab", "view: DoF / depth / blur / SAT / off", "view", KEY_APP, {GLFW_KEY_TAB},
+    {"Tab", "view: DoF/depth/blur/SAT/no DoF", "view", KEY_APP, {GLFW_KEY_TAB},
      view, {0}},
     {"Q / E", "focus nearer / farther", "focus", KEY_APP, {GLFW_KEY_Q, GLFW_KEY_E}, focus, {0}},
     {"Z / X", "aperture narrower / wider", "aperture", KEY_APP, {GLFW_KEY_Z, GLFW_KEY_X}, aperture, {0}},

@@ -50,7 +50,7 @@ static int detail_for(float w, float h, float adv, float lh)
 }
 
 /* Tiles N panels into the region, from its top-right corner. */
-static bool place_panels(const layout_input *in, layout *L, layout_rect region, float m)
+static bool place_panels(const layout_input *in, layout *L, layout_rect region, float m, bool force)
 {
     int n = in->panels < LAYOUT_MAX_PANELS ? in->panels : LAYOUT_MAX_PANELS;
     if (n <= 0) return true;
@@ -65,7 +65,8 @@ static bool place_panels(const layout_input *in, layout *L, layout_rect region, 
         float score = fminf(cw / 1.5f, ch);
         if (score > best_score) best_score = score, best_c = c, best_w = floorf(cw), best_h = floorf(ch);
     }
-    if (best_w < 24 * adv || best_h < 6 * lh) return false;
+    if (!force && (best_w < 24 * adv || best_h < 6 * lh)) return false;
+    if (best_w < 1 || best_h < 1) return false;
     for (int i = 0; i < n; i++) {
         int col = i % best_c, row = i / best_c, from_right = best_c - col;
         float x = region.x + region.w - (float)from_right * best_w - (float)(from_right - 1) * m;
@@ -75,7 +76,7 @@ static bool place_panels(const layout_input *in, layout *L, layout_rect region, 
     return true;
 }
 
-static bool try_px(const layout_input *in, int px, layout *L)
+static bool try_px(const layout_input *in, int px, layout *L, bool force)
 {
     memset(L, 0, sizeof *L);
     L->text_px = (float)px;
@@ -90,6 +91,10 @@ static bool try_px(const layout_input *in, int px, layout *L)
     }
     float hud_w = LAYOUT_HUD_COLS * adv + 2 * pad, hud_h = LAYOUT_HUD_ROWS * lh + 2 * pad;
     float toast_w = LAYOUT_TOAST_COLS * adv + 2 * pad, toast_h = 3 * lh + 2 * pad;
+    if (force && !in->hud) {   /* a tiny window: the message box takes less (its text is cut) */
+        toast_w = fminf(toast_w, floorf(((float)in->width - 3 * m) * 0.4f));
+        toast_h = fminf(toast_h, floorf(((float)in->height - 2 * m) * 0.5f));
+    }
     float y = m;
     if (in->hud) {
         L->hud = (layout_rect){m, y, hud_w, hud_h};
@@ -100,22 +105,24 @@ static bool try_px(const layout_input *in, int px, layout *L)
     float left_w = fmaxf(in->hud ? hud_w : 0, toast_w);
     if (m + left_w + m > (float)in->width) return false;
     layout_rect region = {2 * m + left_w, m, (float)in->width - m - (2 * m + left_w), bottom - m};
-    return place_panels(in, L, region, m);
+    return place_panels(in, L, region, m, force);
 }
 
 void layout_compute(const layout_input *in, layout *out)
 {
     for (int px = start_px(in->width, in->height); px >= LAYOUT_MIN_PX; px--)
-        if (try_px(in, px, out)) {
+        if (try_px(in, px, out, false)) {
             out->fits = true;
             return;
         }
-    /* Smaller than 640x360 or so: the smallest text, and whatever still fits. */
+    /* Smaller than 640x360 or so: the smallest text; the help goes, then the HUD, and
+     * the panels take what is left, however small (the host skips a panel under
+     * 16 pixels). Still nothing overlaps. */
     layout_input fewer = *in;
-    while (!try_px(&fewer, LAYOUT_MIN_PX, out)) {
+    while (!try_px(&fewer, LAYOUT_MIN_PX, out, true)) {
         if (fewer.help) fewer.help = false;
-        else if (fewer.panels) fewer.panels--;
         else if (fewer.hud) fewer.hud = false;
+        else if (fewer.panels) fewer.panels--;
         else break;
     }
     out->fits = false;

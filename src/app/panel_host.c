@@ -99,8 +99,11 @@ void panel_host_frame(panel_host *h, const gl_target *target, text_renderer *tex
         glBindFramebuffer(GL_FRAMEBUFFER, target->fbo);
         glViewport(x, y, w, ph);
         p->draw(h->state[i], &f);
-        glDisable(GL_SCISSOR_TEST);
+        /* The panel's text is clipped to its rectangle too: it never runs into another. */
+        glEnable(GL_SCISSOR_TEST);
+        glScissor(x, y, w, ph);
         text_end(text);
+        glDisable(GL_SCISSOR_TEST);
         gpu_timer_end(timer);
     }
 }
