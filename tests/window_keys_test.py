@@ -42,6 +42,8 @@ time.sleep(1.0)
 
 
 def lines():
+    if not os.path.exists(log):   # the window appears before the app has started
+        return []
     with open(log) as f:
         return [l for l in f.read().splitlines() if l]
 
@@ -87,7 +89,9 @@ def mouse(gesture):
     return parse(before[-1]), parse(after[len(before)])
 
 
-wait_for(1)
+if not wait_for(1):
+    proc.kill()
+    sys.exit("FAIL: no state line from --state-log %s within 10 s" % log)
 panel_keys = [b for b in table if b["kind"] == "panel"]
 panel_toggles = next(b for b in table if b["state"] == "panels")
 checked = 0
