@@ -3,11 +3,12 @@
  * overlaps and nothing leaves the window at any size from 640x360 up. Pure C (no GL):
  * tests/test_layout.c runs it over many window sizes.
  *
- * The shape: the help (when shown) is a band along the bottom, split into as many
- * columns as it needs; above it, the HUD and the message line stack in a left column;
- * the panels tile the rest, from the top-right, in the grid that gives them the
- * largest cells, each with a detail level for its size. The text size starts from
- * one that grows with the window and steps down until everything fits. */
+ * The shape: the help (when shown) is a band along the bottom-left; above it, the
+ * HUD and the message box stack in a left column; the panels tile the rest, from the
+ * top-right, in the grid that gives them the largest cells, each with a detail level
+ * for its size. The text size starts from one that grows with the window and steps
+ * down until everything fits; at that size the help takes the number of columns
+ * that leaves the panels the most readable cells. */
 #ifndef SCANWORKS_APP_LAYOUT_H
 #define SCANWORKS_APP_LAYOUT_H
 
