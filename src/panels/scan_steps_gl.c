@@ -15,7 +15,7 @@ int scan_steps_gl_init(scan_steps_gl *g, sw_error *err)
     glCreateBuffers(2, g->buf);
     for (int i = 0; i < 2; i++)
         glNamedBufferData(g->buf[i], SCAN_STEPS_MAX_N * sizeof(int32_t), NULL, GL_DYNAMIC_COPY);
-    glGenQueries(1, &g->query);
+    panel_gl_span_init(&g->span);
     if (gl_check("scan panel: the figure's buffers", err)) {
         scan_steps_gl_destroy(g);
         return -1;
@@ -27,7 +27,7 @@ void scan_steps_gl_destroy(scan_steps_gl *g)
 {
     if (g->program) glDeleteProgram(g->program);
     if (g->buf[0]) glDeleteBuffers(2, g->buf);
-    if (g->query) glDeleteQueries(1, &g->query);
+    panel_gl_span_destroy(&g->span);
     memset(g, 0, sizeof *g);
 }
 
@@ -45,14 +45,12 @@ int scan_steps_gl_level(scan_steps_gl *g, scan_step st, const int32_t *in, int32
     glUniform1i(g->offset_loc, st.offset);
     glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 0, g->buf[0]);
     glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 1, g->buf[1]);
-    glBeginQuery(GL_TIME_ELAPSED, g->query);
+    panel_gl_span_begin(&g->span);
     glDispatchCompute(1, 1, 1);
-    glEndQuery(GL_TIME_ELAPSED);
+    double t = panel_gl_span_end(&g->span);
     glMemoryBarrier(GL_BUFFER_UPDATE_BARRIER_BIT);
     glGetNamedBufferSubData(g->buf[1], 0, bytes, out);
     glUseProgram(0);
-    GLuint64 ns = 0;
-    glGetQueryObjectui64v(g->query, GL_QUERY_RESULT, &ns);   /* ready: the read-back waited for the dispatch */
-    if (ms) *ms = (double)ns * 1e-6;
+    if (ms) *ms = t;
     return gl_check("scan panel: one level of the figure (panel_scan_step.comp)", err);
 }
