@@ -313,6 +313,7 @@ static float draw_text(const bfs_panel *p, const panel_frame *f)
 {
     static const unsigned char red[4] = {255, 120, 100, 255};
     float px = panel_px(f), lh = panel_line(px), x = 8, w = (float)f->width - 16, y = panel_content_y(f);
+    float spx = panel_small_px(f);
     char line[320];
     snprintf(line, sizeof line, "%s: %s%s", p->use_cuda ? "CUDA" : "CPU fallback",
              p->use_cuda ? gpu_algos[p->algo] : "queue step",
@@ -325,9 +326,9 @@ static float draw_text(const bfs_panel *p, const panel_frame *f)
     y += lh;
     if (panel_detail(f) >= 1) {
         snprintf(line, sizeof line, "%u vertices, %llu arcs, source %u; %s", p->g.n, (unsigned long long)p->g.m,
-                 p->source, p->use_cuda ? "colours by a CUDA kernel into the GL buffer" : "no GPU work but the colour upload");
-        panel_print_fit(f, x, y, px, w, line, PANEL_DIM);
-        y += lh;
+                 p->source, p->use_cuda ? "CUDA colours the GL buffer" : "no GPU work but the colour upload");
+        panel_print_fit(f, x, y, spx, w, line, PANEL_DIM);
+        y += panel_line(spx);
     }
     if (p->status[0]) {
         panel_print_fit(f, x, y, px, w, p->status, red);
@@ -415,6 +416,6 @@ static void bfs_shutdown(void *state)
 }
 
 const panel bfs_panel_def = {
-    "bfs", "BFS: the wavefront, level by level", bfs_init, bfs_step, bfs_draw, bfs_key, bfs_shutdown, bfs_keys,
+    "bfs", "BFS: the wavefront", bfs_init, bfs_step, bfs_draw, bfs_key, bfs_shutdown, bfs_keys,
     bfs_click,
 };

@@ -250,26 +250,27 @@ static void draw(void *state, const panel_frame *f)
     static const char *const stage_names[] = {"input", "1 flag", "2 scan the flags", "3 scatter"};
     char line[200];
     int pct = s->n ? (int)(100.0 * s->count / s->n + 0.5) : 0;
-    snprintf(line, sizeof line, "keep %s: %u of %d kept (%d%%), stage %s", rules[s->rule].label, s->count, s->n, pct,
+    snprintf(line, sizeof line, "keep %s: %u of %d (%d%%), %s", rules[s->rule].label, s->count, s->n, pct,
              stage_names[s->stage]);
     panel_print_fit(f, x, y, px, w, line, PANEL_TEXT);
     y += lh;
     if (s->compute_ms >= 0)
-        snprintf(line, sizeof line, "%s: %.3f ms for the three passes (%s)%s",
+        snprintf(line, sizeof line, "%s: %.3f ms, three passes (%s)%s",
                  s->use_cuda ? "CUDA on the GL buffers" : "GL compute", s->compute_ms,
                  s->use_cuda ? "CUDA events" : panel_gl_span_how(&s->span), s->playing ? ", playing" : "");
     else
         snprintf(line, sizeof line, "%s", s->use_cuda ? "CUDA on the GL buffers" : "GL compute");
-    panel_print_fit(f, x, y, px, w, line, PANEL_DIM);
-    y += lh;
+    float spx = panel_small_px(f), slh = panel_line(spx);
+    panel_print_fit(f, x, y, spx, w, line, PANEL_DIM);
+    y += slh;
     if (s->status[0]) {
         panel_print_fit(f, x, y, px, w, s->status, PANEL_ACCENT);
         y += lh;
     }
     /* Three bands, each a caption and its cells. */
-    float band = (bottom - y) / 3.0f, grid_h = band - lh - 3;
+    float band = (bottom - y) / 3.0f, grid_h = band - slh - 3;
     if (grid_h < 3) return;
-    float num_px = px, min_w = panel_text_w("99", num_px) + 4, cell_h = panel_line(num_px) + 2;
+    float num_px = spx, min_w = panel_text_w("99", num_px) + 4, cell_h = panel_line(num_px) + 2;
     band_grid g = {x, w, 0, 0, cell_h, 0};
     g.cols = (int)(w / min_w) < s->n ? (int)(w / min_w) : s->n;
     bool numbers = s->n <= NUMBERS_MAX && g.cols > 0 && (float)((s->n + g.cols - 1) / g.cols) * cell_h <= grid_h;
@@ -285,12 +286,12 @@ static void draw(void *state, const panel_frame *f)
     int reveal[3] = {s->stage == 1 ? sweep : s->n, s->stage == 2 ? sweep : s->n, s->stage == 3 ? sweep : s->n};
     char cap[3][160];
     if (s->stage >= 1)
-        snprintf(cap[0], sizeof cap[0], "values, flagged where %s: %u flags are 1", rules[s->rule].label, s->count);
+        snprintf(cap[0], sizeof cap[0], "values, flag = %s: %u ones", rules[s->rule].label, s->count);
     else
         snprintf(cap[0], sizeof cap[0], "values: %d random, 0..%d", s->n, VALUE_RANGE - 1);
-    snprintf(cap[1], sizeof cap[1], "exclusive scan of the flags = each kept value's address (0..%u)",
+    snprintf(cap[1], sizeof cap[1], "scan of the flags = address of each kept (0..%u)",
              s->count ? s->count - 1 : 0);
-    snprintf(cap[2], sizeof cap[2], "scatter: the %u kept values, packed, in order", s->count);
+    snprintf(cap[2], sizeof cap[2], "scatter: the %u kept, packed, in order", s->count);
     if (!numbers) {
         glUseProgram(s->prog);
         glBindVertexArray(s->vao);
@@ -298,8 +299,8 @@ static void draw(void *state, const panel_frame *f)
     for (int b = 0; b < 3; b++) {
         float top = y + (float)b * band;
         if (b > s->stage - 1 && !(b == 0)) continue;   /* a band appears with its stage */
-        panel_print_fit(f, x, top, px, w, cap[b], PANEL_DIM);
-        g.top = top + lh + 2;
+        panel_print_fit(f, x, top, spx, w, cap[b], PANEL_DIM);
+        g.top = top + slh + 2;
         int count = b == 2 ? (int)s->count : s->n;
         if (numbers) {
             draw_numbers(s, f, &g, b == 0 ? 0 : b == 1 ? 2 : 3, count, b < 2 && s->stage >= 1, reveal[b], num_px);

@@ -53,7 +53,7 @@ static void shuffle(radix_panel *s)
 {
     for (int i = 0; i < s->n; i++) {
         s->seed = s->seed * 6364136223846793005ull + 1442695040888963407ull;
-        s->keys[i] = (uint32_t)(s->seed >> 48) | 1u;
+        s->keys[i] = (uint32_t)(s->seed >> 48);   /* every digit value can occur */
     }
     s->pass = 0;
     s->after = false;
@@ -149,7 +149,7 @@ static void draw_histogram(const radix_panel *s, const panel_frame *f, int d, fl
     float lh = panel_line(px), strip_h = fmaxf(6.0f, fminf(h * 0.25f, lh)), bars_h = h - 2 * lh - strip_h - 4;
     char line[160];
     if (bars_h >= lh) {   /* else (a small panel) the strip of offsets only */
-        snprintf(line, sizeof line, "histogram of the digit: %d buckets, at most %u keys in one", nb, most);
+        snprintf(line, sizeof line, "histogram: %d buckets, at most %u keys", nb, most);
         panel_print_fit(f, x, y, px, w, line, PANEL_DIM);
         y += lh;
     } else {
@@ -171,7 +171,7 @@ static void draw_histogram(const radix_panel *s, const panel_frame *f, int d, fl
                                PANEL_TEXT);
         }
     y += fmaxf(bars_h, 0) + 2;
-    panel_print_fit(f, x, y, px, w, "exclusive scan of the histogram: where each bucket starts", PANEL_DIM);
+    panel_print_fit(f, x, y, px, w, "offsets = exclusive scan of the histogram", PANEL_DIM);
     y += lh;
     float scale = w / (float)s->n;
     for (int b = 0; b < nb; b++) {
@@ -195,7 +195,7 @@ static void draw(void *state, const panel_frame *f)
     char line[200];
     const char *name = s->bits == 1 ? "split, 1-bit digits" : s->bits == 4 ? "LSD, 4-bit digits" : "LSD, 8-bit digits";
     if (s->after)
-        snprintf(line, sizeof line, "%s: after pass %d/%d, grouped by bits %d..%d", name, s->pass, passes(s), lo, hi);
+        snprintf(line, sizeof line, "%s: pass %d/%d done, grouped by bits %d..%d", name, s->pass, passes(s), lo, hi);
     else
         snprintf(line, sizeof line, "%s: pass %d/%d sorts by bits %d..%d", name, s->pass + 1, passes(s), lo, hi);
     panel_print_fit(f, x, y, px, w, line, PANEL_TEXT);
@@ -203,11 +203,11 @@ static void draw(void *state, const panel_frame *f)
     if (s->pass_ms < 0)
         snprintf(line, sizeof line, "n %d, passes on the %s", s->n, prim_backend_name(s->backend));
     else if (s->pass_backend == PRIM_CUDA)
-        snprintf(line, sizeof line, "n %d: last pass on the GPU %.3f ms (CUDA events, copies in)", s->n, s->pass_ms);
+        snprintf(line, sizeof line, "n %d: pass on the GPU %.3f ms (CUDA events, with copies)", s->n, s->pass_ms);
     else
-        snprintf(line, sizeof line, "n %d: last pass on the CPU %.1f us (no GPU work)", s->n, s->pass_ms * 1e3);
-    panel_print_fit(f, x, y, px, w, line, PANEL_DIM);
-    y += lh;
+        snprintf(line, sizeof line, "n %d: pass on the CPU %.1f us, no GPU work", s->n, s->pass_ms * 1e3);
+    panel_print_fit(f, x, y, panel_small_px(f), w, line, PANEL_DIM);
+    y += panel_line(panel_small_px(f));
     if (s->status[0]) {
         panel_print_fit(f, x, y, px, w, s->status, PANEL_ACCENT);
         y += lh;
@@ -220,12 +220,12 @@ static void draw(void *state, const panel_frame *f)
     float bars_bottom = bottom - hist_h - (hist_h > 0 ? 4 : 0);
     const float bw = w / (float)s->n;
     for (int i = 0; i < s->n; i++) {
-        float h = (bars_bottom - y) * (float)s->keys[i] / 65536.0f;
+        float h = fmaxf(1.0f, (bars_bottom - y) * (float)s->keys[i] / 65536.0f);
         unsigned char rgba[4];
         bucket_color(s, digit_of(s, s->keys[i], d), rgba);
         panel_rect(f, x + bw * (float)i, bars_bottom - h, bw > 2 ? bw - 1 : bw, h, rgba);
     }
-    if (hist_h > 0) draw_histogram(s, f, d, x, bars_bottom + 4, w, hist_h, px);
+    if (hist_h > 0) draw_histogram(s, f, d, x, bars_bottom + 4, w, hist_h, panel_small_px(f));
 }
 
 static bool key(void *state, int k, int mods)

@@ -27,6 +27,7 @@ typedef struct figure_box {
     float cells_x, cell_w, row_h, gap;
     int first, shown;   /* rows first .. first + shown - 1 */
     bool numbers;
+    float num_px;
 } figure_box;
 
 static float cell_cx(const figure_box *b, int k) { return b->cells_x + ((float)k + 0.5f) * b->cell_w; }
@@ -91,8 +92,8 @@ static void draw_rows(scan_panel *s, const panel_frame *f, const figure_box *b)
             if (!b->numbers) continue;
             char num[16];
             snprintf(num, sizeof num, "%d", (int)v);
-            float tw = panel_text_w(num, b->px);
-            panel_print_px(f, cx + (b->cell_w - tw) * 0.5f, y + (b->row_h - panel_line(b->px)) * 0.5f + 1, b->px, num,
+            float tw = panel_text_w(num, b->num_px);
+            panel_print_px(f, cx + (b->cell_w - tw) * 0.5f, y + (b->row_h - panel_line(b->num_px)) * 0.5f, b->num_px, num,
                            current && hot[k] ? PANEL_ACCENT : PANEL_TEXT);
         }
     }
@@ -104,7 +105,7 @@ static void draw_rows(scan_panel *s, const panel_frame *f, const figure_box *b)
 /* The figure in the box (X, Y, W, H): as many of the last rows as fit. */
 static void draw_figure(scan_panel *s, const panel_frame *f, float x, float y, float w, float h, float px)
 {
-    figure_box b = {x, y, w, h, px, 0, 0, 0, 0, 0, 0, false};
+    figure_box b = {x, y, w, h, px, 0, 0, 0, 0, 0, 0, false, px};
     b.cells_x = x + panel_text_w("down d=4 cu", px) + 6;
     b.cell_w = (x + w - b.cells_x) / (float)s->n;
     /* Room for every level's row where it fits (rows up to twice a line, gaps for the
@@ -112,13 +113,18 @@ static void draw_figure(scan_panel *s, const panel_frame *f, float x, float y, f
     int rows = scan_steps_count(s->algo, s->n) + 1;
     float line = panel_line(px) + 2, unit = h / (float)rows;
     b.row_h = fminf(fmaxf(unit * 0.5f, line), line * 1.8f);
-    b.gap = fminf(fmaxf(unit - b.row_h, fmaxf(8.0f, line * 0.9f)), b.row_h * 2.5f);
-    b.numbers = panel_text_w("288", px) + 2 <= b.cell_w;
-    if (!b.numbers && panel_text_w("99", px) + 2 <= b.cell_w) {   /* two digits fit: do all values? */
-        b.numbers = true;
-        for (int r = 0; r <= s->done; r++)
-            for (int k = 0; k < s->n; k++) b.numbers &= s->rows[r][k] < 100;
-    }
+    b.gap = fminf(fmaxf(unit - b.row_h, 8.0f), b.row_h * 2.5f);
+    /* Numbers in the cells at a size that fits the widest value shown, down to 8 px;
+     * below that the cells are colours. */
+    int widest = 1;
+    for (int r = 0; r <= s->done; r++)
+        for (int k = 0; k < s->n; k++) {
+            char num[16];
+            int len = snprintf(num, sizeof num, "%d", (int)s->rows[r][k]);
+            widest = len > widest ? len : widest;
+        }
+    b.num_px = fminf(px, (b.cell_w - 3) / (text_advance_px(px) / px * (float)widest));
+    b.numbers = b.num_px >= 8.0f;
     int fit = (int)((h + b.gap) / (b.row_h + b.gap));
     if (fit < 1) return;
     b.shown = s->done + 1 < fit ? s->done + 1 : fit;
@@ -131,6 +137,7 @@ void scan_figure_draw(void *state, const panel_frame *f)
     scan_panel *s = state;
     int detail = panel_detail(f);
     float px = panel_px(f), lh = panel_line(px), x = 8, w = (float)f->width - 16;
+    float spx = panel_small_px(f), slh = panel_line(spx);
     float y = panel_content_y(f), bottom = (float)f->height - 4;
     int count = scan_steps_count(s->algo, s->n);
     char line[320], name[200];
@@ -150,20 +157,20 @@ void scan_figure_draw(void *state, const panel_frame *f)
                  s->mismatches ? "MISMATCH with the CPU model" : "every level = the CPU model");
     else
         snprintf(line, sizeof line, "%d levels to go%s", count, s->playing ? "" : " (paused)");
-    panel_print_fit(f, x, y, px, w, line, s->mismatches || (s->result_checked && !s->result_ok) ? RED : GREEN);
-    y += lh;
+    panel_print_fit(f, x, y, spx, w, line, s->mismatches || (s->result_checked && !s->result_ok) ? RED : GREEN);
+    y += slh;
     if (detail >= 1) {
         const char *msg = s->status[0] ? s->status
                           : s->cuda_possible ? (s->use_cuda ? "C: levels on CUDA (GL compute: C)" : "C: levels on GL compute (CUDA: C)")
                                              : "no CUDA here: the levels run on GL compute";
-        panel_print_fit(f, x, y, px, w, msg, PANEL_DIM);
-        y += lh;
+        panel_print_fit(f, x, y, spx, w, msg, PANEL_DIM);
+        y += slh;
     }
     /* The timing comparison below, smaller; the figure takes the rest. */
-    float tpx = px * (detail >= 2 ? 0.9f : 0.8f), tlh = panel_line(tpx);
+    float tpx = spx, tlh = panel_line(tpx);
     int trows = detail == 0 ? 2 : scan_timing_rows(s->timing);
     float th = fminf((float)trows * tlh, (bottom - y) * 0.4f);
     if (detail >= 2) th = fmaxf(th, (bottom - y) * 0.3f);
-    draw_figure(s, f, x, y + 2, w, bottom - y - th - 8, px);
+    draw_figure(s, f, x, y + 2, w, bottom - y - th - 8, spx);
     scan_timing_draw(s->timing, f, x, bottom - th, w, th, tpx, detail >= 2);
 }

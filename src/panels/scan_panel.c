@@ -202,6 +202,6 @@ static const panel_key_help scan_panel_keys[] = {
 };
 
 const panel scan_panel_def = {
-    "scan", "Scan: Hillis-Steele and Blelloch, level by level", scan_panel_init, scan_panel_step,
+    "scan", "Scan: Hillis-Steele, Blelloch", scan_panel_init, scan_panel_step,
     scan_figure_draw, scan_panel_key, scan_panel_shutdown, scan_panel_keys, NULL,
 };

@@ -170,11 +170,11 @@ static void draw_run(const search_panel *s, const panel_frame *f, const search_r
     static const unsigned char range_rgba[4] = {90, 90, 100, 255};
     int shown = s->shown < r->steps ? s->shown : r->steps;
     char line[120];
-    snprintf(line, sizeof line, "%s: %d of %d steps", name, shown, r->steps);
+    snprintf(line, sizeof line, "%s: step %d/%d", name, shown, r->steps);
     panel_print_fit(f, x0, y0, px, w, line, PANEL_TEXT);
     if (shown >= r->steps) snprintf(line, sizeof line, "found: index %zu", r->answer);
     else snprintf(line, sizeof line, "open range %zu wide", r->rows[shown].hi - r->rows[shown].lo);
-    panel_print_fit(f, x0, y0 + lh, px, w, line, shown >= r->steps ? PANEL_ACCENT : PANEL_DIM);
+    panel_print_fit(f, x0, y0 + lh, px * 0.85f, w, line, shown >= r->steps ? PANEL_ACCENT : PANEL_DIM);
     y0 += 2 * lh + 2;
     for (int i = 0; i < shown; i++) {
         const probe_row *row = &r->rows[i];
@@ -196,13 +196,13 @@ static void draw(void *state, const panel_frame *f)
     panel_print_fit(f, x, y, px, w, line, PANEL_TEXT);
     y += lh;
     if (s->lat_ms[0] > 0)
-        snprintf(line, sizeof line, "GPU per query (CUDA events): binary %.2f us, P-ary (256 threads) %.2f us",
+        snprintf(line, sizeof line, "GPU per query: binary %.2f us, P-ary (256 threads) %.2f us (CUDA events)",
                  s->lat_ms[0] * 1e3, s->lat_ms[1] * 1e3);
     else
-        snprintf(line, sizeof line, "no GPU work: the probes are traced on the CPU%s",
-                 s->have_cuda ? "" : " (no CUDA here to time the kernels)");
-    panel_print_fit(f, x, y, px, w, line, PANEL_DIM);
-    y += lh + 2;
+        snprintf(line, sizeof line, "no GPU work: the CPU traces the probes%s",
+                 s->have_cuda ? "" : " (no CUDA to time the kernels)");
+    panel_print_fit(f, x, y, panel_small_px(f), w, line, PANEL_DIM);
+    y += panel_line(panel_small_px(f)) + 2;
     /* The sorted array: colour by key, in 256 segments. */
     if (bottom - y < 3 * lh + 8) return;   /* a small panel: the numbers only */
     float strip_h = fminf(14.0f, fmaxf(4.0f, (bottom - y) * 0.08f));
@@ -218,7 +218,7 @@ static void draw(void *state, const panel_frame *f)
     if (row_h < 2) row_h = 2;
     draw_run(s, f, &s->bin, x, half, y, row_h, px, "binary");
     char name[40];
-    snprintf(name, sizeof name, "P-ary, P = %d", s->p);
+    snprintf(name, sizeof name, "P-ary P=%d", s->p);
     draw_run(s, f, &s->pary, x + half + gap, half, y, row_h, px, name);
 }
 
