@@ -149,6 +149,7 @@ static int init(void **state, const cuda_device_info *cuda, sw_error *err)
     s->n = 32;
     s->seed = 12345;
     s->stage = 3;
+    s->playing = 1;   /* running live, as the other panels */
     s->compute_ms = -1;
     glCreateBuffers(B_COUNT, s->buf);
     for (int i = 0; i < B_COUNT; i++) glNamedBufferData(s->buf[i], MAX_CELLS * 4 + 64, NULL, GL_DYNAMIC_COPY);

@@ -3,8 +3,9 @@
  * open, yellow ticks the probes. Enter does one step of both, P plays, R picks a new
  * query and array, N changes P, [ ] change n. The probes are the CPU's trace of the
  * kernels' loops, so the animation itself is no GPU work; with CUDA, the single-query
- * latency of both on the GPU (one thread vs one block of 256, 64 queries in turn) is
- * measured with CUDA events once per array, shown, and goes to the HUD in that frame. */
+ * latency of both on the GPU (one thread vs one block of 256, 64 queries of the array in
+ * turn) is measured with CUDA events once per query shown, and goes to the HUD in that
+ * frame. */
 #include "gl/gl.h"
 
 #include <math.h>
@@ -124,8 +125,8 @@ static void new_query(search_panel *s, int new_keys, int cuda)
             v += (uint32_t)(s->seed >> 60);   /* steps of 0..15: sorted, with repeats */
             s->keys[i] = v;
         }
-        s->measure_pending = cuda && s->have_cuda;   /* in the next step, so the HUD sees it */
     }
+    s->measure_pending = cuda && s->have_cuda;   /* in the next step, so the HUD sees it */
     s->query = (uint32_t)((s->seed >> 33) % (s->keys[s->n - 1] + 2));
     trace(s, 1, &s->bin);
     trace(s, s->p, &s->pary);
@@ -160,7 +161,7 @@ static void step(void *state, const panel_frame *f)
     s->clock = 0;
     int most = s->bin.steps > s->pary.steps ? s->bin.steps : s->pary.steps;
     if (s->shown < most + 3) s->shown++;
-    else new_query(s, 0, 0);
+    else new_query(s, 0, 1);
 }
 
 static void draw_run(const search_panel *s, const panel_frame *f, const search_run *r, float x0, float w, float y0,
