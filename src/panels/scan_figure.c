@@ -159,7 +159,7 @@ void scan_figure_draw(void *state, const panel_frame *f)
         snprintf(line, sizeof line, "%d levels to go%s", count, s->playing ? "" : " (paused)");
     panel_print_fit(f, x, y, spx, w, line, s->mismatches || (s->result_checked && !s->result_ok) ? RED : GREEN);
     y += slh;
-    if (detail >= 1) {
+    if (detail >= 1 || s->status[0]) {   /* what C does here, or the last message */
         const char *msg = s->status[0] ? s->status
                           : s->cuda_possible ? (s->use_cuda ? "C: levels on CUDA (GL compute: C)" : "C: levels on GL compute (CUDA: C)")
                                              : "no CUDA here: the levels run on GL compute";

@@ -68,7 +68,7 @@ int scan_steps_ops(scan_step st, int n, scan_elem_op *ops)
 
 void scan_steps_name(scan_step st, int n, char *buf, size_t size)
 {
-    static const char *const phase[] = {"naive", "up-sweep", "clear", "down-sweep (swap, add into the right)"};
+    static const char *const phase[] = {"naive", "up-sweep", "clear", "down-sweep"};
     if (!size) return;
     if (st.phase == SCAN_STEP_CLEAR) {
         snprintf(buf, size, "clear the last: a[%d] = 0", n - 1);

@@ -39,7 +39,8 @@ typedef struct scan_elem_op {
 /* Writes the level's operations into OPS (room for N); returns how many. */
 int scan_steps_ops(scan_step st, int n, scan_elem_op *ops);
 
-/* "up-sweep d=1: a[3] += a[1], a[7] += a[5], ..." in at most SIZE bytes; the list is
+/* "up-sweep d=1: a[3] += a[1], a[7] += a[5], ..." ("down-sweep d=2: a[3]<->a[7]": the
+ * swap, then the add into the right one) in at most SIZE bytes; the list is
  * cut with "..." when it does not fit. */
 void scan_steps_name(scan_step st, int n, char *buf, size_t size);
 /* What the last level leaves: "inclusive scan" (Hillis-Steele) or "exclusive scan". */
