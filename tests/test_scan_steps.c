@@ -78,6 +78,8 @@ int main(void)
     int32_t row[4] = {1, 2, 3, 4};
     CHECK(scan_steps_gl_level(&g, (scan_step){SCAN_STEP_UP, 1}, row, row, 3, NULL, &err) == -1);
     CHECK(scan_steps_gl_level(&g, (scan_step){SCAN_STEP_UP, 4}, row, row, 4, NULL, &err) == -1);
+    CHECK(scan_steps_gl_level(&g, (scan_step){7, 1}, row, row, 4, NULL, &err) == -1);
+    CHECK(scan_steps_gl_level(&g, (scan_step){SCAN_STEP_NAIVE, 3}, row, row, 4, NULL, &err) == -1);
     int levels = scan_steps_check_runner("gl", gl_runner, &g);
     printf("gl: %d levels checked against the CPU model\n", levels);
     CHECK(levels == 4 * (1 + 2 + 3 + 4 + 5 + 6) + 4 * (3 + 5 + 7 + 9 + 11 + 13));

@@ -51,8 +51,10 @@ static const panel_key_help bfs_keys[] = {
     {"P", "run / pause"},    {"[ ]", "smaller / larger graph"}, {"click", "source at a vertex"}, {NULL, NULL},
 };
 
-/* A grid of W x H crossings, streets kept with probability 0.85, one diagonal in 12,
- * positions jittered: looks like roads and has a long BFS. */
+/* The graph source (the only place that makes the graph: another source is a function
+ * of the same shape, filling p->g and a layout of 2 floats per vertex in 0..1): a grid
+ * of W x H crossings, streets kept with probability 0.85, one diagonal in 12, positions
+ * jittered: looks like roads and has a long BFS. The draw sizes the points by W. */
 static int make_graph(bfs_panel *p, float **pos_out, sw_error *err)
 {
     int w = grid_sizes[p->size_index][0], h = grid_sizes[p->size_index][1];

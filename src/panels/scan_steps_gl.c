@@ -35,8 +35,10 @@ int scan_steps_gl_level(scan_steps_gl *g, scan_step st, const int32_t *in, int32
                         sw_error *err)
 {
     if (scan_steps_check_n(n, err)) return -1;
-    if (st.phase != SCAN_STEP_CLEAR && (st.offset < 1 || st.offset >= n))
-        return sw_fail(err, "scan steps: offset %d; it must be from 1 to n / 2 = %d", st.offset, n / 2);
+    if (st.phase < SCAN_STEP_NAIVE || st.phase > SCAN_STEP_DOWN)
+        return sw_fail(err, "scan steps: phase %d is not one of 0..3", st.phase);
+    if (st.phase != SCAN_STEP_CLEAR && (st.offset < 1 || st.offset >= n || (st.offset & (st.offset - 1))))
+        return sw_fail(err, "scan steps: offset %d; it must be a power of two below n = %d", st.offset, n);
     GLsizeiptr bytes = (GLsizeiptr)n * (GLsizeiptr)sizeof(int32_t);
     glNamedBufferSubData(g->buf[0], 0, bytes, in);
     glUseProgram(g->program);
