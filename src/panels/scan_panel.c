@@ -110,13 +110,15 @@ static int scan_panel_init(void **state, const cuda_device_info *cuda, sw_error 
     }
     s->gl_ready = true;
     const char *why = "this build has no CUDA backend";
+    sw_error cerr;   /* lives until why is copied */
 #if SCANWORKS_HAVE_CUDA
     if (cuda && !cuda->available) why = cuda->why_unavailable;
     else if (prim_cuda_available(&why)) {
-        sw_error cerr;
         if (scan_steps_cuda_create(&s->cuda, &cerr)) why = cerr.msg;
         else s->cuda_possible = s->use_cuda = true;
     }
+#else
+    (void)cerr;
 #endif
     snprintf(s->cuda_why, sizeof s->cuda_why, "%s", why ? why : "no CUDA device");
     *state = s;
