@@ -194,7 +194,9 @@ static void draw(void *state, const panel_frame *f)
     int d = shown_digit(s), lo = d * s->bits, hi = lo + s->bits - 1;
     char line[200];
     const char *name = s->bits == 1 ? "split, 1-bit digits" : s->bits == 4 ? "LSD, 4-bit digits" : "LSD, 8-bit digits";
-    if (s->after)
+    if (s->after && s->pass == passes(s))
+        snprintf(line, sizeof line, "%s: sorted after %d passes", name, passes(s));
+    else if (s->after)
         snprintf(line, sizeof line, "%s: pass %d/%d done, grouped by bits %d..%d", name, s->pass, passes(s), lo, hi);
     else
         snprintf(line, sizeof line, "%s: pass %d/%d sorts by bits %d..%d", name, s->pass + 1, passes(s), lo, hi);
