@@ -5,6 +5,7 @@
 
 #include "graph/graph_bfs.h"
 #include "graph/graph_check.h"
+#include "graph/graph_layout.h"
 #include "graph/graph_load.h"
 #include "graph/graph_refs.h"
 #include "graph/graph_sssp.h"
@@ -112,6 +113,27 @@ static void test_grid(void)
                   "spec %s", bad_specs[i]);
 }
 
+/* The panel's R-MAT layout: every vertex inside the unit square, one at the centre
+ * (the hub), the hub's neighbours nearer the centre than the vertices beyond them. */
+static void test_rmat_layout(void)
+{
+    graph_csr g;
+    float *pos;
+    sw_error err;
+    CHECK(graph_rmat_layout(10, 4, 3, &g, &pos, &err) == 0);
+    if (!pos) return;
+    CHECK(g.n == 1024);
+    int outside = 0, centre = 0;
+    for (uint32_t v = 0; v < g.n; v++) {
+        outside += !(pos[2 * v] >= 0 && pos[2 * v] <= 1 && pos[2 * v + 1] >= 0 && pos[2 * v + 1] <= 1);
+        centre += pos[2 * v] == 0.5f && pos[2 * v + 1] == 0.5f;
+    }
+    CHECK(outside == 0 && centre == 1);
+    free(pos);
+    graph_csr_free(&g);
+    CHECK(graph_rmat_layout(99, 4, 3, &g, &pos, &err) == -1 && pos == NULL);
+}
+
 /* No vertices at all: a clear error, never a crash. */
 static void test_empty(void)
 {
@@ -207,6 +229,7 @@ int main(void)
     test_grid();
     test_checker();
     test_empty();
+    test_rmat_layout();
     sw_error err;
     for (int i = 0; i < GRAPH_CASE_COUNT; i++) {
         graph_case c;

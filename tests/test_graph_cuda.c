@@ -116,6 +116,47 @@ int main(void)
             graph_csr_free(&c.g);
         }
     }
+    /* adaptive BFS: a broom (a path of 100, a star of 20,000 leaves at its end, a path of
+       500 from one leaf) leaves the block by arcs at the hub, by vertices at the leaves,
+       and comes back to it for the tail; a path and a grid run whole in the block */
+    {
+        graph_coo b = {0};
+        sw_error e2;
+        int rc = 0;
+        b.n = 100 + 20000 + 500;
+        for (uint32_t v = 0; v < 99 && !rc; v++) rc = graph_coo_push(&b, v, v + 1, 1.0f, false, &e2);
+        for (uint32_t v = 100; v < 20100 && !rc; v++) rc = graph_coo_push(&b, 99, v, 1.0f, false, &e2);
+        for (uint32_t v = 20100; v < b.n && !rc; v++) rc = graph_coo_push(&b, v == 20100 ? 100 : v - 1, v, 1.0f, false, &e2);
+        b.both_directions = true;
+        graph_csr g;
+        if (!rc && graph_csr_from_coo(&b, &g, &e2) == 0) {
+            int32_t *ref = malloc(g.n * sizeof *ref), *lv = malloc(g.n * sizeof *lv);
+            bfs_stats st;
+            CHECK(bfs_cpu(&g, 0, ref, NULL, &e2) == 0);
+            test_poison(lv, g.n * sizeof *lv);
+            CHECK(graph_bfs(PRIM_CUDA, "adaptive", &g, 0, lv, &st, &e2) == 0);
+            CHECK_MSG(!memcmp(lv, ref, g.n * sizeof *lv), "broom: adaptive levels differ");
+            CHECK_MSG(st.block_launches >= 2 && st.block_levels >= 99 + 490 && st.levels == 100 + 1 + 500,
+                      "broom: %d block launches, %d levels in them, %d levels", st.block_launches, st.block_levels,
+                      st.levels);
+            free(ref), free(lv);
+            graph_csr_free(&g);
+        } else {
+            CHECK_MSG(0, "broom not built: %s", e2.msg);
+        }
+        graph_coo_free(&b);
+        for (int k = 0; k < 2; k++) {
+            graph_case c;
+            if (graph_case_make(k == 0 ? 0 : 11, &c)) continue;
+            int32_t *lv = malloc(c.g.n * sizeof *lv);
+            bfs_stats st;
+            CHECK(graph_bfs(PRIM_CUDA, "adaptive", &c.g, 0, lv, &st, &e2) == 0);
+            CHECK_MSG(st.block_launches == 1 && st.block_levels == st.levels, "%s: %d launches, %d of %d levels", c.name,
+                      st.block_launches, st.block_levels, st.levels);
+            free(lv);
+            graph_csr_free(&c.g);
+        }
+    }
     /* a larger R-MAT where the direction-optimizing BFS goes bottom-up */
     graph_coo e;
     graph_csr g;
@@ -128,6 +169,8 @@ int main(void)
         bfs_stats st;
         CHECK(graph_bfs(PRIM_CUDA, "direction-optimizing", &g, s, lv, &st, &err) == 0);
         CHECK_MSG(st.bottom_up_steps > 0, "rmat-16: direction-optimizing never went bottom-up");
+        CHECK(graph_bfs(PRIM_CUDA, "adaptive", &g, s, lv, &st, &err) == 0);
+        CHECK_MSG(st.bottom_up_steps > 0, "rmat-16: adaptive never went bottom-up");
         free(lv);
         graph_csr_free(&g);
     } else {

@@ -1,5 +1,6 @@
 /* The BFS panel: a road-like graph (a jittered grid with missing streets and a few
- * diagonals, laid out once) drawn as points and lines; the BFS wavefront spreads one
+ * diagonals, laid out once) or, with T, an R-MAT graph in rings around its hub,
+ * drawn as points and lines; the BFS wavefront spreads one
  * level per step, the frontier in yellow. On CUDA the vertex colours are written by a
  * kernel into the GL colour buffer through interop, and the edge-parallel algorithm
  * runs one level per step; the queue-based algorithms run whole on the GPU and are
@@ -12,6 +13,7 @@
 
 #include "kernels/graph/bfs_colors.h"
 #include "graph/csr.h"
+#include "graph/graph_layout.h"
 #include "graph/rmat.h"
 #if SCANWORKS_HAVE_CUDA
 #include "panels/bfs_panel_gpu.h"
@@ -32,6 +34,7 @@ typedef struct bfs_panel {
     float *pos;               /* layout, 2 floats per vertex in 0..1 (for clicks) */
     int level;                /* the frontier shown */
     bool done, running, use_cuda, whole_run;
+    bool rmat;                /* T: an R-MAT graph instead of the grid */
     int max_level, frames, hold;
     uint64_t edges;
     double color_ms;
@@ -46,7 +49,8 @@ typedef struct bfs_panel {
 
 static const panel_key_help bfs_keys[] = {
     {"N", "next algorithm"}, {"R", "new graph and source"}, {"Enter", "one level"},
-    {"P", "run / pause"},    {"[ ]", "smaller / larger graph"}, {"click", "source at a vertex"}, {NULL, NULL},
+    {"P", "run / pause"},    {"[ ]", "smaller / larger graph"}, {"click", "source at a vertex"},
+    {"T", "grid / R-MAT graph"}, {NULL, NULL},
 };
 
 /* A grid of W x H crossings, streets kept with probability 0.85, one diagonal in 12,
@@ -55,6 +59,12 @@ static int make_graph(bfs_panel *p, float **pos_out, sw_error *err)
 {
     int w = grid_sizes[p->size_index][0], h = grid_sizes[p->size_index][1];
     uint32_t n = (uint32_t)(w * h);
+    if (p->rmat) {   /* about as many vertices as the grid, 4 edges each */
+        int scale = 0;
+        while ((2u << scale) <= n) scale++;
+        graph_csr_free(&p->g);
+        return graph_rmat_layout(scale, 4, p->seed, &p->g, pos_out, err);
+    }
     graph_coo e = {0};
     e.n = n;
     e.both_directions = true;
@@ -318,8 +328,9 @@ static void bfs_draw(void *state, const panel_frame *f)
     glBindVertexArray(0);
     GL_CHECK();
     char line[320];
-    snprintf(line, sizeof line, "%s: %s\n%u vertices, %llu arcs, source %u\nlevel %d%s   edges visited %llu%s%s",
-             p->use_cuda ? "CUDA" : "CPU fallback", p->use_cuda ? gpu_algos[p->algo] : "queue step", p->g.n,
+    snprintf(line, sizeof line, "%s: %s\n%s: %u vertices, %llu arcs, source %u\nlevel %d%s   edges visited %llu%s%s",
+             p->use_cuda ? "CUDA" : "CPU fallback", p->use_cuda ? gpu_algos[p->algo] : "queue step",
+             p->rmat ? "R-MAT" : "grid", p->g.n,
              (unsigned long long)p->g.m, p->source, p->level, p->done ? " (done)" : "", (unsigned long long)p->edges,
              p->running ? "" : "  [paused]", p->use_cuda && p->whole_run ? "  (run whole, shown per level)" : "");
     static const unsigned char white[4] = {230, 230, 230, 255}, red[4] = {255, 120, 100, 255};
@@ -339,6 +350,10 @@ static bool bfs_key(void *state, int key, int mods)
         return true;
     case 'R':
         p->seed = graph_mix64(p->seed + 1);
+        if (rebuild(p, &err)) set_status(p, err.msg);
+        return true;
+    case 'T':
+        p->rmat = !p->rmat;
         if (rebuild(p, &err)) set_status(p, err.msg);
         return true;
     case 257: /* Enter */
