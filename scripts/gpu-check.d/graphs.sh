@@ -2,13 +2,13 @@
 # Graphs on the GPU machine (about 4-5 minutes):
 #  1. the GPU graph tests (test_graph_cuda: every algorithm against the CPU on the awkward
 #     graphs; test_graph_bench: bench bfs|sssp end to end, every row validated);
-#  2. compute-sanitizer memcheck, racecheck and synccheck on the one-block BFS kernel
-#     (adaptive: a grid that stays in the block, a thin grid, an R-MAT that leaves and
-#     comes back) and, as regressions, on delta-stepping and direction-optimizing;
+#  2. compute-sanitizer memcheck, racecheck and synccheck on the one-block BFS and SSSP
+#     kernels (adaptive: a grid that stays in the block, a thin grid, an R-MAT that
+#     leaves it) and, as regressions, on delta-stepping and direction-optimizing;
 #  3. `bench bfs` (64 roots) and `bench sssp` on grid:1500:1500, rmat:22:16 and
 #     rmat:23:16 with the CPU references in the same run, every timed run checked,
-#     into $OUT/bfs-*.json and $OUT/sssp-*.json (+ .txt); then delta-stepping's bucket
-#     width on the grid (SCANWORKS_SSSP_DS_DELTA), two roots each.
+#     into $OUT/bfs-*.json and $OUT/sssp-*.json (+ .txt); then the bucket widths of
+#     delta-stepping and of the adaptive SSSP's one-block rounds on the grid.
 # SUMMARY lines give each target against what was measured. A wrong result (INVALID),
 # a crash or a sanitizer report is a FAIL; a target not met is a NOTE.
 # Run from the repository root with BUILD and OUT set.
@@ -26,12 +26,14 @@ else
 fi
 
 tmp=$(mktemp -d)
-sanitize_runs "$log" 180 " on the one-block BFS (adaptive) and regressions" \
+sanitize_runs "$log" 180 " on the one-block BFS and SSSP (adaptive) and regressions" \
   "compute bfs --backend cuda --algo adaptive --graph grid:60:40:3 --source 5 --out $tmp/a.npy" \
   "compute bfs --backend cuda --algo adaptive --graph grid:700:3:3 --source 1 --out $tmp/b.npy" \
   "compute bfs --backend cuda --algo adaptive --graph rmat:12:16:7 --source 1 --out $tmp/c.npy" \
   "compute bfs --backend cuda --algo direction-optimizing --graph rmat:12:16:7 --source 1 --out $tmp/d.npy" \
-  "compute sssp --backend cuda --algo delta-stepping --graph rmat:12:16:7 --source 1 --out $tmp/e.npy"
+  "compute sssp --backend cuda --algo delta-stepping --graph rmat:12:16:7 --source 1 --out $tmp/e.npy" \
+  "compute sssp --backend cuda --algo adaptive --graph grid:60:40:3 --source 5 --out $tmp/f.npy" \
+  "compute sssp --backend cuda --algo adaptive --graph rmat:12:16:7 --source 1 --out $tmp/g.npy"
 rm -rf "$tmp"
 
 # bench NAME KIND ARGS...: one bench run into $OUT/NAME.{txt,json}; exit 1 = an INVALID row
@@ -78,11 +80,17 @@ read -r a ms hm <<< "$(best sssp-rmat rmat:22:16)"
 echo "SUMMARY: sssp rmat:22:16 fastest: ${a:-?} ${ms:-?} ms"
 target "sssp rmat:22:16 <= 4 ms" "x > 0 && x <= 4" "${ms:-0}"
 
-# Delta-stepping's bucket width on the grid (default: 2 x mean weight / mean degree = 25)
-for delta in 50 100 200 400; do
-  f="$OUT/sssp-grid-delta-$delta.txt"
-  SCANWORKS_SSSP_DS_DELTA=$delta timeout 60 "$SW" bench sssp --graph grid:1500:1500 --sources 2 --cpu-sources 0 \
-      --algo delta-stepping > "$f" 2>&1 || fail "delta-stepping with delta $delta on the grid (see $(basename "$f"))"
-  echo "SUMMARY: sssp grid delta-stepping, delta $delta: $(awk '$1 == "cuda" { print $4, "ms,", $NF; exit }' "$f")"
+# Bucket widths on the grid (default for both: 2 x mean weight / mean degree = 25):
+# delta-stepping's (SCANWORKS_SSSP_DS_DELTA) and the one-block rounds' of adaptive
+# (SCANWORKS_SSSP_BLOCK_DELTA), two roots each
+for run in delta-stepping,SCANWORKS_SSSP_DS_DELTA=100 delta-stepping,SCANWORKS_SSSP_DS_DELTA=400 \
+           adaptive,SCANWORKS_SSSP_BLOCK_DELTA=15 adaptive,SCANWORKS_SSSP_BLOCK_DELTA=35 \
+           adaptive,SCANWORKS_SSSP_BLOCK_DELTA=50; do
+  algo=${run%%,*}; kv=${run#*,}
+  f="$OUT/sssp-grid-$algo-${kv#*=}.txt"
+  env SCANWORKS_GRAPH_TRACE=1 "$kv" timeout 60 "$SW" bench sssp --graph grid:1500:1500 --sources 2 --cpu-sources 0 \
+      --algo $algo > "$f" 2>&1 || fail "$algo with $kv on the grid (see $(basename "$f"))"
+  echo "SUMMARY: sssp grid $algo $kv: $(awk '$1 == "cuda" { print $4, "ms,", $NF; exit }' "$f")"
+  grep -m1 "^sssp block:" "$f" | sed 's/^/SUMMARY:   /'
 done
 part_end
