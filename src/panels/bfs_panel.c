@@ -1,7 +1,7 @@
 /* The BFS panel: a road-like graph (a jittered grid with missing streets and a few
- * diagonals, laid out once) or, with T, an R-MAT graph in rings around its hub,
- * drawn as points and lines; the BFS wavefront spreads one
- * level per step, the frontier in yellow. On CUDA the vertex colours are written by a
+ * diagonals, laid out once) or an R-MAT graph in rings around its hub (N after the
+ * last algorithm), drawn as points and lines; the BFS wavefront spreads one level per
+ * step, the frontier in yellow. On CUDA the vertex colours are written by a
  * kernel into the GL colour buffer through interop, and the edge-parallel algorithm
  * runs one level per step; the queue-based algorithms run whole on the GPU and are
  * revealed level by level. Without CUDA a CPU BFS step does the same ("CPU fallback"). */
@@ -34,7 +34,7 @@ typedef struct bfs_panel {
     float *pos;               /* layout, 2 floats per vertex in 0..1 (for clicks) */
     int level;                /* the frontier shown */
     bool done, running, use_cuda, whole_run;
-    bool rmat;                /* T: an R-MAT graph instead of the grid */
+    bool rmat;                /* an R-MAT graph instead of the grid (N after the last algorithm) */
     int max_level, frames, hold;
     uint64_t edges;
     double color_ms;
@@ -48,9 +48,8 @@ typedef struct bfs_panel {
 } bfs_panel;
 
 static const panel_key_help bfs_keys[] = {
-    {"N", "next algorithm"}, {"R", "new graph and source"}, {"Enter", "one level"},
-    {"P", "run / pause"},    {"[ ]", "smaller / larger graph"}, {"click", "source at a vertex"},
-    {"T", "grid / R-MAT graph"}, {NULL, NULL},
+    {"N", "next algorithm, then grid / R-MAT"}, {"R", "new graph and source"}, {"Enter", "one level"},
+    {"P", "run / pause"},    {"[ ]", "smaller / larger graph"}, {"click", "source at a vertex"}, {NULL, NULL},
 };
 
 /* A grid of W x H crossings, streets kept with probability 0.85, one diagonal in 12,
@@ -344,16 +343,17 @@ static bool bfs_key(void *state, int key, int mods)
     bfs_panel *p = state;
     sw_error err;
     switch (key) {
-    case 'N':
+    case 'N':   /* the next algorithm; after the last one, the other graph (grid / R-MAT) */
         if (p->use_cuda) p->algo = (p->algo + 1) % 3;
-        start(p);
+        if (!p->use_cuda || p->algo == 0) {
+            p->rmat = !p->rmat;
+            if (rebuild(p, &err)) set_status(p, err.msg);
+        } else {
+            start(p);
+        }
         return true;
     case 'R':
         p->seed = graph_mix64(p->seed + 1);
-        if (rebuild(p, &err)) set_status(p, err.msg);
-        return true;
-    case 'T':
-        p->rmat = !p->rmat;
         if (rebuild(p, &err)) set_status(p, err.msg);
         return true;
     case 257: /* Enter */
