@@ -117,7 +117,9 @@ __global__ void __launch_bounds__(BFS_BLOCK_THREADS, 1)
         iter++;
         run++;
     }
-    /* the frontier stopped at (or none) goes to global memory with its arc count */
+    /* the frontier stopped at (or none) goes to global memory with its arc count (the
+       clamp only matters if the queue overflowed, which the host reports) */
+    if (cnt > BFS_BLOCK_MAX_ARCS) cnt = BFS_BLOCK_MAX_ARCS;
     const unsigned *q = cur ? sq1 : sq0;
     unsigned long long mine = 0;
     for (unsigned i = tid; i < cnt; i += BFS_BLOCK_THREADS) {
@@ -140,16 +142,7 @@ __global__ void __launch_bounds__(BFS_BLOCK_THREADS, 1)
 
 extern "C" int bfs_block_prepare(int *fits, sw_error *err)
 {
-    int dev, optin = 0;
-    *fits = 0;
-    CUDA_TRY(cudaGetDevice(&dev), err);
-    CUDA_TRY(cudaDeviceGetAttribute(&optin, cudaDevAttrMaxSharedMemoryPerBlockOptin, dev), err);
-    if ((size_t)optin < BB_SMEM_BYTES + 1024) return 0;
-    CUDA_TRY(cudaFuncSetAttribute((const void *)k_bfs_block, cudaFuncAttributeMaxDynamicSharedMemorySize,
-                                  (int)BB_SMEM_BYTES),
-             err);
-    *fits = 1;
-    return 0;
+    return graph_block_smem((const void *)k_bfs_block, BB_SMEM_BYTES, fits, err);
 }
 
 extern "C" int bfs_launch_block_levels(const int64_t *row, const uint32_t *col, const uint32_t *qin, uint32_t qn,

@@ -209,16 +209,7 @@ __global__ void __launch_bounds__(SB_T, 1)
 
 extern "C" int sssp_block_prepare(int *fits, sw_error *err)
 {
-    int dev, optin = 0;
-    *fits = 0;
-    CUDA_TRY(cudaGetDevice(&dev), err);
-    CUDA_TRY(cudaDeviceGetAttribute(&optin, cudaDevAttrMaxSharedMemoryPerBlockOptin, dev), err);
-    if ((size_t)optin < SB_SMEM_BYTES + 1024) return 0;
-    CUDA_TRY(cudaFuncSetAttribute((const void *)k_sssp_block, cudaFuncAttributeMaxDynamicSharedMemorySize,
-                                  (int)SB_SMEM_BYTES),
-             err);
-    *fits = 1;
-    return 0;
+    return graph_block_smem((const void *)k_sssp_block, SB_SMEM_BYTES, fits, err);
 }
 
 extern "C" int sssp_launch_block(const int64_t *row, const uint32_t *col, const float *w, uint32_t source, float delta,
