@@ -112,6 +112,20 @@ int main(void)
         for (uint32_t s = 0; s < g.n; s++) compare(&g, s, files[i]);
         graph_csr_free(&g);
     }
+    /* no vertices at all: refused by name before anything reaches the GPU */
+    {
+        graph_coo e0 = {0};
+        graph_csr g0;
+        sw_error e2;
+        int32_t lv0[1];
+        double d0[1];
+        CHECK(graph_csr_from_coo(&e0, &g0, &e2) == 0);
+        for (const char *const *a = bfs_algorithms(PRIM_CUDA); *a; a++)
+            CHECK(graph_bfs(PRIM_CUDA, *a, &g0, 0, lv0, NULL, &e2) == -1 && strstr(e2.msg, "no vertices"));
+        for (const char *const *a = sssp_algorithms(PRIM_CUDA); *a; a++)
+            CHECK(graph_sssp(PRIM_CUDA, *a, &g0, 0, d0, NULL, &e2) == -1 && strstr(e2.msg, "no vertices"));
+        graph_csr_free(&g0);
+    }
     /* a hub shape that makes no sense is refused by name */
     {
         graph_case c;
