@@ -61,6 +61,7 @@ static void test_checker(void)
     int32_t *lvs[5];
     double *ds[5];
     for (int i = 0; i < 5; i++) lvs[i] = malloc(n * sizeof *lvs[i]), ds[i] = malloc(n * sizeof *ds[i]);
+    free(ds[2]);
     ds[2] = NULL;   /* skipped */
     CHECK(graph_cpu_refs(&c.g, roots, 5, lvs, ds, &err) == 0);
     for (int i = 0; i < 5; i++) {
