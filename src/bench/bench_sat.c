@@ -147,6 +147,7 @@ int bench_sat(int argc, char **argv)
     bench_report r;
     memset(&r, 0, sizeof r);
     snprintf(r.title, sizeof r.title, "summed-area table, RGBA (16-bit values, uint32 sums)");
+    snprintf(r.x_label, sizeof r.x_label, "pixels");
     gfx_context *ctx;
     rc = 1;
     if (compute_gl_context(&ctx, &err)) goto done;

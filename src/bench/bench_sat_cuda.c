@@ -1,5 +1,6 @@
 /* The cuda half of `scanworks bench sat`: device-only builds timed by CUDA events
- * (each variant by stage), the floor copy, the CUB reference, and the GL-CUDA
+ * (each variant by stage), the floor copy, the CUB reference (cub::BlockScan rows,
+ * a transpose, again), every output checked after its timed runs, and the GL-CUDA
  * hand-over (map/unmap) timed on its own by host wall clock. */
 #include "gl/gl.h"
 #include "bench/bench_sat.h"
@@ -170,6 +171,7 @@ static int device_rows(bench_report *r, int w, int h, int reps, sw_error *err)
             continue;
         }
         for (int k = -3; k < reps; k++) {
+            if (k == 0) TRY(cudaMemset(out, 0xA5, n * 16));   /* the timed builds must write it all again */
             if (sat_cuda_build(v, &src, out, w, h, &scratch, 0, ev, err)) {
                 rc = -1;
                 goto done;
@@ -208,8 +210,11 @@ static int device_rows(bench_report *r, int w, int h, int reps, sw_error *err)
         }
     }
     /* Floor: read every pixel, write its uint4, nothing else. Its output is the
-     * quantized input the CUB reference scans. */
+     * quantized input the CUB reference scans; checked after the timed runs against
+     * the copy the expected table was built from. */
+    TRY(cudaMemcpy(got, quantized, n * 16, cudaMemcpyDeviceToHost));
     for (int k = -3; k < reps; k++) {
+        if (k == 0) TRY(cudaMemset(quantized, 0xA5, n * 16));
         TRY(cudaEventRecord(ev[0], 0));
         if (sat_cuda_copy_floor(&src4, quantized, w, h, 0, err)) {
             rc = -1;
@@ -221,12 +226,36 @@ static int device_rows(bench_report *r, int w, int h, int reps, sw_error *err)
         TRY(cudaEventElapsedTime(&t, ev[0], ev[1]));
         if (k >= 0) ms[k] = t;
     }
-    if (add(r, "sat", "floor-copy", w, h, ms, reps, bench_sat_floor_bytes(w, h), "read RGBA16F, write uint4", err)) {
-        rc = -1;
-        goto done;
+    {
+        uint32_t *again = sw_malloc(n * 16, "the check buffer", err);
+        if (!again) {
+            rc = -1;
+            goto done;
+        }
+        cudaError_t e = cudaMemcpy(again, quantized, n * 16, cudaMemcpyDeviceToHost);
+        int same = e == cudaSuccess && !memcmp(again, got, n * 16);
+        free(again);
+        TRY(e);
+        if (!same) {
+            fprintf(stderr, "\n*** MISMATCH: cuda sat floor-copy at %dx%d after %d repeated copies ***\n\n", w, h,
+                    reps + 3);
+            sat_mismatches++;
+        } else if (add(r, "sat", "floor-copy", w, h, ms, reps, bench_sat_floor_bytes(w, h), "read RGBA16F, write uint4",
+                       err)) {
+            rc = -1;
+            goto done;
+        }
     }
 #if SCANWORKS_HAVE_CUB_REF
-    for (int k = -3; k < reps; k++) {
+    /* The reference: cub::BlockScan rows, a transpose, the same again (bench/refs/
+     * sat_ref.cu), checked against the CPU table before and after its timed runs. */
+    TRY(cudaMemset(out, 0xA5, n * 16));
+    for (int k = -4; k < reps; k++) {
+        if (k == 0) {
+            TRY(cudaMemcpy(got, out, n * 16, cudaMemcpyDeviceToHost));
+            if (table_mismatch(got, want, w, h, 0) >= 0) break;
+            TRY(cudaMemset(out, 0xA5, n * 16));
+        }
         TRY(cudaEventRecord(ev[0], 0));
         if (sat_ref_build(quantized, out, w, h, &ref, 0, err)) {
             rc = -1;
@@ -238,8 +267,17 @@ static int device_rows(bench_report *r, int w, int h, int reps, sw_error *err)
         TRY(cudaEventElapsedTime(&t, ev[0], ev[1]));
         if (k >= 0) ms[k] = t;
     }
-    rc = add(r, "sat", "cub", w, h, ms, reps, bench_sat_floor_bytes(w, h),
-             "CUB InclusiveScanByKey rows, transpose, again, transpose", err);
+    TRY(cudaMemcpy(got, out, n * 16, cudaMemcpyDeviceToHost));
+    long long bad = table_mismatch(got, want, w, h, 0);
+    if (bad >= 0) {
+        size_t i = (size_t)bad;
+        fprintf(stderr, "\n*** MISMATCH: cuda sat cub-blockscan at %dx%d: pixel (%zu, %zu) channel %zu: want %u ***\n\n",
+                w, h, i / 4 % w, i / 4 / w, i % 4, want[i]);
+        sat_mismatches++;
+    } else {
+        rc = add(r, "sat", "cub-blockscan", w, h, ms, reps, bench_sat_floor_bytes(w, h),
+                 "cub::BlockScan rows, transpose, again, transpose", err);
+    }
 #endif
 done:
     for (int i = 0; i <= SAT_CUDA_MAX_STAGES; i++)

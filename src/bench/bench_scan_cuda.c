@@ -61,7 +61,8 @@ static int reserve(size_t bytes, sw_error *err)
 
 enum { RUN_MEMCPY, RUN_FLOOR, RUN_CUB, RUN_SCAN };
 
-/* FLOOR_FLAGS: scan_copy_floor's flags, for RUN_FLOOR. */
+/* FLOOR_FLAGS: scan_copy_floor's flags, for RUN_FLOOR; for RUN_CUB, CUB's offset bits
+ * (32 or 64). */
 static int run_once(int what, const bench_scan_input *in, const scan_desc *d, size_t bytes, unsigned floor_flags,
                     sw_error *err)
 {
@@ -72,13 +73,31 @@ static int run_once(int what, const bench_scan_input *in, const scan_desc *d, si
     if (what == RUN_FLOOR)
         return scan_copy_floor(B.d_in, B.d_out, in->n, scan_type_size(d->type), floor_flags, NULL, err);
 #if SCANWORKS_HAVE_CUB_REF
-    if (what == RUN_CUB) return scan_ref_cub_exclusive(d->type, d->op, B.d_in, B.d_out, in->n, NULL, err);
+    if (what == RUN_CUB)
+        return scan_ref_cub_exclusive(d->type, d->op, B.d_in, B.d_out, in->n, (int)floor_flags, NULL, err);
 #endif
     return scan_cuda_device(d, B.d_in, B.d_out, in->n, NULL, err);
 }
 
+/* Compares the output with WANT; a difference is printed and counted (returns 1). */
+static int differs(const char *variant, const scan_desc *d, const bench_scan_input *in, const void *want,
+                   const char *when, int *mismatches, sw_error *err)
+{
+    const size_t es = scan_type_size(in->desc.type), bytes = in->n * es;
+    CUDA_TRY(cudaDeviceSynchronize(), err);
+    CUDA_TRY(cudaMemcpy(B.h_check, B.d_out, bytes, cudaMemcpyDeviceToHost), err);
+    if (!memcmp(B.h_check, want, bytes)) return 0;
+    size_t i = 0;
+    while (!memcmp((char *)B.h_check + i * es, (const char *)want + i * es, es)) i++;
+    fprintf(stderr, "\n*** MISMATCH: cuda %s, %s %s, n=%zu, %s: first difference at element %zu ***\n\n", variant,
+            scan_type_name(d->type), scan_op_name(d->op), in->n, when, i);
+    (*mismatches)++;
+    return 1;
+}
+
 /* Checks (the copies against the input, the scans against the CPU scan), times and
- * adds one row; a mismatch is counted, not timed. */
+ * adds one row; the output is poisoned before the timed repetitions and checked again
+ * after the last one. A mismatch is counted and adds no row. */
 static int measure(bench_report *r, int what, const char *variant, unsigned floor_flags, const bench_scan_input *in,
                    int *mismatches, sw_error *err)
 {
@@ -87,19 +106,12 @@ static int measure(bench_report *r, int what, const char *variant, unsigned floo
     d.algo = what == RUN_SCAN ? variant : NULL;
     CUDA_TRY(cudaMemset(B.d_out, 0xA5, bytes), err);
     if (run_once(what, in, &d, bytes, floor_flags, err)) return -1;
-    CUDA_TRY(cudaDeviceSynchronize(), err);
-    CUDA_TRY(cudaMemcpy(B.h_check, B.d_out, bytes, cudaMemcpyDeviceToHost), err);
     const void *want = what == RUN_MEMCPY || what == RUN_FLOOR ? in->in : in->want;
-    if (memcmp(B.h_check, want, bytes)) {
-        size_t i = 0;
-        while (!memcmp((char *)B.h_check + i * es, (const char *)want + i * es, es)) i++;
-        fprintf(stderr, "\n*** MISMATCH: cuda %s, %s %s, n=%zu: first difference at element %zu ***\n\n", variant,
-                scan_type_name(d.type), scan_op_name(d.op), in->n, i);
-        (*mismatches)++;
-        return 0;
-    }
+    int v = differs(variant, &d, in, want, "first run", mismatches, err);
+    if (v) return v < 0 ? -1 : 0;
     for (int i = 0; i < WARMUP; i++)
         if (run_once(what, in, &d, bytes, floor_flags, err)) return -1;
+    CUDA_TRY(cudaMemset(B.d_out, 0xA5, bytes), err);   /* the timed runs must write it all again */
     double *t = sw_malloc(in->reps * sizeof *t, "timings", err);
     if (!t) return -1;
     for (int i = 0; i < in->reps; i++) {
@@ -118,13 +130,19 @@ static int measure(bench_report *r, int what, const char *variant, unsigned floo
         }
         t[i] = ms;
     }
+    if ((v = differs(variant, &d, in, want, "after the timed runs", mismatches, err)) != 0) {
+        free(t);
+        return v < 0 ? -1 : 0;
+    }
     bench_row row = {.op = "scan", .backend = "cuda", .n = (int64_t)in->n, .reps = in->reps, .bytes = 2.0 * bytes};
     snprintf(row.variant, sizeof row.variant, "%s", variant);
     row.min_ms = t[0];
     for (int i = 1; i < in->reps; i++)
         if (t[i] < row.min_ms) row.min_ms = t[i];
     row.median_ms = bench_median(t, in->reps);
-    snprintf(row.note, sizeof row.note, "CUDA events");
+    snprintf(row.note, sizeof row.note, "%s", what == RUN_CUB ? (floor_flags == 32 ? "CUB, 32-bit offsets"
+                                                                                   : "CUB, 64-bit offsets")
+                                                              : "CUDA events");
     free(t);
     return bench_add(r, &row, err);
 }
@@ -147,7 +165,11 @@ int bench_scan_cuda_rows(bench_report *r, const bench_scan_input *in, int *misma
     for (size_t f = 0; f < sizeof floors / sizeof floors[0]; f++)
         if (measure(r, RUN_FLOOR, floors[f].name, floors[f].flags, in, mismatches, err)) return -1;
 #if SCANWORKS_HAVE_CUB_REF
-    if (in->desc.kind == SCAN_EXCLUSIVE && measure(r, RUN_CUB, "cub", 0, in, mismatches, err)) return -1;
+    /* CUB with both offset types (num_items an int or an int64_t): the faster is the reference. */
+    if (in->desc.kind == SCAN_EXCLUSIVE &&
+        (measure(r, RUN_CUB, "cub-off32", 32, in, mismatches, err) ||
+         measure(r, RUN_CUB, "cub-off64", 64, in, mismatches, err)))
+        return -1;
 #endif
     for (int a = 0; scan_cuda_algorithms[a]; a++) {
         if (in->n > scan_cuda_max_elements(scan_cuda_algorithms[a], in->desc.type)) continue;
