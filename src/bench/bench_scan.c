@@ -92,10 +92,17 @@ static int cpu_rows(bench_report *r, const bench_scan_input *in, void *check, in
         }
         int reps = in->reps < CPU_REPS ? in->reps : CPU_REPS;
         double t[CPU_REPS];
+        memset(check, 0xA5, bytes);   /* poisoned again: the timed runs must write it all */
         for (int i = 0; i < reps; i++) {
             double t0 = sw_clock_ms();
             if (scan_host(b, &d, in->in, check, in->n, err)) return -1;
             t[i] = sw_clock_ms() - t0;
+        }
+        if (memcmp(check, in->want, bytes)) {
+            fprintf(stderr, "\n*** MISMATCH: %s %s, %s %s, n=%zu, after the timed runs ***\n\n", prim_backend_name(b),
+                    algos[a], scan_type_name(d.type), scan_op_name(d.op), in->n);
+            (*mismatches)++;
+            continue;
         }
         bench_row row = {.op = "scan", .n = (int64_t)in->n, .reps = reps, .bytes = 2.0 * bytes};
         snprintf(row.variant, sizeof row.variant, "%s", algos[a]);
