@@ -27,10 +27,10 @@ run_bench() {
   fi
 }
 
-# The new kernel first: the cub::BlockScan SAT rows under the sanitizers (the whole
-# bench sat at its fewest repetitions, without the CPU and GL rows).
-sanitize_runs "$OUT/bench-sanitizer.log" 150 " (bench sat: cub::BlockScan reference and every variant)" \
-  "bench sat --reps 3 --no-cpu --no-gl"
+# The new kernel first: the cub::BlockScan SAT reference under the sanitizers (bench
+# sat at its fewest repetitions, the reference and the floor copy alone).
+sanitize_runs "$OUT/bench-sanitizer.log" 150 " (bench sat --ref-only: the cub::BlockScan SAT reference)" \
+  "bench sat --reps 3 --no-cpu --no-gl --ref-only"
 
 for c in ${BENCH_SCAN_CASES:-int32:add int64:add float32:add int32:max}; do
   run_bench "scan-${c%%:*}-${c##*:}" 120 scan --sizes 2^24,2^28 --type "${c%%:*}" --op "${c##*:}" --reps 20 --no-gl

@@ -126,7 +126,7 @@ int bench_sat(int argc, char **argv)
 {
     const char *json = NULL, *csv = NULL, *svg = NULL;
     long long reps = 50;
-    bool no_cpu = false, no_gl = false;
+    bool no_cpu = false, no_gl = false, ref_only = false;
     cli_flag flags[] = {
         {"--json", CLI_STRING, &json, "FILE  results as JSON", 0, 0, false, false},
         {"--csv", CLI_STRING, &csv, "FILE  results as CSV", 0, 0, false, false},
@@ -135,6 +135,9 @@ int bench_sat(int argc, char **argv)
         {"--reps", CLI_LONG, &reps, "N  timed repetitions per GPU row (default 50)", 3, 10000, false, false},
         {"--no-cpu", CLI_FLAG, &no_cpu, "skip the (slow) CPU rows", 0, 0, false, false},
         {"--no-gl", CLI_FLAG, &no_gl, "skip the GL compute-shader rows", 0, 0, false, false},
+        {"--ref-only", CLI_FLAG, &ref_only,
+         "cuda: only the floor copy, the CUB reference and the hand-over (a short run for the sanitizers)", 0, 0,
+         false, false},
         {NULL, CLI_FLAG, NULL, NULL, 0, 0, false, false},
     };
     sw_error err;
@@ -163,7 +166,7 @@ int bench_sat(int argc, char **argv)
 #if SCANWORKS_HAVE_CUDA
     const char *why;
     if (prim_cuda_available(&why)) {
-        if (bench_sat_cuda(&r, (int)reps, &err)) goto done;
+        if (bench_sat_cuda(&r, (int)reps, ref_only, &err)) goto done;
     } else {
         fprintf(stderr, "scanworks bench sat: no cuda rows: %s\n", why);
     }

@@ -2,6 +2,7 @@
 #ifndef SCANWORKS_BENCH_BENCH_SAT_H
 #define SCANWORKS_BENCH_BENCH_SAT_H
 
+#include <stdbool.h>
 #include "bench/bench.h"
 
 #define BENCH_SAT_SIZES 3
@@ -12,7 +13,7 @@ double bench_sat_floor_bytes(int w, int h);
 
 /* Adds the cuda rows: each variant by stage, the floor copy kernel, the CUB
  * reference, and the GL-CUDA hand-over on its own (needs the GL context current). */
-int bench_sat_cuda(bench_report *r, int reps, sw_error *err);
+int bench_sat_cuda(bench_report *r, int reps, bool ref_only, sw_error *err);
 /* How many cuda variants differed from the CPU table (each printed as MISMATCH and
  * left out of the rows); the run then ends with exit code 1 after writing them. */
 int bench_sat_cuda_mismatches(void);

@@ -7,6 +7,7 @@
 
 #include <cuda_gl_interop.h>
 #include <cuda_runtime_api.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -97,7 +98,7 @@ static long long table_mismatch(const uint32_t *got, const uint32_t *want, int w
 
 /* Times one size on the device alone: every cuda variant (each first checked against
  * the CPU), floor copy, CUB. */
-static int device_rows(bench_report *r, int w, int h, int reps, sw_error *err)
+static int device_rows(bench_report *r, int w, int h, int reps, bool ref_only, sw_error *err)
 {
     int rc = 0;
     size_t n = (size_t)w * h;
@@ -145,7 +146,7 @@ static int device_rows(bench_report *r, int w, int h, int reps, sw_error *err)
     /* Every variant scanning all four channels, then tiled-v2 told that the fourth is
      * constant (as the app tells it: three channels scanned, the fourth computed), and
      * so writing the two-plane table (as for the app's cuda gather). */
-    for (int vi = 0; vi <= SAT_CUDA_VARIANTS + 1; vi++) {
+    for (int vi = 0; vi <= SAT_CUDA_VARIANTS + 1 && !ref_only; vi++) {
         int v = vi < SAT_CUDA_VARIANTS ? vi : SAT_CUDA_TILED_V2;
         const char *vname = vi < SAT_CUDA_VARIANTS    ? sat_cuda_variant_name(v)
                             : vi == SAT_CUDA_VARIANTS ? "tiled-v2-rgb"
@@ -349,13 +350,13 @@ done:
     return rc;
 }
 
-int bench_sat_cuda(bench_report *r, int reps, sw_error *err)
+int bench_sat_cuda(bench_report *r, int reps, bool ref_only, sw_error *err)
 {
     if (reps > MAX_REPS) reps = MAX_REPS;
     for (int s = 0; s < BENCH_SAT_SIZES; s++) {
         int w = bench_sat_sizes[s][0], h = bench_sat_sizes[s][1];
         fprintf(stderr, "scanworks bench sat: cuda %dx%d\n", w, h);
-        if (device_rows(r, w, h, reps, err)) return -1;
+        if (device_rows(r, w, h, reps, ref_only, err)) return -1;
         if (handover_rows(r, w, h, reps, err)) return sw_wrap(err, "GL-CUDA hand-over: ");
     }
     return 0;
