@@ -11,6 +11,7 @@ the CPU, or a closed form) after the last timed run. Writes a table to stdout an
 --json, the rows as JSON (the shape of `scanworks bench --json`).
 
 Usage: scripts/torch-compare.py [--json FILE] [--reps R] [--sizes 2^20,2^24,2^28]
+                                [--queries 2^22] [--sat-sizes 1280x720,...] [--no-sat]
 Needs torch with CUDA; CuPy rows are left out (and said so) where CuPy is missing.
 Exit codes: 0 every check passed, 1 a check failed or no GPU, 2 usage error.
 """
@@ -22,6 +23,16 @@ import time
 
 QUERIES = 1 << 22
 SAT_SIZES = [(1280, 720), (1920, 1080), (3840, 2160)]
+
+
+def parse_images(text):
+    out = []
+    for tok in text.split(","):
+        w, _, h = tok.strip().partition("x")
+        if not (w.isdigit() and h.isdigit() and 1 <= int(w) <= 16384 and 1 <= int(h) <= 16384):
+            raise argparse.ArgumentTypeError("image size %s: expected WxH, each 1 to 16384" % tok)
+        out.append((int(w), int(h)))
+    return out
 
 
 def parse_sizes(text):
@@ -149,18 +160,18 @@ def lower_bound_ok(torch, q, out, n):
     return torch.equal(out, want)
 
 
-def bench_search(torch, t, rep, n, reps, gen):
+def bench_search(torch, t, rep, n, reps, gen, queries):
     keys = torch.arange(0, 2 * n, 2, dtype=torch.int32, device="cuda")   # keys[i] = 2i
     span = 2 * n + 2
-    uniform = torch.randint(0, span, (QUERIES,), dtype=torch.int64, device="cuda", generator=gen).to(torch.int32)
+    uniform = torch.randint(0, span, (queries,), dtype=torch.int64, device="cuda", generator=gen).to(torch.int32)
     # bench search's skewed set: u^8 of a uniform u, so that about 42% of the queries
     # fall in the lowest 0.1% of the key range.
-    u = torch.rand(QUERIES, dtype=torch.float64, device="cuda", generator=gen)
+    u = torch.rand(queries, dtype=torch.float64, device="cuda", generator=gen)
     skewed = torch.clamp(torch.floor(u ** 8 * span), max=span - 1).to(torch.int32)
     for op, q in (("search", uniform), ("search-skewed", skewed)):
         r = t.run(lambda: torch.searchsorted(keys, q), reps)
         rep.add(op, "torch.searchsorted", n, r, lower_bound_ok(torch, q, r[2], n),
-                "%d queries, int64 lower bounds" % QUERIES)
+                "%d queries, int64 lower bounds" % queries)
     del keys, uniform, skewed, u
     free(torch, None)
 
@@ -191,6 +202,10 @@ def main():
     ap.add_argument("--reps", type=int, default=20, help="timed repetitions per row (default 20)")
     ap.add_argument("--sizes", type=parse_sizes, default=parse_sizes("2^20,2^24,2^28"),
                     help="element counts (default 2^20,2^24,2^28)")
+    ap.add_argument("--queries", type=lambda v: parse_sizes(v)[0], default=QUERIES,
+                    help="search queries (default 2^22, as bench search)")
+    ap.add_argument("--sat-sizes", type=parse_images, default=SAT_SIZES,
+                    help="SAT images, WxH list (default 1280x720,1920x1080,3840x2160, as bench sat)")
     ap.add_argument("--no-sat", action="store_true", help="leave out the SAT rows")
     args = ap.parse_args()
     if args.reps < 1:
@@ -218,9 +233,9 @@ def main():
     for n in args.sizes:
         bench_scan_compact(torch, cupy, t, rep, n, args.reps, gen)
         bench_sort(torch, cupy, t, rep, n, args.reps, gen)
-        bench_search(torch, t, rep, n, args.reps, gen)
+        bench_search(torch, t, rep, n, args.reps, gen, args.queries)
     if not args.no_sat:
-        for w, h in SAT_SIZES:
+        for w, h in args.sat_sizes:
             bench_sat(torch, cupy, t, rep, w, h, args.reps, gen)
     print("\n%-14s %-22s %12s %11s %11s  %s" % ("op", "variant", "n", "median ms", "min ms", "check, note"))
     for r in rep.rows:
