@@ -3,6 +3,7 @@
 #define SCANWORKS_BENCH_BENCH_SAT_H
 
 #include <stdbool.h>
+#include <stdint.h>
 #include "bench/bench.h"
 
 #define BENCH_SAT_SIZES 3
@@ -20,5 +21,9 @@ int bench_sat_cuda_mismatches(void);
 
 /* Fills a w x h RGBA float picture with seeded values in 0..1. */
 void bench_sat_picture(float *rgba, int w, int h);
+/* F (0 <= F < 2) as a half float, truncated; values below the smallest normal half
+ * become 0. The pictures go to the GPU as these halves, so that what a build reads is
+ * known exactly. */
+uint16_t bench_sat_to_half(float f);
 
 #endif

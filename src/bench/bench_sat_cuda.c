@@ -31,14 +31,6 @@
 
 #define MAX_REPS 1000
 
-static uint16_t to_half(float f)   /* 0 <= f < 2: normal numbers and zero only */
-{
-    if (f < 6.2e-5f) return 0;
-    uint32_t u;
-    memcpy(&u, &f, 4);
-    return (uint16_t)((((u >> 23) & 0xFF) - 112) << 10 | ((u >> 13) & 0x3FF));
-}
-
 static int add(bench_report *r, const char *op, const char *variant, int w, int h, double *ms, int reps, double bytes,
                const char *note, sw_error *err)
 {
@@ -120,7 +112,7 @@ static int device_rows(bench_report *r, int w, int h, int reps, bool ref_only, s
     }
     bench_sat_picture(pic, w, h);
     for (size_t i = 0; i < n; i++) pic[i * 4 + 3] = 1.0f;   /* opaque, like the app's frames */
-    for (size_t i = 0; i < n * 4; i++) half[i] = to_half(pic[i]);
+    for (size_t i = 0; i < n * 4; i++) half[i] = bench_sat_to_half(pic[i]);
     struct cudaChannelFormatDesc cd = cudaCreateChannelDesc(16, 16, 16, 16, cudaChannelFormatKindFloat);
     TRY(cudaMallocArray(&array, &cd, (size_t)w, (size_t)h, 0));
     TRY(cudaMemcpy2DToArray(array, 0, 0, half, (size_t)w * 8, (size_t)w * 8, (size_t)h, cudaMemcpyHostToDevice));
