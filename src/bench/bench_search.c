@@ -1,5 +1,5 @@
 /* scanworks bench search: 2^22 random queries into N sorted uint32 keys (keys[i] = 2i),
- * batched (tree, tree64, sampled, binary, pary, single-key) against thrust::lower_bound
+ * batched (tree, binary, pary, single-key) against thrust::lower_bound
  * (thrust::device and par_nosync: the faster is the reference) and a memcpy; the same
  * rows again as "search-skewed" for a Zipf-like query set; then single-query latency:
  * one block answering queries one after another. Every row is checked against the
@@ -114,7 +114,7 @@ static size_t temp_bytes(size_t n)
     return most;
 }
 
-static const char *const names[] = {"binary", "single-key", "pary", "sampled", "tree", "tree64"};
+static const char *const names[] = {"binary", "single-key", "pary", "tree"};
 
 /* Every batched row of one query set (HQ, c->q queries) as op OP: memcpy, thrust (as
  * thrust::device and with par_nosync), every algorithm. */
@@ -134,7 +134,7 @@ static int query_rows(bench_report *r, search_ctx *c, const char *op, const uint
             return -1;
     for (int a = 0; a < SEARCH_K_COUNT; a++) {
         c->algo = a;
-        int tree = a == SEARCH_K_TREE || a == SEARCH_K_TREE64;
+        int tree = a == SEARCH_K_TREE;
         if (!tree) {
             if (bench_gpu_checked_row(r, op, names[a], n, bytes, note, run_ours, c, reps, &search_check, err)) return -1;
             continue;
@@ -207,7 +207,7 @@ static int bench_one(bench_report *r, size_t n, int reps, sw_error *err)
     c.hq = hq;
     c.q = LATENCY_QUERIES;
     c.one_block = 1;
-    for (int a = 0; a < 3; a++) {   /* sampled is a throughput design: no latency row */
+    for (int a = 0; a < 3; a++) {   /* the ladder; the tree is a throughput design: no latency row */
         c.algo = a;
         snprintf(note, sizeof note, "ms per query, one %s, %d in turn", a == 0 ? "thread" : a == 1 ? "warp" : "block",
                  LATENCY_QUERIES);
