@@ -148,7 +148,7 @@ for size in ("1920x1080", "3840x2160"):
     at = {r["variant"]: r["median_ms"] * 1e3 for r in rows if r.get("note", "").startswith(size + " ")}
     sat = sorted((at[v], v) for v in names if v in at)
     if not sat: continue
-    cub, tiled, fl = at.get("cub"), at.get("tiled"), at.get("floor-copy")
+    cub, tiled, fl = at.get("cub", at.get("cub-blockscan")), at.get("tiled"), at.get("floor-copy")
     for us, v in sat:
         print("SUMMARY sat build %s %-14s %6.1f us (target <= 40 us at 1080p); vs tiled x%.2f; vs CUB %s; floor-copy %s"
               % (size, v, us, tiled / us if tiled else 0, "%.1f us x%.2f" % (cub, cub / us) if cub else "n/a",
