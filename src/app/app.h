@@ -9,6 +9,8 @@
 #include "app/options.h"
 #include "app/panel_host.h"
 #include "dof/dof.h"
+#include "dof/dof_quality.h"
+#include "dof/dof_reference.h"
 #include "dof/sat_frame.h"
 #include "gfx/context.h"
 #include "gfx/cuda_device.h"
@@ -44,6 +46,16 @@ typedef struct app {
     float focus, aperture;
     int boxes;                /* nested boxes the DoF averages, 1..DOF_MAX_BOXES */
     bool guard;               /* the DoF's foreground guard */
+    dof_reference reference;  /* the thin-lens ground truth (app_reference.c) */
+    bool reference_on;        /* shown instead of the post-process, accumulating (L) */
+    struct reference_state {  /* what the accumulated views were rendered for */
+        orbit_camera camera;
+        float focus, aperture;
+        double time;
+        int width, height;
+    } reference_state;
+    dof_score quality;        /* the post-process against the reference (--dof-reference) */
+    int quality_views;        /* views of that reference; 0: not scored */
 
     bool paused, vsync, show_hud, show_help;
     enum app_view view;
@@ -67,6 +79,9 @@ int app_resize(app *a, int width, int height, sw_error *err);
  * function returns true. */
 bool app_frame(app *a, double dt, double wall_dt, gpu_frame_times *completed);
 
+/* Tone-maps the linear colour texture COLOR into a->output (no panels, no HUD). */
+void app_present(app *a, GLuint color);
+
 /* Reads a->output back and writes a PNG (rows top first). */
 int app_write_output_png(app *a, const char *path, sw_error *err);
 
@@ -84,6 +99,15 @@ void app_toggle_guard(app *a);
 void app_cycle_sat_backend(app *a);
 void app_cycle_sat_variant(app *a);
 void app_cycle_gather(app *a);
+
+/* The thin-lens reference (app_dof.c). The window's L key: show it, accumulating a few
+ * views a frame while nothing moves, or go back to the post-process. */
+void app_toggle_reference(app *a);
+GLuint app_reference_frame(app *a);
+/* Renders the current frame's post-process and a thin-lens reference of VIEWS views,
+ * scores one against the other into a->quality and, with DIR, writes DIR/dof.png and
+ * DIR/reference.png. */
+int app_dof_score(app *a, int views, const char *dir, sw_error *err);
 /* Focus on the depth under window pixel (X, Y) (top-left origin, framebuffer pixels). */
 void app_autofocus(app *a, int x, int y);
 

@@ -46,6 +46,7 @@ int app_dof_init(app *a, sw_error *err)
 
 void app_dof_shutdown(app *a)
 {
+    dof_reference_shutdown(&a->reference);
     sat_frame_shutdown(&a->sat);
     dof_pass_shutdown(&a->dof);
 }

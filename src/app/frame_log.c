@@ -1,5 +1,7 @@
 #include "app/frame_log.h"
 
+#include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -93,6 +95,24 @@ static void json_string(FILE *fp, const char *s)
     fputc('"', fp);
 }
 
+/* A PSNR as JSON: null for identical images (+inf). */
+static void json_db(FILE *fp, double v)
+{
+    if (isfinite(v)) fprintf(fp, "%.4f", v);
+    else fputs("null", fp);
+}
+
+/* The post-process against the thin-lens reference (app_dof_score). */
+static void write_dof_quality(FILE *fp, const app *a)
+{
+    const dof_score *q = &a->quality;
+    fprintf(fp, "  \"dof_quality\": {\"reference_views\": %d, \"psnr\": ", a->quality_views);
+    json_db(fp, q->psnr);
+    fprintf(fp, ", \"ssim\": %.6f, \"band_fraction\": %.6f, \"band_psnr\": ", q->ssim, q->band_fraction);
+    json_db(fp, q->band_psnr);
+    fprintf(fp, ", \"band_ssim\": %.6f},\n", q->band_ssim);
+}
+
 int frame_log_write_json(const frame_log *log, const app *a, int argc, char **argv, const char *path,
                          sw_error *err)
 {
@@ -137,6 +157,7 @@ int frame_log_write_json(const frame_log *log, const app *a, int argc, char **ar
             a->focus, a->aperture, a->boxes, a->guard ? "true" : "false");
     json_string(fp, dof_gather_name(a->gather));
     fprintf(fp, "},\n");
+    if (a->quality_views) write_dof_quality(fp, a);
     /* Stage names in the order of the first frame. */
     const gpu_frame_times *first = log->count ? &log->frames[0] : NULL;
     fprintf(fp, "  \"median_ms\": {");

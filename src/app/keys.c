@@ -20,6 +20,7 @@ const key_help key_help_lines[] = {
     {"G", "DoF gather: fragment / compute shader / cuda kernel"},
     {"K", "DoF kernel: 3 / 2 / 1 nested boxes"},
     {"F", "DoF foreground guard on/off"},
+    {"L", "thin-lens reference (accumulates) / post-process"},
     {"Arrows, left drag", "orbit the camera"},
     {"W A S D, right drag", "pan"},
     {"PgUp PgDn, wheel", "dolly in / out"},
@@ -75,6 +76,7 @@ bool keys_press(app *a, int key, int mods, bool *quit)
     case GLFW_KEY_G: app_cycle_gather(a); return true;
     case GLFW_KEY_K: app_cycle_boxes(a); return true;
     case GLFW_KEY_F: app_toggle_guard(a); return true;
+    case GLFW_KEY_L: app_toggle_reference(a); return true;
     case GLFW_KEY_HOME: camera_reset(&a->camera); app_message(a, "camera reset"); return true;
     default: break;
     }
