@@ -44,7 +44,8 @@ typedef struct app {
     sat_variant sat_variant;
     dof_gather gather;
     float focus, aperture;
-    int boxes;                /* nested boxes the DoF averages, 1..DOF_MAX_BOXES */
+    dof_kernel kernel;        /* the stepped disc (default) or nested boxes */
+    int boxes;                /* nested boxes the box kernel averages, 1..DOF_MAX_BOXES */
     bool guard;               /* the DoF's foreground guard */
     dof_reference reference;  /* the thin-lens ground truth (app_reference.c) */
     bool reference_on;        /* shown instead of the post-process, accumulating (L) */
@@ -94,7 +95,9 @@ GLuint app_dof_frame(app *a);
 /* Depth-of-field controls (keys, mouse). FACTOR scales focus or aperture. */
 void app_focus_scale(app *a, float factor);
 void app_aperture_scale(app *a, float factor);
-void app_cycle_boxes(app *a);   /* 3, 2, 1, 3, ... */
+void app_cycle_kernel(app *a);   /* disc, 3 boxes, 2, 1, disc, ... */
+/* The gather's mode in words (dof_mode_describe), for the HUD. */
+const char *app_dof_mode(const app *a, char *buf, size_t size);
 void app_toggle_guard(app *a);
 void app_cycle_sat_backend(app *a);
 void app_cycle_sat_variant(app *a);

@@ -153,8 +153,8 @@ int frame_log_write_json(const frame_log *log, const app *a, int argc, char **ar
             a->cuda.driver_version, a->cuda.runtime_version, info->egl_cuda_device);
     fprintf(fp, "  \"width\": %d,\n  \"height\": %d,\n  \"warmup\": %ld,\n  \"frames_measured\": %zu,\n",
             a->output.width, a->output.height, a->opt.warmup, log->count);
-    fprintf(fp, "  \"dof\": {\"focus\": %g, \"aperture\": %g, \"boxes\": %d, \"guard\": %s, \"gather\": ",
-            a->focus, a->aperture, a->boxes, a->guard ? "true" : "false");
+    fprintf(fp, "  \"dof\": {\"focus\": %g, \"aperture\": %g, \"kernel\": \"%s\", \"boxes\": %d, \"guard\": %s, \"gather\": ",
+            a->focus, a->aperture, dof_kernel_name(a->kernel), a->boxes, a->guard ? "true" : "false");
     json_string(fp, dof_gather_name(a->gather));
     fprintf(fp, "},\n");
     if (a->quality_views) write_dof_quality(fp, a);

@@ -18,7 +18,7 @@ const key_help key_help_lines[] = {
     {"B", "SAT backend: cuda / gl / cpu"},
     {"M", "SAT variant: tiled / three-pass"},
     {"G", "DoF gather: fragment / compute shader / cuda kernel"},
-    {"K", "DoF kernel: 3 / 2 / 1 nested boxes"},
+    {"K", "DoF kernel: disc / 3 / 2 / 1 nested boxes"},
     {"F", "DoF foreground guard on/off"},
     {"L", "thin-lens reference (accumulates) / post-process"},
     {"Arrows, left drag", "orbit the camera"},
@@ -74,7 +74,7 @@ bool keys_press(app *a, int key, int mods, bool *quit)
     case GLFW_KEY_B: app_cycle_sat_backend(a); return true;
     case GLFW_KEY_M: app_cycle_sat_variant(a); return true;
     case GLFW_KEY_G: app_cycle_gather(a); return true;
-    case GLFW_KEY_K: app_cycle_boxes(a); return true;
+    case GLFW_KEY_K: app_cycle_kernel(a); return true;
     case GLFW_KEY_F: app_toggle_guard(a); return true;
     case GLFW_KEY_L: app_toggle_reference(a); return true;
     case GLFW_KEY_HOME: camera_reset(&a->camera); app_message(a, "camera reset"); return true;

@@ -25,6 +25,7 @@ void app_options_defaults(app_options *o)
     o->focus = 5.0;
     o->aperture = 12.0;
     o->boxes = DOF_DEFAULT_BOXES;
+    o->kernel = DOF_KERNEL_DISC;
     o->guard = true;
     o->sat_variant = "tiled";
     o->gather = NULL;   /* app_dof_init picks: cuda with the cuda SAT backend, else compute */
@@ -133,7 +134,17 @@ int app_options_parse(app_options *o, int argc, char **argv, sw_error *err)
             if (parse_long(a, next, 1, DOF_REFERENCE_MAX_VIEWS, &o->dof_reference, err)) return -1;
             i++;
         }
-        else if (!strcmp(a, "--boxes")) { if (parse_long(a, next, 1, DOF_MAX_BOXES, &o->boxes, err)) return -1; i++; }
+        else if (!strcmp(a, "--boxes")) {
+            if (parse_long(a, next, 1, DOF_MAX_BOXES, &o->boxes, err)) return -1;
+            if (!o->kernel_set) o->kernel = DOF_KERNEL_BOXES;
+            i++;
+        } else if (!strcmp(a, "--kernel")) {
+            dof_kernel k;
+            if (dof_kernel_parse(next, &k, err)) return sw_wrap(err, "--kernel: ");
+            o->kernel = k;
+            o->kernel_set = true;
+            i++;
+        }
         else if (!strcmp(a, "--guard")) {
             if (dof_guard_parse(next, &o->guard, err)) return sw_wrap(err, "--guard: ");
             i++;
@@ -213,7 +224,9 @@ void app_options_print_help(const char *program)
            "  --gather G          DoF pass: fragment or compute shader, or cuda (a CUDA kernel in the\n"
            "                      same mapping; needs --sat-backend cuda); default cuda where the SAT\n"
            "                      is built by cuda, else compute\n"
-           "  --boxes N           nested boxes the DoF averages: 1 (one box) .. 3 (smoothest, default)\n"
+           "  --kernel K          DoF kernel: disc (a stepped disc of fractional radius, soft guard;\n"
+           "                      the default) or boxes\n"
+           "  --boxes N           the box kernel: N nested boxes, 1 (the chapter's single box) .. 3\n"
            "  --guard on|off      keep sharp foreground edges from bleeding into the blur (default on)\n"
 "  --dof-reference N   headless: after the last frame, render the thin-lens reference of N\n"
            "                      views (1..%d) and score the DoF against it: dof_quality in --json,\n"
