@@ -175,6 +175,14 @@ int app_options_parse(app_options *o, int argc, char **argv, sw_error *err)
             o->panels = next;
             i++;
             if (check_panel_names(next, err)) return -1;
+        } else if (!strcmp(a, "--keys-overlay")) {
+            o->show_keys = true;
+        } else if (!strcmp(a, "--list-keys")) {
+            o->list_keys = true;
+        } else if (!strcmp(a, "--state-log")) {
+            if (!next || !*next) return sw_fail(err, "--state-log needs a path");
+            o->state_log = next;
+            i++;
         } else if (!strcmp(a, "--screenshot")) {
             if (!next || !*next) return sw_fail(err, "--screenshot needs a path");
             o->screenshot = next;
@@ -233,6 +241,9 @@ void app_options_print_help(const char *program)
            "                      dof.png and reference.png in --dump DIR\n"
            "  --panels LIST       open overlay panels: comma-separated names, or all\n"
            "  --hud, --no-hud     draw the HUD (default: on in a window, off headless)\n"
+"  --state-log FILE    window mode: after each key, append the key and the app's state to FILE\n"
+           "  --keys-overlay      start with the help overlay (the key list) shown, as F1 does\n"
+           "  --list-keys         print the key table (keys, X11 names, the state each changes) and exit\n"
            "  --no-vsync          start with vsync off (key V toggles)\n"
            "  --device N          CUDA device to use (default: the one driving the GL context)\n"
            "  --gl-debug          print OpenGL debug messages to stderr\n"

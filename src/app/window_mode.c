@@ -1,6 +1,7 @@
 #include "app/app.h"
 #include "app/keys.h"
 #include "app/modes.h"
+#include "app/state_log.h"
 
 #include <GLFW/glfw3.h>
 #include <math.h>
@@ -13,6 +14,7 @@ typedef struct window_state {
     double last_x, last_y;
     double press_x, press_y;   /* where the left button went down: a click auto-focuses */
     bool resize_failed;
+    FILE *state_log;           /* --state-log: a line after each key */
     sw_error resize_err;
 } window_state;
 
@@ -24,6 +26,7 @@ static void on_key(GLFWwindow *w, int key, int scancode, int action, int mods)
     if (action != GLFW_PRESS) return;
     window_state *s = state_of(w);
     keys_press(s->a, key, mods, &s->quit);
+    if (s->state_log) app_state_log(s->a, s->state_log, keys_x11_name(key));
 }
 
 static void on_button(GLFWwindow *w, int button, int action, int mods)
@@ -46,6 +49,7 @@ static void on_button(GLFWwindow *w, int button, int action, int mods)
         if (ww > 0 && wh > 0) {
             float fx = (float)(s->last_x * fw / ww), fy = (float)(s->last_y * fh / wh);
             if (!panel_host_click(&s->a->panels, fx, fy)) app_autofocus(s->a, (int)fx, (int)fy);
+            if (s->state_log) app_state_log(s->a, s->state_log, "click");
         }
     }
 }
@@ -93,6 +97,16 @@ int run_window(const app_options *opt)
         return 1;
     }
     window_state s = {.a = &a};
+    if (opt->state_log) {
+        s.state_log = fopen(opt->state_log, "w");
+        if (!s.state_log) {
+            fprintf(stderr, "scanworks: --state-log %s: cannot open it for writing (check the folder)\n", opt->state_log);
+            app_shutdown(&a);
+            gfx_context_destroy(ctx);
+            return 1;
+        }
+        app_state_log(&a, s.state_log, "start");
+    }
     glfwSetWindowUserPointer(win, &s);
     glfwSetKeyCallback(win, on_key);
     glfwSetMouseButtonCallback(win, on_button);
@@ -135,6 +149,7 @@ int run_window(const app_options *opt)
         fprintf(stderr, "scanworks: %s\n", err.msg);
         rc = 1;
     }
+    if (s.state_log) fclose(s.state_log);
     app_shutdown(&a);
     gfx_context_destroy(ctx);
     return rc;
