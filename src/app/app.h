@@ -60,6 +60,8 @@ typedef struct app {
     } reference_state;
     dof_score quality;        /* the post-process against the reference (--dof-reference) */
     int quality_views;        /* views of that reference; 0: not scored */
+    /* the same for each kernel of app_dof_compared_modes, against the same reference */
+    dof_score quality_modes[3];
 
     bool paused, vsync, show_hud, show_help;
     enum app_view view;
@@ -118,6 +120,13 @@ GLuint app_reference_frame(app *a);
  * scores one against the other into a->quality and, with DIR, writes DIR/dof.png and
  * DIR/reference.png. */
 int app_dof_score(app *a, int views, const char *dir, sw_error *err);
+/* The kernels every score is also given for: the disc with its soft guard, 3 boxes with
+ * the guard, the chapter's single box without; their names (dof_mode_describe). */
+typedef struct dof_mode {
+    dof_kernel kernel;
+    int boxes, guard;
+} dof_mode;
+extern const dof_mode app_dof_compared_modes[3];
 /* Focus on the depth under window pixel (X, Y) (top-left origin, framebuffer pixels). */
 void app_autofocus(app *a, int x, int y);
 

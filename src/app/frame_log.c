@@ -110,7 +110,21 @@ static void write_dof_quality(FILE *fp, const app *a)
     json_db(fp, q->psnr);
     fprintf(fp, ", \"ssim\": %.6f, \"band_fraction\": %.6f, \"band_psnr\": ", q->ssim, q->band_fraction);
     json_db(fp, q->band_psnr);
-    fprintf(fp, ", \"band_ssim\": %.6f},\n", q->band_ssim);
+    fprintf(fp, ", \"band_ssim\": %.6f, \"kernels\": {", q->band_ssim);
+    for (int m = 0; m < 3; m++) {
+        const dof_mode *dm = &app_dof_compared_modes[m];
+        char name[64];
+        dof_mode_describe(dm->kernel, dm->boxes, dm->guard, name, sizeof name);
+        q = &a->quality_modes[m];
+        fprintf(fp, "%s", m ? ", " : "");
+        json_string(fp, name);
+        fprintf(fp, ": {\"psnr\": ");
+        json_db(fp, q->psnr);
+        fprintf(fp, ", \"ssim\": %.6f, \"band_psnr\": ", q->ssim);
+        json_db(fp, q->band_psnr);
+        fprintf(fp, ", \"band_ssim\": %.6f}", q->band_ssim);
+    }
+    fprintf(fp, "}},\n");
 }
 
 int frame_log_write_json(const frame_log *log, const app *a, int argc, char **argv, const char *path,
