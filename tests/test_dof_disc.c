@@ -6,6 +6,7 @@
  * continuously as the aperture grows (no step where the CoC crosses whole pixels, which
  * the box kernel has); and cpu and gl agree on a random picture and depth map. */
 #include <math.h>
+#include <unistd.h>
 
 #include "app/commands_ops.h"
 #include "app/compute_context.h"
@@ -241,6 +242,9 @@ int main(void)
     bokeh();
     continuity("cpu");
     random_scene();
+    CHECK(RUN("--backend", "cpu", "--in", "dofdisc_dot.png", "--depth", "dofdisc_udepth.npy", "--focus", "2",
+              "--aperture", "5", "--kernel", "cone", "--out", "dofdisc_bad.png") == 2);
+    CHECK(access("dofdisc_bad.png", F_OK) != 0);
     sw_error err;
     if (compute_gl_context(NULL, &err)) {
         printf("gl backend not checked: %s\n", err.msg);

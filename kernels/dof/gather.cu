@@ -115,7 +115,7 @@ __global__ void __launch_bounds__(256, DOF_GATHER_BLOCKS) dof_gather_kernel(dof_
     const int vec = VEC;
     /* Blocks in reverse order, the image's last rows first: the SAT's tile write has
      * just written those, so their table lines are still in L2 (4 us of the gather's
-     * 40 at 1080p, docs/perf-dof.md round 10). */
+     * 40 at 1080p, docs/perf/dof.md, round 10). */
     int x = (gridDim.x - 1 - blockIdx.x) * 16 + threadIdx.x, y = (gridDim.y - 1 - blockIdx.y) * 16 + threadIdx.y;
     if (x >= a.w || y >= a.h) return;
     const unsigned *sat = (const unsigned *)a.sat;
