@@ -11,13 +11,14 @@
 #include "app/commands_ops.h"
 #include "app/compute_context.h"
 #include "dof/dof_limits.h"
-#include "dof/dof_params.h"
+#include "dof/dof.h"
 #include "io/image.h"
 #include "io/npy.h"
 #include "test_util.h"
 
 #define W 64
 #define H 48
+#include "dof_depth_file.h"
 
 #define RUN(...)                                                                                     \
     ({                                                                                               \
@@ -25,16 +26,6 @@
         compute_dof((int)(sizeof argv_ / sizeof argv_[0]), (char **)argv_);                          \
     })
 
-static void write_depth(const char *path, const float *d)
-{
-    npy_array a;
-    sw_error err;
-    int64_t shape[2] = {H, W};
-    if (npy_alloc(&a, NPY_F32, 2, shape, &err)) return;
-    memcpy(a.data, d, sizeof(float) * W * H);
-    CHECK(npy_write(path, &a, &err) == 0);
-    npy_free(&a);
-}
 
 static int load(const char *path, image8 *img)
 {
@@ -92,21 +83,10 @@ static void disc_counted(const char *backend)
 }
 
 /* Bokeh, through the shared gather arithmetic (dof_math.h, which the cpu and cuda
- * gathers compile) in float, since 8 bits cannot hold a highlight spread over hundreds of
+ * gathers compile; dof_cpu_pixel) in float, since 8 bits cannot hold a highlight spread over hundreds of
  * pixels: one pixel of 60000 on black, uniform depth; the extent along +x and along the
  * diagonal is the farthest distance at which the result is at least half its centre
  * value. */
-struct dof_image {
-    const dof_params *p;
-    const uint32_t *sat;
-    const float *depth;
-    int w, h, c;
-};
-#define DOF_FN static inline
-#define DOF_DEPTH(m, x, y) ((m)->depth[(size_t)(y) * (m)->w + (x)])
-#define DOF_SAT(m, x, y, ch) ((m)->sat[(size_t)(y) * (m)->w + (x)])
-#include "dof/dof_math.h"
-
 #define BW 96
 static void extents(float r, int kernel, double *axis, double *diag)
 {
@@ -120,11 +100,10 @@ static void extents(float r, int kernel, double *axis, double *diag)
             depth[y * BW + x] = 4.0f;
         }
     dof_params p = {2.0f, 2.0f * r, 1.0f, DOF_VIEW_EFFECT, 1, 0, kernel};   /* r = A |1 - 2/4| */
-    struct dof_image m = {&p, sat, depth, BW, BW, 1};
     for (int y = 0; y < BW; y++)
         for (int x = 0; x < BW; x++) {
             float v[4] = {0, 0, 0, 0};
-            out[y * BW + x] = dof_gather_pixel(&m, x, y, v) ? v[0] : -1.0f;
+            out[y * BW + x] = dof_cpu_pixel(&p, sat, depth, BW, BW, 1, x, y, v) ? v[0] : -1.0f;
         }
     float half = 0.5f * out[BW / 2 * BW + BW / 2];
     *axis = *diag = 0;

@@ -62,5 +62,9 @@ int dof_pass_run(dof_pass *d, dof_gather g, const dof_params *p, GLuint color_te
  * SAT is its wrapped table (sat_host), DEPTH w*h floats; OUT gets w*h*c bytes. */
 void dof_cpu_apply(const dof_params *p, const uint8_t *img, const uint32_t *sat, const float *depth, int w, int h,
                    int c, uint8_t *out);
+/* One pixel of that gather in float, before any rounding: its colour into out[0..c), or 0
+ * when the pixel is in focus (out untouched). */
+int dof_cpu_pixel(const dof_params *p, const uint32_t *sat, const float *depth, int w, int h, int c, int x, int y,
+                  float *out);
 
 #endif

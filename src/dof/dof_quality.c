@@ -69,32 +69,28 @@ double dof_psnr(const float *a, const float *b, int w, int h, const uint8_t *mas
 
 #define SSIM_RADIUS 5   /* 11x11 */
 
-/* Separable Gaussian blur of SRC into DST (w*h), the weights renormalized over the
- * part of the window inside the image. TMP: w*h floats. */
-static void gauss(const double *src, double *dst, double *tmp, int w, int h, const double *g)
+/* One pass of the separable Gaussian along (DX, DY) = (1, 0) or (0, 1), the weights
+ * renormalized over the part of the window inside the image. */
+static void gauss_pass(const double *src, double *dst, int w, int h, const double *g, int dx, int dy)
 {
     for (int y = 0; y < h; y++)
         for (int x = 0; x < w; x++) {
             double s = 0, ws = 0;
             for (int k = -SSIM_RADIUS; k <= SSIM_RADIUS; k++) {
-                int xx = x + k;
-                if (xx < 0 || xx >= w) continue;
-                s += g[k + SSIM_RADIUS] * src[(size_t)y * w + xx];
-                ws += g[k + SSIM_RADIUS];
-            }
-            tmp[(size_t)y * w + x] = s / ws;
-        }
-    for (int y = 0; y < h; y++)
-        for (int x = 0; x < w; x++) {
-            double s = 0, ws = 0;
-            for (int k = -SSIM_RADIUS; k <= SSIM_RADIUS; k++) {
-                int yy = y + k;
-                if (yy < 0 || yy >= h) continue;
-                s += g[k + SSIM_RADIUS] * tmp[(size_t)yy * w + x];
+                int xx = x + k * dx, yy = y + k * dy;
+                if (xx < 0 || xx >= w || yy < 0 || yy >= h) continue;
+                s += g[k + SSIM_RADIUS] * src[(size_t)yy * w + xx];
                 ws += g[k + SSIM_RADIUS];
             }
             dst[(size_t)y * w + x] = s / ws;
         }
+}
+
+/* The 11x11 Gaussian of SRC into DST (w*h); TMP: w*h doubles. */
+static void gauss(const double *src, double *dst, double *tmp, int w, int h, const double *g)
+{
+    gauss_pass(src, tmp, w, h, g, 1, 0);
+    gauss_pass(tmp, dst, w, h, g, 0, 1);
 }
 
 int dof_ssim_map(const float *a, const float *b, int w, int h, float *map, sw_error *err)
