@@ -262,18 +262,23 @@ DOF_FN float dof_limit_radius(const struct dof_image *m, int px, int py, float d
     return r;
 }
 
-/* The DoF colour of (px, py) into out[0..c); returns 0 when the pixel is in focus
- * (out untouched: the caller keeps the pixel's own colour). */
-DOF_FN int dof_gather_pixel(const struct dof_image *m, int px, int py, float *out)
+/* The DoF colour of (px, py) into out[0..c) with the disc kernel, or the boxes; each
+ * returns 0 when the pixel is in focus (out untouched: the caller keeps the pixel's own
+ * colour). */
+DOF_FN int dof_gather_disc(const struct dof_image *m, int px, int py, float *out)
 {
     float d = DOF_DEPTH(m, px, py);
     float r = dof_radius(m->p->aperture, m->p->focus, d);
-    if (m->p->kernel == DOF_KERNEL_DISC) {
-        if (m->p->guard) r = dof_soft_radius(m, px, py, d, r);
-        if (r < 0.5f) return 0;
-        dof_disc_gather(m, px, py, r, out);
-        return 1;
-    }
+    if (m->p->guard) r = dof_soft_radius(m, px, py, d, r);
+    if (r < 0.5f) return 0;
+    dof_disc_gather(m, px, py, r, out);
+    return 1;
+}
+
+DOF_FN int dof_gather_boxes(const struct dof_image *m, int px, int py, float *out)
+{
+    float d = DOF_DEPTH(m, px, py);
+    float r = dof_radius(m->p->aperture, m->p->focus, d);
     if (m->p->guard) r = dof_limit_radius(m, px, py, d, r);
     if (r < 0.5f) return 0;
     float acc[4] = {0, 0, 0, 0};
@@ -283,6 +288,12 @@ DOF_FN int dof_gather_pixel(const struct dof_image *m, int px, int py, float *ou
         if (k <= n) dof_box_mean(m, px, py, dof_box_radius(r, k, n), acc);
     for (int ch = 0; ch < m->c; ch++) out[ch] = DOF_DIV(acc[ch], (float)n);
     return 1;
+}
+
+/* Either, as p->kernel says. */
+DOF_FN int dof_gather_pixel(const struct dof_image *m, int px, int py, float *out)
+{
+    return m->p->kernel == DOF_KERNEL_DISC ? dof_gather_disc(m, px, py, out) : dof_gather_boxes(m, px, py, out);
 }
 
 #endif
