@@ -23,7 +23,8 @@
 #include "scene/scene.h"
 
 /* Tab cycles these: the depth-of-field image, linear depth, each pixel's blur radius,
- * the normalized SAT (S(x,y) / ((x+1)(y+1))), and the scene without DoF. */
+ * the frame rebuilt from the SAT by small boxes (DOF_SAT_VIEW_RADIUS), and the
+ * scene without DoF. */
 enum app_view { APP_VIEW_COLOR, APP_VIEW_DEPTH, APP_VIEW_BLUR, APP_VIEW_SAT, APP_VIEW_DOF_OFF, APP_VIEW_COUNT };
 extern const char *const app_view_names[APP_VIEW_COUNT];
 

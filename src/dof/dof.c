@@ -59,12 +59,13 @@ int dof_pass_init(dof_pass *d, const char *out_format, sw_error *err)
     memset(d, 0, sizeof *d);
     const struct embedded_file *common = embedded_find("shaders/dof_common.glsl", err);
     if (!common) return -1;
-    char head[400];
+    char head[512];
     snprintf(head, sizeof head,
-             "#define DOF_MAX_RADIUS %d\n#define DOF_GUARD_FROM %.9g\n#define DOF_SOFT_GUARD_FROM %.9g\n"
-             "#define DOF_DISC_X1 %.9g\n#define DOF_DISC_X2 %.9g\n#define DOF_DISC_X3 %.9g\n#define OUT_FORMAT %s\n",
-             DOF_MAX_RADIUS, (double)DOF_GUARD_FROM, (double)DOF_SOFT_GUARD_FROM, (double)DOF_DISC_X1,
-             (double)DOF_DISC_X2, (double)DOF_DISC_X3, out_format);
+             "#define DOF_MAX_RADIUS %d\n#define DOF_GUARD_FROM %.9g\n#define DOF_SAT_VIEW_RADIUS %d\n"
+             "#define DOF_SOFT_GUARD_FROM %.9g\n#define DOF_DISC_X1 %.9g\n#define DOF_DISC_X2 %.9g\n"
+             "#define DOF_DISC_X3 %.9g\n#define OUT_FORMAT %s\n",
+             DOF_MAX_RADIUS, (double)DOF_GUARD_FROM, DOF_SAT_VIEW_RADIUS, (double)DOF_SOFT_GUARD_FROM,
+             (double)DOF_DISC_X1, (double)DOF_DISC_X2, (double)DOF_DISC_X3, out_format);
     size_t n = strlen(head) + common->size + 1;
     char *defines = sw_malloc(n, "DoF shader source", err);
     if (!defines) return -1;

@@ -27,4 +27,8 @@
 #define DOF_DISC_X2 0.686f
 #define DOF_DISC_X3 0.553f
 
+/* The SAT view (Tab) shows the frame rebuilt from the table by boxes of this half-size:
+ * four reads a pixel, a picture a person recognises, wrong wherever the table is. */
+#define DOF_SAT_VIEW_RADIUS 2
+
 #endif

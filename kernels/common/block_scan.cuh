@@ -99,8 +99,7 @@ static __device__ __forceinline__ unsigned long long lb_load(const unsigned long
 /* Warp 0 of a tile (all 32 lanes) finds the exclusive prefix of tile TILE by looking
  * back over the status words of earlier tiles, 32 at a time. Tile t's word sits at
  * STATUS[t << SPREAD]: with SPREAD 2 one word a 32-byte sector, so the words every
- * look-back polls near the frontier lie on more L2 sectors and slices (docs/perf-scan.md,
- * scan round 14). */
+ * look-back polls near the frontier lie on more L2 sectors and slices (docs/perf/scan.md). */
 template <int SPREAD = 0>
 static __device__ __forceinline__ unsigned long long lb_warp_lookback(const unsigned long long *status,
                                                                       long long tile)
@@ -125,51 +124,6 @@ static __device__ __forceinline__ unsigned long long lb_warp_lookback(const unsi
         base -= 32;
     }
     return prefix;
-}
-
-/* The same look-back over ROWS * 32 earlier tiles per step (row r, lane l: tile
- * base - 32r - l; every row's load goes out at once), so that tiles whose nearest
- * inclusive predecessor lies hundreds of tiles back (the pipelined compaction's waves,
- * one tile per block of the grid) need few L2 round trips. */
-template <int ROWS>
-static __device__ __forceinline__ unsigned long long lb_warp_lookback_rows(const unsigned long long *status,
-                                                                           long long tile)
-{
-    const unsigned int lane = threadIdx.x & 31u;
-    const unsigned long long seen = LB_FLAG_AGG | LB_FLAG_INC;
-    unsigned long long prefix = 0;
-    for (long long base = tile - 1;; base -= 32 * ROWS) {
-        unsigned long long s[ROWS];
-#pragma unroll
-        for (int r = 0; r < ROWS; r++) {
-            const long long t = base - 32 * r - (long long)lane;
-            s[r] = t >= 0 ? lb_load(status + t) : LB_FLAG_INC;   /* before tile 0: inclusive, 0 */
-        }
-#pragma unroll
-        for (int r = 0; r < ROWS; r++) {
-            const long long t = base - 32 * r - (long long)lane;
-            while ((s[r] & seen) == 0) s[r] = lb_load(status + t);
-        }
-        /* The nearest inclusive word: row FIRST, lane STOP (uniform across the warp). */
-        int first = ROWS;
-        unsigned int stop = 31u;
-#pragma unroll
-        for (int r = 0; r < ROWS; r++) {
-            const unsigned int inc_mask = __ballot_sync(BS_FULL_MASK, (s[r] & LB_FLAG_INC) != 0);
-            if (first == ROWS && inc_mask) {
-                first = r;
-                stop = (unsigned int)(__ffs(inc_mask) - 1);
-            }
-        }
-        unsigned long long v = 0;
-#pragma unroll
-        for (int r = 0; r < ROWS; r++)
-            if (r < first || (r == first && lane <= stop)) v += s[r] & LB_VALUE_MASK;
-#pragma unroll
-        for (int d = 16; d > 0; d >>= 1) v += __shfl_xor_sync(BS_FULL_MASK, v, d);
-        prefix += v;
-        if (first < ROWS) return prefix;
-    }
 }
 
 #endif
