@@ -132,7 +132,9 @@ bool app_frame(app *a, double dt, double wall_dt, gpu_frame_times *completed)
     overlay_layout(a);
     panel_host_frame(&a->panels, &a->output, &a->text, &a->timer, &a->cuda, a->paused ? 0.0 : dt, a->frame,
                      &a->layout);
-    if (a->show_hud || a->show_help || (a->message[0] && a->wall_time < a->message_until)) {
+    /* Messages show in a window even with the HUD off; headless frames stay clean. */
+    bool message = !a->opt.headless && a->message[0] && a->wall_time < a->message_until;
+    if (a->show_hud || a->show_help || message) {
         gpu_timer_begin(&a->timer, "hud");
         hud_draw(a);
     }
