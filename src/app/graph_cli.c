@@ -14,7 +14,7 @@ int graph_cli_parse(int argc, char **argv, const char *usage, graph_cli *c, prim
     cli_flag flags[] = {
         {"--backend", CLI_STRING, &c->backend, "B  cpu | cuda (default cpu)", 0, 0, false, false},
         {"--algo", CLI_STRING, &c->algo, "NAME  an algorithm of the backend (default: its best)", 0, 0, false, false},
-        {"--graph", CLI_STRING, &c->graph, "FILE|rmat:SCALE:EF[:SEED]  .mtx, .gr, .txt/.el/.snap, or R-MAT", 0, 0, true,
+        {"--graph", CLI_STRING, &c->graph, "FILE|rmat:SCALE:EF[:SEED]|grid:W:H[:SEED]  .mtx, .gr, .txt/.el/.snap, R-MAT or a grid", 0, 0, true,
          false},
         {"--format", CLI_STRING, &c->format, "F  auto | mtx | snap | dimacs (default: by extension)", 0, 0, false,
          false},

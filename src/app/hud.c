@@ -110,7 +110,8 @@ static void view_legend(app *a, pen *p, float w)
         snprintf(s, sizeof s, "%.0f+ px", apt);
         text_print_px(p->t, p->x + label_w + bar_w - adv, p->y + p->lh * 0.45f, p->px * 0.8f, s, WHITE);
     } else if (a->view == APP_VIEW_SAT) {
-        line(p, DIM, "SAT view: the frame rebuilt from the table");
+        line(p, DIM, "SAT view: each pixel the mean of a %dx%d box", 2 * DOF_SAT_VIEW_RADIUS + 1, 2 * DOF_SAT_VIEW_RADIUS + 1);
+        line(p, DIM, "from 4 reads of the table: wrong if it is");
     } else if (a->view == APP_VIEW_DEPTH) {
         line(p, DIM, "depth: white near (0.5) .. black far (200)");
     }
@@ -160,21 +161,23 @@ static void help(app *a, const layout_rect *r)
 static void toast(app *a, const layout_rect *r)
 {
     const layout *L = &a->layout;
-    char s[2][LAYOUT_TOAST_COLS + 1];
+    enum { LINES = 3 };
+    char s[LINES][LAYOUT_TOAST_COLS + 1];
     int n = 0;
     const char *rest = a->message;
-    while (*rest && n < 2) {
+    while (*rest && n < LINES) {
         int take = (int)strlen(rest);
         if (take > LAYOUT_TOAST_COLS) {
             take = LAYOUT_TOAST_COLS;
-            while (take > 0 && rest[take] != ' ' && n == 0) take--;
-            if (take == 0) take = LAYOUT_TOAST_COLS;
+            while (take > 0 && rest[take] != ' ') take--;
+            if (take == 0) take = LAYOUT_TOAST_COLS;   /* one long word: cut it */
         }
         memcpy(s[n], rest, (size_t)take);
         s[n++][take] = 0;
         rest += take;
         while (*rest == ' ') rest++;
     }
+    if (*rest) memcpy(s[n - 1] + (strlen(s[n - 1]) > LAYOUT_TOAST_COLS - 3 ? LAYOUT_TOAST_COLS - 3 : strlen(s[n - 1])), "...", 4);
     float h = (float)n * L->line_px + 2 * L->pad;
     text_rect(&a->text, r->x, r->y, r->w, h, BOX);
     for (int i = 0; i < n; i++)
@@ -188,6 +191,6 @@ void hud_draw(app *a)
     text_begin(&a->text, a->output.width, a->output.height);
     if (a->show_hud && L->hud.w > 0) stats(a, &L->hud);
     if (a->show_help && L->help.w > 0) help(a, &L->help);
-    if (a->message[0] && a->wall_time < a->message_until) toast(a, &L->toast);
+    if (a->message[0] && a->wall_time < a->message_until && (a->show_hud || !a->opt.headless)) toast(a, &L->toast);
     text_end(&a->text);
 }

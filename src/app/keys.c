@@ -51,7 +51,8 @@ static void aperture(app *a, int code, bool *q) { (void)q, app_aperture_scale(a,
 static void backend(app *a, int code, bool *q) { (void)code, (void)q, app_cycle_sat_backend(a); }
 static void variant(app *a, int code, bool *q) { (void)code, (void)q, app_cycle_sat_variant(a); }
 static void gather(app *a, int code, bool *q) { (void)code, (void)q, app_cycle_gather(a); }
-static void boxes(app *a, int code, bool *q) { (void)code, (void)q, app_cycle_boxes(a); }
+static void kernel(app *a, int code, bool *q) { (void)code, (void)q, app_cycle_kernel(a); }
+static void reference(app *a, int code, bool *q) { (void)code, (void)q, app_toggle_reference(a); }
 static void guard(app *a, int code, bool *q) { (void)code, (void)q, app_toggle_guard(a); }
 
 static void camera_home(app *a, int code, bool *q)
@@ -78,17 +79,18 @@ const key_binding key_table[] = {
     {"V", "vsync on/off", "vsync", KEY_APP, {GLFW_KEY_V}, vsync, {0}},
     {"F12", "screenshot to `scanworks-<time>.png`", "screenshots", KEY_APP, {GLFW_KEY_F12}, screenshot, {0}},
     {"Space", "pause/resume the animation", "paused", KEY_APP, {GLFW_KEY_SPACE}, pause_anim, {0}},
-    {"Tab", "view: DoF / depth / blur / SAT / off", "view", KEY_APP, {GLFW_KEY_TAB},
+    {"Tab", "view: DoF/depth/blur/SAT/no DoF", "view", KEY_APP, {GLFW_KEY_TAB},
      view, {0}},
     {"Q / E", "focus nearer / farther", "focus", KEY_APP, {GLFW_KEY_Q, GLFW_KEY_E}, focus, {0}},
     {"Z / X", "aperture narrower / wider", "aperture", KEY_APP, {GLFW_KEY_Z, GLFW_KEY_X}, aperture, {0}},
     {"left click", "auto-focus there; on a panel: keys", "focus", KEY_MOUSE, {0},
      NULL, {0}},
-    {"B", "SAT backend: cuda / gl / cpu", "sat_backend", KEY_APP, {GLFW_KEY_B}, backend, {0}},
     {"M", "SAT variant: tiled / three-pass", "sat_variant", KEY_APP, {GLFW_KEY_M}, variant, {0}},
+    {"B", "SAT backend: cuda / gl / cpu", "sat_backend", KEY_APP, {GLFW_KEY_B}, backend, {0}},
     {"G", "DoF gather: fragment/compute/CUDA", "gather", KEY_APP, {GLFW_KEY_G}, gather, {0}},
-    {"K", "DoF kernel: 3 / 2 / 1 nested boxes", "boxes", KEY_APP, {GLFW_KEY_K}, boxes, {0}},
+    {"K", "DoF kernel: disc / 3 / 2 / 1 boxes", "kernel", KEY_APP, {GLFW_KEY_K}, kernel, {0}},
     {"F", "DoF foreground guard on/off", "guard", KEY_APP, {GLFW_KEY_F}, guard, {0}},
+    {"L", "thin-lens reference / post-process", "reference", KEY_APP, {GLFW_KEY_L}, reference, {0}},
     {"Arrows", "orbit (a tap steps, a hold turns)", "camera", KEY_CAMERA,
      {GLFW_KEY_LEFT, GLFW_KEY_RIGHT, GLFW_KEY_UP, GLFW_KEY_DOWN}, NULL,
      {CAMERA_ORBIT_LEFT, CAMERA_ORBIT_RIGHT, CAMERA_ORBIT_UP, CAMERA_ORBIT_DOWN}},
@@ -162,8 +164,8 @@ static void panel_key_unused(app *a, const key_binding *b, int key)
     if (a->panels.focused < 0) {
         app_message(a, "%s: no panel is open (1 .. %d open one)", name, panel_registry_count);
     } else if (key == GLFW_KEY_C && !a->cuda.available) {
-        app_message(a, "C: the %s panel has no CUDA here (%s)", panel_registry[a->panels.focused]->name,
-                    a->cuda.why_unavailable);
+        app_message(a, "C: no CUDA here, so the %s panel has no CUDA variant (%s)",
+                    panel_registry[a->panels.focused]->name, a->cuda.why_unavailable);
     } else {
         app_message(a, "%s (%s): nothing to do in the %s panel", name, b->action,
                     panel_registry[a->panels.focused]->name);
@@ -179,7 +181,9 @@ bool keys_press(app *a, int key, int mods, bool *quit_flag)
     case KEY_APP: b->press(a, key, quit_flag); return true;
     case KEY_CAMERA: camera_keys_press(&a->camera_keys, &a->camera, b->moves[code_index(b, key)]); return true;
     case KEY_PANEL:
-        if (!panel_host_key(&a->panels, key, mods)) panel_key_unused(a, b, key);
+        /* C picks among CUDA variants: without CUDA there are none, say so. */
+        if ((key == GLFW_KEY_C && !a->cuda.available) || !panel_host_key(&a->panels, key, mods))
+            panel_key_unused(a, b, key);
         return true;
     default: return false;
     }

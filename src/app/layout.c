@@ -19,24 +19,16 @@ static int start_px(int width, int height)
     return px < LAYOUT_MIN_PX ? LAYOUT_MIN_PX : px > LAYOUT_MAX_PX ? LAYOUT_MAX_PX : px;
 }
 
-/* The help band: the fewest columns that keep it under 42% of the height, or the most
- * that fit the width. False if not even one column fits. */
-static bool place_help(const layout_input *in, layout *L, float m)
+/* The help band in C columns, along the bottom. False if it does not fit the width. */
+static bool place_help(const layout_input *in, layout *L, float m, int c)
 {
     float adv = L->advance_px, lh = L->line_px, pad = L->pad;
     float col_w = (float)(in->help_key_cols + 2 + in->help_action_cols) * adv, gap = 2 * adv;
-    int chosen = 0;
-    float w = 0, h = 0;
-    for (int c = 1; c <= 6; c++) {
-        int rows = (in->help_lines + c - 1) / c;
-        float cw = (float)c * col_w + (float)(c - 1) * gap + 2 * pad, ch = (float)(rows + 1) * lh + 2 * pad;
-        if (cw > (float)in->width - 2 * m) break;
-        chosen = c, w = cw, h = ch;
-        L->help_rows = rows;
-        if (ch <= 0.42f * (float)in->height) break;
-    }
-    if (!chosen) return false;
-    L->help_columns = chosen;
+    int rows = (in->help_lines + c - 1) / c;
+    float w = (float)c * col_w + (float)(c - 1) * gap + 2 * pad, h = (float)(rows + 1) * lh + 2 * pad;
+    if (w > (float)in->width - 2 * m || h > (float)in->height - 2 * m) return false;
+    L->help_columns = c;
+    L->help_rows = rows;
     L->help_col_w = col_w + gap;
     L->help = (layout_rect){m, (float)in->height - m - h, w, h};
     return true;
@@ -49,10 +41,12 @@ static int detail_for(float w, float h, float adv, float lh)
     return PANEL_DETAIL_SMALL;
 }
 
-/* Tiles N panels into the region, from its top-right corner. */
-static bool place_panels(const layout_input *in, layout *L, layout_rect region, float m)
+/* Tiles N panels into the region, from its top-right corner; *SCORE says how
+ * readable the cells are (their height, or width / 1.5 if that is less). */
+static bool place_panels(const layout_input *in, layout *L, layout_rect region, float m, bool force, float *score)
 {
     int n = in->panels < LAYOUT_MAX_PANELS ? in->panels : LAYOUT_MAX_PANELS;
+    *score = 0;
     if (n <= 0) return true;
     float adv = L->advance_px, lh = L->line_px;
     int best_c = 0;
@@ -62,10 +56,12 @@ static bool place_panels(const layout_input *in, layout *L, layout_rect region, 
         float cw = (region.w - (float)(c - 1) * m) / (float)c, ch = (region.h - (float)(r - 1) * m) / (float)r;
         cw = fminf(cw, 80 * adv);
         ch = fminf(ch, cw * 0.8f);   /* no tall, mostly empty panels */
-        float score = fminf(cw / 1.5f, ch);
-        if (score > best_score) best_score = score, best_c = c, best_w = floorf(cw), best_h = floorf(ch);
+        float readable = fminf(cw / 1.5f, ch);
+        if (readable > best_score) best_score = readable, best_c = c, best_w = floorf(cw), best_h = floorf(ch);
     }
-    if (best_w < 24 * adv || best_h < 6 * lh) return false;
+    if (!force && (best_w < 24 * adv || best_h < 6 * lh)) return false;
+    if (best_w < 1 || best_h < 1) return false;
+    *score = best_score;
     for (int i = 0; i < n; i++) {
         int col = i % best_c, row = i / best_c, from_right = best_c - col;
         float x = region.x + region.w - (float)from_right * best_w - (float)(from_right - 1) * m;
@@ -75,7 +71,8 @@ static bool place_panels(const layout_input *in, layout *L, layout_rect region, 
     return true;
 }
 
-static bool try_px(const layout_input *in, int px, layout *L)
+/* Everything at text size PX, the help in HELP_COLUMNS columns. */
+static bool try_px(const layout_input *in, int px, int help_columns, layout *L, bool force, float *score)
 {
     memset(L, 0, sizeof *L);
     L->text_px = (float)px;
@@ -85,11 +82,15 @@ static bool try_px(const layout_input *in, int px, layout *L)
     float m = fmaxf(4.0f, floorf((float)px * 0.5f + 0.5f)), adv = L->advance_px, lh = L->line_px, pad = L->pad;
     float bottom = (float)in->height - m;   /* of the band above the help */
     if (in->help) {
-        if (!place_help(in, L, m)) return false;
+        if (!place_help(in, L, m, help_columns)) return false;
         bottom = L->help.y - m;
     }
     float hud_w = LAYOUT_HUD_COLS * adv + 2 * pad, hud_h = LAYOUT_HUD_ROWS * lh + 2 * pad;
-    float toast_w = LAYOUT_TOAST_COLS * adv + 2 * pad, toast_h = 2 * lh + 2 * pad;
+    float toast_w = LAYOUT_TOAST_COLS * adv + 2 * pad, toast_h = 3 * lh + 2 * pad;
+    if (force && !in->hud) {   /* a tiny window: the message box takes less (its text is cut) */
+        toast_w = fminf(toast_w, floorf(((float)in->width - 3 * m) * 0.4f));
+        toast_h = fminf(toast_h, floorf(((float)in->height - 2 * m) * 0.5f));
+    }
     float y = m;
     if (in->hud) {
         L->hud = (layout_rect){m, y, hud_w, hud_h};
@@ -100,22 +101,39 @@ static bool try_px(const layout_input *in, int px, layout *L)
     float left_w = fmaxf(in->hud ? hud_w : 0, toast_w);
     if (m + left_w + m > (float)in->width) return false;
     layout_rect region = {2 * m + left_w, m, (float)in->width - m - (2 * m + left_w), bottom - m};
-    return place_panels(in, L, region, m);
+    return place_panels(in, L, region, m, force, score);
 }
 
 void layout_compute(const layout_input *in, layout *out)
 {
-    for (int px = start_px(in->width, in->height); px >= LAYOUT_MIN_PX; px--)
-        if (try_px(in, px, out)) {
+    /* The largest text at which everything fits; at that size, the help's column count
+     * that leaves the panels the most readable cells (then the fewest columns). */
+    for (int px = start_px(in->width, in->height); px >= LAYOUT_MIN_PX; px--) {
+        float best = -1, score;
+        for (int c = 1; c <= (in->help ? 6 : 1); c++) {
+            layout L;
+            if (try_px(in, px, c, &L, false, &score) && score > best + 0.5f) {
+                best = score;
+                *out = L;
+            }
+        }
+        if (best >= 0) {
             out->fits = true;
             return;
         }
-    /* Smaller than 640x360 or so: the smallest text, and whatever still fits. */
+    }
+    /* Smaller than 640x360 or so: the smallest text; the help goes, then the HUD, and
+     * the panels take what is left, however small (the host skips a panel under
+     * 16 pixels). Still nothing overlaps. */
     layout_input fewer = *in;
-    while (!try_px(&fewer, LAYOUT_MIN_PX, out)) {
+    float score;
+    for (;;) {
+        bool placed = false;
+        for (int c = 1; c <= 6 && !placed; c++) placed = try_px(&fewer, LAYOUT_MIN_PX, c, out, true, &score);
+        if (placed) break;
         if (fewer.help) fewer.help = false;
-        else if (fewer.panels) fewer.panels--;
         else if (fewer.hud) fewer.hud = false;
+        else if (fewer.panels) fewer.panels--;
         else break;
     }
     out->fits = false;

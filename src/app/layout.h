@@ -3,11 +3,12 @@
  * overlaps and nothing leaves the window at any size from 640x360 up. Pure C (no GL):
  * tests/test_layout.c runs it over many window sizes.
  *
- * The shape: the help (when shown) is a band along the bottom, split into as many
- * columns as it needs; above it, the HUD and the message line stack in a left column;
- * the panels tile the rest, from the top-right, in the grid that gives them the
- * largest cells, each with a detail level for its size. The text size starts from
- * one that grows with the window and steps down until everything fits. */
+ * The shape: the help (when shown) is a band along the bottom-left; above it, the
+ * HUD and the message box stack in a left column; the panels tile the rest, from the
+ * top-right, in the grid that gives them the largest cells, each with a detail level
+ * for its size. The text size starts from one that grows with the window and steps
+ * down until everything fits; at that size the help takes the number of columns
+ * that leaves the panels the most readable cells. */
 #ifndef SCANWORKS_APP_LAYOUT_H
 #define SCANWORKS_APP_LAYOUT_H
 
@@ -15,8 +16,8 @@
 
 #define LAYOUT_MAX_PANELS 8
 #define LAYOUT_HUD_COLS 46    /* the HUD's width in characters, whatever it shows */
-#define LAYOUT_HUD_ROWS 14    /* its height in lines (the graph counts as five) */
-#define LAYOUT_TOAST_COLS 46  /* the message box: two lines of this many characters */
+#define LAYOUT_HUD_ROWS 15    /* its height in lines (the graph counts as five) */
+#define LAYOUT_TOAST_COLS 46  /* the message box: up to three lines of this many characters */
 #define LAYOUT_MIN_PX 7
 #define LAYOUT_MAX_PX 20
 

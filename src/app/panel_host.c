@@ -62,6 +62,17 @@ int panel_host_enabled_count(const panel_host *h)
     return n;
 }
 
+/* The smoothed GPU time of panel INDEX's stages in the latest frame (panel_of_stage:
+ * its GL stage and the CUDA ones it added), or -1. */
+static double stage_ms(const gpu_timer *timer, int index)
+{
+    if (!timer->has_latest) return -1;
+    double sum = -1;
+    for (int i = 0; i < timer->latest.count; i++)
+        if (panel_of_stage(timer->latest.names[i]) == index) sum = (sum < 0 ? 0 : sum) + timer->smoothed_ms[i];
+    return sum;
+}
+
 void panel_host_frame(panel_host *h, const gl_target *target, text_renderer *text, gpu_timer *timer,
                       const cuda_device_info *cuda, double dt, long frame, const layout *L)
 {
@@ -86,9 +97,15 @@ void panel_host_frame(panel_host *h, const gl_target *target, text_renderer *tex
         text_rect(text, (float)x, top, (float)w, (float)ph, FRAME_BG);
         char title[128];
         snprintf(title, sizeof title, "%d  %s", i + 1, p->title);   /* yellow: this panel has the keys */
-        int fit = text_fit_chars((float)(w - 12), px);
+        /* Its GPU time (GL queries and any CUDA events it added, smoothed) at the right. */
+        char ms[32] = "";
+        double t = stage_ms(timer, i);
+        if (t >= 0) snprintf(ms, sizeof ms, "%.2f ms", t);
+        float ms_w = text_width_px(ms, px);
+        int fit = text_fit_chars((float)w - 12 - (ms[0] ? ms_w + text_advance_px(px) : 0), px);
         if (fit < (int)strlen(title)) title[fit > 0 ? fit : 0] = 0;   /* never past the frame */
         text_print_px(text, (float)x + 6, top + 3, px, title, f.focused ? TITLE : TITLE_DIM);
+        if (ms[0] && fit > 4) text_print_px(text, (float)(x + w) - 6 - ms_w, top + 3, px, ms, TITLE_DIM);
         text_end(text);
         gpu_timer_begin(timer, p->name);
         glViewport(x, y, w, ph);
@@ -99,8 +116,11 @@ void panel_host_frame(panel_host *h, const gl_target *target, text_renderer *tex
         glBindFramebuffer(GL_FRAMEBUFFER, target->fbo);
         glViewport(x, y, w, ph);
         p->draw(h->state[i], &f);
-        glDisable(GL_SCISSOR_TEST);
+        /* The panel's text is clipped to its rectangle too: it never runs into another. */
+        glEnable(GL_SCISSOR_TEST);
+        glScissor(x, y, w, ph);
         text_end(text);
+        glDisable(GL_SCISSOR_TEST);
         gpu_timer_end(timer);
     }
 }

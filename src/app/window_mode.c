@@ -29,6 +29,8 @@ static void on_key(GLFWwindow *w, int key, int scancode, int action, int mods)
     if (s->state_log) app_state_log(s->a, s->state_log, keys_x11_name(key));
 }
 
+static void left_click(window_state *s, GLFWwindow *w);
+
 static void on_button(GLFWwindow *w, int button, int action, int mods)
 {
     (void)mods;
@@ -37,20 +39,27 @@ static void on_button(GLFWwindow *w, int button, int action, int mods)
     if (button == GLFW_MOUSE_BUTTON_LEFT) s->dragging_orbit = down;
     if (button == GLFW_MOUSE_BUTTON_RIGHT || button == GLFW_MOUSE_BUTTON_MIDDLE) s->dragging_pan = down;
     glfwGetCursorPos(w, &s->last_x, &s->last_y);
-    if (button != GLFW_MOUSE_BUTTON_LEFT) return;
     if (down) {
         s->press_x = s->last_x;
         s->press_y = s->last_y;
-    } else if (fabs(s->last_x - s->press_x) < 3 && fabs(s->last_y - s->press_y) < 3) {
-        /* A click, not a drag: window coordinates to framebuffer pixels (HiDPI). */
-        int ww, wh, fw, fh;
-        glfwGetWindowSize(w, &ww, &wh);
-        glfwGetFramebufferSize(w, &fw, &fh);
-        if (ww > 0 && wh > 0) {
-            float fx = (float)(s->last_x * fw / ww), fy = (float)(s->last_y * fh / wh);
-            if (!panel_host_click(&s->a->panels, fx, fy)) app_autofocus(s->a, (int)fx, (int)fy);
-            if (s->state_log) app_state_log(s->a, s->state_log, "click");
-        }
+        return;
+    }
+    bool click = fabs(s->last_x - s->press_x) < 3 && fabs(s->last_y - s->press_y) < 3;
+    if (button == GLFW_MOUSE_BUTTON_LEFT && click) left_click(s, w);
+    if (s->state_log)
+        app_state_log(s->a, s->state_log, button != GLFW_MOUSE_BUTTON_LEFT ? "right-drag" : click ? "click" : "left-drag");
+}
+
+/* A click, not a drag: the panel under it takes it, else the scene auto-focuses there. */
+static void left_click(window_state *s, GLFWwindow *w)
+{
+    /* Window coordinates to framebuffer pixels (HiDPI). */
+    int ww, wh, fw, fh;
+    glfwGetWindowSize(w, &ww, &wh);
+    glfwGetFramebufferSize(w, &fw, &fh);
+    if (ww > 0 && wh > 0) {
+        float fx = (float)(s->last_x * fw / ww), fy = (float)(s->last_y * fh / wh);
+        if (!panel_host_click(&s->a->panels, fx, fy)) app_autofocus(s->a, (int)fx, (int)fy);
     }
 }
 
@@ -67,7 +76,9 @@ static void on_cursor(GLFWwindow *w, double x, double y)
 static void on_scroll(GLFWwindow *w, double dx, double dy)
 {
     (void)dx;
-    camera_dolly(&state_of(w)->a->camera, (float)pow(0.9, dy));
+    window_state *s = state_of(w);
+    camera_dolly(&s->a->camera, (float)pow(0.9, dy));
+    if (s->state_log) app_state_log(s->a, s->state_log, "wheel");
 }
 
 static void on_framebuffer_size(GLFWwindow *w, int width, int height)

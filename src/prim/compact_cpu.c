@@ -5,7 +5,7 @@
 
 const char *const compact_cpu_algorithms[] = {"sequential", NULL};
 
-/* The predicate, for every backend (and the library). */
+/* Here, in the library, beside its one caller there (the CLI parses in compact.c). */
 bool compact_keeps(const compact_desc *d, uint32_t bits)
 {
     int c;
@@ -31,6 +31,7 @@ bool compact_keeps(const compact_desc *d, uint32_t bits)
     default: return false;
     }
 }
+
 
 int compact_cpu_host(const compact_desc *d, const void *in, const uint8_t *flags, void *out, size_t n,
                      size_t *count, sw_error *err)
