@@ -25,7 +25,7 @@ int compute_sat(int argc, char **argv)
         {"--variant", CLI_STRING, &variant_s, "V  three-pass or tiled (default tiled; cpu has one loop)", 0, 0,
          false, false},
         {"--in", CLI_STRING, &in, "FILE  a PNG or an .npy of whole numbers 0..65535", 0, 0, true, false},
-        {"--out", CLI_STRING, &out, "FILE  the table, .npy float64", 0, 0, true, false},
+        {"--out", CLI_OUT, &out, "SAT.npy  the table, float64", 0, 0, true, false},
         {NULL, CLI_FLAG, NULL, NULL, 0, 0, false, false},
     };
     sw_error err;
@@ -33,7 +33,7 @@ int compute_sat(int argc, char **argv)
     if (rc) {
         if (rc > 0) return 0;
         fprintf(stderr, "scanworks compute sat: %s\n", err.msg);
-        return 2;
+        return cli_exit_code(rc);
     }
     prim_backend b;
     sat_variant v = SAT_THREE_PASS;

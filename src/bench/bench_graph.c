@@ -164,7 +164,7 @@ static int bench_graph_main(int argc, char **argv, int sssp)
     }
     if (rc || parse_scales(o.scales, &o.lo, &o.hi, &err)) {
         fprintf(stderr, "scanworks: %s\n", err.msg);
-        return 2;
+        return rc < 0 ? cli_exit_code(rc) : 2;
     }
     bench_report rep = {0};
     snprintf(rep.title, sizeof rep.title, "%s on R-MAT (Graph500 a=0.57 b=0.19 c=0.19), GTEPS", sssp ? "SSSP" : "BFS");

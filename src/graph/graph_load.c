@@ -156,7 +156,7 @@ static int format_from_name(const char *path, graph_format *out, sw_error *err)
     return 0;
 }
 
-static int parse_rmat(const char *spec, bool weighted, graph_coo *out, sw_error *err)
+int graph_rmat_spec(const char *spec, int *scale, int *edge_factor, uint64_t *seed, sw_error *err)
 {
     long long v[3] = {0, 0, 1};
     int k = 0;
@@ -175,7 +175,18 @@ static int parse_rmat(const char *spec, bool weighted, graph_coo *out, sw_error 
     if (v[0] < 0 || v[0] > RMAT_MAX_SCALE || v[1] < 1 || v[1] > RMAT_MAX_EDGE_FACTOR)
         return sw_fail(err, "graph '%s': scale must be 0..%d and edge factor 1..%d", spec, RMAT_MAX_SCALE,
                        RMAT_MAX_EDGE_FACTOR);
-    return graph_rmat((int)v[0], (int)v[1], (uint64_t)v[2], weighted, out, err);
+    *scale = (int)v[0];
+    *edge_factor = (int)v[1];
+    *seed = (uint64_t)v[2];
+    return 0;
+}
+
+static int parse_rmat(const char *spec, bool weighted, graph_coo *out, sw_error *err)
+{
+    int scale, edge_factor;
+    uint64_t seed;
+    if (graph_rmat_spec(spec, &scale, &edge_factor, &seed, err)) return -1;
+    return graph_rmat(scale, edge_factor, seed, weighted, out, err);
 }
 
 int graph_load(const char *spec, graph_format fmt, bool undirected, bool weighted, graph_coo *out, sw_error *err)

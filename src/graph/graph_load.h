@@ -28,6 +28,8 @@ typedef enum graph_format { GRAPH_FMT_AUTO, GRAPH_FMT_MTX, GRAPH_FMT_SNAP, GRAPH
 /* "auto", "mtx", "snap" (also "el", "txt"), "dimacs" (also "gr"). */
 int graph_format_parse(const char *s, graph_format *out, sw_error *err);
 
+/* Parses "rmat:SCALE:EF[:SEED]" (SPEC starts with "rmat:"); a bad one is an error. */
+int graph_rmat_spec(const char *spec, int *scale, int *edge_factor, uint64_t *seed, sw_error *err);
 /* SPEC is a file name or "rmat:SCALE:EF[:SEED]" (seed default 1; R-MAT weights are
  * generated when WEIGHTED). FMT AUTO picks by extension. */
 int graph_load(const char *spec, graph_format fmt, bool undirected, bool weighted, graph_coo *out, sw_error *err);
