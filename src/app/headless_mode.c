@@ -1,4 +1,5 @@
 #include "app/app.h"
+#include "app/cli.h"
 #include "app/frame_log.h"
 #include "app/modes.h"
 
@@ -48,6 +49,12 @@ static void on_flushed(const gpu_frame_times *t, void *user)
 int run_headless(const app_options *opt, int argc, char **argv)
 {
     sw_error err;
+    /* Every output is checked before the first frame, so a bad path costs no run. */
+    if ((opt->json_path && cli_check_output("--json", opt->json_path, ".json", &err)) ||
+        (opt->screenshot && cli_check_output("--screenshot", opt->screenshot, ".png", &err))) {
+        fprintf(stderr, "scanworks: %s\n", err.msg);
+        return 1;
+    }
     if (opt->dump_dir && prepare_dump_dir(opt->dump_dir, &err)) {
         fprintf(stderr, "scanworks: %s\n", err.msg);
         return 1;

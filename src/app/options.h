@@ -30,6 +30,7 @@ typedef struct app_options {
     const char *sat_variant;  /* --sat-variant three-pass|tiled */
     const char *gather;       /* --gather fragment|compute|cuda; NULL: cuda with the cuda SAT, else compute */
     const char *panels;       /* --panels LIST: overlay panels to open (names or "all") */
+    bool fallback;            /* --fallback: run another SAT backend / gather when the one named cannot run */
 } app_options;
 
 void app_options_defaults(app_options *o);
