@@ -125,12 +125,12 @@ int cli_parse_size(const char *s, long long *out, sw_error *err)
 int cli_check_output(const char *flag, const char *path, const char *ext, sw_error *err)
 {
     size_t n = strlen(path), e = ext ? strlen(ext) : 0;
-    if (ext && (n <= e || strcasecmp(path + n - e, ext)))
-        return sw_fail(err, "%s %s: this writes %s data; give a file name ending in %s", flag, path, ext + 1, ext),
-               CLI_USAGE_ERROR;
     struct stat st;
     if (!stat(path, &st) && S_ISDIR(st.st_mode))
         return sw_fail(err, "%s %s: is a folder; give a file name in it", flag, path), CLI_RUNTIME_ERROR;
+    if (ext && (n <= e || strcasecmp(path + n - e, ext)))
+        return sw_fail(err, "%s %s: this writes %s data; give a file name ending in %s", flag, path, ext + 1, ext),
+               CLI_USAGE_ERROR;
     char dir[4096];
     const char *slash = strrchr(path, '/');
     if (!slash) snprintf(dir, sizeof dir, ".");
@@ -174,12 +174,14 @@ static int parse_value(cli_flag *f, const char *a, const char *v, sw_error *err)
     return 0;
 }
 
+bool cli_parse_only;
+
 int cli_parse(int argc, char **argv, int first, cli_flag *flags, const char *usage, sw_error *err)
 {
     /* --help first, so that it shows the defaults before any flag changes them. */
     for (int i = first; i < argc; i++)
         if (!strcmp(argv[i], "-h") || !strcmp(argv[i], "--help")) {
-            cli_print_help(usage, flags);
+            if (!cli_parse_only) cli_print_help(usage, flags);
             return 1;
         }
     for (cli_flag *f = flags; f->name; f++) f->seen = false;
@@ -210,6 +212,7 @@ int cli_parse(int argc, char **argv, int first, cli_flag *flags, const char *usa
     }
     for (cli_flag *f = flags; f->name; f++)
         if (f->required && !f->seen) return sw_fail(err, "%s is required (see --help)", f->name);
+    if (cli_parse_only) return 1;
     /* Outputs last: a usage mistake is reported before a missing folder. */
     int worst = 0;
     sw_error first_runtime = {{0}};

@@ -33,6 +33,10 @@ enum { CLI_USAGE_ERROR = -1, CLI_RUNTIME_ERROR = -2 };
  * not writable. String flags named --json, --csv and --plot are outputs (.json, .csv,
  * .svg) even when their kind is CLI_STRING. */
 int cli_parse(int argc, char **argv, int first, cli_flag *flags, const char *usage, sw_error *err);
+/* When set (by the fuzz target of the whole command line), cli_parse neither prints
+ * help nor touches the file system, and returns 1 after a successful parse, so that
+ * every command stops before any work. */
+extern bool cli_parse_only;
 /* The exit code for a cli_parse result below 0: 2 for a usage error, 1 for a runtime one. */
 int cli_exit_code(int rc);
 void cli_print_help(const char *usage, const cli_flag *flags);

@@ -241,6 +241,9 @@ int app_options_parse(app_options *o, int argc, char **argv, sw_error *err)
     }
     if (seen[viewer_flag_index("--hud")] && seen[viewer_flag_index("--no-hud")])
         return sw_fail(err, "--hud and --no-hud contradict each other; give one");
+    if (!o->fallback && o->gather && !strcmp(o->gather, "cuda") && o->sat_backend && strcmp(o->sat_backend, "cuda"))
+        return sw_fail(err, "--gather cuda runs inside the cuda SAT's mapping, so it needs --sat-backend cuda, not %s "
+                       "(or add --fallback to run the compute shader)", o->sat_backend);
     if (o->headless && !o->hud_set) o->hud = false;
     if ((o->dump_dir || o->json_path) && !o->headless && !o->frames)
         return sw_fail(err, "--dump and --json need --frames N (and usually --headless)");

@@ -10,6 +10,7 @@
 #include <sys/stat.h>
 
 #include "graph/rmat.h"
+#include "util/escape.h"
 
 #define GRAPH_MAX_LINE (1 << 16)
 
@@ -67,7 +68,10 @@ int graph_lines_fail(graph_lines *l, const char *fmt, ...)
     va_start(ap, fmt);
     vsnprintf(msg, sizeof msg, fmt, ap);
     va_end(ap);
-    return sw_fail(l->err, "%s:%ld: %s", l->name, l->line, msg);
+    /* The message may quote the file's bytes: shown escaped, so a terminal prints text. */
+    char shown[400];
+    sw_escape(msg, strlen(msg), shown, sizeof shown);
+    return sw_fail(l->err, "%s:%ld: %s", l->name, l->line, shown);
 }
 
 static const char *skip_blank(const char *p)

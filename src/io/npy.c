@@ -65,10 +65,10 @@ static int parse_header(const char *h, const char *name, npy_array *out, sw_erro
     for (int i = 0; i < DTYPE_COUNT; i++)
         if (!strcmp(descr, dtypes[i].descr) || (dtypes[i].alt && !strcmp(descr, dtypes[i].alt))) out->dtype = dtypes[i].t;
     if (out->dtype == NPY_INVALID) {
-        if (descr[0] == '>')
-            return sw_fail(err, "%s: big-endian dtype '%s'; convert with a.astype(a.dtype.newbyteorder('<'))", name, descr);
         char shown[64];
         sw_escape(descr, strlen(descr), shown, sizeof shown);
+        if (descr[0] == '>')
+            return sw_fail(err, "%s: big-endian dtype '%s'; convert with a.astype(a.dtype.newbyteorder('<'))", name, shown);
         sw_fail(err, "%s: dtype '%s' is not supported", name, shown);
         return NPY_UNSUPPORTED_DTYPE;
     }
