@@ -6,7 +6,7 @@ layout(binding = 1) uniform sampler2D u_depth;   // linear depth, R32F
 layout(std430, binding = 0) readonly buffer Sat { uvec4 sat[]; };   // uint32 sums mod 2^32
 uniform ivec2 u_size;
 uniform float u_focus, u_aperture, u_scale;
-uniform int u_view;   // 0 depth of field, 2 blur radius, 3 normalized SAT
+uniform int u_view;   // 0 depth of field, 2 blur radius, 3 the frame rebuilt from the SAT by small boxes
 uniform int u_boxes;  // nested boxes, 1..3
 uniform int u_guard;  // the foreground guard: 1 on, 0 off
 
@@ -76,7 +76,7 @@ vec4 dof_pixel(ivec2 p)
         float t = min(r / max(u_aperture, 1.0), 1.0);
         return vec4(t, t * t, 1.0 - t, 1.0);
     }
-    if (u_view == 3) return vec4(sat_at(p.x, p.y)) / (float(p.x + 1) * float(p.y + 1) * u_scale);
+    if (u_view == 3) return vec4(box_mean(p, DOF_SAT_VIEW_RADIUS).rgb, 1.0);   // the frame rebuilt from the table
     if (u_guard != 0) r = limit_radius(p, d, r);
     if (r < 0.5) return texelFetch(u_color, p, 0);   // in focus: the pixel itself, untouched (read only then)
     // N nested boxes (r, (N-1)r/N, ..., r/N) averaged: for N > 1 a stepped cone instead

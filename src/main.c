@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "app/commands.h"
+#include "app/keys.h"
 #include "app/modes.h"
 #include "app/options.h"
 
@@ -21,6 +22,10 @@ int main(int argc, char **argv)
     }
     if (opt.help) {
         app_options_print_help(argv[0]);
+        return 0;
+    }
+    if (opt.list_keys) {
+        keys_print_table(stdout);
         return 0;
     }
     if (opt.version) {

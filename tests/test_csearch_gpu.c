@@ -9,6 +9,7 @@
 #if SCANWORKS_HAVE_CUDA
 #include "kernels/compact/compact_kernel.h"
 #include "kernels/sort/radix_sort_kernel.h"
+#include "kernels/common/cuda_util.cuh"
 #endif
 
 static const size_t extra_sizes[] = {((size_t)1 << 24) + 3};
@@ -48,29 +49,40 @@ static void test_compact(void)
 }
 
 #if SCANWORKS_HAVE_CUDA
-/* One run of compaction algorithm ALGO on N elements against the CPU, output poisoned. */
-static void compact_case(const char *algo, size_t n, key_type t, compact_pred p, uint64_t *seed, uint32_t *in,
-                         uint8_t *flags, uint32_t *out, uint32_t *want)
+/* single-pass at row TU of kernels/compact/tune.h (the device entry) on N elements of
+ * type T kept by P, against the CPU backend. */
+static void compact_tuned_case(const compact_tune *tu, size_t n, key_type t, compact_pred p, uint64_t *seed,
+                               uint32_t *in, uint8_t *flags, uint32_t *out, uint32_t *want)
 {
-    int dist = (int)(*seed % DIST_COUNT);
+    const int dist = (int)(*seed % DIST_COUNT);
     data_fill(in, n, dist, t, (*seed)++);
     for (size_t i = 0; i < n; i++) flags[i] = (uint8_t)(test_rand(seed) % 3 == 0);
     compact_desc d = {t, p, n ? in[(n * 5) / 11] : 0, NULL};
-    size_t k = 0, count = 0;
+    size_t k = 0;
+    unsigned long long count = ~0ull;
     sw_error err;
     CHECK(compact_host(PRIM_CPU, &d, in, flags, want, n, &k, &err) == 0);
-    d.algo = algo;
+    void *d_in = NULL, *d_out = NULL, *d_flags = NULL, *d_count = NULL, *temp = NULL;
+    const size_t b = n * 4 + 4;
+    int rc = cuda_alloc(&d_in, b, "in", &err) || cuda_alloc(&d_out, b, "out", &err) ||
+             cuda_alloc(&d_flags, n + 1, "flags", &err) || cuda_alloc(&d_count, 8, "count", &err) ||
+             cuda_alloc(&temp, compact_kernel_temp_bytes(COMPACT_K_SINGLE_PASS, n), "temp", &err);
+    if (!rc) rc = cudaMemcpy(d_in, in, n * 4, cudaMemcpyHostToDevice) || cudaMemcpy(d_flags, flags, n, cudaMemcpyHostToDevice) ||
+                  cudaMemset(d_out, 0xA5, b);
+    compact_kparams kp = {(int)t, (int)p, d.value_bits, tu};
+    if (!rc) rc = compact_kernel_run(COMPACT_K_SINGLE_PASS, &kp, d_in, d_flags, d_out, n, d_count, temp, NULL, &err);
     test_poison(out, n * 4 + 4);
-    int rc = compact_host(PRIM_CUDA, &d, in, flags, out, n, &count, &err);
-    CHECK_MSG(rc == 0, "%s: %s", algo, err.msg);
-    CHECK_MSG(count == k && !memcmp(out, want, k * 4), "compact %s n=%zu %s %s %s: %zu kept, want %zu", algo, n,
-              key_type_name(t), compact_pred_name(p), dist_names[dist], count, k);
+    if (!rc) rc = cudaMemcpy(&count, d_count, 8, cudaMemcpyDeviceToHost) || cudaMemcpy(out, d_out, n * 4, cudaMemcpyDeviceToHost);
+    CHECK_MSG(rc == 0, "single-pass-sm%d n=%zu: %s", tu->arch, n, err.msg);
+    CHECK_MSG(rc || (count == k && !memcmp(out, want, k * 4)), "compact single-pass-sm%d n=%zu %s %s %s: %llu kept, want %zu",
+              tu->arch, n, key_type_name(t), compact_pred_name(p), dist_names[dist], count, k);
+    cudaFree(d_in), cudaFree(d_out), cudaFree(d_flags), cudaFree(d_count), cudaFree(temp);
 }
 
-/* single-pass-tile in every compiled tile shape ("single-pass-tile-SHAPE"): sizes around
- * one and two tiles, primes, a few million; every predicate and type at the small
- * sizes, two at the large. Then names that must be refused. CSEARCH_TEST_SMALL=1 (for
- * compute-sanitizer): sizes up to 50000 only, one predicate and type per size. */
+/* single-pass at every row of kernels/compact/tune.h: sizes around one and two tiles,
+ * primes, a few million; every predicate and type at the small sizes, some at the large.
+ * Then an uncompiled row, refused. CSEARCH_TEST_SMALL=1 (for compute-sanitizer): sizes
+ * up to 50000 only, one predicate and type per size. */
 static void test_compact_shapes(void)
 {
     const size_t nmax = 3000017;
@@ -78,13 +90,9 @@ static void test_compact_shapes(void)
     uint32_t *in = malloc(nmax * 4 + 4), *out = malloc(nmax * 4 + 4), *want = malloc(nmax * 4 + 4);
     uint8_t *flags = malloc(nmax + 1);
     const int small = getenv("CSEARCH_TEST_SMALL") != NULL;
-    for (int s = 0; compact_kernel_tile_shape(s); s++) {
-        const char *shape = compact_kernel_tile_shape(s);
-        char algo[64];
-        sw_error err;
-        const size_t tile = compact_kernel_tile_elements(shape, &err);
-        CHECK_MSG(tile >= 4096 && tile <= 12288, "shape %s: tile of %zu", shape, tile);
-        snprintf(algo, sizeof algo, "single-pass-tile-%s", shape);
+    for (int s = 0; s < COMPACT_TUNE_ROWS; s++) {
+        const compact_tune *tu = &compact_tune_table[s];
+        const size_t tile = (size_t)tu->threads * tu->items;
         const size_t sizes[] = {0, 1, tile - 1, tile, tile + 1, 2 * tile - 1, 2 * tile + 1, 7919, 104729, 1048573,
                                 nmax};
         for (size_t si = 0; si < sizeof sizes / sizeof sizes[0]; si++)
@@ -92,22 +100,17 @@ static void test_compact_shapes(void)
                 if (small ? sizes[si] > 50000 || (p + (int)si + s) % COMPACT_PRED_COUNT != 0
                           : sizes[si] > 200000 && (p + (int)si + s) % 4 != 0)
                     continue;
-                compact_case(algo, sizes[si], (key_type)(((size_t)p + si + (size_t)s) % KEY_TYPE_COUNT),
-                             (compact_pred)p, &seed, in, flags, out, want);
+                compact_tuned_case(tu, sizes[si], (key_type)(((size_t)p + si + (size_t)s) % KEY_TYPE_COUNT),
+                                   (compact_pred)p, &seed, in, flags, out, want);
             }
     }
-    free(in), free(out), free(want), free(flags);
     sw_error err;
-    compact_desc d = {KEY_I32, COMPACT_GT, 0, "single-pass-tile-999x7"};
-    size_t count = 0;
-    uint32_t x = 1, y = 0;
-    CHECK_MSG(compact_host(PRIM_CUDA, &d, &x, NULL, &y, 1, &count, &err) == -1 &&
-                  strstr(err.msg, "no compiled tile shape") && strstr(err.msg, compact_kernel_tile_shape(0)),
-              "an unknown tile shape was accepted or not explained: %s", err.msg);
-    CHECK(compact_check_algorithm(PRIM_CUDA, "single-pass-tile-", &err) == -1);
-    CHECK(compact_check_algorithm(PRIM_CUDA, "single-pass-tile-256x16x", &err) == -1);
-    CHECK(compact_check_algorithm(PRIM_CUDA, "single-pass-tile", &err) == 0);
-    CHECK(compact_kernel_tile_elements(NULL, &err) >= 4096);
+    compact_tune bad = compact_tune_table[0];
+    bad.items = 7;
+    compact_kparams kp = {KEY_I32, COMPACT_GT, 0, &bad};
+    CHECK_MSG(compact_kernel_run(COMPACT_K_SINGLE_PASS, &kp, NULL, NULL, NULL, 5, NULL, NULL, NULL, &err) == -1 &&
+                  strstr(err.msg, "not compiled"), "an uncompiled tile was accepted or not explained: %s", err.msg);
+    free(in), free(out), free(want), free(flags);
 }
 #endif
 
@@ -173,10 +176,37 @@ static void test_sort_types(void)
     free(k), free(v), free(ko), free(vo), free(wk), free(wv);
 }
 
-/* Every onesweep-v2 tile shape (radix_onesweep2_set_shape) against the CPU reference:
- * sizes around one and two of its tiles, primes, a few million; random, all-equal and
- * few-digit keys; keys alone and pairs, as the shape has them. The values are the indices,
- * so the pairs check also checks stability, and equal keys must hold rising values. */
+/* Onesweep at row TU of kernels/sort/tune.h on device copies of K (and V): KO (VO). */
+#if SCANWORKS_HAVE_CUDA
+static int sort_tuned(const sort_tune *tu, key_type t, const uint32_t *k, const uint32_t *v, uint32_t *ko,
+                      uint32_t *vo, size_t n, sw_error *err)
+{
+    void *dk = NULL, *dko = NULL, *dv = NULL, *dvo = NULL, *temp = NULL;
+    const size_t b = (n ? n : 1) * 4;
+    int rc = -1;
+    if (cuda_alloc(&dk, b, "keys", err) || cuda_alloc(&dko, b, "keys", err) || cuda_alloc(&dv, b, "values", err) ||
+        cuda_alloc(&dvo, b, "values", err) || cuda_alloc(&temp, radix_onesweep2_temp_bytes(n, v != NULL), "temp", err))
+        goto done;
+    if (cudaMemcpy(dk, k, n * 4, cudaMemcpyHostToDevice) || (v && cudaMemcpy(dv, v, n * 4, cudaMemcpyHostToDevice))) {
+        sw_fail(err, "copy to the GPU failed");
+        goto done;
+    }
+    if (radix_onesweep2_sort_tuned(tu, (int)t, dk, dko, v ? dv : NULL, v ? dvo : NULL, n, temp, NULL, err)) goto done;
+    if (cudaMemcpy(ko, dko, n * 4, cudaMemcpyDeviceToHost) || (v && cudaMemcpy(vo, dvo, n * 4, cudaMemcpyDeviceToHost))) {
+        sw_fail(err, "sort on the GPU or the copy back failed");
+        goto done;
+    }
+    rc = 0;
+done:
+    cudaFree(dk), cudaFree(dko), cudaFree(dv), cudaFree(dvo), cudaFree(temp);
+    return rc;
+}
+#endif
+
+/* Onesweep at every row of kernels/sort/tune.h against the CPU reference: sizes around
+ * one and two of its tiles, primes, a few million; random, all-equal and few-digit keys;
+ * keys alone and pairs. The values are the indices, so the pairs check also checks
+ * stability, and equal keys must hold rising values. An uncompiled shape is refused. */
 static void test_sort_shapes(void)
 {
 #if SCANWORKS_HAVE_CUDA
@@ -185,40 +215,36 @@ static void test_sort_shapes(void)
     uint64_t seed = 61;
     uint32_t *k = malloc(nmax * 4), *v = malloc(nmax * 4), *ko = malloc(nmax * 4), *vo = malloc(nmax * 4);
     uint32_t *wk = malloc(nmax * 4), *wv = malloc(nmax * 4);
-    const char *name;
     sw_error err;
-    for (int s = 0, kinds; (kinds = radix_onesweep2_shape_info(s, &name)) != 0; s++) {
-        int threads = 0, items = 0;
-        CHECK(sscanf(name, "%dx%d", &threads, &items) == 2 && threads > 0 && items > 0);
-        const size_t tile = (size_t)threads * (size_t)items;
-        const size_t sizes[] = {0, 1, tile - 1, tile, tile + 1, 2 * tile + 1, 7919, 104729, nmax};
-        CHECK_MSG(radix_onesweep2_set_shape(name, &err) == 0, "%s", err.msg);
-        for (size_t si = 0; si < sizeof sizes / sizeof sizes[0]; si++)
-            for (int di = 0; di < 3; di++) {
-                const size_t n = sizes[si];
-                const key_type t = (key_type)((si + (size_t)di) % KEY_TYPE_COUNT);
-                data_fill(k, n, dists[di], t, seed++);
-                for (size_t i = 0; i < n; i++) v[i] = (uint32_t)i;
-                radix_desc d = {t, NULL};
-                CHECK(radix_sort_host(PRIM_CPU, &d, k, wk, v, wv, n, &err) == 0);
-                d.algo = "onesweep-v2";
-                for (int with_values = 0; with_values < 2; with_values++) {
-                    if (!(kinds & (1 << with_values))) continue;
+    for (int r = 0; r < SORT_TUNE_ROWS; r++) {
+        const sort_tune *tu = &sort_tune_table[r];
+        for (int with_values = 0; with_values < 2; with_values++) {
+            const size_t tile = with_values ? (size_t)tu->pairs_threads * tu->pairs_items
+                                             : (size_t)tu->keys_threads * tu->keys_items;
+            const size_t sizes[] = {0, 1, tile - 1, tile, tile + 1, 2 * tile + 1, 7919, 104729, nmax};
+            for (size_t si = 0; si < sizeof sizes / sizeof sizes[0]; si++)
+                for (int di = 0; di < 3; di++) {
+                    const size_t n = sizes[si];
+                    const key_type t = (key_type)((si + (size_t)di) % KEY_TYPE_COUNT);
+                    data_fill(k, n, dists[di], t, seed++);
+                    for (size_t i = 0; i < n; i++) v[i] = (uint32_t)i;
+                    radix_desc d = {t, NULL};
+                    CHECK(radix_sort_host(PRIM_CPU, &d, k, wk, v, wv, n, &err) == 0);
                     test_poison(ko, n * 4), test_poison(vo, n * 4);
-                    int rc = radix_sort_host(PRIM_CUDA, &d, k, ko, with_values ? v : NULL, with_values ? vo : NULL, n,
-                                             &err);
+                    int rc = sort_tuned(tu, t, k, with_values ? v : NULL, ko, vo, n, &err);
                     CHECK_MSG(rc == 0, "%s", err.msg);
                     size_t unstable = 0;
                     for (size_t i = 1; with_values && i < n; i++) unstable += ko[i] == ko[i - 1] && vo[i] <= vo[i - 1];
                     CHECK_MSG(!memcmp(ko, wk, n * 4) && (!with_values || !memcmp(vo, wv, n * 4)) && !unstable,
-                              "sort onesweep-v2 shape %s n=%zu %s %s values=%d (%zu unstable)", name, n,
+                              "sort onesweep-sm%d n=%zu %s %s values=%d (%zu unstable)", tu->arch, n,
                               key_type_name(t), dist_names[dists[di]], with_values, unstable);
                 }
-            }
+        }
     }
-    CHECK(radix_onesweep2_set_shape(NULL, &err) == 0);
-    CHECK_MSG(radix_onesweep2_set_shape("384x17", &err) != 0 && strstr(err.msg, "384x16"),
-              "an unknown shape is refused, naming the known ones");
+    sort_tune bad = sort_tune_table[0];
+    bad.keys_items = 17;
+    CHECK_MSG(sort_tuned(&bad, KEY_U32, k, NULL, ko, vo, 1000, &err) != 0 && strstr(err.msg, "384x17"),
+              "an uncompiled shape is refused, naming it");
     free(k), free(v), free(ko), free(vo), free(wk), free(wv);
 #endif
 }

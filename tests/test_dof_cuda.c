@@ -141,7 +141,7 @@ int main(void)
 {
     const char *why;
     if (!prim_cuda_available(&why)) TEST_SKIP("cuda DoF: %s", why);
-    /* Runs 6 and 7: "tiled" with SCANWORKS_SAT_CUDA_TILED=lookback (the one-pass build);
+    /* Runs 6 and 7: "tiled" with SCANWORKS_SAT_CUDA_TILED=four-pass (the four-pass build);
      * 8: the cuda gather with SCANWORKS_DOF_SAT_LOADS=scalar. */
     static const char *const runs[9][3] = {{"gl", NULL, "compute"},          {"cpu", NULL, "compute"},
                                            {"cuda", "three-pass", "compute"}, {"cuda", "tiled", "compute"},
@@ -150,7 +150,7 @@ int main(void)
                                            {"cuda", "tiled", "cuda"}};
     image8 ref = {0};
     for (int r = 0; r < 9; r++) {
-        if (r == 6) CHECK(setenv("SCANWORKS_SAT_CUDA_TILED", "lookback", 1) == 0);
+        if (r == 6) CHECK(setenv("SCANWORKS_SAT_CUDA_TILED", "four-pass", 1) == 0);
         if (r == 8) {
             unsetenv("SCANWORKS_SAT_CUDA_TILED");
             CHECK(setenv("SCANWORKS_DOF_SAT_LOADS", "scalar", 1) == 0);

@@ -109,8 +109,9 @@ static void good_runs(void)
     free(data);
 }
 
-/* With a GPU: --algo takes a look-back configuration by name (checked against the CPU
- * scan), and refuses one that is not compiled, naming the reason. */
+/* With a GPU: --algo takes the production kernel's and the ladder's names (checked
+ * against the CPU scan), and refuses the old look-back configuration names, listing
+ * the algorithms there are. */
 static void cuda_config_names(void)
 {
     size_t n = 1000003;
@@ -119,8 +120,7 @@ static void cuda_config_names(void)
     scan_desc d = {SCAN_I32, SCAN_ADD, SCAN_EXCLUSIVE, NULL};
     scan_fill_random(d.type, data, n, &rng);
     write_npy(in_path, "<i4", "(1000003,)", data, n * sizeof *data, 0);
-    static const char *const configs[] = {"lookback-128-32-ws-s4-cs", "lookback-128-48-ws-s4-cs",
-                                          "lookback-256-48-bid-cs"};
+    static const char *const configs[] = {"lookback", "tuned", "large"};
     char args[640];
     for (size_t c = 0; c < sizeof configs / sizeof *configs; c++) {
         unlink(out_path);
@@ -136,12 +136,9 @@ static void cuda_config_names(void)
         npy_free(&a);
     }
     free(data);
-    snprintf(args, sizeof args, "--backend cuda --algo lookback-100-16 --in %s --out %s", in_path, out_path);
-    expect_failure("uncompiled look-back shape", args, 2, "is no compiled shape");
-    snprintf(args, sizeof args, "--backend cuda --algo lookback-128-32-ws-fast --in %s --out %s", in_path,
-             out_path);
-    expect_failure("unknown look-back option", args, 2, "unknown option 'fast'");
-    printf("look-back configurations by name checked on the cuda backend\n");
+    snprintf(args, sizeof args, "--backend cuda --algo lookback-256-32-rp-s3 --in %s --out %s", in_path, out_path);
+    expect_failure("a configuration name", args, 2, "have: lookback, tuned, large");
+    printf("the production and ladder names checked on the cuda backend\n");
 }
 
 int main(int argc, char **argv)

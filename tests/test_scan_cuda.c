@@ -2,14 +2,15 @@
  * type, operator and kind on awkward lengths (up to each algorithm's limit), random
  * data, outputs poisoned; in-place; the chapter's example; device pointers that
  * are not 16-byte aligned on a stream of their own; the one-block variants'
- * refusal; every look-back configuration; the benchmark's floor-bulk copy; float32
- * max and min on subnormals (scan_check.h); one large case. Skips (exit 77) when no CUDA device can be used.
+ * refusal; the production kernel at every row of kernels/scan/tune.h that fits this
+ * GPU, on grids of 1..3 blocks too (the ring wraps); temp storage too small refused;
+ * float32 max and min on subnormals (scan_check.h); the large cases. Skips (exit 77)
+ * when no CUDA device can be used.
  *
- * SCANWORKS_TEST_SMEM_ONLY=1 checks only the kernels that stage tiles in shared
- * memory (pipelined, bulk-copy, warp-specialized and register-path look-back, the copy
- * floors), on small lengths; SCANWORKS_TEST_NO_WS=1 leaves the warp-specialized and
- * register-path ones and floor-ring out (for racecheck, which follows neither their
- * mbarrier waits nor the bar.arrive -> bar.sync handovers between warps).
+ * SCANWORKS_TEST_SMEM_ONLY=1 checks only the kernels that keep tiles in shared memory
+ * (the production kernel's rows and grids, the ladder's block scans), on small
+ * lengths; SCANWORKS_TEST_NO_WS=1 leaves the production kernel out (for racecheck,
+ * which does not follow the bar.arrive -> bar.sync handovers between its warps).
  * SCANWORKS_TEST_LARGE_ONLY=1 checks only the 2^28+3 cases (not the > 2^31 one).
  * SCANWORKS_TEST_SMALL=1 keeps lengths under 10000, fewer types and operators, and
  * leaves out the large cases (for compute-sanitizer). The full run needs about
@@ -28,7 +29,6 @@
 #include "kernels/scan/scan.h"
 #include "scan_check.h"
 #include "scan_cuda_case.h"
-#include "kernels/scan/scan_copy_floor.h"
 
 static int small_run, no_ws;
 
@@ -61,220 +61,127 @@ static void test_all_cases(uint64_t *rng)
     }
 }
 
-/* Configurations of the kernels that stage tiles in shared memory (pipelined,
- * bulk-copy, warp-specialized, register-path), and of those whose handovers between
- * warps racecheck cannot follow (SCANWORKS_TEST_NO_WS leaves them out). */
-static int stages_tiles(const char *c)
+/* The production kernel at tune row TU (device memory, the caller's temp, a stream of
+ * its own) against the reference; in place when IN_PLACE. */
+static void run_tuned(const scan_tune *tu, scan_type t, scan_op op, scan_kind kind, size_t n, int in_place,
+                      uint64_t *rng)
 {
-    return strstr(c, "pipe") || strstr(c, "bulk") || strstr(c, "-ws") || strstr(c, "-rp");
-}
-static int racecheck_blind(const char *c) { return strstr(c, "-ws") || strstr(c, "-rp"); }
-
-/* The pipelined, warp-specialized and register-path kernels on a grid of 1, 2 and 3
- * blocks (every compiled pipelined shape, with and without streaming hints; every
- * warp-specialized ring; five register-path configurations): each block loops over
- * many tiles, the ring of stages wraps; one block scans every tile in order, its
- * look-backs find the previous tile finished. */
-static void test_pipe_grids(uint64_t *rng)
-{
-    const size_t big = 3 * ((size_t)1 << 20) + 7;
-    const char *pipes[] = {"lookback-256-16-pipe",       "lookback-256-16-pipe-s3-cs", "lookback-256-32-pipe-s2-cs",
-                           "lookback-256-32-pipe-cs",    "lookback-128-48-ws-s8",      "lookback-128-48-ws-s4-cs",
-                           "lookback-128-24-ws-s4-cs-ef", "lookback-128-32-ws-s4-spread8", "lookback-256-16-rp-w1",
-                           "lookback-256-24-rp-lb2-cs",   "lookback-256-32-rp-s3-w2-cs-spread4", "lookback-512-16-rp-s3-w2",
-                           "lookback-256-24-rp-s3-w1"};
-    for (int g = 1; g <= 3; g++) {
-        char cap[8];
-        snprintf(cap, sizeof cap, "%d", g);
-        CHECK(setenv("SCANWORKS_LOOKBACK_PIPE_GRID", cap, 1) == 0);
-        for (size_t i = 0; i < sizeof pipes / sizeof *pipes; i++) {
-            if (no_ws && racecheck_blind(pipes[i])) continue;
-            run_case(pipes[i], SCAN_I32, SCAN_ADD, (scan_kind)(g & 1), 70001, 0, rng);
-            run_case(pipes[i], SCAN_I64, SCAN_MIN, SCAN_INCLUSIVE, 40009, 1, rng);
-            if (!small_run) run_case(pipes[i], SCAN_F32, SCAN_ADD, SCAN_EXCLUSIVE, big, 0, rng);
-        }
+    const size_t bytes = n * elem_size[t];
+    scan_desc d = {t, op, kind, "lookback"};
+    sw_error err = {{0}};
+    size_t temp_bytes = 0;
+    CHECK_MSG(scan_cuda_temp_bytes(&d, tu, n, &temp_bytes, &err) == 0, "%s", err.msg);
+    char *h_in = malloc(bytes + 1), *h_out = malloc(bytes + 1), *want = malloc(bytes + 1);
+    void *d_in = NULL, *d_out = NULL, *temp = NULL;
+    cudaStream_t s = NULL;
+    if (!h_in || !h_out || !want || cudaMalloc(&d_in, bytes + 1) != cudaSuccess ||
+        cudaMalloc(&d_out, bytes + 1) != cudaSuccess || cudaMalloc(&temp, temp_bytes + 16) != cudaSuccess ||
+        cudaStreamCreate(&s) != cudaSuccess) {
+        CHECK_MSG(0, "cannot allocate for a tune.h row test (n=%zu)", n);
+    } else {
+        fill(t, op, h_in, n, rng);
+        ref_scan(t, op, kind, h_in, want, n);
+        void *dst = in_place ? d_in : d_out;
+        CHECK(cudaMemcpy(d_in, h_in, bytes, cudaMemcpyHostToDevice) == cudaSuccess);
+        if (!in_place) CHECK(cudaMemset(d_out, 0xA5, bytes + 1) == cudaSuccess);
+        CHECK(cudaMemset(temp, 0x5A, temp_bytes + 16) == cudaSuccess);   /* stale status words */
+        CHECK_MSG(scan_cuda_device(&d, tu, d_in, dst, n, temp, temp_bytes, s, &err) == 0, "%s", err.msg);
+        CHECK(cudaStreamSynchronize(s) == cudaSuccess);
+        test_poison(h_out, bytes);
+        CHECK(cudaMemcpy(h_out, dst, bytes, cudaMemcpyDeviceToHost) == cudaSuccess);
+        size_t i = first_mismatch(t, h_out, want, n);
+        CHECK_MSG(i == n, "lookback-sm%d grid cap %d %s %s %s n=%zu%s: out[%zu] = %.17g, want %.17g", tu->arch,
+                  tu->max_grid, type_names[t], op_names[op], kind ? "inclusive" : "exclusive", n,
+                  in_place ? " in place" : "", i, value_at(t, h_out, i), value_at(t, want, i));
     }
-    unsetenv("SCANWORKS_LOOKBACK_PIPE_GRID");
-    printf("  pipelined, warp-specialized and register-path look-back on grids of 1..3 blocks checked\n");
+    if (s) cudaStreamDestroy(s);
+    cudaFree(d_in), cudaFree(d_out), cudaFree(temp);
+    free(h_in), free(h_out), free(want);
 }
 
-/* SCANWORKS_TEST_SMEM_ONLY=1 (compute-sanitizer on the newer kernels): the pipelined,
- * bulk-copy, warp-specialized and register-path configurations only, on small
- * lengths: every type, operator and kind on awkward lengths, in place, and the
- * pipelined grids of 1..3 blocks. */
+/* 1 when row TU's block fits this GPU (else the launch refuses it, saying so). */
+static int row_fits(const scan_tune *tu)
+{
+    int dev, optin = 0;
+    if (cudaGetDevice(&dev) != cudaSuccess ||
+        cudaDeviceGetAttribute(&optin, cudaDevAttrMaxSharedMemoryPerBlockOptin, dev) != cudaSuccess)
+        return 0;
+    return (size_t)tu->stages * tu->threads * tu->items * 4 + 1024 <= (size_t)optin;
+}
+
+/* Every row of tune.h that fits this GPU, on its full grid and on grids of 1, 2 and 3
+ * blocks (each block loops over many tiles, the ring wraps; one block scans every tile
+ * in order): every type, operator and kind on awkward lengths, in place too. The
+ * full run adds lengths of hundreds of tiles (past every look-back window). */
+static void test_tune_rows(uint64_t *rng)
+{
+    const size_t sizes[] = {1, 31, 1025, 4097, 8191, 12289, 70001};
+    for (int r = 0; r < SCAN_TUNE_ROWS; r++) {
+        if (!row_fits(&scan_tune_table[r])) {
+            printf("  lookback-sm%d: its ring does not fit this GPU, skipped\n",
+                   scan_tune_table[r].arch);
+            continue;
+        }
+        for (int g = 0; g <= 3; g++) {
+            scan_tune tu = scan_tune_table[r];
+            tu.max_grid = g;
+            for (int t = 0; t < SCAN_TYPE_COUNT; t++)
+                for (int op = 0; op < SCAN_OP_COUNT; op++)
+                    for (size_t i = 0; i < sizeof sizes / sizeof *sizes; i++)
+                        if ((g == 0 && t == SCAN_I32) || i % 3 == (size_t)op)
+                            run_tuned(&tu, (scan_type)t, (scan_op)op, (scan_kind)((i + g) & 1), sizes[i], i == 5, rng);
+            if (!small_run) {
+                run_tuned(&tu, SCAN_F32, SCAN_ADD, SCAN_EXCLUSIVE, 3 * ((size_t)1 << 20) + 7, 0, rng);
+                run_tuned(&tu, SCAN_I64, SCAN_ADD, SCAN_INCLUSIVE, 6 * ((size_t)1 << 20) + 1, 1, rng);
+            }
+        }
+        printf("  lookback-sm%d (%dx%d, ring %d) checked on its grid and on 1..3 blocks\n", scan_tune_table[r].arch,
+               scan_tune_table[r].threads, scan_tune_table[r].items, scan_tune_table[r].stages);
+        fflush(stdout);
+    }
+    /* Refusals: temp storage too small, a shape that is not compiled, a bad window. */
+    scan_desc d = {SCAN_I32, SCAN_ADD, SCAN_EXCLUSIVE, "lookback"};
+    sw_error err = {{0}};
+    size_t need = 0;
+    void *buf = NULL;
+    CHECK(scan_cuda_temp_bytes(&d, NULL, 70001, &need, &err) == 0 && need > 0);
+    if (cudaMalloc(&buf, 70001 * 4 + need) == cudaSuccess) {
+        char *temp = (char *)buf + 70001 * 4;
+        CHECK_MSG(scan_cuda_device(&d, NULL, buf, buf, 70001, temp, need - 1, NULL, &err) == -1 &&
+                      strstr(err.msg, "temp storage"), "too little temp storage was accepted: %s", err.msg);
+        CHECK_MSG(scan_cuda_device(&d, NULL, buf, buf, 70001, temp + 4, need, NULL, &err) == -1 &&
+                      strstr(err.msg, "aligned"), "unaligned temp storage was accepted: %s", err.msg);
+        scan_tune bad = scan_tune_table[0];
+        bad.items = 20;
+        CHECK_MSG(scan_cuda_device(&d, &bad, buf, buf, 1000, temp, need, NULL, &err) == -1 &&
+                      strstr(err.msg, "not compiled"), "an uncompiled shape was accepted: %s", err.msg);
+        bad = scan_tune_table[0];
+        bad.window = 3;
+        CHECK_MSG(scan_cuda_device(&d, &bad, buf, buf, 1000, temp, need, NULL, &err) == -1 && strstr(err.msg, "window"),
+                  "window 3 was accepted: %s", err.msg);
+    }
+    cudaFree(buf);
+    printf("  too little or unaligned temp storage, uncompiled shapes and bad windows refused\n");
+}
+
+/* SCANWORKS_TEST_SMEM_ONLY=1 (compute-sanitizer): the production kernel's rows (not
+ * under SCANWORKS_TEST_NO_WS) and the ladder's shared-memory kernels, small lengths. */
 static void test_smem_only(uint64_t *rng)
 {
     if (no_ws)
-        printf("  SCANWORKS_TEST_NO_WS: the warp-specialized and register-path configurations are left out\n"
-               "  (compute-sanitizer's racecheck follows neither mbarrier waits nor bar.arrive -> bar.sync, so it\n"
-               "  reports their handovers between warps as races)\n");
-    const size_t sizes[] = {0, 1, 31, 1025, 4097, 8191, 12289, 70001};
-    for (const char *const *c = scan_cuda_lookback_sweep(); *c; c++) {
-        if (!stages_tiles(*c) || (no_ws && racecheck_blind(*c))) continue;
-        /* every type, operator and kind for two pipelined tile sizes, one bulk, one
-         * warp-specialized and the register-path default; the rest: add */
-        const int all = !strcmp(*c, "lookback-256-16-pipe-s3-cs") || !strcmp(*c, "lookback-256-32-pipe-s2-cs") ||
-                        !strcmp(*c, "lookback-128-64-bulk-cs") || !strcmp(*c, "lookback-128-48-ws-s8-cs") ||
-                        !strcmp(*c, "lookback-256-32-rp-s3-w1-cs-spread4");
+        printf("  SCANWORKS_TEST_NO_WS: the production kernel is left out (compute-sanitizer's racecheck does\n"
+               "  not follow bar.arrive -> bar.sync, so it reports its handovers between warps as races)\n");
+    else
+        test_tune_rows(rng);
+    const char *ladder[] = {"tuned", "large", "blelloch-cf", "blelloch", "naive"};
+    const size_t sizes[] = {1, 31, 1000, 1025, 2048, 4097, 70001};
+    for (int a = 0; a < 5; a++) {
         for (int t = 0; t < SCAN_TYPE_COUNT; t++)
-            for (int op = 0; op < (all ? SCAN_OP_COUNT : 1); op++)
-                for (int k = 0; k < 2; k++)
-                    for (size_t s = 0; s < sizeof sizes / sizeof *sizes; s++)
-                        if ((all && t == SCAN_I32) || s % 3 == (size_t)op)
-                            run_case(*c, (scan_type)t, (scan_op)op, (scan_kind)k, sizes[s], 0, rng);
-        run_case(*c, SCAN_I32, SCAN_ADD, SCAN_INCLUSIVE, 40009, 1, rng);
-        printf("  %-26s checked\n", *c);
-        fflush(stdout);
+            for (size_t i = 0; i < sizeof sizes / sizeof *sizes; i++)
+                if (sizes[i] <= scan_cuda_max_elements(ladder[a], (scan_type)t))
+                    run_case(ladder[a], (scan_type)t, (scan_op)(i % 3), (scan_kind)(i & 1), sizes[i], i == 2, rng);
+        printf("  %-12s checked\n", ladder[a]);
     }
-    test_pipe_grids(rng);
-}
-
-/* floor-bulk (kernels/scan/scan_copy_floor.h, the benchmark's copy with the bulk-copy
- * scan's tile traffic) reproduces its input exactly: 4- and 8-byte elements, lengths
- * around its tiles (6144 and 3072 elements), the device buffer poisoned first and
- * the poison checked to stay before and past the copy; aligned pointers (bulk copy,
- * vector stores) and pointers one element past alignment (the threads' path); each
- * under the four flag settings (bulk store, evict-first policy), as floor-ring and as
- * floor-regs. */
-static void test_copy_floor(uint64_t *rng)
-{
-    const size_t sizes[] = {0, 1, 4095, 4097, 3073, 6144, 6145, 1000003}, max_n = 1000003, guard = 4096;
-    for (size_t es = 4; es <= 8; es += 4) {
-        const size_t room = max_n * es + 2 * guard;
-        unsigned char *h_in = malloc(max_n * es), *h_out = malloc(room);
-        void *d_in = NULL, *d_out = NULL;
-        if (!h_in || !h_out || cudaMalloc(&d_in, room) != cudaSuccess || cudaMalloc(&d_out, room) != cudaSuccess) {
-            CHECK_MSG(0, "cannot allocate for the floor-bulk test");
-        } else {
-            for (size_t i = 0; i < max_n * es; i++) h_in[i] = (unsigned char)(test_rand(rng) >> 24);
-            for (size_t off = 0; off <= es; off += es) {
-                for (size_t s = 0; s < 6 * (sizeof sizes / sizeof *sizes); s++) {
-                    /* every size under each of the four flag combinations, then floor-ring
-                     * and floor-regs */
-                    const unsigned k = (unsigned)(s / (sizeof sizes / sizeof *sizes)),
-                                   flags = k < 4 ? k : k == 4 ? SCAN_FLOOR_RING : SCAN_FLOOR_REGS;
-                    if (no_ws && flags == SCAN_FLOOR_RING) continue;   /* mbarrier handovers: see no_ws */
-                    const size_t n = sizes[s % (sizeof sizes / sizeof *sizes)], bytes = n * es,
-                                 at = guard + off;   /* at: 16-byte aligned + off */
-                    sw_error err = {{0}};
-                    CHECK(cudaMemcpy((char *)d_in + at, h_in, bytes, cudaMemcpyHostToDevice) == cudaSuccess);
-                    CHECK(cudaMemset(d_out, 0xA5, room) == cudaSuccess);
-                    CHECK_MSG(scan_copy_floor((char *)d_in + at, (char *)d_out + at, n, es, flags, NULL, &err) == 0,
-                              "floor-bulk %zu-byte n=%zu flags %u: %s", es, n, flags, err.msg);
-                    CHECK(cudaDeviceSynchronize() == cudaSuccess);
-                    test_poison(h_out, room);
-                    CHECK(cudaMemcpy(h_out, d_out, room, cudaMemcpyDeviceToHost) == cudaSuccess);
-                    size_t bad = room;
-                    for (size_t i = 0; i < room && bad == room; i++) {
-                        const int inside = i >= at && i < at + bytes;
-                        if (h_out[i] != (inside ? h_in[i - at] : 0xA5)) bad = i;
-                    }
-                    CHECK_MSG(bad == room, "floor-bulk %zu-byte n=%zu%s flags %u: byte %lld from the start differs",
-                              es, n, off ? " unaligned" : "", flags, (long long)bad - (long long)at);
-                }
-            }
-        }
-        cudaFree(d_in);
-        cudaFree(d_out);
-        free(h_in), free(h_out);
-    }
-    sw_error err = {{0}};
-    CHECK_MSG(scan_copy_floor(NULL, NULL, 5, 2, 0, NULL, &err) == -1 && strstr(err.msg, "2-byte"),
-              "floor-bulk accepted 2-byte elements");
-    CHECK_MSG(scan_copy_floor(NULL, NULL, 5, 4, SCAN_FLOOR_RING | SCAN_FLOOR_EVICT_FIRST, NULL, &err) == -1,
-              "floor-ring accepted another flag");
-    CHECK_MSG(scan_copy_floor(NULL, NULL, 5, 4, SCAN_FLOOR_REGS | SCAN_FLOOR_BULK_STORE, NULL, &err) == -1,
-              "floor-regs accepted another flag");
-    /* floor-ring with more tiles than its ring holds in every block (the ring wraps):
-     * 7,000,003 4-byte elements are 1,710 tiles of 16 KB, over four a block on any GPU
-     * with fewer than 428 blocks resident. */
-    for (size_t es = 4; es <= 8 && !no_ws; es += 4) {
-        const size_t n = 7000003 / (es / 4), bytes = n * es;
-        unsigned char *h_in = malloc(bytes), *h_out = malloc(bytes);
-        void *d_in = NULL, *d_out = NULL;
-        if (!h_in || !h_out || cudaMalloc(&d_in, bytes) != cudaSuccess ||
-            cudaMalloc(&d_out, bytes) != cudaSuccess) {
-            CHECK_MSG(0, "cannot allocate for the floor-ring test");
-        } else {
-            for (size_t i = 0; i < bytes; i++) h_in[i] = (unsigned char)(test_rand(rng) >> 24);
-            CHECK(cudaMemcpy(d_in, h_in, bytes, cudaMemcpyHostToDevice) == cudaSuccess);
-            CHECK(cudaMemset(d_out, 0xA5, bytes) == cudaSuccess);
-            CHECK_MSG(scan_copy_floor(d_in, d_out, n, es, SCAN_FLOOR_RING, NULL, &err) == 0, "%s", err.msg);
-            CHECK(cudaMemcpy(h_out, d_out, bytes, cudaMemcpyDeviceToHost) == cudaSuccess);
-            CHECK_MSG(!memcmp(h_in, h_out, bytes), "floor-ring %zu-byte n=%zu: the copy differs", es, n);
-        }
-        cudaFree(d_in);
-        cudaFree(d_out);
-        free(h_in), free(h_out);
-    }
-    printf("  floor-bulk copy checked (4- and 8-byte elements, aligned and not; bulk stores and evict-first too;\n"
-           "  floor-ring and floor-regs too)\n");
-    fflush(stdout);
-}
-
-/* Every look-back configuration of the sweep (shapes and options), 4- and 8-byte
- * types, both kinds; repeated calls of mixed sizes, types and options reuse the
- * status words (epochs, the never-reset tile counter). Lengths up to 70001 reach
- * 18 tiles of 4096; the full run adds lengths of up to 1500 tiles, past the widest
- * look-back window (128 predecessors). Then SCANWORKS_LOOKBACK_CONFIG and the
- * refusal of unknown shapes and options. */
-static void test_lookback_configs(uint64_t *rng)
-{
-    const size_t sizes[] = {1, 4097, 70001}, big[] = {3 * ((size_t)1 << 20) + 7, 6 * ((size_t)1 << 20) + 1};
-    for (const char *const *c = scan_cuda_lookback_sweep(); *c; c++) {
-        /* small (compute-sanitizer): three scans per configuration */
-        run_case(*c, SCAN_I32, SCAN_ADD, SCAN_EXCLUSIVE, 70001, 0, rng);
-        run_case(*c, SCAN_I32, SCAN_ADD, SCAN_INCLUSIVE, 4097, 0, rng);
-        run_case(*c, SCAN_I64, SCAN_ADD, SCAN_EXCLUSIVE, 70001, 0, rng);
-        if (!small_run) {
-            for (size_t s = 0; s < 3; s++)
-                for (int k = 0; k < 2; k++) run_case(*c, SCAN_I32, SCAN_ADD, (scan_kind)k, sizes[s], 0, rng);
-            run_case(*c, SCAN_I32, SCAN_MIN, SCAN_INCLUSIVE, 70001, 1, rng);
-            run_case(*c, SCAN_I64, SCAN_MAX, SCAN_INCLUSIVE, 4097, 0, rng);
-            run_case(*c, SCAN_I32, SCAN_ADD, SCAN_EXCLUSIVE, big[0], 0, rng);
-            run_case(*c, SCAN_I32, SCAN_ADD, SCAN_EXCLUSIVE, big[1], 0, rng);
-            run_case(*c, SCAN_F32, SCAN_ADD, SCAN_INCLUSIVE, big[0], 0, rng);
-        }
-        printf("  %-26s checked\n", *c);
-        fflush(stdout);
-    }
-    test_pipe_grids(rng);
-    /* Wrap-arounds: the tile counter past 2^32 within a call, then the epoch's limit
-     * (2^30 - 1: the status words are zeroed and the epochs start again); the
-     * default, the one-tile kernel with the counter, and a pipelined shape (tiles in
-     * waves: it leaves the counter and the ticket alone, so only the epochs wrap). */
-    const char *wraps[] = {"lookback", "lookback-256-16", "lookback-256-32-pipe-s2-cs"};
-    for (int a = 0; a < 3; a++) {
-        for (int i = 0; i < 2; i++) {
-            const scan_type t = i ? SCAN_I64 : SCAN_I32;   /* a call of the type first: its layout */
-            run_case(wraps[a], t, SCAN_ADD, SCAN_EXCLUSIVE, 70001, 0, rng);
-            sw_error err = {{0}};
-            CHECK_MSG(scan_cuda_lookback_seed((1u << 30) - 3, 0xFFFFFFF0u, &err) == 0, "%s", err.msg);
-            for (int k = 0; k < 4; k++) {
-                run_case(wraps[a], t, SCAN_ADD, SCAN_EXCLUSIVE, 70001, 0, rng);
-                /* the counter's ticket is still in step after a pipelined call */
-                if (a == 2) run_case("lookback-256-16", t, SCAN_ADD, SCAN_EXCLUSIVE, 70001, 0, rng);
-            }
-        }
-    }
-    printf("  look-back epoch and tile-counter wrap-around checked\n");
-    CHECK(setenv("SCANWORKS_LOOKBACK_CONFIG", "128x32,bid,w2", 1) == 0);
-    run_case("lookback", SCAN_I32, SCAN_ADD, SCAN_EXCLUSIVE, 70001, 0, rng);
-    const char *bad_env[] = {"100x16", "256x16,fast", "256", "x"};
-    int32_t v[4] = {1, 2, 3, 4};
-    for (int i = 0; i < 4; i++) {
-        CHECK(setenv("SCANWORKS_LOOKBACK_CONFIG", bad_env[i], 1) == 0);
-        scan_desc d = {SCAN_I32, SCAN_ADD, SCAN_EXCLUSIVE, "lookback"};
-        sw_error err = {{0}};
-        CHECK_MSG(scan_cuda_host(&d, v, v, 4, &err) != 0 && strstr(err.msg, "SCANWORKS_LOOKBACK_CONFIG"),
-                  "SCANWORKS_LOOKBACK_CONFIG=%s was accepted (or the message does not name it: %s)", bad_env[i],
-                  err.msg);
-    }
-    unsetenv("SCANWORKS_LOOKBACK_CONFIG");
-    scan_desc d = {SCAN_I32, SCAN_ADD, SCAN_EXCLUSIVE, "lookback-256-16-w3"};
-    sw_error err = {{0}};
-    CHECK_MSG(scan_cuda_host(&d, v, v, 4, &err) != 0 && strstr(err.msg, "w3"), "lookback-256-16-w3 was accepted");
-    printf("  SCANWORKS_LOOKBACK_CONFIG honoured; unknown shapes and options refused\n");
 }
 
 /* float32 add on real-valued data: within the bound stated in docs/perf.md of a
@@ -371,24 +278,25 @@ static void test_timed(uint64_t *rng)
 static void test_device_unaligned(uint64_t *rng)
 {
     const size_t n = small_run ? 9001 : 100003;
-    const char *algos[] = {"lookback", "tuned", "large", "lookback-256-32-pipe-s2-cs"};
+    const char *algos[] = {"lookback", "tuned", "large"};
     for (int t = 0; t < SCAN_TYPE_COUNT; t++) {
         size_t es = elem_size[t], bytes = n * es;
         char *h_in = malloc(bytes), *h_out = malloc(bytes), *want = malloc(bytes);
-        void *d_buf = NULL;
+        void *d_buf = NULL, *temp = NULL;
         cudaStream_t s = NULL;
         if (!h_in || !h_out || !want || cudaMalloc(&d_buf, bytes + 2 * es) != cudaSuccess ||
+            cudaMalloc(&temp, (size_t)4 << 20) != cudaSuccess ||
             cudaStreamCreate(&s) != cudaSuccess) {
             CHECK_MSG(0, "cannot allocate for the unaligned test");
         } else {
             fill((scan_type)t, SCAN_ADD, h_in, n, rng);
             ref_scan((scan_type)t, SCAN_ADD, SCAN_EXCLUSIVE, h_in, want, n);
             char *d_in = (char *)d_buf + es;   /* 4 or 8 bytes past alignment */
-            for (int a = 0; a < 4; a++) {
+            for (int a = 0; a < 3; a++) {
                 scan_desc d = {(scan_type)t, SCAN_ADD, SCAN_EXCLUSIVE, algos[a]};
                 sw_error err = {{0}};
                 CHECK(cudaMemcpy(d_in, h_in, bytes, cudaMemcpyHostToDevice) == cudaSuccess);
-                CHECK_MSG(scan_cuda_device(&d, d_in, d_in, n, s, &err) == 0, "%s", err.msg);
+                CHECK_MSG(scan_cuda_device(&d, NULL, d_in, d_in, n, temp, (size_t)4 << 20, s, &err) == 0, "%s", err.msg);
                 CHECK(cudaStreamSynchronize(s) == cudaSuccess);
                 test_poison(h_out, bytes);
                 CHECK(cudaMemcpy(h_out, d_in, bytes, cudaMemcpyDeviceToHost) == cudaSuccess);
@@ -399,6 +307,7 @@ static void test_device_unaligned(uint64_t *rng)
         }
         if (s) cudaStreamDestroy(s);
         cudaFree(d_buf);
+        cudaFree(temp);
         free(h_in), free(h_out), free(want);
     }
 }
@@ -425,17 +334,20 @@ static void test_huge(uint64_t *rng)
 {
     const size_t n = ((size_t)1 << 31) + ((size_t)1 << 20) + 7, w = (size_t)1 << 20;
     uint32_t *d_in = NULL, *d_out = NULL, *h = malloc(w * sizeof *h);
-    if (!h || cudaMalloc((void **)&d_in, n * 4) != cudaSuccess || cudaMalloc((void **)&d_out, n * 4) != cudaSuccess) {
+    void *temp = NULL;
+    const size_t temp_bytes = (size_t)64 << 20;
+    if (!h || cudaMalloc((void **)&d_in, n * 4) != cudaSuccess || cudaMalloc((void **)&d_out, n * 4) != cudaSuccess ||
+        cudaMalloc(&temp, temp_bytes) != cudaSuccess) {
         cudaGetLastError();
         printf("  huge case skipped: cannot allocate 2 x %.1f GB on the device\n", n * 4 / 1e9);
     } else {
         CHECK(cudaMemset(d_in, 1, n * 4) == cudaSuccess);
-        const char *algos[] = {"lookback", "tuned", "large", "lookback-256-32-pipe-s2-cs"};
+        const char *algos[] = {"lookback", "tuned", "large"};
         for (int a = 0; a < 3; a++) {
             scan_desc d = {SCAN_U32, SCAN_ADD, SCAN_EXCLUSIVE, algos[a]};
             sw_error err = {{0}};
             CHECK(cudaMemset(d_out, 0xA5, n * 4) == cudaSuccess);
-            CHECK_MSG(scan_cuda_device(&d, d_in, d_out, n, NULL, &err) == 0, "%s n=%zu: %s", algos[a], n, err.msg);
+            CHECK_MSG(scan_cuda_device(&d, NULL, d_in, d_out, n, temp, temp_bytes, NULL, &err) == 0, "%s n=%zu: %s", algos[a], n, err.msg);
             CHECK(cudaDeviceSynchronize() == cudaSuccess);
             check_window(algos[a], d_out, n, 0, w, h);
             check_window(algos[a], d_out, n, ((size_t)1 << 31) - w / 2, w, h);
@@ -446,26 +358,22 @@ static void test_huge(uint64_t *rng)
     }
     cudaFree(d_in);
     cudaFree(d_out);
+    cudaFree(temp);
     free(h);
-    scan_cuda_release();
 }
 
-/* 2^28+3 elements: the default look-back, tuned and large, and every pipelined and
- * bulk-copy configuration of the sweep (many waves of tiles on the full grid). */
+/* 2^28+3 elements: the production kernel (the device's row and every other row that
+ * fits), tuned and large (many waves of tiles on the full grid). */
 static void test_large(uint64_t *rng)
 {
     const size_t big = ((size_t)1 << 28) + 3;
     run_case("lookback", SCAN_I32, SCAN_ADD, SCAN_EXCLUSIVE, big, 0, rng);
+    run_case("lookback", SCAN_I64, SCAN_ADD, SCAN_EXCLUSIVE, big, 0, rng);
     run_case("tuned", SCAN_I32, SCAN_ADD, SCAN_INCLUSIVE, big, 0, rng);
     run_case("large", SCAN_I64, SCAN_MAX, SCAN_EXCLUSIVE, big, 0, rng);
-    for (const char *const *c = scan_cuda_lookback_sweep(); *c; c++)
-        if (stages_tiles(*c)) run_case(*c, SCAN_I32, SCAN_ADD, SCAN_INCLUSIVE, big, 0, rng);
-    run_case("lookback-256-32-pipe-s2-cs", SCAN_I64, SCAN_ADD, SCAN_EXCLUSIVE, big, 0, rng);
-    run_case("lookback-256-48-bulk-cs", SCAN_I64, SCAN_ADD, SCAN_EXCLUSIVE, big, 0, rng);
-    run_case("lookback-128-48-ws-s8-cs", SCAN_I64, SCAN_ADD, SCAN_EXCLUSIVE, big, 0, rng);
-    run_case("lookback-256-32-rp-s3-w1-cs-spread4", SCAN_I64, SCAN_ADD, SCAN_EXCLUSIVE, big, 0, rng);
-    printf("  2^28+3 elements checked (lookback, tuned, large, the pipelined, bulk, warp-specialized and "
-           "register-path configurations)\n");
+    for (int r = 0; r < SCAN_TUNE_ROWS; r++)
+        if (row_fits(&scan_tune_table[r])) run_tuned(&scan_tune_table[r], SCAN_F32, SCAN_ADD, SCAN_INCLUSIVE, big, 0, rng);
+    printf("  2^28+3 elements checked (lookback at every tune.h row that fits, tuned, large)\n");
 }
 
 int main(void)
@@ -486,23 +394,19 @@ int main(void)
     uint64_t rng = 0x5ca9;
     if (getenv("SCANWORKS_TEST_LARGE_ONLY") && atoi(getenv("SCANWORKS_TEST_LARGE_ONLY"))) {
         test_large(&rng);
-        scan_cuda_release();
         return test_finish("test_scan_cuda");
     }
     no_ws = getenv("SCANWORKS_TEST_NO_WS") && atoi(getenv("SCANWORKS_TEST_NO_WS"));
     if (getenv("SCANWORKS_TEST_SMEM_ONLY") && atoi(getenv("SCANWORKS_TEST_SMEM_ONLY"))) {
         small_run = 1;
-        test_copy_floor(&rng);
         test_smem_only(&rng);
-        scan_cuda_release();
         return test_finish("test_scan_cuda");
     }
     test_example();
     test_limits();
     test_timed(&rng);
     test_all_cases(&rng);
-    test_lookback_configs(&rng);
-    test_copy_floor(&rng);
+    test_tune_rows(&rng);
     test_float_rounding(&rng);
     for (int a = 0; scan_cuda_algorithms[a]; a++)
         scan_check_subnormal_minmax(PRIM_CUDA, scan_cuda_algorithms[a],
@@ -512,7 +416,6 @@ int main(void)
         test_large(&rng);
         test_huge(&rng);
     }
-    scan_cuda_release();
     return test_finish("test_scan_cuda");
 }
 

@@ -5,15 +5,14 @@
  * hand-overs between warps; this test gives the orderings a race would need a chance
  * to happen instead, and checks every result bit for bit against the CPU.
  *
- * Every register-path configuration compiled (each ring size, s3 and s4, one and two
- * look-back warps, 256x16 .. 512x16 tiles) and the plain default "lookback", on grids
- * of 1, 2 and 3 blocks (SCANWORKS_LOOKBACK_PIPE_GRID caps the persistent grid) and the
- * full grid, inclusive and exclusive, out of place and in place, on awkward lengths,
+ * Tuning rows (kernels/scan/tune.h) over every compiled shape (rings of 3 and 4 tiles,
+ * 256x16 and 256x32 tiles), look-back windows 1, 2 and 4 and status spreads, the sm_90
+ * default first, on grids of 1, 2 and 3 blocks (the row's max_grid) and the full grid, inclusive and exclusive, out of place and in place, on awkward lengths,
  * random int32 data, outputs poisoned; rounds repeat until TILES tiles have been
  * scanned (default 2,000,000) or SECONDS have passed (default 400; fewer than a
  * million tiles by then fails). Usage: test_scan_stress [TILES [SECONDS]].
  * Skips (exit 77) without a CUDA device. */
-#define _POSIX_C_SOURCE 200809L   /* setenv, clock_gettime */
+#define _POSIX_C_SOURCE 200809L   /* clock_gettime */
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -25,15 +24,15 @@
 #include "kernels/scan/scan.h"
 #include "test_util.h"
 
-static const char *const configs[] = {
-    "lookback",                      /* the default: on sm_90 256x32 rp s3 w1 cs spread4 */
-    "lookback-256-16-rp-cs",         /* ring of 4 */
-    "lookback-256-16-rp-s3-w2-cs",   /* ring of 3 */
-    "lookback-256-24-rp-cs",
-    "lookback-256-24-rp-s3-w2-cs",
-    "lookback-256-24-rp-lb2-cs",     /* two look-back warps */
-    "lookback-256-32-rp-s3-w2-cs",
-    "lookback-512-16-rp-s3-w2-cs",
+/* Rows as in kernels/scan/tune.h, each a compiled shape (scan.cu, SCAN_SHAPES): every
+ * ring size (3 and 4 tiles), both tile sizes, every look-back window and spread. */
+static const scan_tune configs[] = {
+    {90, 256, 32, 3, 1, 2, 1, 0},   /* the sm_90 default */
+    {90, 256, 32, 3, 4, 0, 0, 0},
+    {90, 256, 16, 3, 4, 0, 1, 0},   /* the sm_75 row */
+    {90, 256, 16, 4, 4, 0, 1, 0},   /* the sm_80 row */
+    {90, 256, 16, 4, 1, 2, 0, 0},
+    {90, 256, 16, 3, 2, 3, 1, 0},
 };
 #define CONFIG_COUNT (int)(sizeof configs / sizeof configs[0])
 static const int grids[] = {1, 2, 3, 0};   /* 0: the full persistent grid */
@@ -43,14 +42,6 @@ static double now_s(void)
     struct timespec t;
     clock_gettime(CLOCK_MONOTONIC, &t);
     return (double)t.tv_sec + t.tv_nsec * 1e-9;
-}
-
-/* int32 elements a tile of CONFIG: threads x 4-byte items ("lookback": 256x32 on sm_90). */
-static size_t tile_elems(const char *config)
-{
-    int threads = 256, items = 32;
-    if (strcmp(config, "lookback")) sscanf(config, "lookback-%d-%d", &threads, &items);
-    return (size_t)threads * items;
 }
 
 static void reference(const uint32_t *in, uint32_t *out, size_t n, int inclusive)
@@ -72,19 +63,23 @@ int main(int argc, char **argv)
     struct cudaDeviceProp prop;
     CHECK_MSG(cudaGetDeviceProperties(&prop, 0) == cudaSuccess, "cudaGetDeviceProperties");
     printf("stress build of the look-back scan on %s (sm_%d%d)\n", prop.name, prop.major, prop.minor);
-    if (prop.major < 9) printf("note: before sm_90 the default 'lookback' is not the register-path kernel\n");
     sw_error err;
-    for (int c = 1; c < CONFIG_COUNT; c++)
-        if (scan_cuda_lookback_check(configs[c], &err)) {
-            fprintf(stderr, "%s: %s\n", configs[c], err.msg);
-            return 1;
-        }
 
     const size_t max_n = ((size_t)1 << 26) + 3;
     uint32_t *in = malloc(max_n * 4), *want = malloc(max_n * 4), *got = malloc(max_n * 4);
-    void *d_in = NULL, *d_out = NULL;
+    void *d_in = NULL, *d_out = NULL, *temp = NULL;
+    size_t temp_bytes = 0;
+    scan_desc probe = {SCAN_I32, SCAN_ADD, SCAN_INCLUSIVE, "lookback"};
+    for (int c = 0; c < CONFIG_COUNT; c++) {   /* the largest temp storage any row needs */
+        size_t b;
+        if (scan_cuda_temp_bytes(&probe, &configs[c], max_n, &b, &err)) {
+            fprintf(stderr, "scan_cuda_temp_bytes: %s\n", err.msg);
+            return 1;
+        }
+        if (b > temp_bytes) temp_bytes = b;
+    }
     if (!in || !want || !got || cudaMalloc(&d_in, max_n * 4) != cudaSuccess ||
-        cudaMalloc(&d_out, max_n * 4) != cudaSuccess) {
+        cudaMalloc(&d_out, max_n * 4) != cudaSuccess || cudaMalloc(&temp, temp_bytes) != cudaSuccess) {
         fprintf(stderr, "out of memory for %zu elements\n", max_n);
         return 1;
     }
@@ -97,11 +92,13 @@ int main(int argc, char **argv)
     for (int round = 0; tiles < target && now_s() - start < limit_s; round++) {
         for (int c = 0; c < CONFIG_COUNT && !test_failures; c++)
             for (int g = 0; g < 4 && !test_failures; g++) {
-                char cap[16];
+                char cap[16], name[64];
                 snprintf(cap, sizeof cap, "%d", grids[g]);
-                if (grids[g]) setenv("SCANWORKS_LOOKBACK_PIPE_GRID", cap, 1);
-                else unsetenv("SCANWORKS_LOOKBACK_PIPE_GRID");
-                const size_t t = tile_elems(configs[c]);
+                scan_tune tu = configs[c];
+                tu.max_grid = grids[g];
+                snprintf(name, sizeof name, "%dx%d s%d w%d spread%d%s", tu.threads, tu.items, tu.stages, tu.window,
+                         1 << tu.spread, tu.cs ? " cs" : "");
+                const size_t t = (size_t)tu.threads * tu.items;
                 /* awkward lengths around one and a few tiles, the issue's lengths, and on
                  * the full grid one large array (thousands of tiles a call) */
                 const size_t sizes[] = {1, t - 1, t + 1, 3 * t + 5, 1000003, 3145735, grids[g] ? 0 : max_n - (size_t)round};
@@ -110,22 +107,22 @@ int main(int argc, char **argv)
                     const size_t n = sizes[s];
                     if (!n) continue;
                     const int inclusive = (int)((s + round) & 1), in_place = s == 4 && (round & 1);
-                    scan_desc d = {SCAN_I32, SCAN_ADD, inclusive ? SCAN_INCLUSIVE : SCAN_EXCLUSIVE, configs[c]};
+                    scan_desc d = {SCAN_I32, SCAN_ADD, inclusive ? SCAN_INCLUSIVE : SCAN_EXCLUSIVE, "lookback"};
                     void *dst = in_place ? d_in : d_out;
                     if (!in_place) CHECK_MSG(cudaMemset(d_out, 0xAB, n * 4) == cudaSuccess, "poison");
-                    if (scan_cuda_device(&d, d_in, dst, n, NULL, &err)) {
-                        CHECK_MSG(0, "%s grid %s n %zu: %s", configs[c], grids[g] ? cap : "full", n, err.msg);
+                    if (scan_cuda_device(&d, &tu, d_in, dst, n, temp, temp_bytes, NULL, &err)) {
+                        CHECK_MSG(0, "%s grid %s n %zu: %s", name, grids[g] ? cap : "full", n, err.msg);
                         break;
                     }
                     cudaError_t e = cudaDeviceSynchronize();
                     if (e == cudaSuccess) e = cudaMemcpy(got, dst, n * 4, cudaMemcpyDeviceToHost);
-                    CHECK_MSG(e == cudaSuccess, "%s grid %s n %zu: %s", configs[c], grids[g] ? cap : "full", n,
+                    CHECK_MSG(e == cudaSuccess, "%s grid %s n %zu: %s", name, grids[g] ? cap : "full", n,
                           cudaGetErrorString(e));
                     if (e != cudaSuccess) break;
                     reference(in, want, n, inclusive);
                     size_t bad = 0;
                     while (bad < n && got[bad] == want[bad]) bad++;
-                    CHECK_MSG(bad == n, "%s grid %s n %zu %s%s: element %zu is %u, expected %u", configs[c],
+                    CHECK_MSG(bad == n, "%s grid %s n %zu %s%s: element %zu is %u, expected %u", name,
                           grids[g] ? cap : "full", n, inclusive ? "inclusive" : "exclusive", in_place ? " in place" : "",
                           bad, bad < n ? got[bad] : 0, bad < n ? want[bad] : 0);
                     if (in_place && cudaMemcpy(d_in, in, n * 4, cudaMemcpyHostToDevice) != cudaSuccess) return 1;
@@ -134,7 +131,7 @@ int main(int argc, char **argv)
                 }
                 tiles += case_tiles;
                 if (round == 0)
-                    printf("  %-30s grid %-4s bit-exact (%.0f tiles)\n", configs[c], grids[g] ? cap : "full", case_tiles);
+                    printf("  %-30s grid %-4s bit-exact (%.0f tiles)\n", name, grids[g] ? cap : "full", case_tiles);
             }
         if (test_failures) break;
         printf("round %d: %ld cases, %.0f tiles in %.1f s\n", round, cases, tiles, now_s() - start);
@@ -144,7 +141,7 @@ int main(int argc, char **argv)
     CHECK_MSG(test_failures || tiles >= 1e6, "only %.0f tiles in %.0f s: fewer than a million", tiles, limit_s);
     cudaFree(d_in);
     cudaFree(d_out);
-    scan_cuda_release();
+    cudaFree(temp);
     free(in);
     free(want);
     free(got);

@@ -1,4 +1,4 @@
-/* The CUDA search algorithms (tree and tree64 above all) against the CPU reference:
+/* The CUDA search algorithms (the production tree above all) against the CPU reference:
  * awkward key counts (0, 1, around the leaf and node sizes, around the size where the
  * index stops fitting in shared memory, primes, over 2^24), every key type, duplicates,
  * and queries below the first key, above the last, equal to keys and beside them, with

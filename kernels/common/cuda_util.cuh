@@ -76,6 +76,20 @@ static inline int cuda_device_major(void)
     return major;
 }
 
+/* The current device's compute capability as major * 10 + minor (90 on an H200), 0 when
+ * no device answers (cleared as above): the key of the kernels' tune.h tables. */
+static inline int cuda_device_arch(void)
+{
+    int dev, major = 0, minor = 0;
+    if (cudaGetDevice(&dev) != cudaSuccess ||
+        cudaDeviceGetAttribute(&major, cudaDevAttrComputeCapabilityMajor, dev) != cudaSuccess ||
+        cudaDeviceGetAttribute(&minor, cudaDevAttrComputeCapabilityMinor, dev) != cudaSuccess) {
+        cudaGetLastError();
+        return 0;
+    }
+    return major * 10 + minor;
+}
+
 /* The current device's multiprocessor count (132 on an H200), for grids sized to the
  * GPU. Asked on every call (about a microsecond): a cache would have to follow the
  * current device. */

@@ -1,18 +1,13 @@
-/* Stream compaction, two ways (the single pass in two forms: one tile per block, and
- * pipelined, compact_pipe.cuh; "single-pass" runs CP_SINGLE_PASS_DEFAULT).
- * flag-scan-scatter (the chapter): a kernel writes 0/1 flags, flag_scan turns them into
- *   output addresses, a kernel scatters the kept elements. Three trips through memory.
- * single-pass: each tile of 4096 elements counts its kept elements, publishes the count,
+/* Stream compaction: the chapter's ladder and the production kernel.
+ * flag-scan-scatter (the chapter, 39.3.1): a kernel writes 0/1 flags, flag_scan turns
+ *   them into output addresses, a kernel scatters the kept elements. Three trips
+ *   through memory: what the production kernel fixes.
+ * single-pass (production): each tile counts its kept elements, publishes the count,
  *   finds its output offset by decoupled look-back over earlier tiles, packs its kept
- *   elements in shared memory and writes them out in one coalesced run. The one-tile
- *   form is compiled in several tile shapes (cp_shapes: threads x items per thread,
- *   4096 to 10240 elements), picked by name or by SCANWORKS_COMPACT_TILE. */
-#include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
-
+ *   elements in shared memory and writes them out in one coalesced run. Its tile shape,
+ *   blocks per SM and status spread come from kernels/compact/tune.h. */
 #include "compact_kernel.h"
-#include "kernels/scan/block_scan.cuh"
+#include "kernels/common/block_scan.cuh"
 #include "kernels/common/cuda_util.cuh"
 #include "flag_scan.h"
 
@@ -83,14 +78,12 @@ static __device__ __forceinline__ bool cp_keep_t(uint32_t bits, uint32_t value)
 }
 
 /* Warp 0 (all lanes) of tile T, which keeps TOTAL elements: publishes its count,
- * looks back (ROWS * 32 tiles per step), publishes its inclusive count; returns its
- * output offset in every lane. Tile t's status word: STATUS[t << SPREAD] (SPREAD 0
- * with ROWS > 1). */
-template <int ROWS = 1, int SPREAD = 0>
+ * looks back (32 tiles per step), publishes its inclusive count; returns its output
+ * offset in every lane. Tile t's status word: STATUS[t << SPREAD]. */
+template <int SPREAD = 0>
 static __device__ __forceinline__ unsigned long long cp_tile_prefix(unsigned long long *status, unsigned int t,
                                                                     unsigned int total)
 {
-    static_assert(ROWS == 1 || SPREAD == 0, "the many-row look-back reads packed words");
     const unsigned int lane = threadIdx.x & 31u;
     if (t == 0) {
         if (lane == 0) lb_store(status, LB_FLAG_INC | total);
@@ -98,21 +91,19 @@ static __device__ __forceinline__ unsigned long long cp_tile_prefix(unsigned lon
     }
     unsigned long long *word = status + ((size_t)t << SPREAD);
     if (lane == 0) lb_store(word, LB_FLAG_AGG | total);
-    const unsigned long long prefix =
-        ROWS == 1 ? lb_warp_lookback<SPREAD>(status, t) : lb_warp_lookback_rows<ROWS>(status, t);
+    const unsigned long long prefix = lb_warp_lookback<SPREAD>(status, t);
     if (lane == 0) lb_store(word, LB_FLAG_INC | (prefix + total));
     return prefix;
 }
 
-/* Tiles of THREADS x ITEMS elements (ITEMS a multiple of 4; the default 256 x 16 =
- * 4096). Each warp owns ITEMS * 32 consecutive elements of the tile (ITEMS / 4 rows of
+/* Tiles of THREADS x ITEMS elements (ITEMS a multiple of 4, at least 4096 a tile). Each warp owns ITEMS * 32 consecutive elements of the tile (ITEMS / 4 rows of
  * 128, loaded as uint4), packs its kept ones into its own stretch of shared memory in
  * order, and writes them out as one run once the tile's offset (look-back) and the
  * warp's offset are known. Input and output are touched once: streaming loads and
  * stores (__ldcs, __stcs) keep them from evicting the status words in L2.
  * BID: tile = blockIdx.x (blocks start in index order, as CUB assumes) instead of a
  * ticket from TILE_COUNTER: no atomic and one barrier less before the loads.
- * The body of the kernels cp_single_pass and cp_single_pass_min below. */
+ * The body of the kernel cp_single_pass_min below. */
 template <int TYPE, int PRED, int THREADS, int ITEMS, bool BID, int SPREAD>
 static __device__ __forceinline__ void cp_tile(const uint32_t *in, const uint8_t *flags, size_t n, uint32_t value,
                                                uint32_t *out, unsigned long long *status, unsigned int *tile_counter,
@@ -190,7 +181,7 @@ static __device__ __forceinline__ void cp_tile(const uint32_t *in, const uint8_t
         tile_count += x;
     }
     if (warp == 0) {
-        unsigned long long prefix = cp_tile_prefix<1, SPREAD>(status, t, tile_count);
+        unsigned long long prefix = cp_tile_prefix<SPREAD>(status, t, tile_count);
         if (lane == 0) s_prefix = prefix;
     }
     __syncthreads();
@@ -201,14 +192,6 @@ static __device__ __forceinline__ void cp_tile(const uint32_t *in, const uint8_t
 
 #define CP_PARAMS const uint32_t *in, const uint8_t *flags, size_t n, uint32_t value, uint32_t *out, \
                   unsigned long long *status, unsigned int *tile_counter, unsigned long long *count
-/* ptxas picks the registers (the default shape: 32 to 40 registers, 6 to 8 blocks
- * per SM, depending on type and predicate). */
-template <int TYPE, int PRED, int THREADS, int ITEMS, bool BID, int SPREAD = 0>
-static __global__ void __launch_bounds__(THREADS) cp_single_pass(CP_PARAMS)
-{
-    cp_tile<TYPE, PRED, THREADS, ITEMS, BID, SPREAD>(in, flags, n, value, out, status, tile_counter, count);
-}
-
 /* At least MIN_BLOCKS blocks per SM: the registers capped to fit them. Turing (sm_75)
  * holds at most 1024 threads per SM: the bound is capped there, so that ptxas does
  * not drop it with a warning. */
@@ -225,90 +208,23 @@ static __global__ void __launch_bounds__(THREADS, CP_MIN_BLOCKS(THREADS, MIN_BLO
     cp_tile<TYPE, PRED, THREADS, ITEMS, BID, SPREAD>(in, flags, n, value, out, status, tile_counter, count);
 }
 
-#include "compact_pipe.cuh"
-static_assert(CPP_TILE == CP_TILE, "both single passes use the same status words (compact_kernel_temp_bytes)");
-
 typedef void (*cp_kernel)(const uint32_t *, const uint8_t *, size_t, uint32_t, uint32_t *, unsigned long long *,
                           unsigned int *, unsigned long long *);
-typedef void (*cpp_kernel)(const uint32_t *, const uint8_t *, size_t, uint32_t, uint32_t *, unsigned long long *,
-                           unsigned long long *, unsigned int);
 
-/* The one-tile kernel's shapes: "THREADSxITEMS" (items per thread), "-bid" for tile =
- * blockIdx.x, "-mN" for at least N blocks per SM (cp_single_pass_min), "-spread4" for
- * tile t's status word at slot 4t (CP_STATUS_SPREAD); CP_SHAPE_DEFAULT names the
- * default. Each shape has all 21 kernels (type x predicate). */
-#define CP_ROW(T, K, ...) {K<T, 0, __VA_ARGS__>, K<T, 1, __VA_ARGS__>, K<T, 2, __VA_ARGS__>, K<T, 3, __VA_ARGS__>, \
-                          K<T, 4, __VA_ARGS__>, K<T, 5, __VA_ARGS__>, K<T, 6, __VA_ARGS__>}
-#define CP_TABLE(K, ...) {CP_ROW(0, K, __VA_ARGS__), CP_ROW(1, K, __VA_ARGS__), CP_ROW(2, K, __VA_ARGS__)}
-#define CP_SHAPE_SP(NAME, TH, IT, BID, SP) {NAME, TH, TH * IT, SP, CP_TABLE(cp_single_pass, TH, IT, BID, SP)}
-#define CP_SHAPE_MIN_SP(NAME, TH, IT, BID, MB, SP) \
-    {NAME, TH, TH * IT, SP, CP_TABLE(cp_single_pass_min, TH, IT, BID, MB, SP)}
-#define CP_SHAPE(NAME, TH, IT, BID) CP_SHAPE_SP(NAME, TH, IT, BID, 0)
-#define CP_SHAPE_MIN(NAME, TH, IT, BID, MB) CP_SHAPE_MIN_SP(NAME, TH, IT, BID, MB, 0)
+/* The compiled shapes, X(threads, items a thread, blocks an SM, status spread): tune.h's
+ * rows name them. Each has all 21 kernels (type x predicate), tile = blockIdx.x. */
+#define CP_SHAPES(X) X(256, 24, 6, 2) X(256, 16, 4, 0)
+#define CP_ROW(T, ...) {cp_single_pass_min<T, 0, __VA_ARGS__>, cp_single_pass_min<T, 1, __VA_ARGS__>, \
+                        cp_single_pass_min<T, 2, __VA_ARGS__>, cp_single_pass_min<T, 3, __VA_ARGS__>, \
+                        cp_single_pass_min<T, 4, __VA_ARGS__>, cp_single_pass_min<T, 5, __VA_ARGS__>, \
+                        cp_single_pass_min<T, 6, __VA_ARGS__>}
+#define CP_SHAPE_ROW(TH, IT, MB, SP) {TH, IT, MB, SP, {CP_ROW(0, TH, IT, true, MB, SP), CP_ROW(1, TH, IT, true, MB, SP), \
+                                                      CP_ROW(2, TH, IT, true, MB, SP)}},
 struct cp_shape {
-    const char *name;
-    int threads, tile;
-    int spread;   /* tile t's status word at slot t << spread */
+    int threads, items, min_blocks, spread;
     cp_kernel k[3][7];
 };
-/* Blocks per SM on sm_90 for int32 > 0 (registers from ptxas; 64K registers, 2048
- * threads, 228 KB of shared memory per SM), and the loads in flight per SM then. */
-static const cp_shape cp_shapes[] = {
-    CP_SHAPE("256x16", 256, 16, false),                 /* 32 regs: 8 blocks, 128 KB (round 2's) */
-    CP_SHAPE("256x16-bid", 256, 16, true),
-    CP_SHAPE("256x24", 256, 24, false),                 /* 40 regs: 6 blocks, 144 KB */
-    CP_SHAPE("256x24-bid", 256, 24, true),              /* 58 regs: 4 blocks, 96 KB */
-    CP_SHAPE_MIN("256x24-bid-m6", 256, 24, true, 6),    /* 40 regs: 6 blocks, 144 KB (default) */
-    CP_SHAPE("256x32", 256, 32, false),                 /* 68 regs: 3 blocks, 96 KB */
-    CP_SHAPE_MIN("256x32-m4", 256, 32, false, 4),       /* 64 regs: 4 blocks, 128 KB */
-    CP_SHAPE_MIN("256x32-bid-m4", 256, 32, true, 4),
-    CP_SHAPE("256x40-bid", 256, 40, true),              /* 80 regs: 3 blocks, 120 KB */
-    CP_SHAPE("384x16", 384, 16, false),                 /* 32 regs: 5 blocks, 120 KB */
-    CP_SHAPE("384x16-bid", 384, 16, true),
-    CP_SHAPE("512x16", 512, 16, false),                 /* 32 regs: 4 blocks, 128 KB */
-    CP_SHAPE("512x16-bid", 512, 16, true),
-    CP_SHAPE("128x32", 128, 32, false),                 /* 64 regs: 8 blocks, 128 KB */
-    CP_SHAPE("512x8", 512, 8, false),                   /* 32 regs: 4 blocks, 64 KB */
-    CP_SHAPE_MIN_SP("256x24-bid-m6-spread4", 256, 24, true, 6, CP_STATUS_SPREAD),
-    CP_SHAPE_SP("256x16-spread4", 256, 16, false, CP_STATUS_SPREAD),
-};
-#define CPP_ROW(T) {cp_pipe<T, 0>, cp_pipe<T, 1>, cp_pipe<T, 2>, cp_pipe<T, 3>, cp_pipe<T, 4>, cp_pipe<T, 5>, cp_pipe<T, 6>}
-static const cpp_kernel cpp_kernels[3][7] = {CPP_ROW(0), CPP_ROW(1), CPP_ROW(2)};
-
-/* What "single-pass" runs: COMPACT_K_SINGLE_PASS_PIPE or COMPACT_K_SINGLE_PASS_TILE;
- * and the shape "single-pass-tile" runs when none is named (a name in cp_shapes). */
-#define CP_SINGLE_PASS_DEFAULT COMPACT_K_SINGLE_PASS_TILE
-/* 256x24-bid-m6-spread4: on the H200 at 2^28 int32 0.488-0.494 ms against 0.573-0.581
- * for 256x24-bid-m6 with packed status words (the default before) and 0.597-0.605 for
- * CUB in the same runs (docs/perf-csearch.md, compaction round 4). */
-#define CP_SHAPE_DEFAULT "256x24-bid-m6-spread4"
-
-/* The pipelined kernel on a grid of the blocks the GPU holds at once (at most TILES;
- * the grid must be co-resident: scan_lookback_pipe.cuh). Returns the grid, 0 when a
- * block does not fit this GPU (the caller runs the one-tile kernel instead), -1 on an
- * error. */
-static long long cpp_launch(cpp_kernel k, int type, int pred, const compact_kparams *p, const uint32_t *in,
-                            const uint8_t *flags, size_t n, uint32_t *out, unsigned long long *status,
-                            unsigned long long *count, size_t tiles, cudaStream_t s, sw_error *err)
-{
-    static int cached_device[3][7], resident[3][7];   /* device + 1, blocks on the whole GPU */
-    int dev;
-    CUDA_TRY(cudaGetDevice(&dev), err);
-    if (cached_device[type][pred] != dev + 1) {
-        if (cuda_resident_blocks((const void *)k, CPP_THREADS, CPP_SMEM, &resident[type][pred], err)) return -1;
-        cached_device[type][pred] = dev + 1;
-    }
-    if (resident[type][pred] <= 0) return 0;
-    size_t grid = tiles < (size_t)resident[type][pred] ? tiles : (size_t)resident[type][pred];
-    /* Checks: fewer blocks, each looping over more tiles (the ring wraps sooner; one
-     * block compacts every tile in order). */
-    const char *cap = getenv("SCANWORKS_COMPACT_PIPE_GRID");
-    if (cap && atoi(cap) > 0 && grid > (size_t)atoi(cap)) grid = (size_t)atoi(cap);
-    k<<<(unsigned)grid, CPP_THREADS, CPP_SMEM, s>>>(in, flags, n, p->value_bits, out, status, count,
-                                                   (unsigned)tiles);
-    CUDA_TRY_LAUNCH("cp_pipe", err);
-    return (long long)grid;
-}
+static const cp_shape cp_shapes[] = {CP_SHAPES(CP_SHAPE_ROW)};
 
 static size_t cp_tiles(size_t n) { return (n + CP_TILE - 1) / CP_TILE; }
 
@@ -337,54 +253,16 @@ extern "C" int compact_kernel_flag_scan_scatter(const compact_kparams *p, const 
     return 0;
 }
 
-#define CP_SHAPES ((int)(sizeof cp_shapes / sizeof cp_shapes[0]))
-
-static int cp_shape_index(const char *name)
+/* The compiled shape of row TU, NULL when there is none. */
+static const cp_shape *cp_shape_of(const compact_tune *tu)
 {
-    for (int i = 0; i < CP_SHAPES; i++)
-        if (!strcmp(cp_shapes[i].name, name)) return i;
-    return -1;
-}
-
-static int cp_shape_unknown(const char *what, const char *name, sw_error *err)
-{
-    char list[256] = "";
-    for (int i = 0; i < CP_SHAPES; i++) {
-        strncat(list, i ? " " : "", sizeof list - strlen(list) - 1);
-        strncat(list, cp_shapes[i].name, sizeof list - strlen(list) - 1);
+    for (size_t i = 0; i < sizeof cp_shapes / sizeof cp_shapes[0]; i++) {
+        const cp_shape *sh = &cp_shapes[i];
+        if (sh->threads == tu->threads && sh->items == tu->items && sh->min_blocks == tu->min_blocks &&
+            sh->spread == tu->spread)
+            return sh;
     }
-    return sw_fail(err, "compact (cuda): %s '%s' is no compiled tile shape; use one of %s", what, name, list);
-}
-
-/* The shape of a one-tile run: P->tile if named, else SCANWORKS_COMPACT_TILE (read
- * once), else the default. -1 (ERR set) for a name that is no compiled shape. */
-static int cp_shape_of(const compact_kparams *p, sw_error *err)
-{
-    static int env_read, env_index;
-    static char env_value[64];
-    if (p->tile) {
-        const int i = cp_shape_index(p->tile);
-        return i >= 0 ? i : cp_shape_unknown("tile shape", p->tile, err);
-    }
-    if (!env_read) {
-        const char *e = getenv("SCANWORKS_COMPACT_TILE");
-        env_index = cp_shape_index(e && *e ? e : CP_SHAPE_DEFAULT);
-        if (e) snprintf(env_value, sizeof env_value, "%s", e);
-        env_read = 1;
-    }
-    return env_index >= 0 ? env_index : cp_shape_unknown("SCANWORKS_COMPACT_TILE", env_value, err);
-}
-
-extern "C" const char *compact_kernel_tile_shape(int i)
-{
-    return i >= 0 && i < CP_SHAPES ? cp_shapes[i].name : NULL;
-}
-
-extern "C" size_t compact_kernel_tile_elements(const char *shape, sw_error *err)
-{
-    compact_kparams p = {0, 0, 0, shape};
-    const int i = cp_shape_of(&p, err);
-    return i < 0 ? 0 : (size_t)cp_shapes[i].tile;
+    return NULL;
 }
 
 extern "C" int compact_kernel_run(int algo, const compact_kparams *p, const uint32_t *in, const uint8_t *flags,
@@ -397,25 +275,20 @@ extern "C" int compact_kernel_run(int algo, const compact_kparams *p, const uint
         CUDA_TRY(cudaMemsetAsync(count, 0, sizeof *count, s), err);
         return 0;
     }
-    if (algo == COMPACT_K_SINGLE_PASS) algo = CP_SINGLE_PASS_DEFAULT;
-    if (algo == COMPACT_K_SINGLE_PASS_PIPE || algo == COMPACT_K_SINGLE_PASS_TILE) {
+    if (algo == COMPACT_K_SINGLE_PASS) {
         unsigned int *counter = (unsigned int *)temp;
         unsigned long long *status = (unsigned long long *)((char *)temp + 256);
         if ((unsigned)p->type > 2 || (unsigned)p->pred > 6) return sw_fail(err, "compact (cuda): bad type or predicate");
-        const int shape = cp_shape_of(p, err);
-        if (shape < 0) return -1;
-        if (algo == COMPACT_K_SINGLE_PASS_PIPE) {
-            const size_t tiles = cp_tiles(n);
-            CUDA_TRY(cudaMemsetAsync(temp, 0, 256 + tiles * sizeof(unsigned long long), s), err);
-            long long grid = cpp_launch(cpp_kernels[p->type][p->pred], p->type, p->pred, p, in, flags, n, out, status,
-                                        count, tiles, s, err);
-            if (grid != 0) return grid < 0 ? -1 : 0;
-        }
-        const cp_shape &sh = cp_shapes[shape];
-        const size_t tiles = (n + (size_t)sh.tile - 1) / (size_t)sh.tile;   /* at most cp_tiles(n) */
-        CUDA_TRY(cudaMemsetAsync(temp, 0, 256 + (tiles << sh.spread) * sizeof(unsigned long long), s), err);
-        sh.k[p->type][p->pred]<<<(unsigned)tiles, sh.threads, 0, s>>>(in, flags, n, p->value_bits, out, status,
-                                                                     counter, count);
+        const compact_tune *tu = p->tune ? p->tune : compact_tune_for(cuda_device_arch());
+        const cp_shape *sh = cp_shape_of(tu);
+        if (!sh)
+            return sw_fail(err, "compact (cuda): tile %dx%d with %d blocks an SM and spread %d is not compiled "
+                           "(kernels/compact/compact.cu, CP_SHAPES)", tu->threads, tu->items, tu->min_blocks, tu->spread);
+        const size_t tile = (size_t)sh->threads * sh->items;
+        const size_t tiles = (n + tile - 1) / tile;   /* at most cp_tiles(n) */
+        CUDA_TRY(cudaMemsetAsync(temp, 0, 256 + (tiles << sh->spread) * sizeof(unsigned long long), s), err);
+        sh->k[p->type][p->pred]<<<(unsigned)tiles, sh->threads, 0, s>>>(in, flags, n, p->value_bits, out, status,
+                                                                       counter, count);
         CUDA_TRY_LAUNCH("cp_single_pass", err);
         return 0;
     }

@@ -5,37 +5,24 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include "tune.h"
 #include "util/error.h"
 
 #ifdef __cplusplus
 extern "C" {
 #endif
 
-/* COMPACT_K_SINGLE_PASS: the default single pass (one of the two after it). */
-enum {
-    COMPACT_K_FLAG_SCAN_SCATTER = 0,
-    COMPACT_K_SINGLE_PASS = 1,
-    COMPACT_K_SINGLE_PASS_PIPE = 2,   /* persistent blocks, next tiles' loads in flight during the look-back */
-    COMPACT_K_SINGLE_PASS_TILE = 3    /* one tile per block, of the shape compact_kparams.tile */
-};
+/* FLAG_SCAN_SCATTER: the chapter's three passes; SINGLE_PASS: the production kernel. */
+enum { COMPACT_K_FLAG_SCAN_SCATTER = 0, COMPACT_K_SINGLE_PASS = 1 };
 
 /* TYPE: 0 uint32, 1 int32, 2 float32. PRED: 0 gt, 1 ge, 2 lt, 3 le, 4 eq, 5 ne (against
- * VALUE_BITS read as TYPE), 6 keep where FLAGS[i] != 0. */
-/* TILE: the shape of COMPACT_K_SINGLE_PASS_TILE, a compact_kernel_tile_shape name
- * ("256x32"); NULL: the environment variable SCANWORKS_COMPACT_TILE (read once), else
- * the default shape. An unknown name fails the run with the list of shapes. */
+ * VALUE_BITS read as TYPE), 6 keep where FLAGS[i] != 0. TUNE: the single pass's row of
+ * kernels/compact/tune.h (NULL: the current device's); an uncompiled one fails the run. */
 typedef struct compact_kparams {
     int type, pred;
     uint32_t value_bits;
-    const char *tile;
+    const compact_tune *tune;
 } compact_kparams;
-
-/* The compiled tile shapes, "THREADSxITEMS[-bid][-mN][-spread4]" (kernels/compact/compact.cu says what
- * the options mean; CP_SHAPE_DEFAULT there names the default); NULL past the last. */
-const char *compact_kernel_tile_shape(int i);
-/* Elements per tile of SHAPE (NULL: the one a run without a name would use); 0 with
- * ERR set for an unknown name or an unknown SCANWORKS_COMPACT_TILE. */
-size_t compact_kernel_tile_elements(const char *shape, sw_error *err);
 
 size_t compact_kernel_temp_bytes(int algo, size_t n);
 /* Writes the kept elements to OUT (room for N) and their count to *COUNT (device).

@@ -2,7 +2,7 @@
  * scans the tile sums, kernel 3 scans each tile again and adds its offset. Simple and
  * multi-pass on purpose: it is the chapter's scan step, used by the teaching variants. */
 #include "flag_scan.h"
-#include "kernels/scan/block_scan.cuh"
+#include "kernels/common/block_scan.cuh"
 #include "kernels/common/cuda_util.cuh"
 
 #define FS_THREADS 256

@@ -130,8 +130,10 @@ __global__ void __launch_bounds__(256, DOF_GATHER_BLOCKS) dof_gather_kernel(dof_
         v[0] = t, v[1] = t * t, v[2] = 1.0f - t, v[3] = 1.0f;
         done = 1;
     } else if (a.p.view == DOF_VIEW_SAT) {
-        for (int ch = 0; ch < 4; ch++) v[ch] = (float)dof_sat_at(&m, x, y, ch) / ((x + 1.0f) * (y + 1.0f) * a.p.scale);
-        if (SPLIT) v[3] = a.alpha;
+        /* The frame rebuilt from the table by small boxes: four reads a channel. */
+        v[0] = v[1] = v[2] = v[3] = 0.0f;
+        dof_box_mean(&m, x, y, DOF_SAT_VIEW_RADIUS, v);
+        v[3] = 1.0f;
         done = 1;
     } else {
         done = dof_gather_pixel(&m, x, y, v);

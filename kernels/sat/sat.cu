@@ -1,4 +1,5 @@
-/* Summed-area tables in CUDA C: the chapter's three passes and a tiled variant.
+/* Summed-area tables in CUDA C: the chapter's three passes (the ladder), the tiled
+ * four-pass build, and the launcher of both and of the production tiled-v2.
  *
  * three-pass: row scan (one image row per block row of a 2D grid) into OUT; a tiled
  * transpose through padded shared memory into scratch; the same row scan over the
@@ -11,12 +12,10 @@
  * above tile row j; (4) each tile rebuilt in shared memory, scanned along rows and
  * columns, plus P and the running sum of its left carries. The image is read twice
  * and the table written once: about 33 bytes per pixel.
- * tiled-r1: the first round's tile sums (a warp scan per row) and carry down
- * (batches of 8 loads); tiled: row totals by 8-lane segments, carry down 32 a batch.
- * tiled-fold: no step 3; each tile sums the C rows above it itself (fold_above):
- * one launch less, more L2 reads (the rows above: ~9 KB per 1080p tile).
- * tiled-lookback (one pass, one launch) is in sat_lookback.cu; tiled-v2 (one carry
- * kernel, overlapped launches) in sat_v2.cu. */
+ * Row totals by 8-lane segments, carry down 32 a batch.
+ * What tiled-v2, the production build (sat_v2.cu, sat_v2_rgb.cu), fixes: steps 2 and 3
+ * in one carry kernel, the tile sums scanned inside the tile, the launches overlapped
+ * (programmatic dependent launch), and three channels scanned for an opaque frame. */
 #include "sat_tile.cuh"
 
 #define CARRY_ITEMS 8
@@ -59,14 +58,13 @@ __global__ void sat_transpose(const uint4 *in, uint4 *out, int rows, int cols)
 __device__ __forceinline__ uint4 shfl_xor4(uint4 v, int m) { return SHFL4(__shfl_xor_sync, v, m); }
 
 /* Tiled variant, step 1: per-tile row totals R[y * tx_count + tile x] and column
- * totals C[tile y * w + x]. Block (32, 8). Row totals: SEG (tiled, tiled-fold) = each
- * warp sums four rows, eight lanes a row, four columns a lane (stride 8: conflict-free)
- * and three xor shuffles: 12 shuffles a warp; otherwise (tiled-r1) a warp scan per
- * row: 80. TOT (tiled-v2): also the tile's total T[tile y * tx_count + tile x], R
+ * totals C[tile y * w + x]. Block (32, 8). Row totals: each warp sums four rows, eight
+ * lanes a row, four columns a lane (stride 8: conflict-free) and three xor shuffles:
+ * 12 shuffles a warp. TOT (tiled-v2): also the tile's total T[tile y * tx_count + tile x], R
  * scanned inclusively down the tile's rows and C along its columns (so that the tile
  * write needs no scan of its carries), the four loads issued together, and the next
  * kernel may launch at once (it waits for this grid before reading). */
-template <bool SEG, bool TOT>
+template <bool TOT>
 __global__ void sat_tile_sums(sat_cuda_src src, uint4 *R, uint4 *C, uint4 *T, int w, int h)
 {
     __shared__ uint4 tile[TILE][TILE + 1];
@@ -85,7 +83,7 @@ __global__ void sat_tile_sums(sat_cuda_src src, uint4 *R, uint4 *C, uint4 *T, in
     }
     part[warp][lane] = col;
     __syncthreads();
-    if (SEG) {
+    {
         int r = warp * ROWS_PER_WARP + (lane >> 3), c = lane & 7, y = blockIdx.y * TILE + r;
         uint4 t = add4(add4(tile[r][c], tile[r][c + 8]), add4(tile[r][c + 16], tile[r][c + 24]));
         for (int m = 1; m < 8; m <<= 1) t = add4(t, shfl_xor4(t, m));   /* within the 8 lanes of row r */
@@ -93,13 +91,6 @@ __global__ void sat_tile_sums(sat_cuda_src src, uint4 *R, uint4 *C, uint4 *T, in
             if (c == 0) rowtot[r] = t;
         } else if (c == 0 && y < h) {
             R[(size_t)y * gridDim.x + blockIdx.x] = t;
-        }
-    } else {
-        /* Row totals: warp reduction over the 32 columns. */
-        for (int k = 0; k < ROWS_PER_WARP; k++) {
-            int r = warp + 8 * k, y = blockIdx.y * TILE + r;
-            uint4 v = warp_inclusive(tile[r][lane], lane);
-            if (lane == 31 && y < h) R[(size_t)y * gridDim.x + blockIdx.x] = v;
         }
     }
     if (TOT) {
@@ -158,18 +149,15 @@ __global__ void sat_carry_scan(uint4 *R, uint4 *C, int w, int h, int tx_count, i
 }
 
 /* Step 3: C scanned exclusively down the tile rows, one thread per (x, channel):
- * afterwards C[j][x] = S(32j - 1, x). Loads in batches of B before the stores, so
- * they overlap in flight: "tiled" B = 32 (1080p's 34 tile rows in two round trips),
- * "tiled-r1" B = 8 (the first round's five). */
+ * afterwards C[j][x] = S(32j - 1, x). Loads in batches of B = 32 before the stores, so
+ * they overlap in flight (1080p's 34 tile rows in two round trips). */
 template <int B> __global__ void sat_carry_down(unsigned *C, int lanes, int ty_count)
 {
     int i = blockIdx.x * blockDim.x + threadIdx.x;
     if (i < lanes) carry_down<B>(C, i, lanes, ty_count);
 }
 
-/* Step 4: the tile's own table (rows then columns in shared memory) plus its carries
- * (FOLD: P is the horizontally scanned C, not yet carried down; see fold_above). */
-template <bool FOLD>
+/* Step 4: the tile's own table (rows then columns in shared memory) plus its carries. */
 __global__ void sat_tile_write(sat_cuda_src src, const uint4 *L, const uint4 *P, uint4 *out, int w, int h)
 {
     __shared__ uint4 tile[TILE][TILE + 1];
@@ -194,7 +182,7 @@ __global__ void sat_tile_write(sat_cuda_src src, const uint4 *L, const uint4 *P,
     __syncthreads();
     int x = x0 + lane;
     if (x >= w) return;
-    uint4 above = FOLD ? fold_above<8>(P, blockIdx.y, x, w, 0, 1) : P[(size_t)blockIdx.y * w + x];
+    uint4 above = P[(size_t)blockIdx.y * w + x];
     for (int k = 0; k < ROWS_PER_WARP; k++) {
         int r = warp + 8 * k, y = y0 + r;
         if (y < h) out[(size_t)y * w + x] = add4(add4(tile[r][lane], left[r]), above);
@@ -211,15 +199,11 @@ static const char *const three_pass_names[] = {"row scan", "transpose", "column 
 static const char *const tiled_names[] = {"tile sums", "carries", "carry down", "tile scan"};
 /* Four stages like the others, so every build records the same events; NULL names a
  * stage with no kernel in it (an empty interval, left out of every report). */
-static const char *const fold_names[] = {"tile sums", "carries", "tile scan (folds carry down)", NULL};
-static const char *const lookback_names[] = {"tile scan (look-back)", NULL, NULL, NULL};
 static const char *const v2_names[] = {"tiled-v2 (3 kernels, overlapped)", NULL, NULL, NULL};
 
 extern "C" int sat_cuda_stage_names(int variant, const char *const **names)
 {
-    *names = variant == SAT_CUDA_TILED_FOLD       ? fold_names
-             : variant == SAT_CUDA_TILED_LOOKBACK ? lookback_names
-             : variant == SAT_CUDA_TILED_V2       ? v2_names
+    *names = variant == SAT_CUDA_TILED_V2       ? v2_names
              : variant == SAT_CUDA_THREE_PASS ? three_pass_names
                                               : tiled_names;
     return 4;
@@ -227,8 +211,7 @@ extern "C" int sat_cuda_stage_names(int variant, const char *const **names)
 
 extern "C" const char *sat_cuda_variant_name(int variant)
 {
-    static const char *const names[SAT_CUDA_VARIANTS] = {"three-pass", "tiled", "tiled-r1", "tiled-fold",
-                                                                     "tiled-lookback", "tiled-v2"};
+    static const char *const names[SAT_CUDA_VARIANTS] = {"three-pass", "tiled", "tiled-v2"};
     return variant >= 0 && variant < SAT_CUDA_VARIANTS ? names[variant] : "?";
 }
 
@@ -252,7 +235,6 @@ extern "C" int sat_cuda_scratch_ensure(sat_cuda_scratch *s, int w, int h, sw_err
 extern "C" void sat_cuda_scratch_free(sat_cuda_scratch *s)
 {
     if (s->buf) cudaFree(s->buf);
-    if (s->status) cudaFree(s->status);
     memset(s, 0, sizeof *s);
 }
 
@@ -265,12 +247,6 @@ extern "C" int sat_cuda_build(int variant, const sat_cuda_src *src, void *out_, 
                               cudaStream_t stream, cudaEvent_t *ev, sw_error *err)
 {
     if (w < 1 || h < 1 || h > 65535 || w > 65535) return sw_fail(err, "SAT: size %dx%d out of range", w, h);
-    if (variant == SAT_CUDA_TILED_LOOKBACK) {
-        STAGE(0);
-        if (sat_cuda_build_lookback(src, out_, w, h, s, stream, err)) return -1;
-        for (int i = 1; i <= SAT_CUDA_MAX_STAGES; i++) STAGE(i);   /* one kernel: all in the first stage */
-        return 0;
-    }
     if (sat_cuda_scratch_ensure(s, w, h, err)) return -1;
     uint4 *out = (uint4 *)out_, *tmp = (uint4 *)s->buf;
     dim3 tile_block(32, 8);
@@ -297,14 +273,12 @@ extern "C" int sat_cuda_build(int variant, const sat_cuda_src *src, void *out_, 
     int rgb = variant == SAT_CUDA_TILED_V2 ? sat_cuda_rgb_path(src, err) : 0;   /* three channels scanned */
     if (rgb < 0) return -1;
     STAGE(0);
-    if (variant == SAT_CUDA_TILED_R1)
-        sat_tile_sums<false, false><<<tiles, tile_block, 0, stream>>>(*src, R, C, NULL, w, h);
-    else if (variant == SAT_CUDA_TILED_V2 && rgb) {
+    if (variant == SAT_CUDA_TILED_V2 && rgb) {
         if (sat_cuda_tile_sums_rgb(src, R, C, T, w, h, stream, err)) return -1;
     } else if (variant == SAT_CUDA_TILED_V2)
-        sat_tile_sums<true, true><<<tiles, tile_block, 0, stream>>>(*src, R, C, T, w, h);
+        sat_tile_sums<true><<<tiles, tile_block, 0, stream>>>(*src, R, C, T, w, h);
     else
-        sat_tile_sums<true, false><<<tiles, tile_block, 0, stream>>>(*src, R, C, NULL, w, h);
+        sat_tile_sums<false><<<tiles, tile_block, 0, stream>>>(*src, R, C, NULL, w, h);
     CUDA_TRY_LAUNCH("sat_tile_sums", err);
     if (variant == SAT_CUDA_TILED_V2) {   /* the other two kernels overlap it: no events between */
         if (sat_cuda_build_v2(src, rgb, out, w, h, R, C, T, stream, err)) return -1;
@@ -316,21 +290,11 @@ extern "C" int sat_cuda_build(int variant, const sat_cuda_src *src, void *out_, 
     sat_carry_scan<<<row_blocks + ty, SCAN_THREADS, 0, stream>>>(R, C, w, h, tx, row_blocks);
     CUDA_TRY_LAUNCH("sat_carry_scan", err);
     STAGE(2);
-    if (variant == SAT_CUDA_TILED_FOLD) {
-        sat_tile_write<true><<<tiles, tile_block, 0, stream>>>(*src, R, C, out, w, h);
-        CUDA_TRY_LAUNCH("sat_tile_write (fold)", err);
-        STAGE(3);
-        STAGE(4);
-        return 0;
-    }
     int lanes = w * 4;
-    if (variant == SAT_CUDA_TILED_R1)
-        sat_carry_down<8><<<cuda_div_up(lanes, 128), 128, 0, stream>>>((unsigned *)C, lanes, ty);
-    else
-        sat_carry_down<32><<<cuda_div_up(lanes, 128), 128, 0, stream>>>((unsigned *)C, lanes, ty);
+    sat_carry_down<32><<<cuda_div_up(lanes, 128), 128, 0, stream>>>((unsigned *)C, lanes, ty);
     CUDA_TRY_LAUNCH("sat_carry_down", err);
     STAGE(3);
-    sat_tile_write<false><<<tiles, tile_block, 0, stream>>>(*src, R, C, out, w, h);
+    sat_tile_write<<<tiles, tile_block, 0, stream>>>(*src, R, C, out, w, h);
     CUDA_TRY_LAUNCH("sat_tile_write", err);
     STAGE(4);
     return 0;

@@ -48,25 +48,15 @@ typedef struct sat_cuda_src {
 typedef struct sat_cuda_scratch {
     void *buf;
     size_t bytes;
-    /* tiled-lookback only: the tiles' published carries and flags (zeroed when
-     * allocated; words of earlier calls are told apart by EPOCH), and the tile
-     * counter's value before the next call (TICKET). */
-    void *status;
-    int status_tiles;
-    unsigned epoch, ticket;
 } sat_cuda_scratch;
 
 #define SAT_CUDA_MAX_STAGES 4
-#define SAT_CUDA_THREE_PASS 0
-#define SAT_CUDA_TILED 1         /* the default tiled build */
-#define SAT_CUDA_TILED_R1 2      /* tiled as in the first round (carry down 8 rows a batch) */
-#define SAT_CUDA_TILED_FOLD 3    /* tiled without the carry-down stage (tiles fold it in) */
-#define SAT_CUDA_TILED_LOOKBACK 4 /* one pass: tiles in order, carries by decoupled look-back */
-#define SAT_CUDA_TILED_V2 5       /* tiled, carries in one kernel, 4 rows a thread, overlapped launches */
-#define SAT_CUDA_VARIANTS 6
+#define SAT_CUDA_THREE_PASS 0     /* the chapter's: row scan, transpose, row scan, transpose */
+#define SAT_CUDA_TILED 1          /* four passes over 32x32 tiles */
+#define SAT_CUDA_TILED_V2 2       /* production: carries in one kernel, overlapped launches */
+#define SAT_CUDA_VARIANTS 3
 
-/* "three-pass", "tiled", "tiled-r1", "tiled-fold", "tiled-lookback", "tiled-v2" ("?" out
- * of range). */
+/* "three-pass", "tiled", "tiled-v2" ("?" out of range). */
 const char *sat_cuda_variant_name(int variant);
 
 /* Stage names of a variant (static strings; NULL for a stage with no kernel in it,
@@ -82,10 +72,6 @@ void sat_cuda_scratch_free(sat_cuda_scratch *s);
  * stage i, ev[stage_count] after the last. */
 int sat_cuda_build(int variant, const sat_cuda_src *src, void *out, int w, int h, sat_cuda_scratch *s,
                    cudaStream_t stream, cudaEvent_t *ev, sw_error *err);
-
-/* tiled-lookback's part of sat_cuda_build (kernels/sat/sat_lookback.cu). */
-int sat_cuda_build_lookback(const sat_cuda_src *src, void *out, int w, int h, sat_cuda_scratch *s,
-                            cudaStream_t stream, sw_error *err);
 
 /* tiled-v2's carries and tile scan (kernels/sat/sat_v2.cu), after sat_cuda_build has
  * launched its tile sums into R (h x tx), C (ty x w) and T (ty x tx); A (ty x tx)

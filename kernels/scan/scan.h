@@ -1,21 +1,22 @@
 /* CUDA scan launchers (kernels/scan/scan.cu), callable from C.
  *
- * The ladder of chapter 39 and past it, by name (prim/scan.h lists them in
- * scan_cuda_algorithms, best first): "lookback" (single pass, decoupled look-back),
- * "tuned" (eight elements per thread, 16-byte loads, block sums + uniform add),
- * "large" (Blelloch per block, block sums, recursive scan, uniform add),
+ * The algorithms (prim/scan.h lists them in scan_cuda_algorithms, production first):
+ * "lookback", the production kernel (single pass, decoupled look-back, tiles in
+ * registers and parked in a shared-memory ring, scan_lookback_rp.cuh, tuned by
+ * tune.h); then chapter 39's ladder: "tuned" (eight elements per thread, block sums,
+ * uniform add), "large" (Blelloch per block, block sums, recursive scan, uniform add),
  * "blelloch-cf", "blelloch" and "naive" (one block each: at most
  * scan_cuda_max_elements() elements).
  *
- * Scratch memory (look-back status words, block sums, the host path's device copy)
- * is allocated on first need, kept for the next call and grown when too small;
- * scan_cuda_release() frees it. The calls are not thread-safe and a stream must
- * not run two scans at once on the same scratch: scan one array at a time. */
+ * No state is kept between calls: the caller gives the temp storage
+ * (scan_cuda_temp_bytes), so calls on different streams with different temp buffers
+ * may run at once, from any threads. */
 #ifndef SCANWORKS_KERNELS_SCAN_H
 #define SCANWORKS_KERNELS_SCAN_H
 
 #include <stddef.h>
 #include "prim/scan.h"
+#include "tune.h"
 #include "util/error.h"
 
 #ifdef __cplusplus
@@ -26,33 +27,24 @@ extern "C" {
  * 0 when ALGO is not a CUDA scan algorithm. */
 size_t scan_cuda_max_elements(const char *algo, scan_type t);
 
+/* *BYTES = the temp storage scan_cuda_device needs for D at N elements (may be 0).
+ * TUNE: the production kernel's row (NULL: the current device's, tune.h). */
+int scan_cuda_temp_bytes(const scan_desc *d, const scan_tune *tune, size_t n, size_t *bytes, sw_error *err);
+
 /* Scans N elements of device memory D_IN into device memory D_OUT (D_OUT == D_IN
- * allowed) on STREAM (a cudaStream_t; NULL = the default stream). Asynchronous:
- * returns once the kernels are queued. Pointers need only the element's alignment;
- * 16-byte aligned ones take the vector-load path. */
-int scan_cuda_device(const scan_desc *d, const void *d_in, void *d_out, size_t n, void *stream, sw_error *err);
+ * allowed) on STREAM (a cudaStream_t; NULL = the default stream), with TEMP_BYTES
+ * (at least scan_cuda_temp_bytes) of device memory at TEMP, which must stay untouched
+ * until the scan is done. Asynchronous: returns once the kernels are queued. Pointers
+ * need only the element's alignment (TEMP: 16 bytes); 16-byte aligned ones take the
+ * vector-load path. TUNE as above. */
+int scan_cuda_device(const scan_desc *d, const scan_tune *tune, const void *d_in, void *d_out, size_t n,
+                     void *temp, size_t temp_bytes, void *stream, sw_error *err);
 
-/* Host IN -> device -> scan -> host OUT, synchronous (scan_cuda_host's body). SCAN_MS,
- * when not NULL, gets the scan's own time on the device: the scan runs out of place on
- * the device once to warm up, then three times between CUDA events, and the fastest
- * of the three counts; the copies are left out. */
+/* Host IN -> device -> scan -> host OUT, synchronous (scan_cuda_host's body; its
+ * device memory is allocated and freed in the call). SCAN_MS, when not NULL, gets the
+ * scan's own time on the device: the scan runs out of place once to warm up, then
+ * three times between CUDA events, and the fastest of the three counts. */
 int scan_cuda_host_copy(const scan_desc *d, const void *in, void *out, size_t n, float *scan_ms, sw_error *err);
-
-/* The "lookback-T-I[-opt...]" configurations that `bench scan --lookback-sweep`
- * times (NULL-terminated); plain "lookback" takes SCANWORKS_LOOKBACK_CONFIG
- * ("TxI[,opt...]") when set. kernels/scan/scan_lookback_run.cuh explains the options. */
-const char *const *scan_cuda_lookback_sweep(void);
-
-/* Parses NAME ("lookback-T-I[-opt...]", or "TxI[,opt...]") as the look-back would,
- * without a GPU: 0 if it names a compiled configuration, else -1 with the reason. */
-int scan_cuda_lookback_check(const char *name, sw_error *err);
-
-/* For tests: the next look-back call uses epoch EPOCH + 1 and finds the tile counter
- * at TICKET (to reach both wrap-arounds quickly). -1 before any look-back call. */
-int scan_cuda_lookback_seed(unsigned epoch, unsigned ticket, sw_error *err);
-
-/* Frees the cached scratch and staging buffers (safe to call any time, twice too). */
-void scan_cuda_release(void);
 
 #ifdef __cplusplus
 }

@@ -1,17 +1,17 @@
-/* "lookback-T-I-rp[-sS][-lb2]": the look-back scan with its tiles loaded straight into
- * registers, parked in a ring in shared memory while their prefix is looked up.
+/* The production scan ("lookback"): single pass, decoupled look-back, its tiles loaded
+ * straight into registers and parked in a ring in shared memory while their prefix is
+ * looked up. Shape and look-back settings come from tune.h (one row per architecture).
  *
  * Why: every kernel here that brings tiles into shared memory by copies (cp.async, bulk
  * copies) moves data at 0.89-0.92x memcpy's speed on the H200, while 16-byte loads into
- * registers and streaming stores move it at memcpy's speed (floor-regs, docs/perf-scan.md
- * round 10). Holding tiles in registers until their prefix is known does not work:
+ * registers and streaming stores move it at memcpy's speed (docs/perf/scan.md). Holding tiles in registers until their prefix is known does not work:
  * with two or three tiles a thread, the next tile's aggregate waits for an earlier
  * tile's look-back, and the whole grid moves in lock step at one look-back a step
- * (round 11: 1.5-40x slower). So the tiles wait in shared memory instead, and a
+ * (1.5-40x slower). So the tiles wait in shared memory instead, and a
  * look-back warp of their own does the waiting.
  *
  * A persistent block: THREADS scanner threads (NV 16-byte vectors each per tile), one
- * look-back warp (two with lb2), a ring of S tiles in dynamic shared memory. Tiles come
+ * look-back warp (LBW of them), a ring of S tiles in dynamic shared memory. Tiles come
  * from the counter, one taken ahead. Scanners, per tile:
  *   1. reduce the tile in registers (loaded during the previous tile's steps 2-4):
  *      each warp scans its rows, scanner warp 0 scans the warp totals and publishes

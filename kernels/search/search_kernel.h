@@ -5,21 +5,16 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include "tune.h"
 #include "util/error.h"
 
 #ifdef __cplusplus
 extern "C" {
 #endif
 
-enum {
-    SEARCH_K_BINARY = 0,
-    SEARCH_K_SINGLE_KEY = 1,
-    SEARCH_K_PARY = 2,
-    SEARCH_K_SAMPLED = 3,
-    SEARCH_K_TREE = 4,    /* built sample tree, leaves of 32 keys (kernels/search/search_tree.cu) */
-    SEARCH_K_TREE64 = 5,  /* the same with leaves of 64 keys: half the index, twice the leaf bytes */
-    SEARCH_K_COUNT = 6
-};
+/* The ladder (binary: one thread a query; single-key: the course report's 32 lanes a
+ * query; pary: a block a query), then the production tree (search_tree.cu, tune.h). */
+enum { SEARCH_K_BINARY = 0, SEARCH_K_SINGLE_KEY = 1, SEARCH_K_PARY = 2, SEARCH_K_TREE = 3, SEARCH_K_COUNT = 4 };
 
 /* MODE: 0 uint32, 1 int32, 2 float32. OUT: int64 indices. TEMP: search_kernel_temp_bytes.
  * ONE_BLOCK != 0 runs everything in a single block (one thread, warp or block works on

@@ -1,7 +1,8 @@
-/* Lower bound through a built sample tree ("tree" and "tree64").
+/* The production search: lower bound through a built sample tree ("tree"), its leaf
+ * size from kernels/search/tune.h.
  *
  * Index levels, built once per keys array (search_tree_build): level 1 holds every
- * LEAF-th key (LEAF = 32 or 64: one or two 128-byte lines), every higher level every
+ * LEAF-th key (LEAF = 32 x the row's leaf lines of 128 bytes), every higher level every
  * 32nd entry of the level below, up to a top level of at most 32 entries. Each level is
  * padded to a multiple of 32 entries with a value that is below no query, so any
  * aligned run of 32 entries (a "node", 128 bytes) can be read whole. Levels are stored
@@ -56,7 +57,11 @@ static sr_tree sr_tree_layout(size_t n, size_t leaf)
     return t;
 }
 
-static size_t sr_tree_leaf(int algo) { return algo == SEARCH_K_TREE64 ? 64 : 32; }
+static size_t sr_tree_leaf(int algo)
+{
+    (void)algo;
+    return 32 * (size_t)search_tune_for(cuda_device_arch())->leaf_lines;
+}
 
 /* Below no query in the key order of MODE: UINT_MAX, INT_MAX, NaN. */
 static uint32_t sr_tree_pad(int mode) { return mode == 1 ? 0x7fffffffu : mode == 2 ? 0x7fc00000u : 0xffffffffu; }
@@ -224,14 +229,12 @@ extern "C" int search_tree_query(int algo, int mode, const uint32_t *keys, size_
     sr_tree t = sr_tree_layout(n, sr_tree_leaf(algo));
     const uint32_t *tab = (const uint32_t *)temp;
     uint32_t pad = sr_tree_pad(mode);
-    int wide = algo == SEARCH_K_TREE64;
-    switch (mode * 2 + wide) {
+    const int lines = (int)(sr_tree_leaf(algo) / 32);
+    if (lines != 1) return sw_fail(err, "search tree: leaves of %d lines are not compiled (kernels/search/tune.h)", lines);
+    switch (mode) {
     case 0: return sr_tree_launch<0, 1>(keys, n, tab, &t, pad, queries, q, out, one_block, s, err);
-    case 1: return sr_tree_launch<0, 2>(keys, n, tab, &t, pad, queries, q, out, one_block, s, err);
-    case 2: return sr_tree_launch<1, 1>(keys, n, tab, &t, pad, queries, q, out, one_block, s, err);
-    case 3: return sr_tree_launch<1, 2>(keys, n, tab, &t, pad, queries, q, out, one_block, s, err);
-    case 4: return sr_tree_launch<2, 1>(keys, n, tab, &t, pad, queries, q, out, one_block, s, err);
-    case 5: return sr_tree_launch<2, 2>(keys, n, tab, &t, pad, queries, q, out, one_block, s, err);
+    case 1: return sr_tree_launch<1, 1>(keys, n, tab, &t, pad, queries, q, out, one_block, s, err);
+    case 2: return sr_tree_launch<2, 1>(keys, n, tab, &t, pad, queries, q, out, one_block, s, err);
     default: return sw_fail(err, "search tree: invalid key mode %d", mode);
     }
 }

@@ -1,11 +1,12 @@
-/* Onesweep LSD radix sort, second version (Adinets & Merrill 2022, as CUB does it).
- * Differences from the first (radix_sort.cu, "onesweep-v1"):
+/* The production radix sort, "onesweep" (Adinets & Merrill 2022, as CUB does it): one
+ * histogram kernel counts all four 8-bit digits, then per digit one pass ranks each
+ * tile's keys stably, finds every digit's prefix over earlier tiles by decoupled
+ * look-back and writes each digit's run to its place.
  * - the histogram of all four digits reads the keys as uint4 from a grid of about two
  *   blocks per SM, so one pass costs little more than a read of the keys;
  * - tiles of 384 threads x 20 keys for keys alone (7,680 keys: runs of 30 keys per digit
  *   in the scatter; three tiles per SM, 56 registers, no spills on sm_90) and 384 x 16
- *   with values (two per SM); the other tile shapes, compiled from the same code, are
- *   chosen by name (os_shapes);
+ *   with values (two per SM): kernels/sort/tune.h, one row per architecture;
  * - ranking finds the lanes of a warp with the same digit by eight ballots (one per
  *   digit bit, written in PTX so that each costs three instructions) instead of
  *   __match_any_sync, which is slow on every chip so far; the lowest-to-highest order of
@@ -22,7 +23,7 @@
 #include <string.h>
 
 #include "radix_sort_kernel.h"
-#include "kernels/scan/block_scan.cuh"
+#include "kernels/common/block_scan.cuh"
 #include "kernels/common/cuda_util.cuh"
 
 #define OS_BINS 256
@@ -116,11 +117,9 @@ static __device__ __forceinline__ unsigned int os_bit_peers(unsigned int digit)
     return m;
 }
 
-/* The lanes whose DIGIT (8 bits) and VALID equal this lane's: one ballot per bit (and
- * one for VALID unless ALL_VALID). PTX: os_bit_peers; else round 2's C (kept as the
- * 384x16-c shape, to time against).
- * Every lane of the warp must call it. */
-template <bool ALL_VALID, bool PTX>
+/* The lanes whose DIGIT (8 bits) and VALID equal this lane's: one ballot per bit
+ * (os_bit_peers) and one for VALID unless ALL_VALID. Every lane of the warp must call it. */
+template <bool ALL_VALID>
 static __device__ __forceinline__ unsigned int os_peers(unsigned int digit, bool valid)
 {
     unsigned int m = BS_FULL_MASK, v;
@@ -128,17 +127,8 @@ static __device__ __forceinline__ unsigned int os_peers(unsigned int digit, bool
         v = __ballot_sync(BS_FULL_MASK, valid);
         m = valid ? v : ~v;
     }
-    if (PTX) {
-        m &= os_bit_peers<0>(digit) & os_bit_peers<1>(digit) & os_bit_peers<2>(digit) & os_bit_peers<3>(digit) &
-             os_bit_peers<4>(digit) & os_bit_peers<5>(digit) & os_bit_peers<6>(digit) & os_bit_peers<7>(digit);
-    } else {
-#pragma unroll
-        for (int b = 0; b < 8; b++) {
-            const bool set = (digit >> b) & 1u;
-            v = __ballot_sync(BS_FULL_MASK, set);
-            m &= set ? v : ~v;
-        }
-    }
+    m &= os_bit_peers<0>(digit) & os_bit_peers<1>(digit) & os_bit_peers<2>(digit) & os_bit_peers<3>(digit) &
+         os_bit_peers<4>(digit) & os_bit_peers<5>(digit) & os_bit_peers<6>(digit) & os_bit_peers<7>(digit);
     return m;
 }
 
@@ -171,12 +161,10 @@ static __device__ __forceinline__ unsigned int os_look_back(const unsigned int *
  * in order, lanes in order, which is the order of the keys, so the ranks are stable.
  * The highest lane of each group of equal digits takes the group's places with one
  * atomic on the warp's counter of the digit (S_WARP_ROW). FULL: every item is a key;
- * else items from index N on (WBASE + 32 i is item i's index) are left out. RANK: the
- * OS_RANK_* flags; with OS_RANK_EARLY each key goes to S_BUF[POS[i]] as soon as it is
- * ranked (the counters hold final places already), so its register is free at once. */
-#define OS_RANK_PTX 1     /* os_peers in PTX (os_bit_peers) */
-#define OS_RANK_EARLY 2   /* keys stored to shared memory inside the ranking loop */
-template <bool FULL, int ITEMS, int RANK>
+ * else items from index N on (WBASE + 32 i is item i's index) are left out. Each key goes
+ * to S_BUF[POS[i]] as soon as it is ranked (the counters hold final places already), so
+ * its register is free at once. */
+template <bool FULL, int ITEMS>
 static __device__ __forceinline__ void os_rank(const uint32_t *keys, unsigned int *pos, unsigned int *s_warp_row,
                                                uint32_t *s_buf, int shift, unsigned int wbase, unsigned int n)
 {
@@ -185,13 +173,13 @@ static __device__ __forceinline__ void os_rank(const uint32_t *keys, unsigned in
     for (int i = 0; i < ITEMS; i++) {
         const bool valid = FULL || wbase + 32u * i < n;
         const unsigned int dg = (keys[i] >> shift) & 255u;
-        const unsigned int peers = os_peers<FULL, (RANK & OS_RANK_PTX) != 0>(dg, valid);
+        const unsigned int peers = os_peers<FULL>(dg, valid);
         const unsigned int leader = 31u - __clz(peers);
         unsigned int at = 0;
         if (valid && lane == leader) at = atomicAdd(&s_warp_row[dg], (unsigned int)__popc(peers));
         at = __shfl_sync(BS_FULL_MASK, at, leader);
         pos[i] = at + __popc(peers & below);
-        if ((RANK & OS_RANK_EARLY) && valid) s_buf[pos[i]] = keys[i];
+        if (valid) s_buf[pos[i]] = keys[i];
     }
 }
 
@@ -201,7 +189,7 @@ static __device__ __forceinline__ void os_rank(const uint32_t *keys, unsigned in
  * STATUS: tiles x 256 zeroed words; COUNTER: a zeroed word that numbers the tiles.
  * Shape: THREADS (a multiple of 32, at least 256) x ITEMS keys per tile, BLOCKS per SM
  * asked of the compiler; shared memory stays static (at most 48 KB). */
-template <bool VALS, int THREADS, int ITEMS, int BLOCKS, int RANK = OS_RANK_PTX | OS_RANK_EARLY>
+template <bool VALS, int THREADS, int ITEMS, int BLOCKS>
 static __global__ void __launch_bounds__(THREADS, OS_MIN_BLOCKS(THREADS, BLOCKS))
     os_pass(const uint32_t *__restrict__ kin, uint32_t *__restrict__ kout, const uint32_t *__restrict__ vin,
             uint32_t *__restrict__ vout, unsigned int n, int shift, int mode, int first, int last,
@@ -255,14 +243,9 @@ static __global__ void __launch_bounds__(THREADS, OS_MIN_BLOCKS(THREADS, BLOCKS)
 
     unsigned int pos[ITEMS];
     if (full)
-        os_rank<true, ITEMS, RANK>(keys, pos, s_warp[warp], s_buf, shift, wbase, n);
+        os_rank<true, ITEMS>(keys, pos, s_warp[warp], s_buf, shift, wbase, n);
     else
-        os_rank<false, ITEMS, RANK>(keys, pos, s_warp[warp], s_buf, shift, wbase, n);
-    if (!(RANK & OS_RANK_EARLY)) {
-#pragma unroll
-        for (int i = 0; i < ITEMS; i++)
-            if (full || wbase + 32u * i < n) s_buf[pos[i]] = keys[i];
-    }
+        os_rank<false, ITEMS>(keys, pos, s_warp[warp], s_buf, shift, wbase, n);
 
     if (d < OS_BINS) {
         const unsigned int prefix = tile ? os_look_back(status, tile, d) : 0u;
@@ -309,90 +292,25 @@ static __global__ void __launch_bounds__(THREADS, OS_MIN_BLOCKS(THREADS, BLOCKS)
 
 typedef void (*os_pass_fn)(const uint32_t *, uint32_t *, const uint32_t *, uint32_t *, unsigned int, int, int, int,
                            int, const unsigned int *, unsigned int *, unsigned int *);
-typedef struct os_shape {
-    const char *name;
-    int threads, items;
-    os_pass_fn keys, pairs;
-} os_shape;
-/* THREADS x ITEMS with the blocks per SM asked for keys alone (KB) and with values (PB);
- * a shape made for one of the two leaves the other to the default. */
-#define OS_SHAPE(THREADS, ITEMS, KB, PB) \
-    {#THREADS "x" #ITEMS, THREADS, ITEMS, os_pass<false, THREADS, ITEMS, KB>, os_pass<true, THREADS, ITEMS, PB>}
-#define OS_SHAPE_KEYS(THREADS, ITEMS, KB) \
-    {#THREADS "x" #ITEMS, THREADS, ITEMS, os_pass<false, THREADS, ITEMS, KB>, NULL}
-#define OS_SHAPE_PAIRS(THREADS, ITEMS, PB) \
-    {#THREADS "x" #ITEMS, THREADS, ITEMS, NULL, os_pass<true, THREADS, ITEMS, PB>}
-/* The default's ranking flags changed, under the name THREADSxITEMS-SUFFIX, to time
- * against it: -c is round 2 (C ballots, keys stored after ranking), -p PTX ballots only. */
-#define OS_SHAPE_RANK(THREADS, ITEMS, KB, PB, RANK, SUFFIX)                                      \
-    {#THREADS "x" #ITEMS "-" SUFFIX, THREADS, ITEMS, os_pass<false, THREADS, ITEMS, KB, RANK>, \
-     os_pass<true, THREADS, ITEMS, PB, RANK>}
-/* The first with a kernel for keys alone, or for pairs, is the default for it (384x20
- * and 384x16: pairs at 384x20 spill 88 bytes); SCANWORKS_SORT_TILE (read once) or radix_onesweep2_set_shape
- * picks another. Shared memory stays static (48 KB at most), so 4 x THREADS x ITEMS +
- * THREADS x 32 + ~1.2 KB bytes must fit. Registers on sm_90 (ptxas, no spills) and blocks
- * per SM: 384x16, 384x18, 384x19 and 384x20 56 / 3 (pairs 78 / 2; keys stored as they
- * are ranked leave their registers free, which is what lets 18-20 keys fit in 56);
- * 384x22 and 256x32 80 / 2 and 3; 512x15 64 / 2; pairs 256x28 128 / 2, 512x13 64 / 2;
- * 384x16-c 56 / 3; 384x16-p spills 4 bytes. Left out because they spill: 384x21 at
- * three blocks, 256x24 and 256x36 keys, 512x14-15 and 256x32 pairs. */
-static const os_shape os_shapes[] = {
-    OS_SHAPE_KEYS(384, 20, 3), OS_SHAPE(384, 16, 3, 2), OS_SHAPE_RANK(384, 16, 3, 2, 0, "c"),
-    OS_SHAPE_RANK(384, 16, 3, 2, OS_RANK_PTX, "p"), OS_SHAPE_KEYS(384, 18, 3), OS_SHAPE_KEYS(384, 19, 3),
-    OS_SHAPE_KEYS(384, 22, 2), OS_SHAPE_KEYS(256, 32, 3), OS_SHAPE_KEYS(512, 15, 2),
-    OS_SHAPE_PAIRS(256, 28, 2), OS_SHAPE_PAIRS(512, 13, 2),
-};
-#define OS_SHAPE_COUNT (int)(sizeof os_shapes / sizeof os_shapes[0])
+/* The compiled passes, X(threads, keys a thread, blocks an SM asked of the compiler):
+ * tune.h's rows name them. Shared memory stays static (48 KB at most), so 4 x THREADS x
+ * ITEMS + THREADS x 32 + ~1.2 KB bytes must fit. On sm_90 (ptxas, no spills): 384x16
+ * and 384x20 keys 56 registers, 3 blocks an SM; 384x16 pairs 78, 2 (384x20 pairs spill
+ * 88 bytes). */
+#define OS_KEY_SHAPES(X) X(384, 20, 3) X(384, 16, 3)
+#define OS_PAIR_SHAPES(X) X(384, 16, 2)
 #define OS_MIN_TILE (384 * 16)   /* the smallest tile above: the status words are sized for it */
 
-extern "C" int radix_onesweep2_shape_info(int i, const char **name)
+/* The pass for THREADS x ITEMS (pairs with VALS), NULL when it is not compiled. */
+static os_pass_fn os_pass_of(bool vals, int threads, int items)
 {
-    if (i < 0 || i >= OS_SHAPE_COUNT) return 0;
-    *name = os_shapes[i].name;
-    return (os_shapes[i].keys ? 1 : 0) | (os_shapes[i].pairs ? 2 : 0);
-}
-
-static int os_shape_set = -1;   /* radix_onesweep2_set_shape's choice, -1 for none */
-
-static int os_find_shape(const char *name)
-{
-    for (int i = 0; i < OS_SHAPE_COUNT; i++)
-        if (!strcmp(name, os_shapes[i].name)) return i;
-    return -1;
-}
-
-static int os_unknown_shape(const char *what, const char *name, sw_error *err)
-{
-    char known[256] = "";
-    for (int i = 0; i < OS_SHAPE_COUNT; i++)
-        snprintf(known + strlen(known), sizeof known - strlen(known), "%s%s", i ? ", " : "", os_shapes[i].name);
-    return sw_fail(err,
-                   "%s%s: no such onesweep-v2 tile shape (known: %s; the first is the default for keys alone, "
-                   "the second for pairs)",
-                   what, name, known);
-}
-
-extern "C" int radix_onesweep2_set_shape(const char *name, sw_error *err)
-{
-    os_shape_set = -1;
-    if (!name) return 0;
-    os_shape_set = os_find_shape(name);
-    return os_shape_set < 0 ? os_unknown_shape("", name, err) : 0;
-}
-
-/* The shape to run: radix_onesweep2_set_shape's, else SCANWORKS_SORT_TILE's (read on the
- * first call), else the default; -1 and ERR when SCANWORKS_SORT_TILE names none. */
-static int os_shape_index(sw_error *err)
-{
-    static int env_read = 0, env_index = 0;
-    static const char *env = NULL;
-    if (os_shape_set >= 0) return os_shape_set;
-    if (!env_read) {
-        env_read = 1;
-        env = getenv("SCANWORKS_SORT_TILE");
-        if (env && *env) env_index = os_find_shape(env);
-    }
-    return env_index < 0 ? os_unknown_shape("SCANWORKS_SORT_TILE=", env, err) : env_index;
+#define OS_KEYS(T, I, B) if (!vals && threads == (T) && items == (I)) return os_pass<false, T, I, B>;
+#define OS_PAIRS(T, I, B) if (vals && threads == (T) && items == (I)) return os_pass<true, T, I, B>;
+    OS_KEY_SHAPES(OS_KEYS)
+    OS_PAIR_SHAPES(OS_PAIRS)
+#undef OS_KEYS
+#undef OS_PAIRS
+    return NULL;
 }
 
 /* ---- launcher ------------------------------------------------------------------------- */
@@ -407,16 +325,19 @@ extern "C" size_t radix_onesweep2_temp_bytes(size_t n, int with_values)
            4 * os_tiles(n, OS_MIN_TILE) * OS_BINS * 4;
 }
 
-extern "C" int radix_onesweep2_sort(int mode, const uint32_t *kin, uint32_t *kout, const uint32_t *vin,
-                                    uint32_t *vout, size_t n, void *temp, void *stream, sw_error *err)
+extern "C" int radix_onesweep2_sort_tuned(const sort_tune *tune, int mode, const uint32_t *kin, uint32_t *kout,
+                                          const uint32_t *vin, uint32_t *vout, size_t n, void *temp, void *stream,
+                                          sw_error *err)
 {
-    const int shape = os_shape_index(err);
-    if (shape < 0) return -1;
-    const os_shape *sh = &os_shapes[shape];
-    for (int i = 0; !(vin ? sh->pairs : sh->keys); i++) sh = &os_shapes[i];   /* the default for it */
+    if (!tune) tune = sort_tune_for(cuda_device_arch());
+    const int threads = vin ? tune->pairs_threads : tune->keys_threads, items = vin ? tune->pairs_items : tune->keys_items;
+    const os_pass_fn pass = os_pass_of(vin != NULL, threads, items);
+    if (!pass)
+        return sw_fail(err, "radix sort onesweep: %s tile %dx%d is not compiled (kernels/sort/radix_onesweep2.cu, "
+                       "OS_%s_SHAPES)", vin ? "pairs" : "keys", threads, items, vin ? "PAIR" : "KEY");
     if (n == 0) return 0;
     if (n > RADIX_K_ONESWEEP_MAX)
-        return sw_fail(err, "radix sort onesweep-v2: %zu keys, the limit is 2^30 (use --algo split)", n);
+        return sw_fail(err, "radix sort onesweep: %zu keys, the limit is 2^30 (use --algo split)", n);
     cudaStream_t s = (cudaStream_t)stream;
     char *t = (char *)temp;
     uint32_t *kalt = (uint32_t *)t, *valt = NULL;
@@ -427,7 +348,7 @@ extern "C" int radix_onesweep2_sort(int mode, const uint32_t *kin, uint32_t *kou
     }
     unsigned int *hist = (unsigned int *)t, *counters = hist + 4 * OS_BINS;
     unsigned int *status = (unsigned int *)(t + os_round(OS_HEAD_BYTES));
-    const size_t tiles = os_tiles(n, (size_t)sh->threads * sh->items);
+    const size_t tiles = os_tiles(n, (size_t)threads * items);
     CUDA_TRY(cudaMemsetAsync(hist, 0, os_round(OS_HEAD_BYTES) + 4 * tiles * OS_BINS * 4, s), err);
 
     int sms;
@@ -444,10 +365,16 @@ extern "C" int radix_onesweep2_sort(int mode, const uint32_t *kin, uint32_t *kou
     uint32_t *kd[4] = {kalt, kout, kalt, kout}, *vd[4] = {valt, vout, valt, vout};
     for (int p = 0; p < 4; p++) {
         unsigned int *st = status + (size_t)p * tiles * OS_BINS;
-        (vin ? sh->pairs : sh->keys)<<<(unsigned int)tiles, sh->threads, 0, s>>>(
+        pass<<<(unsigned int)tiles, threads, 0, s>>>(
             ks[p], kd[p], vin ? vs[p] : NULL, vin ? vd[p] : NULL, (unsigned int)n, 8 * p, mode, p == 0, p == 3,
             hist + OS_BINS * p, st, counters + p);
         CUDA_TRY_LAUNCH("os_pass", err);
     }
     return 0;
+}
+
+extern "C" int radix_onesweep2_sort(int mode, const uint32_t *kin, uint32_t *kout, const uint32_t *vin,
+                                    uint32_t *vout, size_t n, void *temp, void *stream, sw_error *err)
+{
+    return radix_onesweep2_sort_tuned(NULL, mode, kin, kout, vin, vout, n, temp, stream, err);
 }

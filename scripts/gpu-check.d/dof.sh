@@ -7,7 +7,7 @@
 # cuda SAT variant, each checked against the CPU before and after its timed reps;
 # floor copy; CUB), and 1080p headless frames, old against new SAT and gather, into
 # $OUT/dof-frames/*.json. Variants behind --sat-variant tiled:
-# SCANWORKS_SAT_CUDA_TILED=four-pass|r1|fold|lookback|v2; gather loads
+# SCANWORKS_SAT_CUDA_TILED=four-pass|v2; gather loads
 # SCANWORKS_DOF_SAT_LOADS=scalar|vec (vec: one 16-byte load per corner, scalar:
 # four 4-byte loads). Each run names both, so the defaults (a line each) do not matter here.
 # Ends with SUMMARY lines: SAT build per variant (bench, 1080p and 4K, against CUB
@@ -42,7 +42,7 @@ grep -E "4K .*worst|mean abs diff" "$BUILD/Testing/Temporary/LastTest.log" 2>/de
 #    carry kernel, the register tile scan; programmatic dependent launches) on host
 #    arrays, and with the cuda gather through the interop frame path (compute
 #    dof --backend cuda maps the GL texture and buffer), on a 320x180 picture (10 x 6
-#    tiles, the last tile row partial). The older kernels (tiled-lookback included)
+#    tiles, the last tile row partial). The older kernels
 #    ran under all three tools in earlier rounds and are unchanged.
 if command -v compute-sanitizer > /dev/null; then
   for tool in memcheck racecheck synccheck; do
@@ -64,9 +64,8 @@ else
   fail "compute-sanitizer not found on PATH"
 fi
 
-# 3. bench sat: 720p, 1080p, 4K; cpu, gl, cuda (three-pass, tiled, tiled-r1 = the
-#    first round's tiled, tiled-fold, tiled-lookback, tiled-v2), floor copy, CUB, and the
-#    map/unmap hand-over on its own. A MISMATCH line in the progress log fails it.
+# 3. bench sat: 720p, 1080p, 4K; cpu, gl, cuda (three-pass, tiled, tiled-v2 and its
+#    -rgb/-split forms), floor copy, CUB, and the map/unmap hand-over on its own. A MISMATCH line in the progress log fails it.
 t1=$SECONDS
 if timeout 120 "$bin" bench sat --reps 30 --json "$OUT/dof-bench-sat.json" --plot "$OUT/dof-bench-sat.svg" \
      --csv "$OUT/dof-bench-sat.csv" > "$OUT/dof-bench-sat.txt" 2> "$OUT/dof-bench-sat-progress.txt" &&

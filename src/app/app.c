@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "app/help_text.h"
 #include "app/hud.h"
 #include "io/image.h"
 
@@ -16,10 +17,13 @@ int app_init(app *a, const app_options *opt, gfx_context *ctx, int width, int he
     a->paused = opt->paused;
     a->vsync = opt->vsync;
     a->show_hud = opt->hud;
+    a->show_help = opt->show_keys;
     static const char *const view_flags[APP_VIEW_COUNT] = {"color", "depth", "blur", "sat", "nodof"};
     for (int v = 0; v < APP_VIEW_COUNT; v++)
         if (!strcmp(opt->view, view_flags[v])) a->view = (enum app_view)v;
     camera_reset(&a->camera);
+    camera_keys_init(&a->camera_keys);
+    hud_history_init(&a->history);
     cuda_device_select(opt->cuda_device, true, &a->cuda);
     if (scene_init(&a->scene, err)) return sw_wrap(err, "scene: ");
     if (text_init(&a->text, err)) return sw_wrap(err, "HUD text: ");
@@ -97,6 +101,16 @@ static void present(app *a, GLuint color)
     glBindVertexArray(0);
 }
 
+/* The one layout pass: rectangles for the HUD, the help, the message and each panel. */
+static void overlay_layout(app *a)
+{
+    static help_text help;
+    if (!help.count) help_text_build(&help);
+    layout_input in = {a->output.width, a->output.height, a->show_hud, a->show_help,
+                       panel_host_enabled_count(&a->panels), help.count, help.key_cols, HELP_ACTION_COLS};
+    layout_compute(&in, &a->layout);
+}
+
 bool app_frame(app *a, double dt, double wall_dt, gpu_frame_times *completed)
 {
     a->wall_time += wall_dt;
@@ -109,13 +123,16 @@ bool app_frame(app *a, double dt, double wall_dt, gpu_frame_times *completed)
     if (!a->paused) scene_update(&a->scene, dt);
 
     bool got = gpu_timer_begin_frame(&a->timer, a->frame, completed);
+    if (a->timer.has_latest) hud_history_add(&a->history, &a->timer.latest);
     gpu_timer_begin(&a->timer, "render");
     scene_draw(&a->scene, &a->camera, &a->scene_target);
     GLuint shown = app_dof_frame(a);
     gpu_timer_begin(&a->timer, "present");
     present(a, shown);
-    panel_host_frame(&a->panels, &a->output, &a->text, &a->timer, &a->cuda, a->paused ? 0.0 : dt, a->frame);
-    if (a->show_hud || a->show_help) {
+    overlay_layout(a);
+    panel_host_frame(&a->panels, &a->output, &a->text, &a->timer, &a->cuda, a->paused ? 0.0 : dt, a->frame,
+                     &a->layout);
+    if (a->show_hud || a->show_help || (a->message[0] && a->wall_time < a->message_until)) {
         gpu_timer_begin(&a->timer, "hud");
         hud_draw(a);
     }

@@ -7,6 +7,8 @@
 #include <stdbool.h>
 
 #include "app/options.h"
+#include "app/hud_history.h"
+#include "app/layout.h"
 #include "app/panel_host.h"
 #include "dof/dof.h"
 #include "dof/sat_frame.h"
@@ -19,7 +21,8 @@
 #include "scene/scene.h"
 
 /* Tab cycles these: the depth-of-field image, linear depth, each pixel's blur radius,
- * the normalized SAT (S(x,y) / ((x+1)(y+1))), and the scene without DoF. */
+ * the frame rebuilt from the SAT by small boxes (DOF_SAT_VIEW_RADIUS), and the
+ * scene without DoF. */
 enum app_view { APP_VIEW_COLOR, APP_VIEW_DEPTH, APP_VIEW_BLUR, APP_VIEW_SAT, APP_VIEW_DOF_OFF, APP_VIEW_COUNT };
 extern const char *const app_view_names[APP_VIEW_COUNT];
 
@@ -29,6 +32,7 @@ typedef struct app {
     cuda_device_info cuda;
     scene scene;
     orbit_camera camera;
+    camera_keys camera_keys;  /* the camera's keyboard moves (tap steps, hold speeds) */
     gl_target scene_target;   /* RGBA16F radiance + R32F linear depth + depth buffer */
     gl_target dof_target;     /* RGBA16F depth-of-field result (or a debug view) */
     gl_target output;         /* RGBA8 final image, what the screen and the files show */
@@ -53,6 +57,10 @@ typedef struct app {
     double message_until;     /* wall-clock seconds */
     double wall_time;
     bool minimized;
+    int screenshots;          /* F12 screenshots written */
+    int unused_keys;          /* keys of the table that did nothing here (and said so) */
+    hud_history history;      /* the frame-time graph's last frames */
+    layout layout;            /* this frame's overlay rectangles (layout.c) */
 } app;
 
 int app_init(app *a, const app_options *opt, gfx_context *ctx, int width, int height, sw_error *err);

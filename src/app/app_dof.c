@@ -5,7 +5,7 @@
 #include <string.h>
 
 const char *const app_view_names[APP_VIEW_COUNT] = {"depth of field", "linear depth", "blur radius",
-                                                    "SAT normalized", "DoF off"};
+                                                    "SAT: frame from the table", "DoF off"};
 
 /* Falls back from cuda to gl when CUDA cannot run, saying why once. */
 static void settle_backend(app *a)

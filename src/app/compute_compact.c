@@ -38,7 +38,7 @@ int compute_compact(int argc, char **argv)
         {"--keep", CLI_STRING, &keep, "OP:VALUE  keep where A[i] OP VALUE (gt ge lt le eq ne)", 0, 0, false, false},
         {"--flags", CLI_STRING, &flags_path, "FILE  keep where FILE[i] != 0 (.npy)", 0, 0, false, false},
         {"--out", CLI_OUT, &out, "OUT.npy  the kept elements", 0, 0, true, false},
-        {"--algo", CLI_STRING, &algo, "NAME  cuda: single-pass, single-pass-pipe, single-pass-tile[-SHAPE], flag-scan-scatter", 0, 0, false, false},
+        {"--algo", CLI_STRING, &algo, "NAME  cuda: single-pass (production), flag-scan-scatter", 0, 0, false, false},
         {NULL, 0, NULL, NULL, 0, 0, false, false},
     };
     int rc = compute_parse_flags(OP, argc, argv, flags, usage);

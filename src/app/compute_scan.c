@@ -51,8 +51,7 @@ int compute_scan(int argc, char **argv)
         {"--backend", CLI_STRING, &backend_name, "cpu|gl|cuda  where the scan runs", 0, 0, true, false},
         {"--algo", CLI_STRING, &algo,
          "NAME  an algorithm of that backend (default: its first): cpu sequential|threaded, gl compute|fragment, "
-         "cuda as 'scanworks bench scan' lists, or a look-back configuration lookback-T-I[-options] (bench scan "
-         "--lookback-sweep)",
+         "cuda lookback (production)|tuned|large|blelloch-cf|blelloch|naive",
          0, 0, false, false},
         {"--inclusive", CLI_FLAG, &inclusive, "inclusive scan (default: exclusive, out[0] = identity)", 0, 0, false,
          false},

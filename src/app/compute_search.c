@@ -12,7 +12,7 @@ static const char usage[] =
     "[--algo NAME]\n"
     "For each query, the first index i with keys[i] >= query (int64). Keys: 1-D int32, uint32 or float32,\n"
     "sorted ascending (checked); queries of the same dtype, any shape.\n"
-    "Algorithms: cpu binary; cuda tree (default), sampled, tree64, binary, pary, single-key.";
+    "Algorithms: cpu binary; cuda tree (default, production), binary, pary, single-key.";
 
 int compute_search(int argc, char **argv)
 {
@@ -22,7 +22,7 @@ int compute_search(int argc, char **argv)
         {"--keys", CLI_STRING, &keys, "FILE  sorted keys (.npy, 1-D)", 0, 0, true, false},
         {"--in", CLI_STRING, &in, "FILE  queries (.npy, the keys' dtype)", 0, 0, true, false},
         {"--out", CLI_OUT, &out, "IDX.npy  int64 lower-bound indices (the queries' shape)", 0, 0, true, false},
-        {"--algo", CLI_STRING, &algo, "NAME  binary, pary, single-key, sampled, tree, tree64 (cuda)", 0, 0, false, false},
+        {"--algo", CLI_STRING, &algo, "NAME  binary, pary, single-key, tree (cuda)", 0, 0, false, false},
         {NULL, 0, NULL, NULL, 0, 0, false, false},
     };
     int rc = compute_parse_flags(OP, argc, argv, flags, usage);

@@ -13,7 +13,7 @@ static const char usage[] =
     "usage: scanworks compute sort --backend cpu|cuda --in KEYS.npy --out OUT.npy [--algo NAME]\n"
     "                              [--values V.npy --out-values OV.npy]\n"
     "Sorts KEYS (1-D int32, uint32 or float32) ascending and stably; float NaNs go last.\n"
-    "Algorithms: cpu lsd (default), split; cuda onesweep (default), onesweep-v1, onesweep-v2, split\n"
+    "Algorithms: cpu lsd (default), split; cuda onesweep (default, production), split\n"
     "(lsd = onesweep; onesweep runs v1 or v2, whichever is the default).";
 
 int compute_sort(int argc, char **argv)
@@ -25,7 +25,7 @@ int compute_sort(int argc, char **argv)
         {"--out", CLI_OUT, &out, "OUT.npy  the sorted keys", 0, 0, true, false},
         {"--values", CLI_STRING, &vals, "FILE  uint32 values moved with their keys (.npy)", 0, 0, false, false},
         {"--out-values", CLI_OUT, &out_vals, "OV.npy  the values in sorted order", 0, 0, false, false},
-        {"--algo", CLI_STRING, &algo, "NAME  split, lsd (cpu), onesweep, onesweep-v1, onesweep-v2 (cuda)", 0, 0, false, false},
+        {"--algo", CLI_STRING, &algo, "NAME  split, lsd (cpu), onesweep (cuda)", 0, 0, false, false},
         {NULL, 0, NULL, NULL, 0, 0, false, false},
     };
     int rc = compute_parse_flags(OP, argc, argv, flags, usage);

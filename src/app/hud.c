@@ -1,88 +1,196 @@
 #include "app/hud.h"
 
+#include <math.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 
-#include "app/keys.h"
+#include "app/help_text.h"
 
 static const unsigned char WHITE[4] = {240, 240, 240, 255}, DIM[4] = {170, 185, 200, 255},
-                           YELLOW[4] = {255, 220, 90, 255}, PANEL[4] = {10, 14, 20, 170},
-                           BAR[4] = {90, 170, 255, 220};
+                           YELLOW[4] = {255, 220, 90, 255}, BOX[4] = {10, 14, 20, 200},
+                           GRID[4] = {255, 255, 255, 40};
+static const unsigned char GROUP_COLOR[HUD_GROUP_COUNT][4] = {
+    {90, 170, 255, 255}, {255, 170, 60, 255}, {120, 220, 120, 255},
+    {200, 120, 255, 255}, {255, 110, 140, 255}, {160, 160, 160, 255}};
 
-static void stats(app *a, float scale)
+typedef struct pen {
+    text_renderer *t;
+    float x, y, px, lh;
+    int cols;
+} pen;
+
+/* One line, cut to the box's width so it never runs past it. */
+static void line(pen *p, const unsigned char *c, const char *fmt, ...) SW_PRINTF(3, 4);
+static void line(pen *p, const unsigned char *c, const char *fmt, ...)
 {
-    text_renderer *t = &a->text;
-    enum { MAX_LINES = GPU_TIMER_MAX_STAGES + 3 };
-    char lines[MAX_LINES][128];
-    const unsigned char *colors[MAX_LINES];
-    double bar_ms[MAX_LINES];
-    int n = 0;
-    const gpu_frame_times *ft = &a->timer.latest;
-    snprintf(lines[n], sizeof lines[n], "%.0f fps  %.2f ms/frame%s%s", a->fps, a->frame_ms_smoothed,
-             a->vsync ? "  vsync" : "", a->paused ? "  paused" : "");
-    colors[n] = WHITE, bar_ms[n++] = -1;
-    snprintf(lines[n], sizeof lines[n], "%dx%d  %s  CUDA: %.60s", a->output.width, a->output.height,
-             app_view_names[a->view], a->cuda.available ? a->cuda.name : "off");
-    colors[n] = DIM, bar_ms[n++] = -1;
-    snprintf(lines[n], sizeof lines[n], "SAT %s %s  %s  focus %.2f  aperture %.1f  boxes %d%s",
-             prim_backend_name(a->sat_backend), sat_variant_name(a->sat_variant), dof_gather_name(a->gather), a->focus,
-             a->aperture, a->boxes, a->guard ? "" : "  no guard");
-    colors[n] = DIM, bar_ms[n++] = -1;
-    double total = 0;
-    if (a->timer.has_latest) {
-        for (int i = 0; i < ft->count; i++) total += a->timer.smoothed_ms[i];
-        snprintf(lines[n], sizeof lines[n], "GPU %.3f ms  (F1: keys)", total);
-        colors[n] = YELLOW, bar_ms[n++] = -1;
-        for (int i = 0; i < ft->count && n < MAX_LINES; i++) {
-            snprintf(lines[n], sizeof lines[n], "  %-12s %8.3f ms", ft->names[i], a->timer.smoothed_ms[i]);
-            colors[n] = WHITE, bar_ms[n++] = a->timer.smoothed_ms[i];
+    char s[256];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(s, sizeof s, fmt, ap);
+    va_end(ap);
+    if ((int)strlen(s) > p->cols) s[p->cols] = 0;
+    text_print_px(p->t, p->x, p->y, p->px, s, c);
+    p->y += p->lh;
+}
+
+/* 1, 2 or 5 times a power of ten, at least MS. */
+static float nice_ceiling(float ms)
+{
+    float e = powf(10.0f, floorf(log10f(fmaxf(ms, 1e-3f))));
+    return ms <= e ? e : ms <= 2 * e ? 2 * e : ms <= 5 * e ? 5 * e : 10 * e;
+}
+
+static void graph(app *a, pen *p, float w, float h)
+{
+    const hud_history *hist = &a->history;
+    float top = nice_ceiling(hud_history_peak(hist)), col = w / (float)HUD_HISTORY_FRAMES;
+    float y0 = p->y, base = y0 + h;
+    text_rect(p->t, p->x, y0, w, 1, GRID);
+    text_rect(p->t, p->x, y0 + h * 0.5f, w, 1, GRID);
+    text_rect(p->t, p->x, base, w, 1, GRID);
+    /* The newest frame at the right edge. */
+    for (int i = 0; i < hist->count; i++) {
+        const float *ms = hud_history_at(hist, i);
+        float x = p->x + w - (float)(hist->count - i) * col, y = base;
+        for (int g = 0; g < HUD_GROUP_COUNT; g++) {
+            float bar = top > 0 ? ms[g] / top * h : 0;
+            if (bar <= 0) continue;
+            y -= bar;
+            text_rect(p->t, x, y, fmaxf(col, 1.0f), bar, GROUP_COLOR[g]);
         }
     }
-    float text_w = 0, lh = 10 * scale, bar_w = 60 * scale, x = 10, y = 10;
-    for (int i = 0; i < n; i++) {
-        float w = text_width(lines[i], scale);
-        if (w > text_w) text_w = w;
+    char label[64];
+    snprintf(label, sizeof label, "GPU ms, last %d frames: top %g", HUD_HISTORY_FRAMES, top);
+    text_print_px(p->t, p->x + 2, y0 + 2, p->px * 0.85f, label, DIM);
+    p->y = base + 4;
+}
+
+/* The mean of each group over the last frames held (up to 30). */
+static void recent(const hud_history *h, float out[HUD_GROUP_COUNT])
+{
+    int n = h->count < 30 ? h->count : 30;
+    for (int g = 0; g < HUD_GROUP_COUNT; g++) out[g] = 0;
+    for (int i = h->count - n; i < h->count; i++)
+        for (int g = 0; g < HUD_GROUP_COUNT; g++) out[g] += hud_history_at(h, i)[g] / (float)n;
+}
+
+static void legend(app *a, pen *p)
+{
+    float ms[HUD_GROUP_COUNT], adv = text_advance_px(p->px);
+    recent(&a->history, ms);
+    for (int g = 0; g < HUD_GROUP_COUNT; g++) {
+        float x = p->x + (float)(g % 2) * 23 * adv, y = p->y + (float)(g / 2) * p->lh;
+        text_rect(p->t, x, y + p->lh * 0.2f, adv, p->lh * 0.6f, GROUP_COLOR[g]);
+        char s[32];
+        snprintf(s, sizeof s, "%-8s%8.3f ms", hud_group_names[g], ms[g]);
+        text_print_px(p->t, x + 1.5f * adv, y, p->px, s, WHITE);
     }
-    text_rect(t, x - 6, y - 6, text_w + bar_w + 20, n * lh + 10, PANEL);
-    for (int i = 0; i < n; i++, y += lh) {
-        text_print(t, x, y, scale, lines[i], colors[i]);
-        if (bar_ms[i] >= 0 && total > 0)
-            text_rect(t, x + text_w + 8, y + 1, (float)(bar_ms[i] / total) * bar_w, lh * 0.6f, BAR);
+    p->y += 3 * p->lh;
+}
+
+/* The view's legend: the blur view's colour bar, in pixels of blur radius. */
+static void view_legend(app *a, pen *p, float w)
+{
+    if (a->view == APP_VIEW_BLUR) {
+        float adv = text_advance_px(p->px), label_w = 12 * adv, bar_w = w - label_w - 6 * adv;
+        text_print_px(p->t, p->x, p->y, p->px, "blur radius", DIM);
+        /* The blur view's colours: t = radius / aperture, (t, t^2, 1 - t), 1 at the aperture. */
+        for (int i = 0; i < 64; i++) {
+            float t = ((float)i + 0.5f) / 64.0f;
+            unsigned char c[4] = {(unsigned char)(255 * t), (unsigned char)(255 * t * t), (unsigned char)(255 * (1 - t)), 255};
+            text_rect(p->t, p->x + label_w + bar_w * (float)i / 64.0f, p->y + 1, bar_w / 64.0f + 0.5f, p->lh * 0.5f, c);
+        }
+        char s[32];
+        float apt = fmaxf(a->aperture, 1.0f);
+        snprintf(s, sizeof s, "0");
+        text_print_px(p->t, p->x + label_w, p->y + p->lh * 0.45f, p->px * 0.8f, s, WHITE);
+        snprintf(s, sizeof s, "%.0f", apt * 0.5f);
+        text_print_px(p->t, p->x + label_w + bar_w * 0.5f - adv, p->y + p->lh * 0.45f, p->px * 0.8f, s, WHITE);
+        snprintf(s, sizeof s, "%.0f+ px", apt);
+        text_print_px(p->t, p->x + label_w + bar_w - adv, p->y + p->lh * 0.45f, p->px * 0.8f, s, WHITE);
+    } else if (a->view == APP_VIEW_SAT) {
+        line(p, DIM, "SAT view: each pixel the mean of a %dx%d box", 2 * DOF_SAT_VIEW_RADIUS + 1, 2 * DOF_SAT_VIEW_RADIUS + 1);
+        line(p, DIM, "from 4 reads of the table: wrong if it is");
+    } else if (a->view == APP_VIEW_DEPTH) {
+        line(p, DIM, "depth: white near (0.5) .. black far (200)");
     }
 }
 
-static void help(app *a, float scale)
+static void stats(app *a, const layout_rect *r)
 {
-    text_renderer *t = &a->text;
-    float lh = 10 * scale, w = 380 * scale * 0.5f * 2.0f;
-    int n = 0;
-    while (key_help_lines[n].keys) n++;
-    float h = (n + 2) * lh + 12;
-    float x = (a->output.width - w) * 0.5f, y = (a->output.height - h) * 0.5f;
-    if (x < 4) x = 4;
-    if (y < 4) y = 4;
-    text_rect(t, x - 8, y - 8, w + 16, h + 8, PANEL);
-    text_print(t, x, y, scale, "scanworks keys", YELLOW);
-    y += lh * 1.5f;
-    for (int i = 0; i < n; i++) {
-        text_print(t, x, y, scale, key_help_lines[i].keys, YELLOW);
-        text_print(t, x + w * 0.42f, y, scale, key_help_lines[i].action, WHITE);
-        y += lh;
+    const layout *L = &a->layout;
+    pen p = {&a->text, r->x + L->pad, r->y + L->pad, L->text_px, L->line_px, LAYOUT_HUD_COLS};
+    float w = r->w - 2 * L->pad;
+    text_rect(&a->text, r->x, r->y, r->w, r->h, BOX);
+    line(&p, WHITE, "%4.0f fps %7.2f ms a frame%s%s", a->fps, a->frame_ms_smoothed, a->vsync ? "  vsync" : "",
+         a->paused ? "  paused" : "");
+    line(&p, DIM, "%dx%d  %s", a->output.width, a->output.height, app_view_names[a->view]);
+    /* A variant is named only where the backend has more than one. */
+    int variants = 0;
+    for (int v = 0; v < SAT_VARIANT_COUNT; v++) variants += sat_variant_supported(a->sat_backend, (sat_variant)v);
+    line(&p, DIM, "SAT %s%s%s  gather: %s %s", prim_backend_name(a->sat_backend), variants > 1 ? " " : "",
+         variants > 1 ? sat_variant_name(a->sat_variant) : "", dof_gather_name(a->gather),
+         a->gather == DOF_CUDA ? "kernel" : "shader");
+    line(&p, DIM, "focus %.2f  aperture %.1f px  %d box%s%s", a->focus, a->aperture, a->boxes, a->boxes > 1 ? "es" : "",
+         a->guard ? "  guard" : "");
+    p.y += L->line_px * 0.25f;
+    graph(a, &p, w, 4.5f * L->line_px);
+    legend(a, &p);
+    view_legend(a, &p, w);
+    p.y = r->y + r->h - L->pad - L->line_px;
+    line(&p, YELLOW, "CUDA: %.30s   F1: keys", a->cuda.available ? a->cuda.name : "not available");
+}
+
+static void help(app *a, const layout_rect *r)
+{
+    const layout *L = &a->layout;
+    static help_text h;
+    if (!h.count) help_text_build(&h);
+    text_rect(&a->text, r->x, r->y, r->w, r->h, BOX);
+    float x0 = r->x + L->pad, y0 = r->y + L->pad, key_w = (float)(h.key_cols + 2) * L->advance_px;
+    text_print_px(&a->text, x0, y0, L->text_px, "keys (F1 or H closes)", YELLOW);
+    for (int i = 0; i < h.count; i++) {
+        int col = i / L->help_rows, row = i % L->help_rows;
+        float x = x0 + (float)col * L->help_col_w, y = y0 + (float)(row + 1) * L->line_px;
+        text_print_px(&a->text, x, y, L->text_px, h.lines[i].keys, YELLOW);
+        text_print_px(&a->text, x + key_w, y, L->text_px, h.lines[i].action, WHITE);
     }
+}
+
+static void toast(app *a, const layout_rect *r)
+{
+    const layout *L = &a->layout;
+    enum { LINES = 3 };
+    char s[LINES][LAYOUT_TOAST_COLS + 1];
+    int n = 0;
+    const char *rest = a->message;
+    while (*rest && n < LINES) {
+        int take = (int)strlen(rest);
+        if (take > LAYOUT_TOAST_COLS) {
+            take = LAYOUT_TOAST_COLS;
+            while (take > 0 && rest[take] != ' ') take--;
+            if (take == 0) take = LAYOUT_TOAST_COLS;   /* one long word: cut it */
+        }
+        memcpy(s[n], rest, (size_t)take);
+        s[n++][take] = 0;
+        rest += take;
+        while (*rest == ' ') rest++;
+    }
+    if (*rest) memcpy(s[n - 1] + (strlen(s[n - 1]) > LAYOUT_TOAST_COLS - 3 ? LAYOUT_TOAST_COLS - 3 : strlen(s[n - 1])), "...", 4);
+    float h = (float)n * L->line_px + 2 * L->pad;
+    text_rect(&a->text, r->x, r->y, r->w, h, BOX);
+    for (int i = 0; i < n; i++)
+        text_print_px(&a->text, r->x + L->pad, r->y + L->pad + (float)i * L->line_px, L->text_px, s[i], YELLOW);
 }
 
 void hud_draw(app *a)
 {
-    float scale = a->output.height >= 1000 ? 3.0f : 2.0f;
+    const layout *L = &a->layout;
     glBindFramebuffer(GL_FRAMEBUFFER, a->output.fbo);
     text_begin(&a->text, a->output.width, a->output.height);
-    if (a->show_hud) stats(a, scale);
-    if (a->show_help) help(a, scale);
-    if (a->message[0] && a->wall_time < a->message_until) {
-        float w = text_width(a->message, scale);
-        float y = a->output.height - 16 * scale;
-        text_rect(&a->text, 4, y - 6, w + 16, 10 * scale + 8, PANEL);
-        text_print(&a->text, 10, y, scale, a->message, YELLOW);
-    }
+    if (a->show_hud && L->hud.w > 0) stats(a, &L->hud);
+    if (a->show_help && L->help.w > 0) help(a, &L->help);
+    if (a->message[0] && a->wall_time < a->message_until) toast(a, &L->toast);
     text_end(&a->text);
 }

@@ -147,6 +147,10 @@ static const struct viewer_flag {
     {"--panels", "LIST", NULL},   /* help built from the panel registry */
     {"--hud", NULL, "draw the HUD (default: on in a window, off headless)"},
     {"--no-hud", NULL, "do not draw the HUD"},
+    {"--state-log", "FILE", "window mode: after each key, append the key and the app's state to FILE\n"
+                            "(default: none)"},
+    {"--keys-overlay", NULL, "start with the help overlay (the key list) shown, as F1 does"},
+    {"--list-keys", NULL, "print the key table (keys, X11 names, the state each changes) and exit"},
     {"--no-vsync", NULL, "start with vsync off (default on; key V toggles)"},
     {"--device", "N", "CUDA device to use (default: the one driving the GL context)"},
     {"--gl-debug", NULL, "print OpenGL debug messages to stderr"},
@@ -174,6 +178,9 @@ static int parse_flag(app_options *o, const char *a, const char *next, sw_error 
     else if (!strcmp(a, "--gl-debug")) o->gl_debug = true;
     else if (!strcmp(a, "--pause")) o->paused = true;
     else if (!strcmp(a, "--fallback")) o->fallback = true;
+    else if (!strcmp(a, "--keys-overlay")) o->show_keys = true;
+    else if (!strcmp(a, "--list-keys")) o->list_keys = true;
+    else if (!strcmp(a, "--state-log")) o->state_log = next;
     else if (!strcmp(a, "--size")) return parse_size(next, &o->width, &o->height, err);
     else if (!strcmp(a, "--frames")) return parse_long(a, next, 1, 100000000, &o->frames, err);
     else if (!strcmp(a, "--warmup")) return parse_long(a, next, 0, 1000000, &o->warmup, err);

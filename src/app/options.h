@@ -30,6 +30,9 @@ typedef struct app_options {
     const char *sat_variant;  /* --sat-variant three-pass|tiled */
     const char *gather;       /* --gather fragment|compute|cuda; NULL: cuda with the cuda SAT, else compute */
     const char *panels;       /* --panels LIST: overlay panels to open (names or "all") */
+    const char *state_log;    /* --state-log FILE: a line of app state after each key (window mode) */
+    bool show_keys;           /* --keys-overlay: start with the help overlay shown */
+    bool list_keys;           /* --list-keys: print the key table (X11 names) and exit */
     bool fallback;            /* --fallback: run another SAT backend / gather when the one named cannot run */
 } app_options;
 

@@ -62,25 +62,33 @@ int panel_host_enabled_count(const panel_host *h)
     return n;
 }
 
-void panel_host_frame(panel_host *h, const gl_target *target, text_renderer *text, gpu_timer *timer,
-                      const cuda_device_info *cuda, double dt, long frame)
+/* The smoothed GPU time of the stages named NAME in the latest frame, or -1. */
+static double stage_ms(const gpu_timer *timer, const char *name)
 {
-    int n = panel_host_enabled_count(h);
+    if (!timer->has_latest) return -1;
+    double sum = -1;
+    for (int i = 0; i < timer->latest.count; i++)
+        if (!strcmp(timer->latest.names[i], name)) sum = (sum < 0 ? 0 : sum) + timer->smoothed_ms[i];
+    return sum;
+}
+
+void panel_host_frame(panel_host *h, const gl_target *target, text_renderer *text, gpu_timer *timer,
+                      const cuda_device_info *cuda, double dt, long frame, const layout *L)
+{
+    int n = panel_host_enabled_count(h), k = 0;
     if (!n) return;
-    /* A column on the right: 36% of the width, the height shared equally; in a narrow
-     * window up to 380 pixels (at most 60% of it), so that a panel's bars and times still
-     * fit side by side. */
-    const int margin = 8, narrow = target->width * 60 / 100 < 380 ? target->width * 60 / 100 : 380;
-    int w = target->width * 36 / 100 > narrow ? target->width * 36 / 100 : narrow;
-    int slot = (target->height - margin) / n, k = 0;
     for (int i = 0; i < panel_registry_count && i < PANEL_HOST_MAX; i++) {
         if (!h->enabled[i]) continue;
         const panel *p = panel_registry[i];
-        int x = target->width - w - margin, ph = slot - margin, y = target->height - (k + 1) * slot;
+        layout_rect r = k < LAYOUT_MAX_PANELS ? L->panels[k] : (layout_rect){0, 0, 0, 0};
+        int detail = k < LAYOUT_MAX_PANELS ? L->panel_detail[k] : PANEL_DETAIL_SMALL;
         k++;
-        h->rect[i][0] = x, h->rect[i][1] = target->height - (y + ph), h->rect[i][2] = w, h->rect[i][3] = ph;
+        /* GL's y is the rectangle's bottom row. */
+        int x = (int)r.x, w = (int)r.w, ph = (int)r.h, y = target->height - ((int)r.y + ph);
+        h->rect[i][0] = x, h->rect[i][1] = (int)r.y, h->rect[i][2] = w, h->rect[i][3] = ph;
         if (w < 16 || ph < 16) continue;
-        panel_frame f = {x, y, w, ph, target->height, target->fbo, text, timer, cuda, dt, frame, h->focused == i};
+        float px = L->text_px;
+        panel_frame f = {x, y, w, ph, target->height, target->fbo, text, timer, cuda, dt, frame, h->focused == i, px, detail};
         glBindFramebuffer(GL_FRAMEBUFFER, target->fbo);
         /* Background and title first, so the panel draws over them. */
         text_begin(text, target->width, target->height);
@@ -88,10 +96,15 @@ void panel_host_frame(panel_host *h, const gl_target *target, text_renderer *tex
         text_rect(text, (float)x, top, (float)w, (float)ph, FRAME_BG);
         char title[128];
         snprintf(title, sizeof title, "%d  %s", i + 1, p->title);   /* yellow: this panel has the keys */
-        /* Twice the font's size where it fits (6 pixels a character), smaller down to 1x. */
-        float title_scale = (float)(w - 12) / (6.0f * (float)strlen(title));
-        title_scale = title_scale > 2.0f ? 2.0f : title_scale < 1.0f ? 1.0f : title_scale;
-        text_print(text, (float)x + 6, top + 5, title_scale, title, f.focused ? TITLE : TITLE_DIM);
+        /* Its GPU time (GL queries and any CUDA events it added, smoothed) at the right. */
+        char ms[32] = "";
+        double t = stage_ms(timer, p->name);
+        if (t >= 0) snprintf(ms, sizeof ms, "%.2f ms", t);
+        float ms_w = text_width_px(ms, px);
+        int fit = text_fit_chars((float)w - 12 - (ms[0] ? ms_w + text_advance_px(px) : 0), px);
+        if (fit < (int)strlen(title)) title[fit > 0 ? fit : 0] = 0;   /* never past the frame */
+        text_print_px(text, (float)x + 6, top + 3, px, title, f.focused ? TITLE : TITLE_DIM);
+        if (ms[0] && fit > 4) text_print_px(text, (float)(x + w) - 6 - ms_w, top + 3, px, ms, TITLE_DIM);
         text_end(text);
         gpu_timer_begin(timer, p->name);
         glViewport(x, y, w, ph);
@@ -102,8 +115,11 @@ void panel_host_frame(panel_host *h, const gl_target *target, text_renderer *tex
         glBindFramebuffer(GL_FRAMEBUFFER, target->fbo);
         glViewport(x, y, w, ph);
         p->draw(h->state[i], &f);
-        glDisable(GL_SCISSOR_TEST);
+        /* The panel's text is clipped to its rectangle too: it never runs into another. */
+        glEnable(GL_SCISSOR_TEST);
+        glScissor(x, y, w, ph);
         text_end(text);
+        glDisable(GL_SCISSOR_TEST);
         gpu_timer_end(timer);
     }
 }
@@ -125,7 +141,9 @@ bool panel_host_key(panel_host *h, int key, int mods)
 {
     if (h->focused < 0) return false;
     const panel *p = panel_registry[h->focused];
-    return p->key && p->key(h->state[h->focused], key, mods);
+    bool used = p->key && p->key(h->state[h->focused], key, mods);
+    h->keys_used += used;
+    return used;
 }
 
 void panel_host_shutdown(panel_host *h)

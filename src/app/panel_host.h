@@ -4,6 +4,7 @@
 #define SCANWORKS_APP_PANEL_HOST_H
 
 #include <stdbool.h>
+#include "app/layout.h"
 #include "panels/panel.h"
 
 #define PANEL_HOST_MAX 8
@@ -14,6 +15,7 @@ typedef struct panel_host {
     bool enabled[PANEL_HOST_MAX];
     int focused;              /* index into panel_registry, -1 if none */
     int rect[PANEL_HOST_MAX][4];   /* last frame's x, y (top-left origin), width, height */
+    long keys_used;           /* keys a panel took (the state log reports it) */
 } panel_host;
 
 void panel_host_init(panel_host *h);
@@ -21,9 +23,10 @@ void panel_host_init(panel_host *h);
 int panel_host_toggle(panel_host *h, int index, const cuda_device_info *cuda, sw_error *err);
 /* Enables panels by a comma-separated list of names, or "all". */
 int panel_host_enable_list(panel_host *h, const char *list, const cuda_device_info *cuda, sw_error *err);
-/* Steps and draws every enabled panel into the right-hand column of TARGET. */
+/* Steps and draws every enabled panel into the rectangles the layout gave them
+ * (L->panels in registry order of the enabled panels), with L's text size. */
 void panel_host_frame(panel_host *h, const gl_target *target, text_renderer *text, gpu_timer *timer,
-                      const cuda_device_info *cuda, double dt, long frame);
+                      const cuda_device_info *cuda, double dt, long frame, const layout *L);
 /* A left click at (X, Y) pixels of the output, top-left origin: the panel under it
  * gets it (and the keys); true if a panel took it. */
 bool panel_host_click(panel_host *h, float x, float y);

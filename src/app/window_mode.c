@@ -1,6 +1,7 @@
 #include "app/app.h"
 #include "app/keys.h"
 #include "app/modes.h"
+#include "app/state_log.h"
 
 #include <GLFW/glfw3.h>
 #include <math.h>
@@ -13,6 +14,7 @@ typedef struct window_state {
     double last_x, last_y;
     double press_x, press_y;   /* where the left button went down: a click auto-focuses */
     bool resize_failed;
+    FILE *state_log;           /* --state-log: a line after each key */
     sw_error resize_err;
 } window_state;
 
@@ -24,7 +26,10 @@ static void on_key(GLFWwindow *w, int key, int scancode, int action, int mods)
     if (action != GLFW_PRESS) return;
     window_state *s = state_of(w);
     keys_press(s->a, key, mods, &s->quit);
+    if (s->state_log) app_state_log(s->a, s->state_log, keys_x11_name(key));
 }
+
+static void left_click(window_state *s, GLFWwindow *w);
 
 static void on_button(GLFWwindow *w, int button, int action, int mods)
 {
@@ -34,19 +39,27 @@ static void on_button(GLFWwindow *w, int button, int action, int mods)
     if (button == GLFW_MOUSE_BUTTON_LEFT) s->dragging_orbit = down;
     if (button == GLFW_MOUSE_BUTTON_RIGHT || button == GLFW_MOUSE_BUTTON_MIDDLE) s->dragging_pan = down;
     glfwGetCursorPos(w, &s->last_x, &s->last_y);
-    if (button != GLFW_MOUSE_BUTTON_LEFT) return;
     if (down) {
         s->press_x = s->last_x;
         s->press_y = s->last_y;
-    } else if (fabs(s->last_x - s->press_x) < 3 && fabs(s->last_y - s->press_y) < 3) {
-        /* A click, not a drag: window coordinates to framebuffer pixels (HiDPI). */
-        int ww, wh, fw, fh;
-        glfwGetWindowSize(w, &ww, &wh);
-        glfwGetFramebufferSize(w, &fw, &fh);
-        if (ww > 0 && wh > 0) {
-            float fx = (float)(s->last_x * fw / ww), fy = (float)(s->last_y * fh / wh);
-            if (!panel_host_click(&s->a->panels, fx, fy)) app_autofocus(s->a, (int)fx, (int)fy);
-        }
+        return;
+    }
+    bool click = fabs(s->last_x - s->press_x) < 3 && fabs(s->last_y - s->press_y) < 3;
+    if (button == GLFW_MOUSE_BUTTON_LEFT && click) left_click(s, w);
+    if (s->state_log)
+        app_state_log(s->a, s->state_log, button != GLFW_MOUSE_BUTTON_LEFT ? "right-drag" : click ? "click" : "left-drag");
+}
+
+/* A click, not a drag: the panel under it takes it, else the scene auto-focuses there. */
+static void left_click(window_state *s, GLFWwindow *w)
+{
+    /* Window coordinates to framebuffer pixels (HiDPI). */
+    int ww, wh, fw, fh;
+    glfwGetWindowSize(w, &ww, &wh);
+    glfwGetFramebufferSize(w, &fw, &fh);
+    if (ww > 0 && wh > 0) {
+        float fx = (float)(s->last_x * fw / ww), fy = (float)(s->last_y * fh / wh);
+        if (!panel_host_click(&s->a->panels, fx, fy)) app_autofocus(s->a, (int)fx, (int)fy);
     }
 }
 
@@ -63,7 +76,9 @@ static void on_cursor(GLFWwindow *w, double x, double y)
 static void on_scroll(GLFWwindow *w, double dx, double dy)
 {
     (void)dx;
-    camera_dolly(&state_of(w)->a->camera, (float)pow(0.9, dy));
+    window_state *s = state_of(w);
+    camera_dolly(&s->a->camera, (float)pow(0.9, dy));
+    if (s->state_log) app_state_log(s->a, s->state_log, "wheel");
 }
 
 static void on_framebuffer_size(GLFWwindow *w, int width, int height)
@@ -93,6 +108,16 @@ int run_window(const app_options *opt)
         return 1;
     }
     window_state s = {.a = &a};
+    if (opt->state_log) {
+        s.state_log = fopen(opt->state_log, "w");
+        if (!s.state_log) {
+            fprintf(stderr, "scanworks: --state-log %s: cannot open it for writing (check the folder)\n", opt->state_log);
+            app_shutdown(&a);
+            gfx_context_destroy(ctx);
+            return 1;
+        }
+        app_state_log(&a, s.state_log, "start");
+    }
     glfwSetWindowUserPointer(win, &s);
     glfwSetKeyCallback(win, on_key);
     glfwSetMouseButtonCallback(win, on_button);
@@ -135,6 +160,7 @@ int run_window(const app_options *opt)
         fprintf(stderr, "scanworks: %s\n", err.msg);
         rc = 1;
     }
+    if (s.state_log) fclose(s.state_log);
     app_shutdown(&a);
     gfx_context_destroy(ctx);
     return rc;

@@ -1,8 +1,8 @@
-/* scanworks bench compact: single-pass (the default, then its pipelined and one-tile
- * forms) and flag-scan-scatter compaction of random int32 (keep > 0, about half)
- * against CUB DeviceSelect::If and a device memcpy; with --tile-sweep also the one-tile
- * form in every compiled tile shape (rows "single-pass-tile-SHAPE"). Every row is
- * checked against the CPU first. */
+/* scanworks bench compact: single-pass (the production kernel) and flag-scan-scatter
+ * compaction of random int32 (keep > 0, about half) against CUB DeviceSelect::If and a
+ * device memcpy; with --tune-sweep also single-pass at every row of
+ * kernels/compact/tune.h (rows "single-pass-smAA"). Every row is checked against the CPU
+ * first. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -22,13 +22,13 @@ typedef struct compact_ctx {
     void *temp, *ref_temp;
     size_t n, ref_bytes;
     int algo;
-    const char *tile;   /* the one-tile shape; NULL: SCANWORKS_COMPACT_TILE or the default */
+    const compact_tune *tune;   /* single-pass's tune.h row; NULL: the device's */
 } compact_ctx;
 
 static int run_ours(void *p, sw_error *err)
 {
     compact_ctx *c = p;
-    compact_kparams kp = {KEY_I32, 0, 0, c->tile};
+    compact_kparams kp = {KEY_I32, 0, 0, c->tune};
     return compact_kernel_run(c->algo, &kp, c->in, NULL, c->out, c->n, c->count, c->temp, NULL, err);
 }
 
@@ -58,7 +58,7 @@ static int check(compact_ctx *c, bench_gpu_fn fn, const uint32_t *ref, unsigned 
     return 0;
 }
 
-static int bench_one(bench_report *r, size_t n, int reps, bool tile_sweep, sw_error *err)
+static int bench_one(bench_report *r, size_t n, int reps, bool tune_sweep, sw_error *err)
 {
     compact_ctx c = {0};
     uint32_t *h_in = NULL, *ref = NULL, *host = NULL;
@@ -85,21 +85,20 @@ static int bench_one(bench_report *r, size_t n, int reps, bool tile_sweep, sw_er
             bench_gpu_row(r, "compact", "cub", (int64_t)n, bytes, note, run_cub, &c, reps, err))
             goto done;
     }
-    /* the default single pass, both forms by name, then the three-pass chapter version */
-    static const char *const names[4] = {"single-pass", "single-pass-pipe", "single-pass-tile", "flag-scan-scatter"};
-    static const int algos[4] = {COMPACT_K_SINGLE_PASS, COMPACT_K_SINGLE_PASS_PIPE, COMPACT_K_SINGLE_PASS_TILE,
-                                 COMPACT_K_FLAG_SCAN_SCATTER};
-    for (int a = 0; a < 4; a++) {
+    /* the production single pass, then the three-pass chapter version */
+    static const char *const names[2] = {"single-pass", "flag-scan-scatter"};
+    static const int algos[2] = {COMPACT_K_SINGLE_PASS, COMPACT_K_FLAG_SCAN_SCATTER};
+    for (int a = 0; a < 2; a++) {
         c.algo = algos[a];
         if (check(&c, run_ours, ref, kept, host, note, sizeof note, err) ||
             bench_gpu_row(r, "compact", names[a], (int64_t)n, bytes, note, run_ours, &c, reps, err))
             goto done;
     }
-    c.algo = COMPACT_K_SINGLE_PASS_TILE;
-    for (int i = 0; tile_sweep && compact_kernel_tile_shape(i); i++) {
+    c.algo = COMPACT_K_SINGLE_PASS;
+    for (int i = 0; tune_sweep && i < COMPACT_TUNE_ROWS; i++) {
         char name[48];
-        c.tile = compact_kernel_tile_shape(i);
-        snprintf(name, sizeof name, "single-pass-tile-%s", c.tile);
+        c.tune = &compact_tune_table[i];
+        snprintf(name, sizeof name, "single-pass-sm%d", c.tune->arch);
         if (check(&c, run_ours, ref, kept, host, note, sizeof note, err) ||
             bench_gpu_row(r, "compact", name, (int64_t)n, bytes, note, run_ours, &c, reps, err))
             goto done;
@@ -128,7 +127,7 @@ int bench_compact(int argc, char **argv)
     memset(&r, 0, sizeof r);
     bench_gpu_environment(&r, "compaction of int32, keep > 0 (about half)");
     for (int i = 0; i < o.size_count; i++)
-        if (bench_one(&r, (size_t)o.sizes[i], (int)o.reps, o.tile_sweep, &err)) {
+        if (bench_one(&r, (size_t)o.sizes[i], (int)o.reps, o.tune_sweep, &err)) {
             fprintf(stderr, "scanworks bench compact: %s\n", err.msg);
             bench_free(&r);
             return 1;

@@ -21,7 +21,7 @@ typedef struct bench_gpu_opts {
     int size_count;
     long long reps;
     const char *json, *csv, *plot;
-    bool tile_sweep;   /* compact only: --tile-sweep, a row per compiled tile shape */
+    bool tune_sweep;   /* compact only: --tune-sweep, a row per kernels/compact/tune.h row */
 } bench_gpu_opts;
 
 /* Parses the shared flags for OP (ARGV[0] the op), sizes default to DEFAULT_SIZES (a

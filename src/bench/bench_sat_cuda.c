@@ -185,7 +185,7 @@ static int device_rows(bench_report *r, int w, int h, int reps, sw_error *err)
             }
         }
         /* Once more after the reps: a variant that keeps state in the scratch between
-         * calls (tiled-lookback's epochs and tile counter) must still be right. */
+         * calls must still be right. */
         TRY(cudaMemcpy(got, out, n * 16, cudaMemcpyDeviceToHost));
         if (table_mismatch(got, want, w, h, split) >= 0) {
             fprintf(stderr, "\n*** MISMATCH: cuda sat %s at %dx%d after %d repeated builds ***\n\n",

@@ -1,9 +1,8 @@
-/* `scanworks bench scan`: for each size, the CUDA rows (device memcpy, the
- * "floor-bulk" copies (the bulk-copy look-back's tile traffic without the scan),
- * CUB DeviceScan, every CUDA variant that accepts the size; CUDA events, medians after
+/* `scanworks bench scan`: for each size, the CUDA rows (device memcpy, the floor;
+ * CUB DeviceScan; every CUDA variant that accepts the size; CUDA events, medians after
  * warm-up), then the CPU backends (wall clock, fewer repetitions) and the GL
  * backends (GL timer queries, data on the GPU; each row's note says how timed). Every
- * output is checked against the CPU sequential scan first (memcpy and floor-bulk:
+ * output is checked against the CPU sequential scan first (memcpy:
  * against the input); a difference prints MISMATCH and the run exits 1. */
 #include "bench/bench_scan.h"
 
@@ -113,16 +112,11 @@ static int cpu_rows(bench_report *r, const bench_scan_input *in, void *check, in
 static const char usage[] =
     "scanworks bench scan [--sizes 2^10..2^28] [--type int32] [--op add] [--reps N]\n"
     "                      [--json FILE] [--plot FILE.svg] [--csv FILE] [--no-gl]\n"
-    "                      [--lookback-sweep]\n"
+    "                      [--tune-sweep]\n"
     "Times every scan (CUDA variants with CUDA events; CPU and GL by wall clock) against\n"
     "device memcpy and CUB DeviceScan::ExclusiveSum, exclusive scans, medians after warm-up.\n"
-    "The floor-bulk row copies the input tile by tile as the bulk-copy look-back (128x48,bulk,cs)\n"
-    "moves it, without the scan: what that tile access pattern costs by itself; floor-bulk-ef\n"
-    "adds the evict-first L2 policy, floor-bstore[-ef] stores each tile by one bulk copy;\n"
-    "floor-ring moves the data as the warp-specialized look-back (128x32,ws,s4,cs) does,\n"
-    "floor-regs as the register-tile one (256x48,bid,cs): no shared memory.\n"
-    "--lookback-sweep adds a row per compiled look-back configuration (lookback-T-I[-options]);\n"
-    "SCANWORKS_LOOKBACK_CONFIG=TxI[,options] picks the configuration of the plain lookback row.";
+    "--tune-sweep adds a row per row of kernels/scan/tune.h (lookback-sm75, -sm80, -sm90): the\n"
+    "production kernel with each architecture's tuning, on this GPU.";
 
 int bench_scan_main(int argc, char **argv)
 {
@@ -139,7 +133,7 @@ int bench_scan_main(int argc, char **argv)
         {"--plot", CLI_STRING, &svg, "FILE.svg  draw time against size (log-log)", 0, 0, false, false},
         {"--csv", CLI_STRING, &csv, "FILE  write the rows as CSV", 0, 0, false, false},
         {"--no-gl", CLI_FLAG, &no_gl, "  leave out the GL rows", 0, 0, false, false},
-        {"--lookback-sweep", CLI_FLAG, &sweep, "  also time every look-back configuration (cuda)", 0, 0, false,
+        {"--tune-sweep", CLI_FLAG, &sweep, "  also time the production scan at every tune.h row (cuda)", 0, 0, false,
          false},
         {NULL, 0, NULL, NULL, 0, 0, false, false},
     };

@@ -19,10 +19,10 @@ typedef struct bench_scan_input {
     const void *want;     /* host expected output (the CPU sequential scan) */
     size_t n;
     int reps;
-    int lookback_sweep;   /* also time every scan_cuda_lookback_sweep() configuration */
+    int tune_sweep;       /* also time the production scan at every row of kernels/scan/tune.h */
 } bench_scan_input;
 
-/* The CUDA rows at one size: memcpy, floor-bulk, CUB, every CUDA variant that
+/* The CUDA rows at one size: memcpy, CUB, every CUDA variant that
  * accepts n. Each output is compared with WANT first (the two copies' with IN); a
  * difference prints MISMATCH on stderr, adds 1 to *mismatches and that row is not
  * timed. -1 on a CUDA error. */

@@ -1,9 +1,6 @@
-/* The CUDA rows of `bench scan`: device memcpy, "floor-bulk" (the bulk-copy scan's
- * data movement without the scan, kernels/scan/scan_copy_floor.h) and its variants with the
- * evict-first policy ("-ef") and bulk stores ("floor-bstore"), "floor-ring" and
- * "floor-regs" (the warp-specialized and register-tile scans' data movement), CUB
- * DeviceScan and
- * every CUDA scan variant, each timed with CUDA events (warm-up, then REPS
+/* The CUDA rows of `bench scan`: device memcpy (the floor), CUB DeviceScan, every CUDA
+ * scan algorithm and, with --tune-sweep, the production kernel at every row of
+ * kernels/scan/tune.h ("lookback-sm75", ...), each timed with CUDA events (warm-up, then REPS
  * repetitions, medians), after its output was checked: against the input for the
  * copies, against the CPU scan for the rest. */
 #include "bench/bench_scan.h"
@@ -14,15 +11,14 @@
 #include <string.h>
 
 #include "kernels/scan/scan.h"
-#include "kernels/scan/scan_copy_floor.h"
 #include "kernels/common/cuda_util.cuh"   /* plain C inside */
 #include "bench/refs/scan_ref.h"
 
 #define WARMUP 5
 
 static struct {
-    void *d_in, *d_out, *h_check;
-    size_t bytes;
+    void *d_in, *d_out, *h_check, *temp;
+    size_t bytes, temp_bytes;
     cudaEvent_t start, stop;
 } B;
 
@@ -30,11 +26,11 @@ void bench_scan_cuda_release(void)
 {
     cudaFree(B.d_in);
     cudaFree(B.d_out);
+    cudaFree(B.temp);
     free(B.h_check);
     if (B.start) cudaEventDestroy(B.start);
     if (B.stop) cudaEventDestroy(B.stop);
     memset(&B, 0, sizeof B);
-    scan_cuda_release();
 #if SCANWORKS_HAVE_CUB_REF
     scan_ref_release();
 #endif
@@ -59,37 +55,50 @@ static int reserve(size_t bytes, sw_error *err)
     return 0;
 }
 
-enum { RUN_MEMCPY, RUN_FLOOR, RUN_CUB, RUN_SCAN };
+enum { RUN_MEMCPY, RUN_CUB, RUN_SCAN };
 
-/* FLOOR_FLAGS: scan_copy_floor's flags, for RUN_FLOOR. */
-static int run_once(int what, const bench_scan_input *in, const scan_desc *d, size_t bytes, unsigned floor_flags,
+/* The scan's temp storage for D (TUNE: its tune.h row, NULL: the device's), kept and grown. */
+static int reserve_temp(const scan_desc *d, const scan_tune *tune, size_t n, sw_error *err)
+{
+    size_t need;
+    if (scan_cuda_temp_bytes(d, tune, n, &need, err)) return -1;
+    if (B.temp_bytes >= need && B.temp) return 0;
+    cudaFree(B.temp);
+    B.temp = NULL;
+    B.temp_bytes = 0;
+    CUDA_TRY(cudaMalloc(&B.temp, need ? need : 16), err);
+    B.temp_bytes = need;
+    return 0;
+}
+
+/* TUNE: the production kernel's tune.h row for RUN_SCAN (NULL: the device's). */
+static int run_once(int what, const bench_scan_input *in, const scan_desc *d, size_t bytes, const scan_tune *tune,
                     sw_error *err)
 {
     if (what == RUN_MEMCPY) {
         CUDA_TRY(cudaMemcpyAsync(B.d_out, B.d_in, bytes, cudaMemcpyDeviceToDevice, 0), err);
         return 0;
     }
-    if (what == RUN_FLOOR)
-        return scan_copy_floor(B.d_in, B.d_out, in->n, scan_type_size(d->type), floor_flags, NULL, err);
 #if SCANWORKS_HAVE_CUB_REF
     if (what == RUN_CUB) return scan_ref_cub_exclusive(d->type, d->op, B.d_in, B.d_out, in->n, NULL, err);
 #endif
-    return scan_cuda_device(d, B.d_in, B.d_out, in->n, NULL, err);
+    return scan_cuda_device(d, tune, B.d_in, B.d_out, in->n, B.temp, B.temp_bytes, NULL, err);
 }
 
-/* Checks (the copies against the input, the scans against the CPU scan), times and
+/* Checks (the copy against the input, the scans against the CPU scan), times and
  * adds one row; a mismatch is counted, not timed. */
-static int measure(bench_report *r, int what, const char *variant, unsigned floor_flags, const bench_scan_input *in,
+static int measure(bench_report *r, int what, const char *variant, const scan_tune *tune, const bench_scan_input *in,
                    int *mismatches, sw_error *err)
 {
     const size_t es = scan_type_size(in->desc.type), bytes = in->n * es;
     scan_desc d = in->desc;
-    d.algo = what == RUN_SCAN ? variant : NULL;
+    d.algo = what == RUN_SCAN ? (tune ? "lookback" : variant) : NULL;
+    if (what == RUN_SCAN && reserve_temp(&d, tune, in->n, err)) return -1;
     CUDA_TRY(cudaMemset(B.d_out, 0xA5, bytes), err);
-    if (run_once(what, in, &d, bytes, floor_flags, err)) return -1;
+    if (run_once(what, in, &d, bytes, tune, err)) return -1;
     CUDA_TRY(cudaDeviceSynchronize(), err);
     CUDA_TRY(cudaMemcpy(B.h_check, B.d_out, bytes, cudaMemcpyDeviceToHost), err);
-    const void *want = what == RUN_MEMCPY || what == RUN_FLOOR ? in->in : in->want;
+    const void *want = what == RUN_MEMCPY ? in->in : in->want;
     if (memcmp(B.h_check, want, bytes)) {
         size_t i = 0;
         while (!memcmp((char *)B.h_check + i * es, (const char *)want + i * es, es)) i++;
@@ -99,13 +108,13 @@ static int measure(bench_report *r, int what, const char *variant, unsigned floo
         return 0;
     }
     for (int i = 0; i < WARMUP; i++)
-        if (run_once(what, in, &d, bytes, floor_flags, err)) return -1;
+        if (run_once(what, in, &d, bytes, tune, err)) return -1;
     double *t = sw_malloc(in->reps * sizeof *t, "timings", err);
     if (!t) return -1;
     for (int i = 0; i < in->reps; i++) {
         float ms = 0;
         cudaEventRecord(B.start, 0);
-        if (run_once(what, in, &d, bytes, floor_flags, err)) {
+        if (run_once(what, in, &d, bytes, tune, err)) {
             free(t);
             return -1;
         }
@@ -134,27 +143,18 @@ int bench_scan_cuda_rows(bench_report *r, const bench_scan_input *in, int *misma
     const size_t bytes = in->n * scan_type_size(in->desc.type);
     if (reserve(bytes, err)) return -1;
     CUDA_TRY(cudaMemcpy(B.d_in, in->in, bytes, cudaMemcpyHostToDevice), err);
-    static const struct {
-        const char *name;
-        unsigned flags;
-    } floors[] = {{"floor-bulk", 0},
-                  {"floor-bulk-ef", SCAN_FLOOR_EVICT_FIRST},
-                  {"floor-bstore", SCAN_FLOOR_BULK_STORE},
-                  {"floor-bstore-ef", SCAN_FLOOR_BULK_STORE | SCAN_FLOOR_EVICT_FIRST},
-                  {"floor-ring", SCAN_FLOOR_RING},
-                  {"floor-regs", SCAN_FLOOR_REGS}};
-    if (measure(r, RUN_MEMCPY, "memcpy", 0, in, mismatches, err)) return -1;
-    for (size_t f = 0; f < sizeof floors / sizeof floors[0]; f++)
-        if (measure(r, RUN_FLOOR, floors[f].name, floors[f].flags, in, mismatches, err)) return -1;
+    if (measure(r, RUN_MEMCPY, "memcpy", NULL, in, mismatches, err)) return -1;
 #if SCANWORKS_HAVE_CUB_REF
-    if (in->desc.kind == SCAN_EXCLUSIVE && measure(r, RUN_CUB, "cub", 0, in, mismatches, err)) return -1;
+    if (in->desc.kind == SCAN_EXCLUSIVE && measure(r, RUN_CUB, "cub", NULL, in, mismatches, err)) return -1;
 #endif
     for (int a = 0; scan_cuda_algorithms[a]; a++) {
         if (in->n > scan_cuda_max_elements(scan_cuda_algorithms[a], in->desc.type)) continue;
-        if (measure(r, RUN_SCAN, scan_cuda_algorithms[a], 0, in, mismatches, err)) return -1;
+        if (measure(r, RUN_SCAN, scan_cuda_algorithms[a], NULL, in, mismatches, err)) return -1;
     }
-    if (in->lookback_sweep)
-        for (const char *const *c = scan_cuda_lookback_sweep(); *c; c++)
-            if (measure(r, RUN_SCAN, *c, 0, in, mismatches, err)) return -1;
+    for (int i = 0; in->tune_sweep && i < SCAN_TUNE_ROWS; i++) {
+        char name[32];
+        snprintf(name, sizeof name, "lookback-sm%d", scan_tune_table[i].arch);
+        if (measure(r, RUN_SCAN, name, &scan_tune_table[i], in, mismatches, err)) return -1;
+    }
     return 0;
 }

@@ -1,5 +1,5 @@
 /* scanworks bench search: 2^22 random queries into N sorted uint32 keys (keys[i] = 2i),
- * batched (tree, tree64, sampled, binary, pary, single-key) against thrust::lower_bound
+ * batched (tree, binary, pary, single-key) against thrust::lower_bound
  * and a memcpy; then single-query latency: one block answering queries one after another.
  * The tree rows time the search alone against an index built beforehand (thrust builds
  * nothing); "-build" rows time the index build alone and "-total" rows build + search
@@ -84,7 +84,7 @@ static size_t temp_bytes(size_t n)
 
 static int bench_one(bench_report *r, size_t n, int reps, sw_error *err)
 {
-    static const char *const names[] = {"binary", "single-key", "pary", "sampled", "tree", "tree64"};
+    static const char *const names[] = {"binary", "single-key", "pary", "tree"};
     search_ctx c = {0};
     uint32_t *hk = NULL, *hq = NULL;
     int64_t *ho = NULL;
@@ -113,7 +113,7 @@ static int bench_one(bench_report *r, size_t n, int reps, sw_error *err)
         goto done;
     for (int a = 0; a < SEARCH_K_COUNT; a++) {
         c.algo = a;
-        int tree = a == SEARCH_K_TREE || a == SEARCH_K_TREE64;
+        int tree = a == SEARCH_K_TREE;
         /* the tree rows: build once (not timed), then time the search alone */
         if ((tree && run_build(&c, err)) || check(&c, tree ? run_query : run_ours, hq, ho, note, sizeof note, err))
             goto done;
@@ -133,7 +133,7 @@ static int bench_one(bench_report *r, size_t n, int reps, sw_error *err)
     /* Latency: one block answers LATENCY_QUERIES queries in turn; the time per query. */
     c.q = LATENCY_QUERIES;
     c.one_block = 1;
-    for (int a = 0; a < 3; a++) {   /* sampled is a throughput design: no latency row */
+    for (int a = 0; a < 3; a++) {   /* the ladder; the tree is a throughput design: no latency row */
         c.algo = a;
         snprintf(note, sizeof note, "ms per query, one %s, %d in turn", a == 0 ? "thread" : a == 1 ? "warp" : "block",
                  LATENCY_QUERIES);

@@ -1,5 +1,5 @@
-/* scanworks bench sort: both onesweep versions (and, up to 2^24, split; with
- * SCANWORKS_SORT_SHAPES=all, every tile shape of onesweep-v2) radix sort of
+/* scanworks bench sort: the production onesweep (and, up to 2^24, split; with
+ * SCANWORKS_SORT_SHAPES=all, onesweep at every row of kernels/sort/tune.h) radix sort of
  * random uint32 keys, alone and with uint32 values, against CUB DeviceRadixSort and a
  * memcpy. */
 #include <stdio.h>
@@ -20,11 +20,15 @@ typedef struct sort_ctx {
     void *temp, *ref_temp;
     size_t n, ref_bytes;
     int algo, pairs;
+    const sort_tune *tune;   /* onesweep's tune.h row, NULL: the device's */
 } sort_ctx;
 
 static int run_ours(void *p, sw_error *err)
 {
     sort_ctx *c = p;
+    if (c->tune)
+        return radix_onesweep2_sort_tuned(c->tune, KEY_U32, c->keys, c->kout, c->pairs ? c->vals : NULL,
+                                          c->pairs ? c->vout : NULL, c->n, c->temp, NULL, err);
     return radix_kernel_sort(c->algo, KEY_U32, c->keys, c->kout, c->pairs ? c->vals : NULL, c->pairs ? c->vout : NULL,
                              c->n, c->temp, NULL, err);
 }
@@ -58,23 +62,24 @@ static int check(sort_ctx *c, bench_gpu_fn fn, uint32_t *ref_k, uint32_t *ref_v,
     return 0;
 }
 
-/* With SCANWORKS_SORT_SHAPES=all, a row "onesweep-v2-THREADSxKEYS" for every other tile
- * shape of onesweep-v2 that has a pass of this kind, checked against the reference first. */
+/* With SCANWORKS_SORT_SHAPES=all, a row "onesweep-smAA" for every row of kernels/sort/tune.h,
+ * checked against the reference first. */
 static int bench_shapes(bench_report *r, sort_ctx *c, uint32_t *rk, uint32_t *rv, uint32_t *hk, uint32_t *hv,
                         const char *op, double bytes, int reps, sw_error *err)
 {
-    const char *all = getenv("SCANWORKS_SORT_SHAPES"), *name;
+    const char *all = getenv("SCANWORKS_SORT_SHAPES");
     if (!all || strcmp(all, "all")) return 0;
     char variant[48], note[96];
     int rc = 0;
-    c->algo = RADIX_K_ONESWEEP2;
-    for (int s = 1, kinds; !rc && (kinds = radix_onesweep2_shape_info(s, &name)) != 0; s++) {
-        if (!(kinds & (c->pairs ? 2 : 1))) continue;
-        snprintf(variant, sizeof variant, "onesweep-v2-%s", name);
-        rc = radix_onesweep2_set_shape(name, err) || check(c, run_ours, rk, rv, hk, hv, 0, note, sizeof note, err) ||
+    c->algo = RADIX_K_ONESWEEP;
+    for (int i = 0; !rc && i < SORT_TUNE_ROWS; i++) {
+        c->tune = &sort_tune_table[i];
+        snprintf(variant, sizeof variant, "onesweep-sm%d", sort_tune_table[i].arch);
+        rc = check(c, run_ours, rk, rv, hk, hv, 0, note, sizeof note, err) ||
              bench_gpu_row(r, op, variant, (int64_t)c->n, bytes, note, run_ours, c, reps, err);
     }
-    return radix_onesweep2_set_shape(NULL, err) || rc ? -1 : 0;
+    c->tune = NULL;
+    return rc ? -1 : 0;
 }
 
 static int bench_one(bench_report *r, size_t n, int reps, sw_error *err)
@@ -85,9 +90,9 @@ static int bench_one(bench_report *r, size_t n, int reps, sw_error *err)
     char note[96];
     c.n = n;
     size_t temp = radix_kernel_temp_bytes(RADIX_K_SPLIT, n, 1);
-    static const int onesweeps[] = {RADIX_K_ONESWEEP, RADIX_K_ONESWEEP2};
-    static const char *const onesweep_names[] = {"onesweep-v1", "onesweep-v2"};
-    for (int a = 0; a < 2; a++)
+    static const int onesweeps[] = {RADIX_K_ONESWEEP};
+    static const char *const onesweep_names[] = {"onesweep"};
+    for (int a = 0; a < 1; a++)
         if (radix_kernel_temp_bytes(onesweeps[a], n, 1) > temp) temp = radix_kernel_temp_bytes(onesweeps[a], n, 1);
     if (cuda_alloc((void **)&c.keys, n * 4, "keys", err) || cuda_alloc((void **)&c.vals, n * 4, "values", err) ||
         cuda_alloc((void **)&c.kout, n * 4, "keys out", err) || cuda_alloc((void **)&c.vout, n * 4, "values out", err) ||
@@ -108,7 +113,7 @@ static int bench_one(bench_report *r, size_t n, int reps, sw_error *err)
                 goto done;
             have_ref = 1;
         }
-        for (int a = 0; a < 2; a++) {
+        for (int a = 0; a < 1; a++) {
             c.algo = onesweeps[a];
             if (check(&c, run_ours, rk, rv, hk, hv, !have_ref, note, sizeof note, err) ||
                 bench_gpu_row(r, op, onesweep_names[a], (int64_t)n, bytes, note, run_ours, &c, reps, err))

@@ -40,8 +40,10 @@ int dof_pass_init(dof_pass *d, const char *out_format, sw_error *err)
     const struct embedded_file *common = embedded_find("shaders/dof_common.glsl", err);
     if (!common) return -1;
     char head[160];
-    snprintf(head, sizeof head, "#define DOF_MAX_RADIUS %d\n#define DOF_GUARD_FROM %.9g\n#define OUT_FORMAT %s\n",
-             DOF_MAX_RADIUS, (double)DOF_GUARD_FROM, out_format);
+    snprintf(head, sizeof head,
+             "#define DOF_MAX_RADIUS %d\n#define DOF_GUARD_FROM %.9g\n#define DOF_SAT_VIEW_RADIUS %d\n"
+             "#define OUT_FORMAT %s\n",
+             DOF_MAX_RADIUS, (double)DOF_GUARD_FROM, DOF_SAT_VIEW_RADIUS, out_format);
     size_t n = strlen(head) + common->size + 1;
     char *defines = sw_malloc(n, "DoF shader source", err);
     if (!defines) return -1;

@@ -14,4 +14,8 @@
  * nearer ones cannot be guarded (src/dof/dof_math.h, dof_limit_radius, says why). */
 #define DOF_GUARD_FROM 1.16f
 
+/* The SAT view (Tab) shows the frame rebuilt from the table by boxes of this half-size:
+ * four reads a pixel, a picture a person recognises, wrong wherever the table is. */
+#define DOF_SAT_VIEW_RADIUS 2
+
 #endif

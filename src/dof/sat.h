@@ -59,7 +59,7 @@ int sat_cpu_rgba(const uint32_t *in4, int w, int h, uint32_t *out4);
 int sat_gl_host_rgba(sat_variant v, const uint32_t *in4, int w, int h, uint32_t *out4, sw_error *err);
 int sat_cuda_host_rgba(sat_variant v, const uint32_t *in4, int w, int h, uint32_t *out4, sw_error *err);
 /* The cuda kernels "tiled" runs now (SCANWORKS_SAT_CUDA_TILED, else the default):
- * "tiled", "tiled-r1", "tiled-fold", "tiled-lookback" or "tiled-v2". */
+ * "tiled" or "tiled-v2". */
 const char *sat_cuda_tiled_kernels(void);
 
 #ifdef __cplusplus

@@ -23,22 +23,18 @@
         }                                                                                                 \
     } while (0)
 
-/* The kernels behind "tiled" when SCANWORKS_SAT_CUDA_TILED is unset: the one line to
- * change for another default. SAT_CUDA_TILED_V2 (one carry kernel, overlapped
- * launches): 37.6 us at 1080p on the H200, against 54.1 for SAT_CUDA_TILED (the
- * four-pass build) and 67.7 for SAT_CUDA_TILED_LOOKBACK (docs/perf-sat.md). */
+/* The kernels behind "tiled" when SCANWORKS_SAT_CUDA_TILED is unset: the production
+ * SAT_CUDA_TILED_V2 (one carry kernel, overlapped launches): 37.6 us at 1080p on the
+ * H200, against 54.1 for SAT_CUDA_TILED (the four-pass build; docs/perf/sat.md). */
 #define SAT_CUDA_TILED_DEFAULT SAT_CUDA_TILED_V2
 
-/* SCANWORKS_SAT_CUDA_TILED=four-pass|r1|fold|lookback|v2 swaps the kernels behind "tiled"
+/* SCANWORKS_SAT_CUDA_TILED=four-pass|v2 swaps the kernels behind "tiled"
  * (for tests, compute-sanitizer and frame timings of the alternatives; bench sat
  * times all); four-pass is SAT_CUDA_TILED, whatever the default. */
 static int to_cuda_variant(sat_variant v)
 {
     if (v != SAT_TILED) return SAT_CUDA_THREE_PASS;
     const char *e = getenv("SCANWORKS_SAT_CUDA_TILED");
-    if (e && !strcmp(e, "r1")) return SAT_CUDA_TILED_R1;
-    if (e && !strcmp(e, "fold")) return SAT_CUDA_TILED_FOLD;
-    if (e && !strcmp(e, "lookback")) return SAT_CUDA_TILED_LOOKBACK;
     if (e && !strcmp(e, "v2")) return SAT_CUDA_TILED_V2;
     if (e && !strcmp(e, "four-pass")) return SAT_CUDA_TILED;
     return SAT_CUDA_TILED_DEFAULT;

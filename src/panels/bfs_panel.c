@@ -4,7 +4,8 @@
  * kernel into the GL colour buffer through interop, and the edge-parallel algorithm
  * runs one level per step; the queue-based algorithms run whole on the GPU and are
  * revealed level by level. Without CUDA a CPU BFS step does the same ("CPU fallback"). */
-#include "panels/panel.h"
+#include "panels/panel_cuda_span.h"
+#include "panels/panel_text.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -34,7 +35,8 @@ typedef struct bfs_panel {
     bool done, running, use_cuda, whole_run;
     int max_level, frames, hold;
     uint64_t edges;
-    double color_ms;
+    double color_ms, level_ms;    /* CUDA events: the colour kernel, the last level or run */
+    double box[4];                /* the graph's box in the panel's NDC, from the last draw */
     char status[512];
     GLuint prog, vao, pos_vbo, color_vbo, ebo;
     GLint box_loc, size_loc, edge_loc;
@@ -49,8 +51,10 @@ static const panel_key_help bfs_keys[] = {
     {"P", "run / pause"},    {"[ ]", "smaller / larger graph"}, {"click", "source at a vertex"}, {NULL, NULL},
 };
 
-/* A grid of W x H crossings, streets kept with probability 0.85, one diagonal in 12,
- * positions jittered: looks like roads and has a long BFS. */
+/* The graph source (the only place that makes the graph: another source is a function
+ * of the same shape, filling p->g and a layout of 2 floats per vertex in 0..1): a grid
+ * of W x H crossings, streets kept with probability 0.85, one diagonal in 12, positions
+ * jittered: looks like roads and has a long BFS. The draw sizes the points by W. */
 static int make_graph(bfs_panel *p, float **pos_out, sw_error *err)
 {
     int w = grid_sizes[p->size_index][0], h = grid_sizes[p->size_index][1];
@@ -118,7 +122,11 @@ static void start_from(bfs_panel *p, uint32_t source)
         sw_error err;
         const char *algo = gpu_algos[p->algo];
         p->whole_run = strcmp(algo, "edge-parallel") != 0;
-        if (bfs_panel_gpu_start(p->gpu, algo, p->source, p->levels, &err)) {
+        panel_cuda_span span;
+        panel_cuda_span_begin(&span);
+        int rc = bfs_panel_gpu_start(p->gpu, algo, p->source, p->levels, &err);
+        if (panel_cuda_span_end(&span, &p->level_ms)) p->level_ms = -1;
+        if (rc) {
             set_status(p, err.msg);
             p->use_cuda = false;
         } else if (p->whole_run) {
@@ -237,7 +245,11 @@ static void advance(bfs_panel *p)
         int changed = 0;
         uint64_t e = 0;
         sw_error err;
-        if (bfs_panel_gpu_step(p->gpu, p->level, &changed, &e, &err)) {
+        panel_cuda_span span;
+        panel_cuda_span_begin(&span);
+        int rc = bfs_panel_gpu_step(p->gpu, p->level, &changed, &e, &err);
+        if (panel_cuda_span_end(&span, &p->level_ms)) p->level_ms = -1;
+        if (rc) {
             set_status(p, err.msg);
             p->done = true;
             return;
@@ -255,11 +267,13 @@ static void advance(bfs_panel *p)
 static void bfs_step(void *state, const panel_frame *f)
 {
     bfs_panel *p = state;
+    p->level_ms = -1;
     if (p->running && ++p->frames >= FRAMES_PER_LEVEL) {
         p->frames = 0;
         if (!p->done) advance(p);
         else if (++p->hold > 30) start(p);   /* rest on the finished picture, then a new source */
     }
+    if (p->level_ms >= 0) gpu_timer_add(f->timer, p->whole_run ? "bfs run (cuda)" : "bfs level (cuda)", p->level_ms);
 #if SCANWORKS_HAVE_CUDA
     if (p->use_cuda) {
         sw_error err;
@@ -276,17 +290,15 @@ static void bfs_step(void *state, const panel_frame *f)
     upload_colors(p);
 }
 
-/* The graph's box in the panel's viewport, in NDC (bfs_panel.vert maps 0..1 into it). */
-static const float BOX[4] = {-0.95f, -0.95f, 0.95f, 0.66f};
-
 /* A click at (X, Y) pixels from the panel's top-left corner: the nearest vertex
- * becomes the source. */
+ * becomes the source. The graph's box is the one the last draw used. */
 static bool bfs_click(void *state, float x, float y, float width, float height)
 {
     bfs_panel *p = state;
+    const double *box = p->box;
     float ndc_x = 2.0f * x / width - 1.0f, ndc_y = 1.0f - 2.0f * y / height;
-    float u = (ndc_x - BOX[0]) / (BOX[2] - BOX[0]), v = (ndc_y - BOX[1]) / (BOX[3] - BOX[1]);
-    if (!p->pos || u < -0.02f || u > 1.02f || v < -0.02f || v > 1.02f) return false;
+    float u = (float)((ndc_x - box[0]) / (box[2] - box[0])), v = (float)((ndc_y - box[1]) / (box[3] - box[1]));
+    if (!p->pos || box[2] <= box[0] || u < -0.02f || u > 1.02f || v < -0.02f || v > 1.02f) return false;
     uint32_t best = 0;
     float best_d = 1e30f;
     for (uint32_t i = 0; i < p->g.n; i++) {
@@ -298,34 +310,63 @@ static bool bfs_click(void *state, float x, float y, float width, float height)
     return true;
 }
 
+/* The text lines over the graph, each cut to the panel's width; returns the y under them. */
+static float draw_text(const bfs_panel *p, const panel_frame *f)
+{
+    static const unsigned char red[4] = {255, 120, 100, 255};
+    float px = panel_px(f), lh = panel_line(px), x = 8, w = (float)f->width - 16, y = panel_content_y(f);
+    float spx = panel_small_px(f);
+    char line[320];
+    snprintf(line, sizeof line, "%s: %s%s", p->use_cuda ? "CUDA" : "CPU fallback",
+             p->use_cuda ? gpu_algos[p->algo] : "queue step",
+             p->use_cuda && p->whole_run ? " (run whole, shown per level)" : "");
+    panel_print_fit(f, x, y, px, w, line, PANEL_TEXT);
+    y += lh;
+    snprintf(line, sizeof line, "level %d%s, %llu edges visited%s", p->level, p->done ? " (done)" : "",
+             (unsigned long long)p->edges, p->running ? "" : "  [paused]");
+    panel_print_fit(f, x, y, px, w, line, PANEL_ACCENT);
+    y += lh;
+    if (panel_detail(f) >= 1) {
+        snprintf(line, sizeof line, "%u vertices, %llu arcs, source %u; %s", p->g.n, (unsigned long long)p->g.m,
+                 p->source, p->use_cuda ? "CUDA colours the GL buffer" : "no GPU work but the colour upload");
+        panel_print_fit(f, x, y, spx, w, line, PANEL_DIM);
+        y += panel_line(spx);
+    }
+    if (p->status[0]) {
+        panel_print_fit(f, x, y, px, w, p->status, red);
+        y += lh;
+    }
+    return y + 4;
+}
+
 static void bfs_draw(void *state, const panel_frame *f)
 {
     bfs_panel *p = state;
+    /* The graph below the text, in a box of the grid's aspect, centred. */
+    float top = draw_text(p, f), W = (float)f->width, H = (float)f->height;
+    float bw = W - 16, bh = H - top - 6;
+    float aspect = (float)grid_sizes[p->size_index][0] / (float)grid_sizes[p->size_index][1];
+    if (bh < 8) bh = 8;
+    if (bw / bh > aspect * 1.3f) bw = bh * aspect * 1.3f;   /* not too stretched */
+    float x0 = (W - bw) * 0.5f;
+    p->box[0] = 2.0 * x0 / W - 1.0, p->box[2] = 2.0 * (x0 + bw) / W - 1.0;
+    p->box[3] = 1.0 - 2.0 * top / H, p->box[1] = 1.0 - 2.0 * (top + bh) / H;
     glUseProgram(p->prog);
     glBindVertexArray(p->vao);
-    glUniform4f(p->box_loc, BOX[0], BOX[1], BOX[2], BOX[3]);
+    glUniform4f(p->box_loc, (float)p->box[0], (float)p->box[1], (float)p->box[2], (float)p->box[3]);
     glEnable(GL_BLEND);
     glBlendFunc(GL_SRC_ALPHA, GL_ONE_MINUS_SRC_ALPHA);
     glUniform4f(p->edge_loc, 0.55f, 0.6f, 0.7f, 0.55f);
     glDrawElements(GL_LINES, p->edge_indices, GL_UNSIGNED_INT, NULL);
     glDisable(GL_BLEND);
     glUniform4f(p->edge_loc, 0, 0, 0, 0);
-    float size = (float)f->width / (float)grid_sizes[p->size_index][0] * 0.45f;
+    float size = bw / (float)grid_sizes[p->size_index][0] * 0.45f;
     glUniform1f(p->size_loc, size < 2 ? 2 : size > 9 ? 9 : size);
     glEnable(GL_PROGRAM_POINT_SIZE);
     glDrawArrays(GL_POINTS, 0, (GLsizei)p->g.n);
     glDisable(GL_PROGRAM_POINT_SIZE);
     glBindVertexArray(0);
     GL_CHECK();
-    char line[320];
-    snprintf(line, sizeof line, "%s: %s\n%u vertices, %llu arcs, source %u\nlevel %d%s   edges visited %llu%s%s",
-             p->use_cuda ? "CUDA" : "CPU fallback", p->use_cuda ? gpu_algos[p->algo] : "queue step", p->g.n,
-             (unsigned long long)p->g.m, p->source, p->level, p->done ? " (done)" : "", (unsigned long long)p->edges,
-             p->running ? "" : "  [paused]", p->use_cuda && p->whole_run ? "  (run whole, shown per level)" : "");
-    static const unsigned char white[4] = {230, 230, 230, 255}, red[4] = {255, 120, 100, 255};
-    float top = (float)(f->target_height - (f->y + f->height));
-    text_print(f->text, (float)f->x + 8, top + 24, 1.3f, line, white);
-    if (p->status[0]) text_print(f->text, (float)f->x + 8, top + 62, 1.1f, p->status, red);
 }
 
 static bool bfs_key(void *state, int key, int mods)
@@ -377,6 +418,6 @@ static void bfs_shutdown(void *state)
 }
 
 const panel bfs_panel_def = {
-    "bfs", "BFS: the wavefront, level by level", bfs_init, bfs_step, bfs_draw, bfs_key, bfs_shutdown, bfs_keys,
+    "bfs", "BFS: the wavefront", bfs_init, bfs_step, bfs_draw, bfs_key, bfs_shutdown, bfs_keys,
     bfs_click,
 };

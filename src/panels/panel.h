@@ -25,7 +25,15 @@ typedef struct panel_frame {
     double dt;                     /* seconds since the last frame, 0 when paused */
     long frame;
     bool focused;                  /* the panel that receives the panel keys */
+    /* From the app's layout pass (src/app/layout.c): the text size to use, in pixels
+     * (text_print_px; grows with the window), and how much to show: PANEL_DETAIL_SMALL
+     * (a few numbers, no per-element labels), _MEDIUM, or _LARGE (everything). The
+     * title bar (text_line_px(text_px) + 6 pixels at the top) is drawn by the host. */
+    float text_px;
+    int detail;
 } panel_frame;
+
+enum { PANEL_DETAIL_SMALL = 0, PANEL_DETAIL_MEDIUM = 1, PANEL_DETAIL_LARGE = 2 };
 
 typedef struct panel_key_help {
     const char *keys, *action;

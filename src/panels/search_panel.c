@@ -1,11 +1,14 @@
 /* Search panel: a sorted array drawn as a strip, one query, and the probes of binary
  * search (left) and P-ary search (right) drawn one row per step: grey the range still
  * open, yellow ticks the probes. Enter does one step of both, P plays, R picks a new
- * query and array, N changes P, [ ] change n. With CUDA, the single-query latency of
- * both on the GPU (one thread vs one block of 256, 64 queries in turn) is measured
- * once per array and shown. */
+ * query and array, N changes P, [ ] change n. The probes are the CPU's trace of the
+ * kernels' loops, so the animation itself is no GPU work; with CUDA, the single-query
+ * latency of both on the GPU (one thread vs one block of 256, 64 queries of the array in
+ * turn) is measured with CUDA events once per query shown, and goes to the HUD in that
+ * frame. */
 #include "gl/gl.h"
 
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -41,7 +44,8 @@ typedef struct search_panel {
     uint32_t keys[MAX_KEYS];
     uint32_t query;
     int n, p, shown, playing;
-    double clock, lat_ms[2];
+    bool have_cuda, measure_pending;
+    double clock, lat_ms[2], measured_ms;   /* per query; the whole measurement's device time */
     search_run bin, pary;
     uint64_t seed;
 } search_panel;
@@ -80,6 +84,7 @@ static void trace(const search_panel *s, int p, search_run *r)
 static void measure_latency(search_panel *s)
 {
     s->lat_ms[0] = s->lat_ms[1] = 0;
+    s->measured_ms = 0;
 #if SCANWORKS_HAVE_CUDA
     uint32_t *d_keys = NULL, *d_q = NULL;
     int64_t *d_out = NULL;
@@ -100,7 +105,7 @@ static void measure_latency(search_panel *s)
                 !search_kernel_run(algos[k], 0, d_keys, (size_t)s->n, d_q, 64, d_out, NULL, 1, NULL, &err) &&
                 cudaEventRecord(b, 0) == cudaSuccess && cudaEventSynchronize(b) == cudaSuccess &&
                 cudaEventElapsedTime(&ms, a, b) == cudaSuccess)
-                s->lat_ms[k] = ms / 64.0;
+                s->lat_ms[k] = ms / 64.0, s->measured_ms += ms;
         }
         cudaEventDestroy(a);
         cudaEventDestroy(b);
@@ -120,8 +125,8 @@ static void new_query(search_panel *s, int new_keys, int cuda)
             v += (uint32_t)(s->seed >> 60);   /* steps of 0..15: sorted, with repeats */
             s->keys[i] = v;
         }
-        if (cuda) measure_latency(s);
     }
+    s->measure_pending = cuda && s->have_cuda;   /* in the next step, so the HUD sees it */
     s->query = (uint32_t)((s->seed >> 33) % (s->keys[s->n - 1] + 2));
     trace(s, 1, &s->bin);
     trace(s, s->p, &s->pary);
@@ -136,7 +141,8 @@ static int init(void **state, const cuda_device_info *cuda, sw_error *err)
     s->p = 8;
     s->seed = 7;
     s->playing = 1;
-    new_query(s, 1, cuda && cuda->available);
+    s->have_cuda = SCANWORKS_HAVE_CUDA && cuda && cuda->available;
+    new_query(s, 1, 1);
     *state = s;
     return 0;
 }
@@ -144,59 +150,77 @@ static int init(void **state, const cuda_device_info *cuda, sw_error *err)
 static void step(void *state, const panel_frame *f)
 {
     search_panel *s = state;
+    if (s->measure_pending) {
+        s->measure_pending = false;
+        measure_latency(s);
+        if (s->measured_ms > 0) gpu_timer_add(f->timer, "search latency (cuda)", s->measured_ms);
+    }
     if (!s->playing) return;
     s->clock += f->dt;
     if (s->clock < 0.35) return;
     s->clock = 0;
     int most = s->bin.steps > s->pary.steps ? s->bin.steps : s->pary.steps;
     if (s->shown < most + 3) s->shown++;
-    else new_query(s, 0, 0);
+    else new_query(s, 0, 1);
 }
 
 static void draw_run(const search_panel *s, const panel_frame *f, const search_run *r, float x0, float w, float y0,
-                     float row_h, const char *name)
+                     float row_h, float px, const char *name)
 {
-    const float scale = w / (float)s->n;
+    const float scale = w / (float)s->n, lh = panel_line(px);
     static const unsigned char range_rgba[4] = {90, 90, 100, 255};
     int shown = s->shown < r->steps ? s->shown : r->steps;
+    char line[120];
+    snprintf(line, sizeof line, "%s: step %d/%d", name, shown, r->steps);
+    panel_print_fit(f, x0, y0, px, w, line, PANEL_TEXT);
+    if (shown >= r->steps) snprintf(line, sizeof line, "found: index %zu", r->answer);
+    else snprintf(line, sizeof line, "open range %zu wide", r->rows[shown].hi - r->rows[shown].lo);
+    panel_print_fit(f, x0, y0 + lh, px * 0.85f, w, line, shown >= r->steps ? PANEL_ACCENT : PANEL_DIM);
+    y0 += 2 * lh + 2;
     for (int i = 0; i < shown; i++) {
         const probe_row *row = &r->rows[i];
         float y = y0 + (float)i * row_h;
-        panel_rect(f, x0 + (float)row->lo * scale, y, (float)(row->hi - row->lo) * scale + 1, row_h - 3, range_rgba);
+        panel_rect(f, x0 + (float)row->lo * scale, y, (float)(row->hi - row->lo) * scale + 1, row_h - 1, range_rgba);
         for (int k = 0; k < row->probes; k++)
-            panel_rect(f, x0 + (float)row->probe[k] * scale - 0.5f, y - 1, 2, row_h - 1, PANEL_ACCENT);
+            panel_rect(f, x0 + (float)row->probe[k] * scale - 0.5f, y, 2, row_h, PANEL_ACCENT);
     }
-    char line[120];
-    snprintf(line, sizeof line, "%s: %d of %d steps%s", name, shown, r->steps,
-             shown >= r->steps ? "  -> found" : "");
-    panel_print(f, x0, y0 - 12, 1.0f, line, PANEL_TEXT);
     if (shown >= r->steps) panel_rect(f, x0 + (float)r->answer * scale - 1, y0, 2, (float)shown * row_h, PANEL_TEXT);
 }
 
 static void draw(void *state, const panel_frame *f)
 {
     search_panel *s = state;
-    const float w = (float)f->width - 16, strip_y = 44, strip_h = 14;
+    float px = panel_px(f), lh = panel_line(px), x = 8, w = (float)f->width - 16, y = panel_content_y(f);
+    float bottom = (float)f->height - 4;
+    char line[200];
+    snprintf(line, sizeof line, "n %d sorted keys, query %u -> index %zu", s->n, s->query, s->bin.answer);
+    panel_print_fit(f, x, y, px, w, line, PANEL_TEXT);
+    y += lh;
+    if (s->lat_ms[0] > 0)
+        snprintf(line, sizeof line, "GPU per query: binary %.2f us, P-ary (256 threads) %.2f us (CUDA events)",
+                 s->lat_ms[0] * 1e3, s->lat_ms[1] * 1e3);
+    else
+        snprintf(line, sizeof line, "no GPU work: the CPU traces the probes%s",
+                 s->have_cuda ? "" : " (no CUDA to time the kernels)");
+    panel_print_fit(f, x, y, panel_small_px(f), w, line, PANEL_DIM);
+    y += panel_line(panel_small_px(f)) + 2;
     /* The sorted array: colour by key, in 256 segments. */
+    if (bottom - y < 3 * lh + 8) return;   /* a small panel: the numbers only */
+    float strip_h = fminf(14.0f, fmaxf(4.0f, (bottom - y) * 0.08f));
     for (int i = 0; i < 256; i++) {
         unsigned char rgba[4];
         panel_hue(0.75f * (float)s->keys[(size_t)i * (size_t)s->n / 256] / (float)(s->keys[s->n - 1] + 1), rgba);
-        panel_rect(f, 8 + w * (float)i / 256, strip_y, w / 256 + 1, strip_h, rgba);
+        panel_rect(f, x + w * (float)i / 256, y, w / 256 + 1, strip_h, rgba);
     }
-    char line[200];
-    int lb = (int)s->bin.answer;
-    if (s->lat_ms[0] > 0)
-        snprintf(line, sizeof line, "n %d  query %u -> %d   GPU us/query: binary %.2f, P-ary(256) %.2f", s->n,
-                 s->query, lb, s->lat_ms[0] * 1e3, s->lat_ms[1] * 1e3);
-    else
-        snprintf(line, sizeof line, "n %d  query %u -> index %d   (GPU latency: no CUDA here)", s->n, s->query, lb);
-    panel_print(f, 8, 26, 1.0f, line, PANEL_TEXT);
-    float half = (w - 16) / 2, row_h = ((float)f->height - strip_y - strip_h - 30) / 16;
-    if (row_h > 14) row_h = 14;
-    draw_run(s, f, &s->bin, 8, half, strip_y + strip_h + 26, row_h, "binary");
+    y += strip_h + 4;
+    int most = s->bin.steps > s->pary.steps ? s->bin.steps : s->pary.steps;
+    float gap = 16, half = (w - gap) / 2, rows_h = bottom - y - 2 * lh - 2;
+    float row_h = most ? fminf(14.0f, rows_h / (float)most) : 14.0f;
+    if (row_h < 2) row_h = 2;
+    draw_run(s, f, &s->bin, x, half, y, row_h, px, "binary");
     char name[40];
-    snprintf(name, sizeof name, "P-ary, P = %d", s->p);
-    draw_run(s, f, &s->pary, 24 + half, half, strip_y + strip_h + 26, row_h, name);
+    snprintf(name, sizeof name, "P-ary P=%d", s->p);
+    draw_run(s, f, &s->pary, x + half + gap, half, y, row_h, px, name);
 }
 
 static bool key(void *state, int k, int mods)

@@ -39,9 +39,8 @@ int compact_parse_keep(const char *s, key_type type, compact_desc *d, sw_error *
 bool compact_keeps(const compact_desc *d, uint32_t bits);
 
 const char *const *compact_algorithms(prim_backend b);
-/* Whether ALGO names an algorithm of backend B: one of compact_algorithms(b), or on
- * cuda also "single-pass-tile-SHAPE" with a compiled tile shape ("256x32"; the
- * shapes: kernels/compact/compact_kernel.h). 0, or -1 with ERR saying what exists. */
+/* Whether ALGO names an algorithm of backend B, one of compact_algorithms(b): 0, or -1
+ * with ERR saying what exists. */
 int compact_check_algorithm(prim_backend b, const char *algo, sw_error *err);
 int compact_cuda_check_algorithm(const char *algo, sw_error *err);
 

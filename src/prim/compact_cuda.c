@@ -2,43 +2,26 @@
  * elements and their count back. */
 #include "prim/compact.h"
 
-#include <string.h>
-
 #include <cuda_runtime.h>
 
 #include "kernels/compact/compact_kernel.h"
 #include "kernels/common/cuda_util.cuh"
 
-/* "single-pass" is the default single pass (kernels/compact/compact.cu); the two forms by name
- * after it, so that each can be run and timed. Not listed: "single-pass-tile-SHAPE",
- * the one-tile form in one of the compiled shapes (compact_kernel_tile_shape). */
-const char *const compact_cuda_algorithms[] = {"single-pass", "flag-scan-scatter", "single-pass-pipe",
-                                               "single-pass-tile", NULL};
-static const int kernel_algo[] = {COMPACT_K_SINGLE_PASS, COMPACT_K_FLAG_SCAN_SCATTER, COMPACT_K_SINGLE_PASS_PIPE,
-                                  COMPACT_K_SINGLE_PASS_TILE};
-
-#define TILE_PREFIX "single-pass-tile-"
-
-/* The shape named by ALGO ("single-pass-tile-SHAPE"), NULL for any other name. */
-static const char *tile_shape(const char *algo)
-{
-    return algo && !strncmp(algo, TILE_PREFIX, strlen(TILE_PREFIX)) ? algo + strlen(TILE_PREFIX) : NULL;
-}
+/* The production single pass (kernels/compact/compact.cu), then the chapter's. */
+const char *const compact_cuda_algorithms[] = {"single-pass", "flag-scan-scatter", NULL};
+static const int kernel_algo[] = {COMPACT_K_SINGLE_PASS, COMPACT_K_FLAG_SCAN_SCATTER};
 
 int compact_cuda_check_algorithm(const char *algo, sw_error *err)
 {
-    const char *shape = tile_shape(algo);
-    if (!shape) return prim_check_algorithm("compact", PRIM_CUDA, compact_cuda_algorithms, algo, err);
-    return compact_kernel_tile_elements(shape, err) ? 0 : -1;
+    return prim_check_algorithm("compact", PRIM_CUDA, compact_cuda_algorithms, algo, err);
 }
 
 int compact_cuda_host(const compact_desc *d, const void *in, const uint8_t *flags, void *out, size_t n,
                       size_t *count, sw_error *err)
 {
     const int index = prim_algorithm_index(compact_cuda_algorithms, d->algo);
-    const char *shape = tile_shape(d->algo);
-    const int algo = shape ? COMPACT_K_SINGLE_PASS_TILE : index < 0 ? COMPACT_K_SINGLE_PASS : kernel_algo[index];
-    compact_kparams p = {(int)d->type, (int)d->pred, d->value_bits, shape};
+    const int algo = index < 0 ? COMPACT_K_SINGLE_PASS : kernel_algo[index];
+    compact_kparams p = {(int)d->type, (int)d->pred, d->value_bits, NULL};
     void *d_in = NULL, *d_out = NULL, *d_flags = NULL, *d_temp = NULL, *d_count = NULL;
     unsigned long long h_count = 0;
     int rc = -1;

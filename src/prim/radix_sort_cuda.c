@@ -6,9 +6,9 @@
 #include "kernels/common/cuda_util.cuh"
 #include "kernels/sort/radix_sort_kernel.h"
 
-/* "onesweep" is RADIX_K_ONESWEEP_DEFAULT; the versions by name, to compare them. */
-const char *const radix_sort_cuda_algorithms[] = {"onesweep", "onesweep-v1", "onesweep-v2", "split", NULL};
-static const int radix_cuda_kernels[] = {RADIX_K_ONESWEEP_DEFAULT, RADIX_K_ONESWEEP, RADIX_K_ONESWEEP2, RADIX_K_SPLIT};
+/* The production sort, then the chapter's. */
+const char *const radix_sort_cuda_algorithms[] = {"onesweep", "split", NULL};
+static const int radix_cuda_kernels[] = {RADIX_K_ONESWEEP, RADIX_K_SPLIT};
 
 int radix_sort_cuda_host(const radix_desc *d, const void *keys_in, void *keys_out, const uint32_t *vals_in,
                          uint32_t *vals_out, size_t n, sw_error *err)

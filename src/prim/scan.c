@@ -8,24 +8,6 @@
 #include "kernels/scan/scan.h"   /* the cuda backend's limits, names and timed call */
 #endif
 
-static const char *const type_names[SCAN_TYPE_COUNT] = {"int32", "uint32", "int64", "float32"};
-static const size_t type_sizes[SCAN_TYPE_COUNT] = {4, 4, 8, 4};
-static const char *const op_names[SCAN_OP_COUNT] = {"add", "max", "min"};
-
-size_t scan_type_size(scan_type t) { return (unsigned)t < SCAN_TYPE_COUNT ? type_sizes[t] : 0; }
-const char *scan_type_name(scan_type t) { return (unsigned)t < SCAN_TYPE_COUNT ? type_names[t] : "?"; }
-const char *scan_op_name(scan_op op) { return (unsigned)op < SCAN_OP_COUNT ? op_names[op] : "?"; }
-
-int scan_op_parse(const char *s, scan_op *out, sw_error *err)
-{
-    for (int i = 0; i < SCAN_OP_COUNT; i++)
-        if (s && !strcmp(s, op_names[i])) {
-            *out = (scan_op)i;
-            return 0;
-        }
-    return sw_fail(err, "operator '%s': expected add, max or min", s ? s : "");
-}
-
 #if !SCANWORKS_HAVE_CUDA
 const char *const scan_cuda_algorithms[] = {NULL};
 #endif
@@ -99,12 +81,6 @@ int scan_check_algorithm(prim_backend b, const char *algo, sw_error *err)
 {
     if (!algo) return 0;
 #if SCANWORKS_HAVE_CUDA
-    if (b == PRIM_CUDA && !strncmp(algo, "lookback-", 9)) return scan_cuda_lookback_check(algo, err);
 #endif
-    if (!prim_check_algorithm("scan", b, scan_algorithms(b), algo, err)) return 0;
-    if (b == PRIM_CUDA && scan_algorithms(b)[0]) {
-        size_t used = strlen(err->msg);
-        snprintf(err->msg + used, sizeof err->msg - used, ", or a look-back configuration lookback-T-I[-options]");
-    }
-    return -1;
+    return prim_check_algorithm("scan", b, scan_algorithms(b), algo, err);
 }

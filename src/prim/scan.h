@@ -37,10 +37,8 @@ int scan_op_parse(const char *s, scan_op *out, sw_error *err);
 
 /* The algorithms a backend offers, NULL-terminated, best (default) first. */
 const char *const *scan_algorithms(prim_backend b);
-/* 0 if ALGO (NULL: the default) is one of scan_algorithms(B) or, on the cuda backend, a
- * compiled look-back configuration "lookback-T-I[-opt...]" (`scanworks bench scan
- * --lookback-sweep` times each; kernels/scan/scan_lookback_run.cuh explains them); else -1
- * with a message that lists the names. */
+/* 0 if ALGO (NULL: the default) is one of scan_algorithms(B); else -1 with a message
+ * that lists the names. */
 int scan_check_algorithm(prim_backend b, const char *algo, sw_error *err);
 
 /* Scans N elements of host memory IN into host memory OUT on backend B (copying to

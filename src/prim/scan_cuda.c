@@ -1,11 +1,11 @@
-/* The cuda backend of the scan: the ladder of kernels in kernels/scan/scan.cu, from the
- * chapter's one-block teaching variants to a single-pass decoupled look-back scan.
+/* The cuda backend of the scan: the production kernel (a single-pass decoupled
+ * look-back scan) and chapter 39's ladder, kernels/scan/scan.cu.
  * Built only with CUDA (the file name ends in _cuda.c). */
 #include "prim/scan.h"
 
 #include "kernels/scan/scan.h"
 
-/* Best first: scan_host uses the first when no algorithm is named. The order is
+/* Production first: scan_host uses the first when no algorithm is named. The order is
  * also the index kernels/scan/scan.cu switches on. */
 const char *const scan_cuda_algorithms[] = {"lookback", "tuned", "large", "blelloch-cf", "blelloch", "naive", NULL};
 

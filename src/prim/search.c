@@ -17,28 +17,6 @@ const char *const *search_algorithms(prim_backend b)
     }
 }
 
-int search_check_sorted(key_type t, const void *keys, size_t n, const char *what, sw_error *err)
-{
-    const uint32_t *k = keys;
-    for (size_t i = 0; i + 1 < n; i++)
-        if (key_less(k[i + 1], k[i], t)) {
-            char a[32], b[32];
-            if (t == KEY_F32) {
-                float x, y;
-                memcpy(&x, &k[i], 4);
-                memcpy(&y, &k[i + 1], 4);
-                snprintf(a, sizeof a, "%g", x), snprintf(b, sizeof b, "%g", y);
-            } else if (t == KEY_I32) {
-                snprintf(a, sizeof a, "%d", (int)(int32_t)k[i]), snprintf(b, sizeof b, "%d", (int)(int32_t)k[i + 1]);
-            } else {
-                snprintf(a, sizeof a, "%u", k[i]), snprintf(b, sizeof b, "%u", k[i + 1]);
-            }
-            return sw_fail(err, "%s: keys are not sorted ascending: element %zu (%s) > element %zu (%s); sort them "
-                           "first (scanworks compute sort)", what, i, a, i + 1, b);
-        }
-    return 0;
-}
-
 int search_host(prim_backend b, const search_desc *d, const void *keys, size_t n, const void *queries, size_t q,
                 int64_t *out, sw_error *err)
 {

@@ -8,9 +8,8 @@
 #include "kernels/search/search_kernel.h"
 
 /* The first name is the default (algo NULL). */
-const char *const search_cuda_algorithms[] = {"tree", "sampled", "tree64", "binary", "pary", "single-key", NULL};
-static const int kernel_of[] = {SEARCH_K_TREE,   SEARCH_K_SAMPLED, SEARCH_K_TREE64,
-                                SEARCH_K_BINARY, SEARCH_K_PARY,    SEARCH_K_SINGLE_KEY};
+const char *const search_cuda_algorithms[] = {"tree", "binary", "pary", "single-key", NULL};
+static const int kernel_of[] = {SEARCH_K_TREE, SEARCH_K_BINARY, SEARCH_K_PARY, SEARCH_K_SINGLE_KEY};
 
 int search_cuda_host(const search_desc *d, const void *keys, size_t n, const void *queries, size_t q, int64_t *out,
                      sw_error *err)

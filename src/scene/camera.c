@@ -53,3 +53,67 @@ void camera_matrices(const orbit_camera *c, float aspect, mat4 view, mat4 proj)
     glm_lookat(eye, (float *)c->target, (vec3){0, 1, 0}, view);
     glm_perspective(c->fov_y, aspect > 0 ? aspect : 1.0f, c->near_plane, c->far_plane, proj);
 }
+
+void camera_keys_init(camera_keys *k)
+{
+    for (int m = 0; m < CAMERA_MOVE_COUNT; m++) {
+        k->held[m] = -1.0;
+        k->fresh[m] = false;
+    }
+}
+
+/* Moves by AMOUNT: radians, distances or log-distance, by the kind of move. */
+static void apply(orbit_camera *c, camera_move m, float amount)
+{
+    switch (m) {
+    case CAMERA_ORBIT_LEFT: camera_orbit(c, -amount, 0); break;
+    case CAMERA_ORBIT_RIGHT: camera_orbit(c, amount, 0); break;
+    case CAMERA_ORBIT_UP: camera_orbit(c, 0, amount); break;
+    case CAMERA_ORBIT_DOWN: camera_orbit(c, 0, -amount); break;
+    case CAMERA_PAN_LEFT: camera_pan(c, -amount, 0); break;
+    case CAMERA_PAN_RIGHT: camera_pan(c, amount, 0); break;
+    case CAMERA_PAN_UP: camera_pan(c, 0, amount); break;
+    case CAMERA_PAN_DOWN: camera_pan(c, 0, -amount); break;
+    case CAMERA_DOLLY_IN: camera_dolly(c, expf(-amount)); break;
+    case CAMERA_DOLLY_OUT: camera_dolly(c, expf(amount)); break;
+    default: break;
+    }
+}
+
+static float step_of(camera_move m)
+{
+    return m <= CAMERA_ORBIT_DOWN ? CAMERA_ORBIT_STEP : m <= CAMERA_PAN_DOWN ? CAMERA_PAN_STEP : CAMERA_DOLLY_STEP;
+}
+
+static float speed_of(camera_move m)
+{
+    return m <= CAMERA_ORBIT_DOWN ? CAMERA_ORBIT_SPEED : m <= CAMERA_PAN_DOWN ? CAMERA_PAN_SPEED : CAMERA_DOLLY_SPEED;
+}
+
+void camera_keys_press(camera_keys *k, orbit_camera *c, camera_move m)
+{
+    if (m < 0 || m >= CAMERA_MOVE_COUNT) return;
+    apply(c, m, step_of(m));
+    k->held[m] = 0.0;
+    k->fresh[m] = true;
+}
+
+void camera_keys_update(camera_keys *k, orbit_camera *c, const bool down[CAMERA_MOVE_COUNT], double dt)
+{
+    for (int m = 0; m < CAMERA_MOVE_COUNT; m++) {
+        if (!down[m] || k->held[m] < 0) {
+            k->held[m] = -1.0;
+            k->fresh[m] = false;
+            continue;
+        }
+        /* The frame that saw the press began before it: its time does not count. */
+        if (k->fresh[m]) {
+            k->fresh[m] = false;
+            continue;
+        }
+        double before = k->held[m], after = before + dt;
+        k->held[m] = after;
+        double moving = fmax(0.0, after - CAMERA_HOLD_DELAY) - fmax(0.0, before - CAMERA_HOLD_DELAY);
+        if (moving > 0) apply(c, (camera_move)m, (float)(speed_of((camera_move)m) * moving));
+    }
+}

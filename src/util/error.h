@@ -6,6 +6,8 @@
 
 #include <stddef.h>
 
+#include "scanworks/common.h"
+
 #if defined(__GNUC__)
 #define SW_PRINTF(a, b) __attribute__((format(printf, a, b)))
 #else
@@ -16,9 +18,7 @@
 extern "C" {
 #endif
 
-typedef struct sw_error {
-    char msg[512];
-} sw_error;
+/* sw_error is the public API's (include/scanworks/common.h). */
 
 /* Writes the message (printf style) and returns -1, so `return sw_fail(...)` reads well.
  * A NULL err is allowed: the message is dropped. */

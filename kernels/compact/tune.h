@@ -1,0 +1,34 @@
+/* The production compaction's tuning (single-pass, compact.cu), one row per architecture,
+ * read at launch: the row of the highest compute capability not above the device's. Only
+ * the sm_90 row is measured (the H200, docs/perf/compact.md: 256x24, six blocks an SM,
+ * status words four slots apart, 0.49 ms at 2^28 int32); sm_80 keeps it; sm_75 (1024
+ * threads an SM) takes 256x16 at four blocks, packed words. `bench compact --tune-sweep`
+ * times every row on the GPU at hand. */
+#ifndef SCANWORKS_KERNELS_COMPACT_TUNE_H
+#define SCANWORKS_KERNELS_COMPACT_TUNE_H
+
+typedef struct compact_tune {
+    int arch;         /* the lowest compute capability of the row, major * 10 + minor */
+    int threads;      /* threads a block, one tile a block */
+    int items;        /* elements a thread (a multiple of 4) */
+    int min_blocks;   /* blocks an SM the registers are bounded for */
+    int spread;       /* log2 of the status slots a tile */
+} compact_tune;
+
+/* Each row must be compiled: compact.cu, CP_SHAPES. */
+static const compact_tune compact_tune_table[] = {
+    {75, 256, 16, 4, 0},
+    {80, 256, 24, 6, 2},
+    {90, 256, 24, 6, 2},
+};
+#define COMPACT_TUNE_ROWS ((int)(sizeof compact_tune_table / sizeof compact_tune_table[0]))
+
+static inline const compact_tune *compact_tune_for(int arch)
+{
+    const compact_tune *t = &compact_tune_table[0];
+    for (int i = 0; i < COMPACT_TUNE_ROWS; i++)
+        if (compact_tune_table[i].arch <= arch) t = &compact_tune_table[i];
+    return t;
+}
+
+#endif

@@ -1,0 +1,48 @@
+/* One level of the chapter's two small scans, for the scan panel's figure: a single
+ * block runs one level of Hillis-Steele (Algorithm 2, double-buffered: it reads one row
+ * and writes the next) or of Blelloch (Algorithm 3's up-sweep, the clearing of the last
+ * element, Algorithm 4's down-sweep), with the thread indexing of Listing 39-2. The GL
+ * compute shader shaders/panel_scan_step.comp runs the same levels; the panel's CPU
+ * model (src/panels/scan_steps.c) checks both. Values are int32, N a power of two,
+ * 2 <= N <= SCAN_STEPS_MAX_N. */
+#ifndef SCANWORKS_KERNELS_SCAN_STEPS_H
+#define SCANWORKS_KERNELS_SCAN_STEPS_H
+
+#include <stdint.h>
+#include "util/error.h"
+
+#define SCAN_STEPS_MAX_N 64
+
+/* What a level does; OFFSET is the chapter's 2^d (the distance between the two
+ * elements an add combines). */
+enum {
+    SCAN_STEP_NAIVE = 0,   /* x[k] = x[k - offset] + x[k] for k >= offset, else copied */
+    SCAN_STEP_UP = 1,      /* x[k + 2 offset - 1] += x[k + offset - 1] for k = 0, 2 offset, ... */
+    SCAN_STEP_CLEAR = 2,   /* x[n - 1] = 0 */
+    SCAN_STEP_DOWN = 3,    /* t = x[ai]; x[ai] = x[bi]; x[bi] += t (ai, bi as in UP) */
+};
+
+typedef struct scan_step {
+    int phase;    /* SCAN_STEP_* */
+    int offset;   /* 2^d; unused by CLEAR */
+} scan_step;
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* Device buffers and events for the levels, made once by the panel. */
+typedef struct scan_steps_cuda scan_steps_cuda;
+
+int scan_steps_cuda_create(scan_steps_cuda **out, sw_error *err);
+void scan_steps_cuda_destroy(scan_steps_cuda *c);
+/* Host IN (N values) -> device -> one level STEP -> host OUT, synchronous. *MS, when
+ * not NULL, gets the kernel's time between CUDA events. */
+int scan_steps_cuda_level(scan_steps_cuda *c, scan_step step, const int32_t *in, int32_t *out, int n, float *ms,
+                          sw_error *err);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

@@ -1,0 +1,38 @@
+/* The production scan's tuning, one row per architecture (CUB's policy tables): read at
+ * launch, the row of the highest compute capability not above the device's. One kernel
+ * (scan_lookback_rp.cuh) takes every row; only the sm_90 row is measured (the H200,
+ * docs/perf/scan.md); the older rows are the shapes whose ring fits their shared memory
+ * (sm_75: 64 KB a block, sm_80: 164 KB an SM) at the sm_90 row's look-back settings
+ * before spreading. `bench scan --tune-sweep` times every row on the GPU at hand. */
+#ifndef SCANWORKS_KERNELS_SCAN_TUNE_H
+#define SCANWORKS_KERNELS_SCAN_TUNE_H
+
+typedef struct scan_tune {
+    int arch;       /* the lowest compute capability the row is for, major * 10 + minor */
+    int threads;    /* scanner threads a block (one look-back warp more) */
+    int items;      /* 4-byte items a thread a tile (8-byte types: half as many elements) */
+    int stages;     /* tiles parked in shared memory waiting for their prefix */
+    int window;     /* predecessors a lane reads per look-back step: 1, 2 or 4 */
+    int spread;     /* log2 of the status slots a tile: neighbours' words apart in L2 */
+    int cs;         /* streaming cache hints on the data */
+    int max_grid;   /* 0: as many blocks as the GPU holds; else at most this (tests: the ring wraps) */
+} scan_tune;
+
+/* Each (threads, items, stages) here must be compiled: kernels/scan/scan.cu, SCAN_SHAPES. */
+static const scan_tune scan_tune_table[] = {
+    {75, 256, 16, 3, 4, 0, 1, 0},   /* 48 KB ring */
+    {80, 256, 16, 4, 4, 0, 1, 0},   /* 64 KB ring, two blocks an SM */
+    {90, 256, 32, 3, 1, 2, 1, 0},   /* 96 KB ring, two blocks an SM: 0.54 ms at 2^28 int32 */
+};
+#define SCAN_TUNE_ROWS ((int)(sizeof scan_tune_table / sizeof scan_tune_table[0]))
+
+/* The row for compute capability ARCH (major * 10 + minor); the oldest row below it. */
+static inline const scan_tune *scan_tune_for(int arch)
+{
+    const scan_tune *t = &scan_tune_table[0];
+    for (int i = 0; i < SCAN_TUNE_ROWS; i++)
+        if (scan_tune_table[i].arch <= arch) t = &scan_tune_table[i];
+    return t;
+}
+
+#endif

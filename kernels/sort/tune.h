@@ -1,0 +1,32 @@
+/* The production sort's tuning (onesweep, radix_onesweep2.cu), one row per architecture,
+ * read at launch: the row of the highest compute capability not above the device's. Only
+ * the sm_90 row is measured (the H200, docs/perf/sort.md: keys 384x20 beat 384x16, 18,
+ * 19, 22, 256x32 and 512x15; pairs 384x16 beat 256x28 and 512x13). sm_80 keeps it; sm_75
+ * (1024 threads an SM, so two blocks of 384) takes the smaller key tile. `bench sort
+ * --tune-sweep` times every row on the GPU at hand. */
+#ifndef SCANWORKS_KERNELS_SORT_TUNE_H
+#define SCANWORKS_KERNELS_SORT_TUNE_H
+
+typedef struct sort_tune {
+    int arch;                         /* the lowest compute capability of the row, major * 10 + minor */
+    int keys_threads, keys_items;     /* a digit pass's tile for keys alone: threads x keys a thread */
+    int pairs_threads, pairs_items;   /* and for keys with values */
+} sort_tune;
+
+/* Each shape must be compiled: radix_onesweep2.cu, OS_KEY_SHAPES and OS_PAIR_SHAPES. */
+static const sort_tune sort_tune_table[] = {
+    {75, 384, 16, 384, 16},
+    {80, 384, 20, 384, 16},
+    {90, 384, 20, 384, 16},   /* 4.77 ms keys, 7.88 ms pairs at 2^28 */
+};
+#define SORT_TUNE_ROWS ((int)(sizeof sort_tune_table / sizeof sort_tune_table[0]))
+
+static inline const sort_tune *sort_tune_for(int arch)
+{
+    const sort_tune *t = &sort_tune_table[0];
+    for (int i = 0; i < SORT_TUNE_ROWS; i++)
+        if (sort_tune_table[i].arch <= arch) t = &sort_tune_table[i];
+    return t;
+}
+
+#endif
