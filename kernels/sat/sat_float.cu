@@ -4,30 +4,21 @@
 
 enum { SAT_FLOAT_BLOCK = 128 };
 
-/* One thread a (row, channel): the row's inclusive prefix sums, in double. */
-__global__ void sat_float_rows_f32(const float *in, int w, int h, int c, double *out)
+/* One thread a (row, channel): the row's inclusive prefix sums, in double. IN holds
+ * float32 or float64 values (IS_DOUBLE, the same for every thread). */
+__global__ void sat_float_rows(const void *in, int is_double, int w, int h, int c, double *out)
 {
     long long r = (long long)blockIdx.x * blockDim.x + threadIdx.x;
     if (r >= (long long)h * c) return;
     long long y = r / c, k = r % c;
     size_t base = (size_t)y * w * c + (size_t)k;
+    const float *f = (const float *)in;
+    const double *d = (const double *)in;
     double acc = 0.0;
     for (int x = 0; x < w; x++) {
-        acc += (double)in[base + (size_t)x * c];
-        out[base + (size_t)x * c] = acc;
-    }
-}
-
-__global__ void sat_float_rows_f64(const double *in, int w, int h, int c, double *out)
-{
-    long long r = (long long)blockIdx.x * blockDim.x + threadIdx.x;
-    if (r >= (long long)h * c) return;
-    long long y = r / c, k = r % c;
-    size_t base = (size_t)y * w * c + (size_t)k;
-    double acc = 0.0;
-    for (int x = 0; x < w; x++) {
-        acc += in[base + (size_t)x * c];
-        out[base + (size_t)x * c] = acc;
+        size_t i = base + (size_t)x * c;
+        acc += is_double ? d[i] : (double)f[i];
+        out[i] = acc;
     }
 }
 
@@ -54,11 +45,8 @@ extern "C" int sat_float_cuda_build(const void *d_in, int in_is_double, int w, i
     long long rows = (long long)h * c, cols = (long long)w * c;
     unsigned row_blocks = (unsigned)((rows + SAT_FLOAT_BLOCK - 1) / SAT_FLOAT_BLOCK);
     unsigned col_blocks = (unsigned)((cols + SAT_FLOAT_BLOCK - 1) / SAT_FLOAT_BLOCK);
-    if (in_is_double)
-        sat_float_rows_f64<<<row_blocks, SAT_FLOAT_BLOCK, 0, stream>>>((const double *)d_in, w, h, c, d_out);
-    else
-        sat_float_rows_f32<<<row_blocks, SAT_FLOAT_BLOCK, 0, stream>>>((const float *)d_in, w, h, c, d_out);
-    CUDA_TRY_LAUNCH(in_is_double ? "sat_float_rows_f64" : "sat_float_rows_f32", err);
+    sat_float_rows<<<row_blocks, SAT_FLOAT_BLOCK, 0, stream>>>(d_in, in_is_double, w, h, c, d_out);
+    CUDA_TRY_LAUNCH("sat_float_rows", err);
     sat_float_columns<<<col_blocks, SAT_FLOAT_BLOCK, 0, stream>>>(w, h, c, d_out);
     CUDA_TRY_LAUNCH("sat_float_columns", err);
     return 0;

@@ -94,6 +94,16 @@ void cli_print_help(const char *usage, const cli_flag *flags)
            "Exit codes: 0 success, 1 runtime error (bad file, no device), 2 usage error.\n");
 }
 
+const char *cli_split_flag(const char *arg, char *name, size_t size)
+{
+    const char *eq = strncmp(arg, "--", 2) ? NULL : strchr(arg, '=');
+    size_t n = eq ? (size_t)(eq - arg) : strlen(arg);
+    if (n >= size) n = size - 1;
+    memcpy(name, arg, n);
+    name[n] = 0;
+    return eq ? eq + 1 : NULL;
+}
+
 int cli_exit_code(int rc) { return rc == CLI_RUNTIME_ERROR ? 1 : 2; }
 
 int cli_parse_size(const char *s, long long *out, sw_error *err)
@@ -188,11 +198,7 @@ int cli_parse(int argc, char **argv, int first, cli_flag *flags, const char *usa
     for (int i = first; i < argc; i++) {
         const char *arg = argv[i];
         char name[64];
-        const char *eq = strncmp(arg, "--", 2) ? NULL : strchr(arg, '=');
-        size_t nlen = eq ? (size_t)(eq - arg) : strlen(arg);
-        if (nlen >= sizeof name) nlen = sizeof name - 1;
-        memcpy(name, arg, nlen);
-        name[nlen] = 0;
+        const char *eq = cli_split_flag(arg, name, sizeof name);
         cli_flag *f = flags;
         while (f->name && strcmp(f->name, name)) f++;
         if (!f->name) {
@@ -202,11 +208,11 @@ int cli_parse(int argc, char **argv, int first, cli_flag *flags, const char *usa
         if (f->seen) return sw_fail(err, "%s is given twice; give it once", name);
         f->seen = true;
         if (f->kind == CLI_FLAG) {
-            if (eq) return sw_fail(err, "%s takes no value (got '%s')", name, eq + 1);
+            if (eq) return sw_fail(err, "%s takes no value (got '%s')", name, eq);
             *(bool *)f->out = true;
             continue;
         }
-        const char *v = eq ? eq + 1 : i + 1 < argc ? argv[++i] : NULL;
+        const char *v = eq ? eq : i + 1 < argc ? argv[++i] : NULL;
         if (!v) return sw_fail(err, "%s needs a value", name);
         if (parse_value(f, name, v, err)) return CLI_USAGE_ERROR;
     }

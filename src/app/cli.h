@@ -37,6 +37,9 @@ int cli_parse(int argc, char **argv, int first, cli_flag *flags, const char *usa
  * help nor touches the file system, and returns 1 after a successful parse, so that
  * every command stops before any work. */
 extern bool cli_parse_only;
+/* Splits ARG ("--flag=value" or "--flag") into its flag name, copied into NAME (SIZE
+ * bytes), and returns the value after '=' (NULL when there is none). */
+const char *cli_split_flag(const char *arg, char *name, size_t size);
 /* The exit code for a cli_parse result below 0: 2 for a usage error, 1 for a runtime one. */
 int cli_exit_code(int rc);
 void cli_print_help(const char *usage, const cli_flag *flags);

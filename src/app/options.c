@@ -227,22 +227,18 @@ int app_options_parse(app_options *o, int argc, char **argv, sw_error *err)
         if (arg[0] != '-') return sw_fail(err, "unexpected argument '%s' (see --help)", arg);
         /* --flag=value and --flag value */
         char name[64];
-        const char *eq = strncmp(arg, "--", 2) ? NULL : strchr(arg, '=');
-        size_t n = eq ? (size_t)(eq - arg) : strlen(arg);
-        if (n >= sizeof name) n = sizeof name - 1;
-        memcpy(name, arg, n);
-        name[n] = 0;
+        const char *eq = cli_split_flag(arg, name, sizeof name);
         int k = viewer_flag_index(name);
         if (k < 0) return sw_fail(err, "unknown flag '%s' (see --help)", name);
         if (seen[k]) return sw_fail(err, "%s is given twice; give it once", viewer_flags[k].name);
         seen[k] = true;
         const char *value = NULL;
         if (viewer_flags[k].value) {
-            value = eq ? eq + 1 : i + 1 < argc ? argv[++i] : NULL;
+            value = eq ? eq : i + 1 < argc ? argv[++i] : NULL;
             if (!value || !*value)
                 return sw_fail(err, "%s needs a value (%s)", viewer_flags[k].name, viewer_flags[k].value);
         } else if (eq) {
-            return sw_fail(err, "%s takes no value (got '%s')", name, eq + 1);
+            return sw_fail(err, "%s takes no value (got '%s')", name, eq);
         }
         if (parse_flag(o, viewer_flags[k].name, value, err)) return -1;
     }
