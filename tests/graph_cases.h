@@ -1,10 +1,12 @@
-/* Generated graphs that break traversal code: a path longer than 255 levels, a star,
- * disconnected parts, self loops and duplicates, an isolated source, one vertex, no
- * edges, a directed cycle, and a small R-MAT. Shared by the CPU and CUDA tests. */
+/* Generated graphs that break traversal code: a path of 10,000 vertices (far past 255
+ * levels), stars (from a leaf and from the centre), disconnected parts, self loops and
+ * duplicates, an isolated source, one vertex, no edges, a directed cycle, zero
+ * weights, a road-like grid and small R-MATs. Shared by the CPU and CUDA tests. */
 #ifndef SCANWORKS_TESTS_GRAPH_CASES_H
 #define SCANWORKS_TESTS_GRAPH_CASES_H
 
 #include "graph/csr.h"
+#include "graph/grid.h"
 #include "graph/rmat.h"
 #include "test_util.h"
 
@@ -14,7 +16,8 @@ typedef struct graph_case {
     uint32_t source;
 } graph_case;
 
-#define GRAPH_CASE_COUNT 10
+#define GRAPH_CASE_COUNT 13
+#define GRAPH_PATH_LENGTH 10000
 
 static int graph_case_make(int which, graph_case *c)
 {
@@ -24,10 +27,10 @@ static int graph_case_make(int which, graph_case *c)
     int rc = 0;
     c->source = 0;
     switch (which) {
-    case 0: /* path of 1000 vertices: 999 levels, undirected, random weights */
-        c->name = "path-1000";
-        e.n = 1000;
-        for (uint32_t v = 0; v + 1 < 1000 && !rc; v++)
+    case 0: /* path of 10,000 vertices: 9,999 levels, undirected, random weights */
+        c->name = "path-10000";
+        e.n = GRAPH_PATH_LENGTH;
+        for (uint32_t v = 0; v + 1 < GRAPH_PATH_LENGTH && !rc; v++)
             rc = graph_coo_push(&e, v, v + 1, (float)(test_rand(&seed) % 100) / 10.0f, true, &err);
         e.both_directions = true;
         break;
@@ -85,6 +88,30 @@ static int graph_case_make(int which, graph_case *c)
         c->name = "rmat-12";
         rc = graph_rmat(12, 16, 7, true, &e, &err);
         break;
+    case 10: /* zero weights: a random graph where a third of the edges weigh 0, and a
+                chain of zero edges from the source */
+        c->name = "zero-weights";
+        e.n = 2000;
+        for (uint32_t v = 0; v + 1 < 50 && !rc; v++) rc = graph_coo_push(&e, v, v + 1, 0.0f, true, &err);
+        for (int i = 0; i < 8000 && !rc; i++) {
+            uint32_t a = (uint32_t)(test_rand(&seed) % 2000), b = (uint32_t)(test_rand(&seed) % 2000);
+            rc = graph_coo_push(&e, a, b, i % 3 == 0 ? 0.0f : (float)(test_rand(&seed) % 20), true, &err);
+        }
+        e.both_directions = true;
+        break;
+    case 11: /* the road-like grid, odd sides, weights 1..100 */
+        c->name = "grid-37x53";
+        rc = graph_grid(37, 53, 5, true, &e, &err);
+        c->source = 37 * 26 + 18;
+        break;
+    case 12: /* star from its centre: one level of 4999 */
+        c->name = "star-centre";
+        e.n = 5000;
+        for (uint32_t v = 0; v < 5000 && !rc; v++)
+            if (v != 7) rc = graph_coo_push(&e, 7, v, 1.0f + (float)(v % 5), true, &err);
+        e.both_directions = true;
+        c->source = 7;
+        break;
     default: /* unweighted directed R-MAT scale 11 */
         c->name = "rmat-11-directed";
         rc = graph_rmat(11, 8, 9, false, &e, &err);
@@ -95,7 +122,7 @@ static int graph_case_make(int which, graph_case *c)
     if (rc) fprintf(stderr, "%s: %s\n", c->name, err.msg);
     graph_coo_free(&e);
     /* R-MAT sources: a vertex with edges */
-    if (!rc && which >= 8)
+    if (!rc && (which == 8 || which == 9))
         while (c->source < c->g.n && graph_degree(&c->g, c->source) == 0) c->source++;
     return rc;
 }

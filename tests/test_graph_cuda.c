@@ -1,4 +1,5 @@
 /* Every CUDA BFS and SSSP algorithm against the CPU reference on the generated cases
+ * (and the adaptive ones' hand-overs between the one-block kernels and the full GPU)
  * (paths past 255 levels, stars, disconnected parts, loops and duplicates, isolated
  * source, one vertex, no edges, directed, R-MAT), outputs poisoned first, and on the
  * committed files; delta-stepping also with deltas that make every arc heavy (and
@@ -71,6 +72,15 @@ static void compare(const graph_csr *g, uint32_t s, const char *name)
             unsetenv("SCANWORKS_SSSP_DS_HUB");
         }
     unsetenv("SCANWORKS_SSSP_DS_DELTA");
+    /* adaptive with buckets lost in rounding (every distance its own bucket) and one
+       bucket for everything */
+    for (int i = 0; i < 3; i += 2) {
+        CHECK(setenv("SCANWORKS_SSSP_BLOCK_DELTA", deltas[i], 1) == 0);
+        char what[200];
+        snprintf(what, sizeof what, "%s (block delta %s)", name, deltas[i]);
+        check_sssp(g, s, dref, what, "adaptive");
+    }
+    unsetenv("SCANWORKS_SSSP_BLOCK_DELTA");
     free(ref), free(lv), free(dref);
 }
 
@@ -102,6 +112,20 @@ int main(void)
         for (uint32_t s = 0; s < g.n; s++) compare(&g, s, files[i]);
         graph_csr_free(&g);
     }
+    /* no vertices at all: refused by name before anything reaches the GPU */
+    {
+        graph_coo e0 = {0};
+        graph_csr g0;
+        sw_error e2;
+        int32_t lv0[1];
+        double d0[1];
+        CHECK(graph_csr_from_coo(&e0, &g0, &e2) == 0);
+        for (const char *const *a = bfs_algorithms(PRIM_CUDA); *a; a++)
+            CHECK(graph_bfs(PRIM_CUDA, *a, &g0, 0, lv0, NULL, &e2) == -1 && strstr(e2.msg, "no vertices"));
+        for (const char *const *a = sssp_algorithms(PRIM_CUDA); *a; a++)
+            CHECK(graph_sssp(PRIM_CUDA, *a, &g0, 0, d0, NULL, &e2) == -1 && strstr(e2.msg, "no vertices"));
+        graph_csr_free(&g0);
+    }
     /* a hub shape that makes no sense is refused by name */
     {
         graph_case c;
@@ -113,6 +137,54 @@ int main(void)
             CHECK_MSG(strstr(err.msg, "SCANWORKS_SSSP_DS_HUB") != NULL, "bad hub shape: %s", err.msg);
             unsetenv("SCANWORKS_SSSP_DS_HUB");
             free(d);
+            graph_csr_free(&c.g);
+        }
+    }
+    /* adaptive BFS: a broom (a path of 100, a star of 20,000 leaves at its end, a path of
+       500 from one leaf) leaves the block by arcs at the hub, by vertices at the leaves,
+       and comes back to it for the tail; a path and a grid run whole in the block */
+    {
+        graph_coo b = {0};
+        sw_error e2;
+        int rc = 0;
+        b.n = 100 + 20000 + 500;
+        for (uint32_t v = 0; v < 99 && !rc; v++) rc = graph_coo_push(&b, v, v + 1, 1.0f, false, &e2);
+        for (uint32_t v = 100; v < 20100 && !rc; v++) rc = graph_coo_push(&b, 99, v, 1.0f, false, &e2);
+        for (uint32_t v = 20100; v < b.n && !rc; v++) rc = graph_coo_push(&b, v == 20100 ? 100 : v - 1, v, 1.0f, false, &e2);
+        b.both_directions = true;
+        graph_csr g;
+        if (!rc && graph_csr_from_coo(&b, &g, &e2) == 0) {
+            int32_t *ref = malloc(g.n * sizeof *ref), *lv = malloc(g.n * sizeof *lv);
+            bfs_stats st;
+            CHECK(bfs_cpu(&g, 0, ref, NULL, &e2) == 0);
+            test_poison(lv, g.n * sizeof *lv);
+            CHECK(graph_bfs(PRIM_CUDA, "adaptive", &g, 0, lv, &st, &e2) == 0);
+            CHECK_MSG(!memcmp(lv, ref, g.n * sizeof *lv), "broom: adaptive levels differ");
+            CHECK_MSG(st.block_launches >= 2 && st.block_levels >= 99 + 490 && st.levels == 100 + 1 + 500,
+                      "broom: %d block launches, %d levels in them, %d levels", st.block_launches, st.block_levels,
+                      st.levels);
+            free(ref), free(lv);
+            graph_csr_free(&g);
+        } else {
+            CHECK_MSG(0, "broom not built: %s", e2.msg);
+        }
+        graph_coo_free(&b);
+        for (int k = 0; k < 2; k++) {
+            graph_case c;
+            if (graph_case_make(k == 0 ? 0 : 11, &c)) continue;
+            int32_t *lv = malloc(c.g.n * sizeof *lv);
+            bfs_stats st;
+            CHECK(graph_bfs(PRIM_CUDA, "adaptive", &c.g, 0, lv, &st, &e2) == 0);
+            CHECK_MSG(st.block_launches == 1 && st.block_levels == st.levels, "%s: %d launches, %d of %d levels", c.name,
+                      st.block_launches, st.block_levels, st.levels);
+            /* and the adaptive SSSP finishes in its block */
+            double *d = malloc(c.g.n * sizeof *d);
+            sssp_stats ss;
+            CHECK(graph_sssp(PRIM_CUDA, "adaptive", &c.g, 0, d, &ss, &e2) == 0);
+            CHECK_MSG(ss.block_finished && ss.block_rounds > 0, "%s: the SSSP block did not finish (%d rounds)", c.name,
+                      ss.block_rounds);
+            free(d);
+            free(lv);
             graph_csr_free(&c.g);
         }
     }
@@ -128,6 +200,21 @@ int main(void)
         bfs_stats st;
         CHECK(graph_bfs(PRIM_CUDA, "direction-optimizing", &g, s, lv, &st, &err) == 0);
         CHECK_MSG(st.bottom_up_steps > 0, "rmat-16: direction-optimizing never went bottom-up");
+        CHECK(graph_bfs(PRIM_CUDA, "adaptive", &g, s, lv, &st, &err) == 0);
+        CHECK_MSG(st.bottom_up_steps > 0, "rmat-16: adaptive never went bottom-up");
+        /* from the hub with one bucket the frontier outgrows the SSSP block at once:
+           delta-stepping finishes, and the distances are still exact */
+        uint32_t hub = 0;
+        for (uint32_t v = 1; v < g.n; v++) hub = graph_degree(&g, v) > graph_degree(&g, hub) ? v : hub;
+        double *d = malloc(g.n * sizeof *d), *dref = malloc(g.n * sizeof *dref);
+        sssp_stats ss;
+        CHECK(setenv("SCANWORKS_SSSP_BLOCK_DELTA", "1e30", 1) == 0);
+        CHECK(sssp_cpu(&g, hub, dref, NULL, &err) == 0);
+        check_sssp(&g, hub, dref, "rmat-16 from its hub, one bucket", "adaptive");
+        CHECK(graph_sssp(PRIM_CUDA, "adaptive", &g, hub, d, &ss, &err) == 0);
+        CHECK_MSG(!ss.block_finished, "rmat-16: the SSSP block finished alone; the hand-over went untested");
+        unsetenv("SCANWORKS_SSSP_BLOCK_DELTA");
+        free(d), free(dref);
         free(lv);
         graph_csr_free(&g);
     } else {

@@ -1,104 +1,67 @@
 #!/usr/bin/env bash
-# Graphs on the GPU machine: the gpu-labelled graph tests, compute-sanitizer
-# (memcheck, racecheck, synccheck) on small runs of the delta-stepping SSSP kernel
-# (default delta: heavy hub segments; delta 1e30: light hub segments) and of top-down
-# BFS and near-far SSSP on a graph with hubs, then
-# `bench bfs` at scale 22 and `bench sssp` at scales 20..22 (and a sweep of delta-stepping's
-# knobs at 22) into $OUT/bfs-bench.json,
-# $OUT/sssp-bench.json (+ .svg, .txt), and SUMMARY lines: delta-stepping against
-# near-far and the seed's Bellman-Ford, BFS GTEPS. Run from the repository root with
-# BUILD and OUT set; about 3 minutes.
+# Graphs on the GPU machine, the tests and the grid (R-MAT: graphs-rmat.sh):
+#  1. the GPU graph tests (test_graph_cuda: every algorithm against the CPU on the awkward
+#     graphs; test_graph_bench: bench bfs|sssp end to end, every row validated);
+#  2. compute-sanitizer memcheck, racecheck and synccheck on the one-block BFS and SSSP
+#     kernels (adaptive: a grid that stays in the block, a thin grid, an R-MAT that
+#     leaves it) and, as regressions, on delta-stepping and direction-optimizing;
+#  3. `bench bfs` (64 roots) and `bench sssp` (8) on grid:1500:1500 with the CPU
+#     references in the same run, every timed run checked, into $OUT/bfs-grid.json and
+#     $OUT/sssp-grid.json (+ .txt); then the bucket widths of delta-stepping and of the
+#     adaptive SSSP's one-block rounds on the grid. R-MAT: graphs-rmat.sh.
+# SUMMARY lines give each target against what was measured. A wrong result (INVALID),
+# a crash or a sanitizer report is a FAIL; a target not met is a NOTE.
+# Run from the repository root with BUILD and OUT set.
 set -uo pipefail
-BUILD=${BUILD:?set BUILD to an sm_90 build}
-OUT=${OUT:?set OUT to a results folder}
-mkdir -p "$OUT"
-SW="$BUILD/scanworks"
-status=0
-pass() { echo "PASS: $*"; }
-fail() { echo "FAIL: $*"; status=1; }
+PART=graphs
+. scripts/gpu-check.d/part.bash
+. scripts/gpu-check.d/graphs.bash
 
-if ctest --test-dir "$BUILD" -L gpu -R graph --timeout 240 --output-on-failure > "$OUT/graphs-ctest.txt" 2>&1 &&
+log="$OUT/graphs-sanitize.txt"
+if ctest --test-dir "$BUILD" -R '^(test_graph_cuda|test_graph_bench)$' --timeout 300 --output-on-failure \
+     > "$OUT/graphs-ctest.txt" 2>&1 &&
    grep -q "100% tests passed" "$OUT/graphs-ctest.txt" && ! grep -q "Skipped" "$OUT/graphs-ctest.txt"; then
   pass "graph GPU tests"
 else
   tail -30 "$OUT/graphs-ctest.txt"; fail "graph GPU tests (see graphs-ctest.txt)"
 fi
 
-CS=$(command -v compute-sanitizer || echo /usr/local/cuda/bin/compute-sanitizer)
 tmp=$(mktemp -d)
-for tool in memcheck racecheck synccheck; do
-  ok=1
-  for run in "rmat:12:16:7 0 64:256" "rmat:12:16:7 1e30 64:256" "rmat:12:16:7 0 4:8" "tests/data/graphs/tiny.mtx 0 0:1" \
-             "rmat:9:8:7 1e-30 64:256"; do
-    set -- $run
-    SCANWORKS_SSSP_DS_DELTA=$2 SCANWORKS_SSSP_DS_HUB=$3 timeout 120 "$CS" --tool $tool --error-exitcode 9 "$SW" \
-        compute sssp --backend cuda --algo delta-stepping --graph $1 --source 1 --out "$tmp/d.npy" > "$tmp/cs.txt" 2>&1 ||
-      { ok=0; echo "$tool on $1 (delta $2, hubs $3):"; head -20 "$tmp/cs.txt"; }
-  done
-  [ $ok = 1 ] && pass "compute-sanitizer $tool on the delta-stepping kernel" || fail "compute-sanitizer $tool"
-  # top-down BFS and near-far list their hubs warp by warp (rmat:12:16:7 has 13 vertices
-  # of more than 1024 arcs)
-  ok=1
-  for run in "bfs frontier" "bfs direction-optimizing" "sssp near-far"; do
-    set -- $run
-    timeout 120 "$CS" --tool $tool --error-exitcode 9 "$SW" compute $1 --backend cuda --algo $2 --graph rmat:12:16:7 \
-        --source 1 --out "$tmp/h.npy" > "$tmp/cs.txt" 2>&1 || { ok=0; echo "$tool on $1 $2:"; head -20 "$tmp/cs.txt"; }
-  done
-  [ $ok = 1 ] && pass "compute-sanitizer $tool on the hub lists of BFS and near-far" ||
-    fail "compute-sanitizer $tool (BFS, near-far)"
-done
+sanitize_runs "$log" 180 " on the one-block BFS and SSSP (adaptive) and regressions" \
+  "compute bfs --backend cuda --algo adaptive --graph grid:60:40:3 --source 5 --out $tmp/a.npy" \
+  "compute bfs --backend cuda --algo adaptive --graph grid:700:3:3 --source 1 --out $tmp/b.npy" \
+  "compute bfs --backend cuda --algo adaptive --graph rmat:12:16:7 --source 1 --out $tmp/c.npy" \
+  "compute bfs --backend cuda --algo direction-optimizing --graph rmat:12:16:7 --source 1 --out $tmp/d.npy" \
+  "compute sssp --backend cuda --algo delta-stepping --graph rmat:12:16:7 --source 1 --out $tmp/e.npy" \
+  "compute sssp --backend cuda --algo adaptive --graph grid:60:40:3 --source 5 --out $tmp/f.npy" \
+  "compute sssp --backend cuda --algo adaptive --graph rmat:12:16:7 --source 1 --out $tmp/g.npy"
 rm -rf "$tmp"
 
-if "$SW" bench bfs --scales 22..22 --sources 4 --json "$OUT/bfs-bench.json" --plot "$OUT/bfs-bench.svg" \
-     > "$OUT/bfs-bench.txt" 2>&1; then
-  pass "bench bfs"
-else
-  tail -5 "$OUT/bfs-bench.txt"; fail "bench bfs"
-fi
-if "$SW" bench sssp --scales 20..22 --sources 4 --cpu-max-scale 18 --json "$OUT/sssp-bench.json" \
-     --plot "$OUT/sssp-bench.svg" > "$OUT/sssp-bench.txt" 2>&1; then
-  pass "bench sssp"
-else
-  tail -5 "$OUT/sssp-bench.txt"; fail "bench sssp"
-fi
+bench bfs-grid bfs --graph grid:1500:1500 --sources 64 --cpu-sources 64
+bench sssp-grid sssp --graph grid:1500:1500 --sources 8 --cpu-sources 8
 
-# Bench lines read: "  cuda  ALGO  scale S  MS ms  G GTEPS".
-ms_of() { awk -v a="$2" -v s="$3" '$1 == "cuda" && $2 == a && $3 == "scale" && $4 == s { print $5; exit }' "$1"; }
-gteps_of() { awk -v a="$2" -v s="$3" '$1 == "cuda" && $2 == a && $3 == "scale" && $4 == s { print $7; exit }' "$1"; }
-for s in 20 21 22; do
-  new=$(ms_of "$OUT/sssp-bench.txt" delta-stepping $s); old=$(ms_of "$OUT/sssp-bench.txt" near-far $s)
-  bf=$(ms_of "$OUT/sssp-bench.txt" bellman-ford $s); seg=$(ms_of "$OUT/sssp-bench.txt" bellman-ford-seg $s)
-  if [ -n "$new" ] && [ -n "$old" ] && [ -n "$bf" ]; then
-    awk -v s=$s -v n="$new" -v o="$old" -v b="$bf" -v g="${seg:-0}" 'BEGIN {
-      f = "SUMMARY: sssp scale %d median ms: delta-stepping %.3f, near-far %.3f, bellman-ford %.3f, "
-      f = f "bellman-ford-seg %.3f; bellman-ford / delta-stepping %.2fx (target >= 5x), near-far / delta-stepping %.2fx\n"
-      rb = n > 0 ? b / n : 0; ro = n > 0 ? o / n : 0
-      printf f, s, n, o, b, g, rb, ro }'
-  else
-    echo "SUMMARY: sssp scale $s: no result (see sssp-bench.txt)"
-  fi
+for f in bfs-grid sssp-grid; do
+  [ -f "$OUT/$f.txt" ] && grep -E "^  (cpu|cuda) " "$OUT/$f.txt" | sed "s/^/SUMMARY: $f /"
 done
-new=$(ms_of "$OUT/sssp-bench.txt" delta-stepping 22); bf=$(ms_of "$OUT/sssp-bench.txt" bellman-ford 22)
-if [ -n "$new" ] && [ -n "$bf" ] && awk -v n="$new" -v b="$bf" 'BEGIN { exit !(n > 0 && b / n >= 5) }'; then
-  pass "delta-stepping >= 5x bellman-ford at scale 22"
-else
-  echo "NOTE: delta-stepping under 5x bellman-ford at scale 22 (or no result)"
-fi
-# Delta-stepping's knobs at scale 22 (ALGO,VAR=VALUE: its hub shape
-# SCANWORKS_SSSP_DS_HUB=BIG:SEG, its delta, its blocks per SM), each with the trace of where the time goes
-# (the last source's line).
-for run in ${DS_SWEEP-delta-stepping,SCANWORKS_SSSP_DS_HUB=16:64 \
-    delta-stepping,SCANWORKS_SSSP_DS_BLOCKS_PER_SM=2 delta-stepping,SCANWORKS_SSSP_DS_BLOCKS_PER_SM=3}; do
+cpu=$(field bfs-grid queue grid:1500:1500 4); read -r a ms hm <<< "$(best bfs-grid grid:1500:1500)"
+echo "SUMMARY: bfs grid:1500:1500 fastest: ${a:-?} ${ms:-?} ms, CPU queue ${cpu:-?} ms"
+target "bfs grid <= 10 ms" "x > 0 && x <= 10" "${ms:-0}"
+target "bfs grid >= 5x the CPU queue BFS" "x >= 5" "$(awk -v c="${cpu:-0}" -v m="${ms:-0}" 'BEGIN { print m > 0 ? c / m : 0 }')"
+cpu=$(field sssp-grid dijkstra grid:1500:1500 4); read -r a ms hm <<< "$(best sssp-grid grid:1500:1500)"
+echo "SUMMARY: sssp grid:1500:1500 fastest: ${a:-?} ${ms:-?} ms, CPU Dijkstra ${cpu:-?} ms"
+target "sssp grid <= 40 ms" "x > 0 && x <= 40" "${ms:-0}"
+target "sssp grid >= 10x Dijkstra" "x >= 10" "$(awk -v c="${cpu:-0}" -v m="${ms:-0}" 'BEGIN { print m > 0 ? c / m : 0 }')"
+# Bucket widths on the grid (default for both: 2 x mean weight / mean degree = 25):
+# delta-stepping's (SCANWORKS_SSSP_DS_DELTA) and the one-block rounds' of adaptive
+# (SCANWORKS_SSSP_BLOCK_DELTA), two roots each
+for run in delta-stepping,SCANWORKS_SSSP_DS_DELTA=100 delta-stepping,SCANWORKS_SSSP_DS_DELTA=400 \
+           adaptive,SCANWORKS_SSSP_BLOCK_DELTA=15 adaptive,SCANWORKS_SSSP_BLOCK_DELTA=35 \
+           adaptive,SCANWORKS_SSSP_BLOCK_DELTA=50; do
   algo=${run%%,*}; kv=${run#*,}
-  f="$OUT/sssp-sweep-$algo-$(echo "${kv#SCANWORKS_SSSP_}" | tr ':=' '-_').txt"
-  env SCANWORKS_GRAPH_TRACE=1 "$kv" timeout 60 "$SW" bench sssp --scales 22..22 --sources 4 --cpu-max-scale 0 \
-      --algo $algo > "$f" 2>&1
-  ms=$(ms_of "$f" $algo 22)
-  echo "SUMMARY: sssp scale 22 $algo $kv: ${ms:-?} ms"
-  grep "^delta-stepping:" "$f" | tail -1 | sed 's/^/SUMMARY:   /'
+  f="$OUT/sssp-grid-$algo-${kv#*=}.txt"
+  env SCANWORKS_GRAPH_TRACE=1 "$kv" timeout 60 "$SW" bench sssp --graph grid:1500:1500 --sources 2 --cpu-sources 0 \
+      --algo $algo > "$f" 2>&1 || fail "$algo with $kv on the grid (see $(basename "$f"))"
+  echo "SUMMARY: sssp grid $algo $kv: $(awk '$1 == "cuda" { print $4, "ms,", $NF; exit }' "$f")"
+  grep -m1 "^sssp block:" "$f" | sed 's/^/SUMMARY:   /'
 done
-for a in direction-optimizing frontier edge-parallel; do
-  ms=$(ms_of "$OUT/bfs-bench.txt" $a 22); g=$(gteps_of "$OUT/bfs-bench.txt" $a 22)
-  echo "SUMMARY: bfs scale 22 $a: ${ms:-?} ms, ${g:-?} GTEPS"
-done
-exit $status
+part_end

@@ -12,9 +12,9 @@ int compute_bfs_main(int argc, char **argv);
 int compute_bfs_main(int argc, char **argv)
 {
     static const char usage[] =
-        "scanworks compute bfs --backend cpu|cuda [--algo A] --graph FILE|rmat:SCALE:EF[:SEED] --source S "
+        "scanworks compute bfs --backend cpu|cuda [--algo A] --graph FILE|rmat:SCALE:EF[:SEED]|grid:W:H[:SEED] --source S "
         "[--undirected] [--format F] --out LEVELS.npy\n"
-        "  cpu algorithms: queue; cuda: direction-optimizing (default), frontier, edge-parallel";
+        "  cpu algorithms: queue; cuda: direction-optimizing (default), adaptive, frontier, edge-parallel";
     graph_cli c;
     prim_backend b;
     int rc = graph_cli_parse("bfs", argc, argv, usage, bfs_algorithms, &c, &b);

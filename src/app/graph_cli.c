@@ -23,7 +23,8 @@ int graph_cli_parse(const char *op, int argc, char **argv, const char *usage,
         {"--backend", CLI_STRING, &c->backend, "B  cpu | cuda", 0, 0, true, false},
         {"--algo", CLI_STRING, &c->algo, "NAME  an algorithm of the backend (default: its best, listed above)", 0, 0,
          false, false},
-        {"--graph", CLI_STRING, &c->graph, "FILE|rmat:SCALE:EF[:SEED]  .mtx, .gr, .txt/.el/.snap, or R-MAT", 0, 0, true,
+        {"--graph", CLI_STRING, &c->graph,
+         "FILE|rmat:SCALE:EF[:SEED]|grid:W:H[:SEED]  .mtx, .gr, .txt/.el/.snap, R-MAT or a grid", 0, 0, true,
          false},
         {"--format", CLI_STRING, &c->format, "F  auto | mtx | snap | dimacs (default auto: by extension)", 0, 0, false,
          false},
@@ -41,9 +42,7 @@ int graph_cli_parse(const char *op, int argc, char **argv, const char *usage,
     if (rc == 0 && *b == PRIM_GL) rc = sw_fail(&err, "--backend gl: graphs run on cpu or cuda");
     if (rc == 0 && c->algo && prim_check_algorithm(op, *b, algorithms(*b), c->algo, &err)) rc = -1;
     if (rc == 0 && graph_format_parse(c->format, &f, &err)) rc = -1;
-    int scale, ef;
-    uint64_t seed;
-    if (rc == 0 && !strncmp(c->graph, "rmat:", 5) && graph_rmat_spec(c->graph, &scale, &ef, &seed, &err)) rc = -1;
+    if (rc == 0 && graph_generator_check(c->graph, &err)) rc = -1;
     if (rc) {
         graph_cli_fail(c, err.msg);
         return code;

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "dof/dof.h"
+#include "dof/dof_reference.h"
 #include "dof/sat.h"
 #include "io/image.h"
 #include "panels/panel.h"
@@ -25,6 +26,7 @@ void app_options_defaults(app_options *o)
     o->focus = 5.0;
     o->aperture = 12.0;
     o->boxes = DOF_DEFAULT_BOXES;
+    o->kernel = DOF_KERNEL_DISC;
     o->guard = true;
     o->sat_variant = "tiled";
     o->gather = NULL;   /* app_dof_init picks: cuda with the cuda SAT backend, else compute */
@@ -142,8 +144,14 @@ static const struct viewer_flag {
                       "cuda, else compute"},
     {"--fallback", NULL, "when the --sat-backend or --gather asked for cannot run here, run what\n"
                          "can (cuda -> gl, cuda gather -> compute) and say so, instead of failing"},
-    {"--boxes", "N", "nested boxes the DoF averages: 1 (one box) .. 3 (smoothest, default 3)"},
+    {"--kernel", "K", "DoF kernel: disc (a stepped disc of fractional radius, soft guard; the\n"
+                      "default) or boxes"},
+    {"--boxes", "N", "the box kernel: N nested boxes, 1 (the chapter's single box) .. 3 (default 3;\n"
+                     "selects the box kernel)"},
     {"--guard", "on|off", "keep sharp foreground edges from bleeding into the blur (default on)"},
+    {"--dof-reference", "N", "headless: after the last frame, render the thin-lens reference of N views\n"
+                             "(1..4096) and score the DoF against it: dof_quality in --json, dof.png and\n"
+                             "reference.png in --dump DIR (default: none)"},
     {"--panels", "LIST", NULL},   /* help built from the panel registry */
     {"--hud", NULL, "draw the HUD (default: on in a window, off headless)"},
     {"--no-hud", NULL, "do not draw the HUD"},
@@ -184,7 +192,16 @@ static int parse_flag(app_options *o, const char *a, const char *next, sw_error 
     else if (!strcmp(a, "--size")) return parse_size(next, &o->width, &o->height, err);
     else if (!strcmp(a, "--frames")) return parse_long(a, next, 1, 100000000, &o->frames, err);
     else if (!strcmp(a, "--warmup")) return parse_long(a, next, 0, 1000000, &o->warmup, err);
-    else if (!strcmp(a, "--boxes")) return parse_long(a, next, 1, DOF_MAX_BOXES, &o->boxes, err);
+    else if (!strcmp(a, "--dof-reference")) return parse_long(a, next, 1, DOF_REFERENCE_MAX_VIEWS, &o->dof_reference, err);
+    else if (!strcmp(a, "--boxes")) {
+        if (parse_long(a, next, 1, DOF_MAX_BOXES, &o->boxes, err)) return -1;
+        if (!o->kernel_set) o->kernel = DOF_KERNEL_BOXES;
+    } else if (!strcmp(a, "--kernel")) {
+        dof_kernel k;
+        if (dof_kernel_parse(next, &k, err)) return sw_wrap(err, "--kernel: ");
+        o->kernel = k;
+        o->kernel_set = true;
+    }
     else if (!strcmp(a, "--guard")) {
         if (dof_guard_parse(next, &o->guard, err)) return sw_wrap(err, "--guard: ");
     } else if (!strcmp(a, "--device")) {
@@ -247,6 +264,8 @@ int app_options_parse(app_options *o, int argc, char **argv, sw_error *err)
     if (!o->fallback && o->gather && !strcmp(o->gather, "cuda") && o->sat_backend && strcmp(o->sat_backend, "cuda"))
         return sw_fail(err, "--gather cuda runs inside the cuda SAT's mapping, so it needs --sat-backend cuda, not %s "
                        "(or add --fallback to run the compute shader)", o->sat_backend);
+    if (o->dof_reference && !o->headless)
+        return sw_fail(err, "--dof-reference N is for --headless runs (in the window, L shows the reference)");
     if (o->headless && !o->hud_set) o->hud = false;
     if ((o->dump_dir || o->json_path) && !o->headless && !o->frames)
         return sw_fail(err, "--dump and --json need --frames N (and usually --headless)");

@@ -3,6 +3,7 @@
 
 #include <stdlib.h>
 #include <string.h>
+#include "graph/graph_check.h"
 #include "util/clock.h"
 
 int bfs_cpu(const graph_csr *g, uint32_t source, int32_t *levels, bfs_stats *st, sw_error *err)
@@ -40,9 +41,6 @@ int bfs_cpu(const graph_csr *g, uint32_t source, int32_t *levels, bfs_stats *st,
 
 uint64_t graph_component_edges(const graph_csr *g, const int32_t *levels)
 {
-    uint64_t arcs = 0;
-    for (uint32_t v = 0; v < g->n; v++)
-        if (levels[v] >= 0) arcs += (uint64_t)(g->row[v + 1] - g->row[v]);
+    uint64_t arcs = graph_component_arcs(g, levels);
     return g->undirected ? arcs / 2 : arcs;
 }
-

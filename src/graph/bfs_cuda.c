@@ -7,9 +7,10 @@
 #include <string.h>
 
 #include "kernels/graph/bfs.h"
+#include "kernels/graph/bfs_block.h"
 #include "graph/graph_cuda.h"
 
-const char *const bfs_cuda_algorithms[] = {"direction-optimizing", "frontier", "edge-parallel", NULL};
+const char *const bfs_cuda_algorithms[] = {"direction-optimizing", "adaptive", "frontier", "edge-parallel", NULL};
 
 /* Beamer's heuristics: go bottom-up when the frontier's edges exceed the unexplored
  * edges / ALPHA; come back top-down when the frontier has fewer than n / BETA vertices. */
@@ -27,6 +28,8 @@ struct bfs_cuda_graph {
     uint32_t *q[2], *bm[2], *hub_v;
     int64_t *hub_start;
     bfs_counters *cnt;
+    bfs_block_state *block;     /* adaptive: what the one-block levels leave */
+    int block_fits;             /* the device has the block's shared memory */
     int *modif;
     cudaEvent_t ev[2];
 };
@@ -38,7 +41,7 @@ void bfs_cuda_free(bfs_cuda_graph *d)
     if (!d->undirected) cudaFree(d->rrow), cudaFree(d->rcol);
     for (int i = 0; i < 2; i++) cudaFree(d->q[i]), cudaFree(d->bm[i]);
     cudaFree(d->hub_v), cudaFree(d->hub_start);
-    cudaFree(d->cnt), cudaFree(d->modif);
+    cudaFree(d->cnt), cudaFree(d->modif), cudaFree(d->block);
     if (d->ev[0]) cudaEventDestroy(d->ev[0]);
     if (d->ev[1]) cudaEventDestroy(d->ev[1]);
     free(d);
@@ -79,6 +82,8 @@ static int upload(const graph_csr *g, bfs_cuda_graph *d, sw_error *err)
         gcuda_alloc(&d->bm[0], words * sizeof(uint32_t), "BFS bitmap", err) ||
         gcuda_alloc(&d->bm[1], words * sizeof(uint32_t), "BFS bitmap", err) ||
         gcuda_alloc(&d->cnt, sizeof(bfs_counters), "BFS counters", err) ||
+        gcuda_alloc(&d->block, sizeof(bfs_block_state), "BFS block state", err) ||
+        bfs_block_prepare(&d->block_fits, err) ||
         gcuda_alloc(&d->modif, sizeof(int), "BFS modif word", err))
         return -1;
     GCUDA_TRY(cudaEventCreate(&d->ev[0]), err);
@@ -117,8 +122,36 @@ static int run_edge_parallel(bfs_cuda_graph *d, bfs_stats *st, sw_error *err)
     return 0;
 }
 
-/* Top-down throughout (DIRECTION_OPT 0), or Beamer's switching (1). */
-static int run_queues(bfs_cuda_graph *d, uint32_t source, int direction_opt, bfs_stats *st, sw_error *err)
+/* The one-block levels (adaptive) from the NF vertices of q[*CUR] on level *ITER:
+ * afterwards the frontier it stopped at is q[*CUR] with *NF vertices of *MF arcs, and
+ * *MU (arcs not yet in any frontier) has lost the arcs of the frontiers it made. */
+static int run_block(bfs_cuda_graph *d, int *cur, int *iter, double *nf, double *mf, double *mu, bfs_stats *st,
+                     sw_error *err)
+{
+    bfs_block_state b;
+    if (bfs_launch_block_levels(d->row, d->col, d->q[*cur], (uint32_t)*nf, d->q[1 - *cur], d->levels, *iter, d->block,
+                                err))
+        return -1;
+    GCUDA_TRY(cudaMemcpy(&b, d->block, sizeof b, cudaMemcpyDeviceToHost), err);
+    if (b.overflow) return sw_fail(err, "adaptive BFS: the block's queue overflowed at level %d (a bug)", b.iter);
+    if (b.iter != *iter + b.levels_run || b.levels_run < 1)
+        return sw_fail(err, "adaptive BFS: the block ran %d levels from %d but stopped at %d (a bug)", b.levels_run,
+                       *iter, b.iter);
+    *cur = 1 - *cur;
+    *iter = b.iter;
+    st->arcs_scanned += b.scanned;
+    st->block_levels += b.levels_run;
+    st->block_launches++;
+    *mu -= (double)b.scanned - *mf + (double)b.degree;
+    *nf = b.count;
+    *mf = (double)b.degree;
+    return 0;
+}
+
+/* Top-down throughout (DIRECTION_OPT 0), or Beamer's switching (1); BLOCK: levels
+ * whose frontier fits one block run there, many to a launch (bfs_block.h). */
+static int run_queues(bfs_cuda_graph *d, uint32_t source, int direction_opt, int block, bfs_stats *st,
+                      sw_error *err)
 {
     size_t words = ((size_t)d->n + 31) / 32 + 1;
     GCUDA_TRY(cudaMemcpy(d->q[0], &source, sizeof source, cudaMemcpyHostToDevice), err);
@@ -128,7 +161,16 @@ static int run_queues(bfs_cuda_graph *d, uint32_t source, int direction_opt, bfs
     double nf = 1, mf = (double)(rs[1] - rs[0]), mu = (double)d->m - mf;
     int bottom_up = 0, cur = 0, trace = getenv("SCANWORKS_GRAPH_TRACE") != NULL;
     bfs_counters c;
+    block = block && d->block_fits;
     for (int iter = 0; nf > 0; iter++) {
+        if (block && !bottom_up && nf <= BFS_BLOCK_MAX_VERTICES && mf <= BFS_BLOCK_MAX_ARCS) {
+            int from = iter;
+            if (run_block(d, &cur, &iter, &nf, &mf, &mu, st, err)) return -1;
+            if (trace)
+                fprintf(stderr, "bfs levels %d..%d in one block -> frontier %.0f, its arcs %.0f\n", from, iter - 1, nf,
+                        mf);
+            if (nf <= 0) break;
+        }
         if (direction_opt && !bottom_up && mf > mu / BFS_ALPHA) {
             GCUDA_TRY(cudaMemset(d->bm[cur], 0, words * sizeof(uint32_t)), err);
             if (bfs_launch_queue_to_bitmap(d->q[cur], (uint32_t)nf, d->bm[cur], err)) return -1;
@@ -173,8 +215,9 @@ int bfs_cuda_run(bfs_cuda_graph *d, const char *algo, uint32_t source, int32_t *
     if (bfs_launch_init(d->levels, d->n, source, err)) return -1;
     int rc;
     if (!strcmp(algo, "edge-parallel")) rc = run_edge_parallel(d, &st, err);
-    else if (!strcmp(algo, "frontier")) rc = run_queues(d, source, 0, &st, err);
-    else if (!strcmp(algo, "direction-optimizing")) rc = run_queues(d, source, 1, &st, err);
+    else if (!strcmp(algo, "frontier")) rc = run_queues(d, source, 0, 0, &st, err);
+    else if (!strcmp(algo, "direction-optimizing")) rc = run_queues(d, source, 1, 0, &st, err);
+    else if (!strcmp(algo, "adaptive")) rc = run_queues(d, source, 1, 1, &st, err);
     else return sw_fail(err, "BFS algorithm '%s' is not a cuda one", algo);
     if (rc || gcuda_elapsed_ms(d->ev[0], d->ev[1], &st.ms, err)) return -1;
     if (levels) {

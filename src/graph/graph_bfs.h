@@ -2,6 +2,11 @@
  * (a queue, the reference) or on the GPU (three algorithms, kernels/graph/bfs.cu):
  *   "direction-optimizing"  Beamer: top-down while the frontier is small, bottom-up
  *                           over a frontier bitmap while it is large (alpha 15, beta 18)
+ *   "adaptive"              direction-optimizing, and while the frontier is small
+ *                           (kernels/graph/bfs_block.h: up to 4096 vertices and 16384
+ *                           arcs) one block runs level after level in one launch, so a
+ *                           long, thin graph (a road network, a grid) costs no host
+ *                           round trip per level
  *   "frontier"              top-down frontier queues, degrees scanned per block for
  *                           load balance, next frontier appended by warp-aggregated atomics
  *   "edge-parallel"         the seed's kernel: one thread per COO edge, a levels array
@@ -22,7 +27,9 @@ typedef struct bfs_stats {
     uint64_t reached;      /* vertices with a level */
     uint64_t arcs_scanned; /* arcs looked at (work done) */
     double ms;             /* device-event time of the traversal (cuda) or wall time (cpu) */
-    int bottom_up_steps;   /* direction-optimizing only */
+    int bottom_up_steps;   /* direction-optimizing and adaptive only */
+    int block_levels;      /* adaptive: levels run inside the one-block launches */
+    int block_launches;    /* adaptive: those launches */
 } bfs_stats;
 
 /* The algorithms of a backend, NULL-terminated, default first. */

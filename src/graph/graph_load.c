@@ -9,6 +9,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "graph/grid.h"
 #include "graph/rmat.h"
 #include "util/escape.h"
 
@@ -160,11 +161,13 @@ static int format_from_name(const char *path, graph_format *out, sw_error *err)
     return 0;
 }
 
-int graph_rmat_spec(const char *spec, int *scale, int *edge_factor, uint64_t *seed, sw_error *err)
+/* The numbers of a generator spec "NAME:A:B[:SEED]" after its prefix P: 2 or 3 of
+ * them (the seed defaults to 1). */
+static int parse_numbers(const char *spec, const char *p, long long v[3], const char *expected, sw_error *err)
 {
-    long long v[3] = {0, 0, 1};
+    v[0] = v[1] = 0;
+    v[2] = 1;
     int k = 0;
-    const char *p = spec + 5;
     while (k < 3) {
         char *end;
         errno = 0;
@@ -175,28 +178,54 @@ int graph_rmat_spec(const char *spec, int *scale, int *edge_factor, uint64_t *se
         if (*p != ':') break;
         p++;
     }
-    if (k < 2 || *p) return sw_fail(err, "graph '%s': expected rmat:SCALE:EDGE_FACTOR or rmat:SCALE:EDGE_FACTOR:SEED", spec);
+    if (k < 2 || *p) return sw_fail(err, "graph '%s': expected %s", spec, expected);
+    return 0;
+}
+
+static int rmat_numbers(const char *spec, long long v[3], sw_error *err)
+{
+    if (parse_numbers(spec, spec + 5, v, "rmat:SCALE:EDGE_FACTOR or rmat:SCALE:EDGE_FACTOR:SEED", err)) return -1;
     if (v[0] < 0 || v[0] > RMAT_MAX_SCALE || v[1] < 1 || v[1] > RMAT_MAX_EDGE_FACTOR)
         return sw_fail(err, "graph '%s': scale must be 0..%d and edge factor 1..%d", spec, RMAT_MAX_SCALE,
                        RMAT_MAX_EDGE_FACTOR);
-    *scale = (int)v[0];
-    *edge_factor = (int)v[1];
-    *seed = (uint64_t)v[2];
+    return 0;
+}
+
+static int grid_numbers(const char *spec, long long v[3], sw_error *err)
+{
+    if (parse_numbers(spec, spec + 5, v, "grid:WIDTH:HEIGHT or grid:WIDTH:HEIGHT:SEED", err)) return -1;
+    if (v[0] < 1 || v[0] > GRID_MAX_SIDE || v[1] < 1 || v[1] > GRID_MAX_SIDE)
+        return sw_fail(err, "graph '%s': width and height must be 1..%u", spec, GRID_MAX_SIDE);
+    return 0;
+}
+
+int graph_generator_check(const char *spec, sw_error *err)
+{
+    long long v[3];
+    if (!strncmp(spec, "rmat:", 5)) return rmat_numbers(spec, v, err);
+    if (!strncmp(spec, "grid:", 5)) return grid_numbers(spec, v, err);
     return 0;
 }
 
 static int parse_rmat(const char *spec, bool weighted, graph_coo *out, sw_error *err)
 {
-    int scale, edge_factor;
-    uint64_t seed;
-    if (graph_rmat_spec(spec, &scale, &edge_factor, &seed, err)) return -1;
-    return graph_rmat(scale, edge_factor, seed, weighted, out, err);
+    long long v[3];
+    if (rmat_numbers(spec, v, err)) return -1;
+    return graph_rmat((int)v[0], (int)v[1], (uint64_t)v[2], weighted, out, err);
+}
+
+static int parse_grid(const char *spec, bool weighted, graph_coo *out, sw_error *err)
+{
+    long long v[3];
+    if (grid_numbers(spec, v, err)) return -1;
+    return graph_grid((uint32_t)v[0], (uint32_t)v[1], (uint64_t)v[2], weighted, out, err);
 }
 
 int graph_load(const char *spec, graph_format fmt, bool undirected, bool weighted, graph_coo *out, sw_error *err)
 {
     memset(out, 0, sizeof *out);
     if (!strncmp(spec, "rmat:", 5)) return parse_rmat(spec, weighted, out, err);
+    if (!strncmp(spec, "grid:", 5)) return parse_grid(spec, weighted, out, err);
     if (fmt == GRAPH_FMT_AUTO && format_from_name(spec, &fmt, err)) return -1;
     FILE *fp = fopen(spec, "rb");
     if (!fp) return sw_fail(err, "%s: cannot open: %s", spec, strerror(errno));

@@ -1,6 +1,7 @@
 /* Reading graphs: Matrix Market (.mtx), SNAP-style edge lists (.txt, .el, .snap) and
- * DIMACS shortest-path files (.gr), or the built-in R-MAT generator ("rmat:SCALE:EF"
- * or "rmat:SCALE:EF:SEED").
+ * DIMACS shortest-path files (.gr), or a built-in generator: R-MAT ("rmat:SCALE:EF"
+ * or "rmat:SCALE:EF:SEED", graph/rmat.h) or the road-like grid ("grid:W:H" or
+ * "grid:W:H:SEED", graph/grid.h).
  *
  * Vertex ids are 0-based everywhere in the program: Matrix Market and DIMACS vertex k
  * (1-based in the file) becomes k - 1; an edge list's ids are used as they are, with
@@ -28,11 +29,12 @@ typedef enum graph_format { GRAPH_FMT_AUTO, GRAPH_FMT_MTX, GRAPH_FMT_SNAP, GRAPH
 /* "auto", "mtx", "snap" (also "el", "txt"), "dimacs" (also "gr"). */
 int graph_format_parse(const char *s, graph_format *out, sw_error *err);
 
-/* Parses "rmat:SCALE:EF[:SEED]" (SPEC starts with "rmat:"); a bad one is an error. */
-int graph_rmat_spec(const char *spec, int *scale, int *edge_factor, uint64_t *seed, sw_error *err);
-/* SPEC is a file name or "rmat:SCALE:EF[:SEED]" (seed default 1; R-MAT weights are
- * generated when WEIGHTED). FMT AUTO picks by extension. */
+/* SPEC is a file name, "rmat:SCALE:EF[:SEED]" or "grid:W:H[:SEED]" (seed default 1;
+ * the generators' weights are made when WEIGHTED). FMT AUTO picks by extension. */
 int graph_load(const char *spec, graph_format fmt, bool undirected, bool weighted, graph_coo *out, sw_error *err);
+/* Checks a generator spec ("rmat:..." or "grid:...") as graph_load would, without
+ * generating: 0 for a good one or a file name, else -1 with the message. */
+int graph_generator_check(const char *spec, sw_error *err);
 /* graph_load, then graph_csr_from_coo. */
 int graph_load_csr(const char *spec, graph_format fmt, bool undirected, bool weighted, graph_csr *g, sw_error *err);
 

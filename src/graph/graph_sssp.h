@@ -8,6 +8,10 @@
  *                       within a bucket, heavy arcs once per settled vertex
  *                       (kernels/graph/sssp_delta.h; SCANWORKS_SSSP_DS_DELTA overrides delta,
  *                       SCANWORKS_SSSP_DS_HUB=BIG:SEG the hub segments)
+ *   "adaptive"          near-far in one block, round after round in one launch, while
+ *                       the frontier is small (kernels/graph/sssp_block.h; buckets as
+ *                       wide as delta-stepping's, SCANWORKS_SSSP_BLOCK_DELTA overrides);
+ *                       delta-stepping finishes when the frontier outgrows the block
  *   "bellman-ford"      the seed's kernel: one thread per COO edge, each undirected
  *                       edge once relaxing both directions, a `modif` word, one launch
  *                       per iteration until nothing changes
@@ -30,6 +34,8 @@ typedef struct sssp_stats {
     int iterations;        /* kernel rounds (cuda) or settled vertices (cpu) */
     uint64_t reached;
     uint64_t relaxations;  /* edges relaxed (work done), where counted */
+    int block_rounds;      /* adaptive: rounds run in the one-block launch */
+    int block_finished;    /* adaptive: 1 when the block finished alone (no delta-stepping) */
     double ms;
 } sssp_stats;
 

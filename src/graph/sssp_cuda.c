@@ -10,10 +10,11 @@
 #include "graph/graph_cuda.h"
 #include "kernels/graph/bfs.h"
 #include "kernels/graph/sssp.h"
+#include "kernels/graph/sssp_block.h"
 #include "kernels/graph/sssp_delta.h"
 
 /* The first one is the default. */
-const char *const sssp_cuda_algorithms[] = {"delta-stepping",  "near-far",         "bellman-ford",
+const char *const sssp_cuda_algorithms[] = {"delta-stepping",  "adaptive",         "near-far", "bellman-ford",
                                             "bellman-ford-ro", "bellman-ford-seg", NULL};
 
 /* Edges regrouped by segments of this many vertices (the seed's L2 blocking). */
@@ -27,7 +28,7 @@ struct sssp_cuda_graph {
     uint32_t n;
     uint64_t m, coo_m;
     int undirected;
-    float delta, ds_delta;
+    float delta, ds_delta, block_delta;
     uint32_t ds_big, ds_seg;          /* delta-stepping hubs: degree threshold, segment */
     int64_t *row;
     uint32_t *col;
@@ -48,6 +49,8 @@ struct sssp_cuda_graph {
     uint32_t *ds_col, *ds_q[2], *ds_members, *ds_bstamp;
     float *ds_w;
     sssp_ds_ctl *ds_ctl;
+    sssp_block_state *sb_state;       /* adaptive: what the one-block rounds leave */
+    int block_fits;
     cudaEvent_t ev[2];
 };
 
@@ -56,7 +59,8 @@ void sssp_cuda_free(sssp_cuda_graph *d)
     if (!d) return;
     void *p[] = {d->row, d->col, d->w, d->coo_src, d->coo_dst, d->coo_w, d->seg_src, d->seg_dst, d->seg_w, d->dist,
                  d->near[0], d->near[1], d->far[0], d->far[1], d->stamp, d->hub_v, d->hub_start, d->expanded, d->cnt, d->modif,
-                 d->ds_mid, d->ds_col, d->ds_q[0], d->ds_q[1], d->ds_members, d->ds_bstamp, d->ds_w, d->ds_ctl};
+                 d->ds_mid, d->ds_col, d->ds_q[0], d->ds_q[1], d->ds_members, d->ds_bstamp, d->ds_w, d->ds_ctl,
+                 d->sb_state};
     for (size_t i = 0; i < sizeof p / sizeof p[0]; i++) cudaFree(p[i]);
     if (d->ev[0]) cudaEventDestroy(d->ev[0]);
     if (d->ev[1]) cudaEventDestroy(d->ev[1]);
@@ -158,7 +162,8 @@ static int upload(const graph_csr *g, const char *hint, sssp_cuda_graph *d, sw_e
     d->m = g->m;
     d->undirected = g->undirected;
     bool all = !hint, nf = all || !strcmp(hint, "near-far"), seg = all || !strcmp(hint, "bellman-ford-seg");
-    bool ds = all || !strcmp(hint, "delta-stepping");
+    bool ad = all || !strcmp(hint, "adaptive");
+    bool ds = ad || !strcmp(hint, "delta-stepping");
     bool bf = all || (!nf && !seg && !ds);
     double wsum = 0;
     for (uint64_t k = 0; g->w && k < g->m; k++) wsum += g->w[k];
@@ -174,6 +179,15 @@ static int upload(const graph_csr *g, const char *hint, sssp_cuda_graph *d, sw_e
     env = getenv("SCANWORKS_SSSP_DS_DELTA");
     if (env && atof(env) > 0) d->ds_delta = (float)atof(env);
     if (!(d->ds_delta > 0)) d->ds_delta = 1.0f;
+    /* the one-block rounds (adaptive): delta-stepping's width, 2 x mean weight / mean
+       degree. A CPU model of the rounds on grid:1500:1500 (weights 1..100, width 25):
+       6,161 rounds, 1,411 buckets, at most 2,885 near vertices from the centre (11,429
+       rounds from a corner); width 50 needs 4,583 near vertices, past the block's 4,096.
+       SCANWORKS_SSSP_BLOCK_DELTA overrides it. */
+    d->block_delta = d->ds_delta;
+    env = getenv("SCANWORKS_SSSP_BLOCK_DELTA");
+    if (env && atof(env) > 0) d->block_delta = (float)atof(env);
+    if (!(d->block_delta > 0)) d->block_delta = 1.0f;
     if (ds && ds_hub_shape(d, err)) return -1;
     /* near-far lists hubs in GRAPH_HUB_SEGMENT pieces, delta-stepping in ds_seg ones */
     uint64_t hub_cap = graph_hub_capacity(g->n, g->m), ds_cap = ds ? sssp_ds_hub_capacity(g->n, g->m, d->ds_seg) : 0;
@@ -192,14 +206,21 @@ static int upload(const graph_csr *g, const char *hint, sssp_cuda_graph *d, sw_e
                gcuda_alloc(&d->ds_bstamp, (size_t)g->n * sizeof(uint32_t), "bucket stamps", err) ||
                gcuda_alloc(&d->ds_ctl, sizeof(sssp_ds_ctl), "delta-stepping counters", err)))
         return -1;
+    d->far_cap = g->m + g->n + 1;
+    if (ad && !nf &&
+        (gcuda_alloc(&d->far[0], d->far_cap * sizeof(uint32_t), "far pile", err) ||
+         gcuda_alloc(&d->sb_state, sizeof(sssp_block_state), "SSSP block state", err) ||
+         sssp_block_prepare(&d->block_fits, err)))
+        return -1;
     if (nf) {
-        d->far_cap = g->m + g->n + 1;
         if (gcuda_upload(&d->col, g->col, g->m * sizeof *g->col, "CSR columns", err) ||
             (g->w && gcuda_upload(&d->w, g->w, g->m * sizeof *g->w, "CSR weights", err)) ||
             gcuda_alloc(&d->near[0], (g->m + g->n + 1) * sizeof(uint32_t), "near queue", err) ||
             gcuda_alloc(&d->near[1], (g->m + g->n + 1) * sizeof(uint32_t), "near queue", err) ||
             gcuda_alloc(&d->far[0], d->far_cap * sizeof(uint32_t), "far pile", err) ||
-            gcuda_alloc(&d->far[1], d->far_cap * sizeof(uint32_t), "far pile", err))
+            gcuda_alloc(&d->far[1], d->far_cap * sizeof(uint32_t), "far pile", err) ||
+            (ad && (gcuda_alloc(&d->sb_state, sizeof(sssp_block_state), "SSSP block state", err) ||
+                    sssp_block_prepare(&d->block_fits, err))))
             return -1;
     }
     if (bf || seg) {
@@ -345,6 +366,36 @@ static int run_delta_stepping(sssp_cuda_graph *d, sssp_stats *st, sw_error *err)
     return 0;
 }
 
+/* One block while the frontier is small (kernels/graph/sssp_block.h); delta-stepping
+ * finishes from the distances it leaves when the frontier outgrows it. */
+static int run_adaptive(sssp_cuda_graph *d, uint32_t source, sssp_stats *st, sw_error *err)
+{
+    if (!d->ds_ctl || !d->sb_state) return sw_fail(err, "adaptive: the graph was uploaded for another algorithm");
+    sssp_block_state b = {0, 0, 0, 0, 0};
+    if (d->block_fits) {
+        GCUDA_TRY(cudaMemsetAsync(d->stamp, 0, (size_t)d->n * sizeof(uint32_t), 0), err);
+        if (sssp_launch_block(d->row, d->ds_col, d->ds_w, source, d->block_delta, d->dist, d->expanded, d->stamp,
+                              d->far[0], d->far_cap, d->sb_state, err))
+            return -1;
+        GCUDA_TRY(cudaMemcpy(&b, d->sb_state, sizeof b, cudaMemcpyDeviceToHost), err);
+        st->relaxations += b.relaxed;
+        st->block_rounds = (int)b.rounds;
+        st->block_finished = b.done;
+        if (getenv("SCANWORKS_GRAPH_TRACE"))
+            fprintf(stderr, "sssp block: delta %g, %u rounds, %u buckets, %llu arcs relaxed, %s\n", d->block_delta,
+                    b.rounds, b.buckets, b.relaxed,
+                    b.done ? "done" : b.reason == 1 ? "frontier too large" : b.reason == 2 ? "near queue full"
+                                                                             : "far pile full");
+        if (b.done) {
+            st->iterations = (int)b.rounds;
+            return 0;
+        }
+    }
+    if (run_delta_stepping(d, st, err)) return -1;
+    st->iterations += (int)b.rounds;
+    return 0;
+}
+
 int sssp_cuda_run(sssp_cuda_graph *d, const char *algo, uint32_t source, double *dist, sssp_stats *st_out,
                   sw_error *err)
 {
@@ -357,6 +408,7 @@ int sssp_cuda_run(sssp_cuda_graph *d, const char *algo, uint32_t source, double 
     int rc;
     if (!strcmp(algo, "near-far")) rc = run_near_far(d, source, &st, err);
     else if (!strcmp(algo, "delta-stepping")) rc = run_delta_stepping(d, &st, err);
+    else if (!strcmp(algo, "adaptive")) rc = run_adaptive(d, source, &st, err);
     else if (!strcmp(algo, "bellman-ford")) rc = run_bellman_ford(d, 0, &st, err);
     else if (!strcmp(algo, "bellman-ford-ro")) rc = run_bellman_ford(d, 1, &st, err);
     else if (!strcmp(algo, "bellman-ford-seg")) rc = run_bellman_ford(d, 2, &st, err);

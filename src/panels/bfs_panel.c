@@ -1,6 +1,7 @@
 /* The BFS panel: a road-like graph (a jittered grid with missing streets and a few
- * diagonals, laid out once) drawn as points and lines; the BFS wavefront spreads one
- * level per step, the frontier in yellow. On CUDA the vertex colours are written by a
+ * diagonals, laid out once) or an R-MAT graph in rings around its hub (N after the
+ * last algorithm), drawn as points and lines; the BFS wavefront spreads one level per
+ * step, the frontier in yellow. On CUDA the vertex colours are written by a
  * kernel into the GL colour buffer through interop, and the edge-parallel algorithm
  * runs one level per step; the queue-based algorithms run whole on the GPU and are
  * revealed level by level. Without CUDA a CPU BFS step does the same ("CPU fallback"). */
@@ -13,6 +14,7 @@
 
 #include "kernels/graph/bfs_colors.h"
 #include "graph/csr.h"
+#include "graph/graph_layout.h"
 #include "graph/rmat.h"
 #if SCANWORKS_HAVE_CUDA
 #include "panels/bfs_panel_gpu.h"
@@ -33,6 +35,7 @@ typedef struct bfs_panel {
     float *pos;               /* layout, 2 floats per vertex in 0..1 (for clicks) */
     int level;                /* the frontier shown */
     bool done, running, use_cuda, whole_run;
+    bool rmat;                /* an R-MAT graph instead of the grid (N after the last algorithm) */
     int max_level, frames, hold;
     uint64_t edges;
     double color_ms, level_ms;    /* CUDA events: the colour kernel, the last level or run */
@@ -47,7 +50,7 @@ typedef struct bfs_panel {
 } bfs_panel;
 
 static const panel_key_help bfs_keys[] = {
-    {"N", "next algorithm"}, {"R", "new graph and source"}, {"Enter", "one level"},
+    {"N", "next algorithm, then grid / R-MAT"}, {"R", "new graph and source"}, {"Enter", "one level"},
     {"P", "run / pause"},    {"[ ]", "smaller / larger graph"}, {"click", "source at a vertex"}, {NULL, NULL},
 };
 
@@ -59,6 +62,12 @@ static int make_graph(bfs_panel *p, float **pos_out, sw_error *err)
 {
     int w = grid_sizes[p->size_index][0], h = grid_sizes[p->size_index][1];
     uint32_t n = (uint32_t)(w * h);
+    if (p->rmat) {   /* about as many vertices as the grid, 4 edges each */
+        int scale = 0;
+        while ((2u << scale) <= n) scale++;
+        graph_csr_free(&p->g);
+        return graph_rmat_layout(scale, 4, p->seed, &p->g, pos_out, err);
+    }
     graph_coo e = {0};
     e.n = n;
     e.both_directions = true;
@@ -140,8 +149,15 @@ static void start_from(bfs_panel *p, uint32_t source)
 /* Starts a BFS from a new random source. */
 static void start(bfs_panel *p)
 {
-    p->seed = graph_mix64(p->seed);
-    start_from(p, (uint32_t)(p->seed % p->g.n));
+    /* the best connected of 8 random vertices: on R-MAT, most likely one of the giant
+       component (many vertices there are alone or in pairs) */
+    uint32_t best = 0;
+    for (int k = 0; k < 8; k++) {
+        p->seed = graph_mix64(p->seed);
+        uint32_t v = (uint32_t)(p->seed % p->g.n);
+        if (k == 0 || graph_degree(&p->g, v) > graph_degree(&p->g, best)) best = v;
+    }
+    start_from(p, best);
 }
 
 static int rebuild(bfs_panel *p, sw_error *err)
@@ -317,8 +333,8 @@ static float draw_text(const bfs_panel *p, const panel_frame *f)
     float px = panel_px(f), lh = panel_line(px), x = 8, w = (float)f->width - 16, y = panel_content_y(f);
     float spx = panel_small_px(f);
     char line[320];
-    snprintf(line, sizeof line, "%s: %s%s", p->use_cuda ? "CUDA" : "CPU fallback",
-             p->use_cuda ? gpu_algos[p->algo] : "queue step",
+    snprintf(line, sizeof line, "%s: %s on %s%s", p->use_cuda ? "CUDA" : "CPU fallback",
+             p->use_cuda ? gpu_algos[p->algo] : "queue step", p->rmat ? "R-MAT" : "the grid",
              p->use_cuda && p->whole_run ? " (run whole, shown per level)" : "");
     panel_print_fit(f, x, y, px, w, line, PANEL_TEXT);
     y += lh;
@@ -374,9 +390,14 @@ static bool bfs_key(void *state, int key, int mods)
     bfs_panel *p = state;
     sw_error err;
     switch (key) {
-    case 'N':
+    case 'N':   /* the next algorithm; after the last one, the other graph (grid / R-MAT) */
         if (p->use_cuda) p->algo = (p->algo + 1) % 3;
-        start(p);
+        if (!p->use_cuda || p->algo == 0) {
+            p->rmat = !p->rmat;
+            if (rebuild(p, &err)) set_status(p, err.msg);
+        } else {
+            start(p);
+        }
         return true;
     case 'R':
         p->seed = graph_mix64(p->seed + 1);
