@@ -4,7 +4,7 @@
 #     graphs; test_graph_bench: bench bfs|sssp end to end, every row validated);
 #  2. compute-sanitizer memcheck, racecheck and synccheck on the one-block BFS and SSSP
 #     kernels (adaptive: a grid that stays in the block, a thin grid, an R-MAT that
-#     leaves it) and, as regressions, on delta-stepping and direction-optimizing;
+#     leaves it; the SSSP hand-over runs delta-stepping there too);
 #  3. `bench bfs` (64 roots) and `bench sssp` (8) on grid:1500:1500 with the CPU
 #     references in the same run, every timed run checked, into $OUT/bfs-grid.json and
 #     $OUT/sssp-grid.json (+ .txt); then the bucket widths of delta-stepping and of the
@@ -27,12 +27,10 @@ else
 fi
 
 tmp=$(mktemp -d)
-sanitize_runs "$log" 180 " on the one-block BFS and SSSP (adaptive) and regressions" \
+sanitize_runs "$log" 180 " on the one-block BFS and SSSP kernels (adaptive)" \
   "compute bfs --backend cuda --algo adaptive --graph grid:60:40:3 --source 5 --out $tmp/a.npy" \
   "compute bfs --backend cuda --algo adaptive --graph grid:700:3:3 --source 1 --out $tmp/b.npy" \
   "compute bfs --backend cuda --algo adaptive --graph rmat:12:16:7 --source 1 --out $tmp/c.npy" \
-  "compute bfs --backend cuda --algo direction-optimizing --graph rmat:12:16:7 --source 1 --out $tmp/d.npy" \
-  "compute sssp --backend cuda --algo delta-stepping --graph rmat:12:16:7 --source 1 --out $tmp/e.npy" \
   "compute sssp --backend cuda --algo adaptive --graph grid:60:40:3 --source 5 --out $tmp/f.npy" \
   "compute sssp --backend cuda --algo adaptive --graph rmat:12:16:7 --source 1 --out $tmp/g.npy"
 rm -rf "$tmp"
