@@ -1,6 +1,7 @@
 // Depth of field from the summed-area table; shared by dof.frag and dof.comp (the
 // program loader inserts this file after their #version line). src/dof/dof_cpu.c
-// is the same arithmetic in C. DOF_MAX_RADIUS and DOF_GUARD_FROM come from src/dof/dof_limits.h.
+// is the same arithmetic in C. DOF_MAX_RADIUS, DOF_GUARD_FROM, DOF_SOFT_GUARD_FROM and DOF_DISC_X1..3
+// come from src/dof/dof_limits.h.
 layout(binding = 0) uniform sampler2D u_color;   // linear colour (the SAT's source)
 layout(binding = 1) uniform sampler2D u_depth;   // linear depth, R32F
 layout(std430, binding = 0) readonly buffer Sat { uvec4 sat[]; };   // uint32 sums mod 2^32
@@ -9,6 +10,7 @@ uniform float u_focus, u_aperture, u_scale;
 uniform int u_view;   // 0 depth of field, 2 blur radius, 3 the frame rebuilt from the SAT by small boxes
 uniform int u_boxes;  // nested boxes, 1..3
 uniform int u_guard;  // the foreground guard: 1 on, 0 off
+uniform int u_kernel; // 0 nested boxes, 1 the stepped disc with the soft guard
 
 // r = A * |1 - F/d| pixels: 0 at the focus distance, A at infinity.
 float blur_radius(float d)
@@ -68,6 +70,60 @@ float limit_radius(ivec2 p, float d, float r)
     return r;
 }
 
+// The stepped disc (src/dof/dof_math.h, dof_disc_mean): five rectangles' sums, the
+// three bands less their two overlaps, each clamped to the image.
+float rect_sum(ivec2 p, int rx, int ry, float sign, inout vec4 acc)
+{
+    ivec2 lo = max(p - ivec2(rx, ry), ivec2(0)) - 1;
+    ivec2 hi = min(p + ivec2(rx, ry), u_size - 1);
+    uvec4 s = sat_at(hi.x, hi.y) - sat_at(lo.x, hi.y) - sat_at(hi.x, lo.y) + sat_at(lo.x, lo.y);
+    acc += sign * vec4(s);
+    return sign * float((hi.x - lo.x) * (hi.y - lo.y));
+}
+
+vec4 disc_mean(ivec2 p, int n)
+{
+    int h1 = int(floor(DOF_DISC_X1 * float(n) + 0.5)), h2 = int(floor(DOF_DISC_X2 * float(n) + 0.5)),
+        h3 = int(floor(DOF_DISC_X3 * float(n) + 0.5));
+    vec4 acc = vec4(0.0);
+    float area = rect_sum(p, h1, h3, 1.0, acc);
+    area += rect_sum(p, h2, h2, 1.0, acc);
+    area += rect_sum(p, h3, h1, 1.0, acc);
+    area += rect_sum(p, h2, h3, -1.0, acc);
+    area += rect_sum(p, h3, h2, -1.0, acc);
+    return acc / (area * u_scale);
+}
+
+// Fractional radius: the discs of whole sizes floor(r - 1/2) and the next, blended.
+vec4 disc_gather(ivec2 p, float r)
+{
+    float s = r - 0.5;
+    int n = int(floor(s));
+    float f = s - float(n);
+    vec4 lo = disc_mean(p, n);
+    return lo + f * (disc_mean(p, n + 1) - lo);
+}
+
+// The soft guard (dof_math.h, dof_soft_radius): probes weigh by how much nearer and
+// sharper they are; the radius shrinks in proportion, by at most half a round.
+float soft_radius(ivec2 p, float d, float r)
+{
+    if (d <= DOF_SOFT_GUARD_FROM * u_focus) return r;
+    for (int it = 0; it < 3 && r >= 0.5; it++) {
+        int ri = int(floor(r + 0.5));
+        float dt[8];
+        for (int k = 0; k < 8; k++) dt[k] = depth_at(p + PROBES[k] * ri);
+        float w = 0.0;
+        for (int k = 0; k < 8; k++) {
+            float nearer = clamp((0.85 * d - dt[k]) / (0.1 * d), 0.0, 1.0);
+            if (nearer > 0.0) w += nearer * clamp((0.6 * r - blur_radius(dt[k])) / (0.2 * r), 0.0, 1.0);
+        }
+        if (w <= 0.0) break;
+        r *= 1.0 - 0.25 * min(w, 2.0);
+    }
+    return r;
+}
+
 vec4 dof_pixel(ivec2 p)
 {
     float d = depth_at(p);
@@ -77,6 +133,11 @@ vec4 dof_pixel(ivec2 p)
         return vec4(t, t * t, 1.0 - t, 1.0);
     }
     if (u_view == 3) return vec4(box_mean(p, DOF_SAT_VIEW_RADIUS).rgb, 1.0);   // the frame rebuilt from the table
+    if (u_kernel == 1) {
+        if (u_guard != 0) r = soft_radius(p, d, r);
+        if (r < 0.5) return texelFetch(u_color, p, 0);
+        return disc_gather(p, r);
+    }
     if (u_guard != 0) r = limit_radius(p, d, r);
     if (r < 0.5) return texelFetch(u_color, p, 0);   // in focus: the pixel itself, untouched (read only then)
     // N nested boxes (r, (N-1)r/N, ..., r/N) averaged: for N > 1 a stepped cone instead

@@ -23,7 +23,7 @@ one_line_stderr() {
 }
 expect 0 "--help" -- "$bin" --help
 for flag in --headless --size --frames --warmup --dump --json --screenshot --panels --no-vsync --device --hud \
-    --boxes --guard; do
+    --boxes --guard --kernel --dof-reference; do
     grep -q -- "$flag" "$tmp/out" || { echo "FAIL: --help does not list $flag"; fails=$((fails + 1)); }
 done
 expect 0 "--version" -- "$bin" --version
@@ -36,6 +36,7 @@ expect 2 "negative frames" -- "$bin" --headless --frames -3
 expect 2 "boxes out of range" -- "$bin" --headless --frames 1 --boxes 4; one_line_stderr "boxes out of range"
 expect 2 "boxes not a number" -- "$bin" --headless --frames 1 --boxes two
 expect 2 "guard neither on nor off" -- "$bin" --headless --frames 1 --guard maybe; one_line_stderr "guard neither on nor off"
+expect 2 "kernel neither disc nor boxes" -- "$bin" --headless --frames 1 --kernel cone; one_line_stderr "kernel neither disc nor boxes"
 expect 2 "missing value" -- "$bin" --headless --frames
 expect 2 "unknown panel" -- "$bin" --headless --frames 1 --panels nosuchpanel
 expect 2 "stray argument" -- "$bin" foo

@@ -14,6 +14,7 @@
 
 #define W 64
 #define H 48
+#include "dof_depth_file.h"
 
 static int run(int argc, const char **argv)
 {
@@ -25,16 +26,6 @@ static int run(int argc, const char **argv)
         run((int)(sizeof argv_ / sizeof argv_[0]), argv_);                                           \
     })
 
-static void write_depth(const char *path, const float *d)
-{
-    npy_array a;
-    sw_error err;
-    int64_t shape[2] = {H, W};
-    if (npy_alloc(&a, NPY_F32, 2, shape, &err)) return;
-    memcpy(a.data, d, sizeof(float) * W * H);
-    CHECK(npy_write(path, &a, &err) == 0);
-    npy_free(&a);
-}
 
 static int load(const char *path, image8 *img)
 {

@@ -1,7 +1,7 @@
 /* On the GPU machine: DoF frames with the SAT built by cuda (both variants and the
  * one-pass lookback build, through GL interop) against the gl and cpu backends' frames (the integer tables are the
  * same, so the frames must agree closely), and `compute dof --backend cuda` against
- * the cpu gather. */
+ * the cpu gather, for every kernel (the disc, the default, and the boxes). */
 #define _POSIX_C_SOURCE 200809L   /* setenv */
 #include "app/commands_ops.h"
 #include "dof/sat.h"
@@ -239,19 +239,21 @@ int main(void)
         }
         image_free(&y);
     }
-    /* Fewer boxes, with the guard and without (1 box, no guard: the chapter's kernel):
-     * the cuda gather against the C gather. */
-    const char *const settings[][2] = {{"1", "on"}, {"2", "on"}, {"1", "off"}, {"3", "off"}};
+    /* Each kernel: the disc with the soft guard and without, fewer boxes with the halving
+     * guard and without (1 box, no guard: the chapter's kernel): the cuda gather against
+     * the C gather. */
+    const char *const settings[][3] = {{"disc", "3", "on"}, {"disc", "3", "off"}, {"boxes", "1", "on"},
+                                       {"boxes", "2", "on"}, {"boxes", "1", "off"}, {"boxes", "3", "off"}};
     for (size_t i = 0; i < sizeof settings / sizeof *settings; i++) {
-        const char *nb = settings[i][0], *guard = settings[i][1];
-        char out_cuda[32], out_cpu[32], what[80];
-        snprintf(out_cuda, sizeof out_cuda, "dofcuda_boxes%zu.png", i);
-        snprintf(out_cpu, sizeof out_cpu, "dofcuda_boxes%zu_cpu.png", i);
-        const char *e[] = {"dof",     "--backend", "cuda",       "--in", golden,    "--depth", golden,
-                           "--focus", "0.5",       "--aperture", "9",    "--boxes", nb,        "--guard",
+        const char *kern = settings[i][0], *nb = settings[i][1], *guard = settings[i][2];
+        char out_cuda[32], out_cpu[32], what[96];
+        snprintf(out_cuda, sizeof out_cuda, "dofcuda_kernel%zu.png", i);
+        snprintf(out_cpu, sizeof out_cpu, "dofcuda_kernel%zu_cpu.png", i);
+        const char *e[] = {"dof",     "--backend", "cuda",       "--in", golden,    "--depth", golden,   "--focus",
+                           "0.5",     "--aperture", "9",         "--kernel", kern,  "--boxes", nb,       "--guard",
                            guard,     "--gather",  "cuda",       "--out", out_cuda};
         const char *f[] = {"dof", "--backend", "cpu", "--in", golden, "--depth", golden, "--focus", "0.5",
-                           "--aperture", "9", "--boxes", nb, "--guard", guard, "--out", out_cpu};
+                           "--aperture", "9", "--kernel", kern, "--boxes", nb, "--guard", guard, "--out", out_cpu};
         CHECK(compute_dof((int)(sizeof e / sizeof *e), (char **)e) == 0);
         CHECK(compute_dof((int)(sizeof f / sizeof *f), (char **)f) == 0);
         image8 g, hc;
@@ -260,8 +262,8 @@ int main(void)
             continue;
         }
         if (!image_load_file(&hc, out_cpu, 0, &err)) {
-            snprintf(what, sizeof what, "compute dof, %s box(es), guard %s, cuda SAT + cuda gather vs cpu", nb,
-                     guard);
+            snprintf(what, sizeof what, "compute dof, %s (%s box(es)), guard %s, cuda SAT + cuda gather vs cpu", kern,
+                     nb, guard);
             dof_compare(what, &g, &hc, 0.15, 0.0);
             image_free(&hc);
         } else {

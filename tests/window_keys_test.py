@@ -76,11 +76,13 @@ def mouse(gesture):
         xdo("mousemove", "--window", win, "480", "300", "click", "4")
     else:
         button = "1" if gesture == "left drag" else "3"
-        xdo("mousemove", "--window", win, "300", "300", "mousedown", button)
-        xdo("mousemove", "--window", win, "360", "330")
-        time.sleep(0.2)
-        xdo("mousemove", "--window", win, "420", "360")
-        time.sleep(0.2)
+        xdo("mousemove", "--window", win, "300", "300")
+        time.sleep(0.3)
+        xdo("mousedown", button)
+        time.sleep(0.3)
+        for step in range(1, 7):
+            xdo("mousemove", "--window", win, str(300 + 20 * step), str(300 + 10 * step))
+            time.sleep(0.15)
         xdo("mouseup", button)
     after = wait_for(len(before) + 1)
     if len(after) <= len(before):
@@ -100,6 +102,13 @@ for b in table:
         continue
     for name in (b["names"] if b["kind"] != "mouse" else [b["keys"]]):
         before, after = mouse(name) if b["kind"] == "mouse" else press(name)
+        # X may deliver a synthetic drag's motion before the press reaches the window;
+        # a gesture gets two more tries (a key gets none).
+        for retry in range(2):
+            if b["kind"] != "mouse" or before is None or before[b["state"]] != after[b["state"]]:
+                break
+            print("note: %s changed nothing, trying again" % name)
+            before, after = mouse(name)
         if before is None:
             continue
         checked += 1

@@ -18,7 +18,8 @@ grep -qi "GL error" "$tmp/err" && { echo "FAIL: GL errors reported"; cat "$tmp/e
 "$compare" --sanity "$tmp/window.png" || fails=$((fails + 1))
 "$compare" --orientation "$tmp/window.png" || fails=$((fails + 1))
 
-# 2. Keys, sent by xdotool: F12 screenshot, Space pause, H help, V vsync, K boxes, F guard, Esc quit.
+# 2. Keys, sent by xdotool: F12 screenshot, Space pause, H help, V vsync, K kernel, F guard,
+#    L thin-lens reference (and back), Esc quit.
 if command -v xdotool >/dev/null; then
     cat >"$tmp/keys.sh" <<KEYS
 #!/usr/bin/env bash
@@ -27,7 +28,7 @@ cd "$tmp"
 pid=\$!
 win=\$(timeout 60 xdotool search --sync --name '^scanworks\$' | head -1)
 sleep 1
-for k in F12 space h v k f; do xdotool key --window "\$win" \$k; sleep 0.7; done
+for k in F12 space h v k f l l; do xdotool key --window "\$win" \$k; sleep 0.7; done
 xdotool key --window "\$win" Escape
 for i in \$(seq 1 100); do kill -0 \$pid 2>/dev/null || break; sleep 0.1; done
 if kill -0 \$pid 2>/dev/null; then kill \$pid; echo "Esc did not quit"; exit 1; fi
@@ -37,7 +38,8 @@ KEYS
     timeout 120 xvfb-run -a -s "-screen 0 1024x768x24" "$tmp/keys.sh" || { echo "FAIL: key session"; fails=$((fails + 1)); }
     shot=$(ls "$tmp"/scanworks-*.png 2>/dev/null | head -1)
     [ -n "$shot" ] && "$compare" --orientation "$shot" || { echo "FAIL: F12 wrote no upright screenshot"; fails=$((fails + 1)); }
-    for msg in "saved scanworks-" "animation paused" "vsync off" "DoF: 2 nested boxes" "foreground guard off"; do
+    for msg in "saved scanworks-" "animation paused" "vsync off" "DoF kernel: 3 boxes" "foreground guard off" \
+        "thin-lens reference: 256 views" "post-process depth of field"; do
         grep -q "$msg" "$tmp/keys.err" || { echo "FAIL: no '$msg' after its key"; cat "$tmp/keys.err"; fails=$((fails + 1)); }
     done
 else

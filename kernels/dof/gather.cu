@@ -102,20 +102,24 @@ __device__ static inline float dof_rcp(float b)
  * of a pixel together, which measured slower. */
 #if defined(__CUDA_ARCH__) && __CUDA_ARCH__ < 800
 #define DOF_GATHER_BLOCKS 4   /* sm_75 holds at most 1024 threads an SM */
+#define DOF_DISC_BLOCKS 4
 #else
 #define DOF_GATHER_BLOCKS 8
+/* The disc kernel (DISC: its two discs of five rectangles, kernel fixed at compile time)
+ * at six blocks an SM, 40 registers: at eight it spilled 100-300 bytes a thread. */
+#define DOF_DISC_BLOCKS 6
 #endif
 
 /* ALPHA3: the fourth channel is a.alpha at every pixel, so only three are averaged
  * (the mean of a constant is that constant: the same pixels). SPLIT (with ALPHA3): the
  * table in two planes. */
-template <bool VEC, bool ALPHA3, bool SPLIT>
-__global__ void __launch_bounds__(256, DOF_GATHER_BLOCKS) dof_gather_kernel(dof_cuda_args a)
+template <bool VEC, bool ALPHA3, bool SPLIT, bool DISC>
+__global__ void __launch_bounds__(256, DISC ? DOF_DISC_BLOCKS : DOF_GATHER_BLOCKS) dof_gather_kernel(dof_cuda_args a)
 {
     const int vec = VEC;
     /* Blocks in reverse order, the image's last rows first: the SAT's tile write has
      * just written those, so their table lines are still in L2 (4 us of the gather's
-     * 40 at 1080p, docs/perf-dof.md round 10). */
+     * 40 at 1080p, docs/perf/dof.md, round 10). */
     int x = (gridDim.x - 1 - blockIdx.x) * 16 + threadIdx.x, y = (gridDim.y - 1 - blockIdx.y) * 16 + threadIdx.y;
     if (x >= a.w || y >= a.h) return;
     const unsigned *sat = (const unsigned *)a.sat;
@@ -136,7 +140,7 @@ __global__ void __launch_bounds__(256, DOF_GATHER_BLOCKS) dof_gather_kernel(dof_
         v[3] = 1.0f;
         done = 1;
     } else {
-        done = dof_gather_pixel(&m, x, y, v);
+        done = DISC ? dof_gather_disc(&m, x, y, v) : dof_gather_boxes(&m, x, y, v);
         if (ALPHA3) v[3] = a.alpha;
     }
     if (!done) {
@@ -158,11 +162,20 @@ extern "C" int dof_cuda_gather(const dof_cuda_args *a, cudaStream_t stream, sw_e
         return sw_fail(err, "SCANWORKS_DOF_SAT_LOADS=%s: expected scalar or vec", loads);
     int three = a->alpha_const, scalar = loads && !strcmp(loads, "scalar");
     /* a->split: the table was written in planes (the three-channel build); no choice. */
-    void (*kernel)(dof_cuda_args) = a->split          ? dof_gather_kernel<true, true, true>
-                                    : scalar && three ? dof_gather_kernel<false, true, false>
-                                    : scalar          ? dof_gather_kernel<false, false, false>
-                                    : three           ? dof_gather_kernel<true, true, false>
-                                                      : dof_gather_kernel<true, false, false>;
+    /* the gather's shape, fixed at compile time: the boxes' and the disc's code apart */
+    void (*kernel)(dof_cuda_args);
+    if (a->p.kernel == DOF_KERNEL_DISC)
+        kernel = a->split          ? dof_gather_kernel<true, true, true, true>
+                 : scalar && three ? dof_gather_kernel<false, true, false, true>
+                 : scalar          ? dof_gather_kernel<false, false, false, true>
+                 : three           ? dof_gather_kernel<true, true, false, true>
+                                   : dof_gather_kernel<true, false, false, true>;
+    else
+        kernel = a->split          ? dof_gather_kernel<true, true, true, false>
+                 : scalar && three ? dof_gather_kernel<false, true, false, false>
+                 : scalar          ? dof_gather_kernel<false, false, false, false>
+                 : three           ? dof_gather_kernel<true, true, false, false>
+                                   : dof_gather_kernel<true, false, false, false>;
     kernel<<<grid, dim3(16, 16), 0, stream>>>(*a);
     CUDA_TRY_LAUNCH("dof_gather_kernel", err);
     return 0;

@@ -86,7 +86,7 @@ void app_message(app *a, const char *fmt, ...)
     fprintf(stderr, "scanworks: %s\n", a->message);
 }
 
-static void present(app *a, GLuint color)
+void app_present(app *a, GLuint color)
 {
     /* present.frag modes: 0 tone-mapped colour, 1 linear depth, 2 shown as is. */
     int mode = a->view == APP_VIEW_DEPTH ? 1 : a->view == APP_VIEW_BLUR ? 2 : 0;
@@ -126,13 +126,15 @@ bool app_frame(app *a, double dt, double wall_dt, gpu_frame_times *completed)
     if (a->timer.has_latest) hud_history_add(&a->history, &a->timer.latest);
     gpu_timer_begin(&a->timer, "render");
     scene_draw(&a->scene, &a->camera, &a->scene_target);
-    GLuint shown = app_dof_frame(a);
+    GLuint shown = a->reference_on ? app_reference_frame(a) : app_dof_frame(a);
     gpu_timer_begin(&a->timer, "present");
-    present(a, shown);
+    app_present(a, shown);
     overlay_layout(a);
     panel_host_frame(&a->panels, &a->output, &a->text, &a->timer, &a->cuda, a->paused ? 0.0 : dt, a->frame,
                      &a->layout);
-    if (a->show_hud || a->show_help || (a->message[0] && a->wall_time < a->message_until)) {
+    /* Messages show in a window even with the HUD off; headless frames stay clean. */
+    bool message = !a->opt.headless && a->message[0] && a->wall_time < a->message_until;
+    if (a->show_hud || a->show_help || message) {
         gpu_timer_begin(&a->timer, "hud");
         hud_draw(a);
     }

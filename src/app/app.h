@@ -11,6 +11,8 @@
 #include "app/layout.h"
 #include "app/panel_host.h"
 #include "dof/dof.h"
+#include "dof/dof_quality.h"
+#include "dof/dof_reference.h"
 #include "dof/sat_frame.h"
 #include "gfx/context.h"
 #include "gfx/cuda_device.h"
@@ -46,8 +48,21 @@ typedef struct app {
     sat_variant sat_variant;
     dof_gather gather;
     float focus, aperture;
-    int boxes;                /* nested boxes the DoF averages, 1..DOF_MAX_BOXES */
+    dof_kernel kernel;        /* the stepped disc (default) or nested boxes */
+    int boxes;                /* nested boxes the box kernel averages, 1..DOF_MAX_BOXES */
     bool guard;               /* the DoF's foreground guard */
+    dof_reference reference;  /* the thin-lens ground truth (app_reference.c) */
+    bool reference_on;        /* shown instead of the post-process, accumulating (L) */
+    struct reference_state {  /* what the accumulated views were rendered for */
+        orbit_camera camera;
+        float focus, aperture;
+        double time;
+        int width, height;
+    } reference_state;
+    dof_score quality;        /* the post-process against the reference (--dof-reference) */
+    int quality_views;        /* views of that reference; 0: not scored */
+    /* the same for each kernel of app_dof_compared_modes, against the same reference */
+    dof_score quality_modes[3];
 
     bool paused, vsync, show_hud, show_help;
     enum app_view view;
@@ -75,6 +90,9 @@ int app_resize(app *a, int width, int height, sw_error *err);
  * function returns true. */
 bool app_frame(app *a, double dt, double wall_dt, gpu_frame_times *completed);
 
+/* Tone-maps the linear colour texture COLOR into a->output (no panels, no HUD). */
+void app_present(app *a, GLuint color);
+
 /* Reads a->output back and writes a PNG (rows top first). */
 int app_write_output_png(app *a, const char *path, sw_error *err);
 
@@ -87,11 +105,29 @@ GLuint app_dof_frame(app *a);
 /* Depth-of-field controls (keys, mouse). FACTOR scales focus or aperture. */
 void app_focus_scale(app *a, float factor);
 void app_aperture_scale(app *a, float factor);
-void app_cycle_boxes(app *a);   /* 3, 2, 1, 3, ... */
+void app_cycle_kernel(app *a);   /* disc, 3 boxes, 2, 1, disc, ... */
+/* The gather's mode in words (dof_mode_describe), for the HUD. */
+const char *app_dof_mode(const app *a, char *buf, size_t size);
 void app_toggle_guard(app *a);
 void app_cycle_sat_backend(app *a);
 void app_cycle_sat_variant(app *a);
 void app_cycle_gather(app *a);
+
+/* The thin-lens reference (app_dof.c). The window's L key: show it, accumulating a few
+ * views a frame while nothing moves, or go back to the post-process. */
+void app_toggle_reference(app *a);
+GLuint app_reference_frame(app *a);
+/* Renders the current frame's post-process and a thin-lens reference of VIEWS views,
+ * scores one against the other into a->quality and, with DIR, writes DIR/dof.png and
+ * DIR/reference.png. */
+int app_dof_score(app *a, int views, const char *dir, sw_error *err);
+/* The kernels every score is also given for: the disc with its soft guard, 3 boxes with
+ * the guard, the chapter's single box without; their names (dof_mode_describe). */
+typedef struct dof_mode {
+    dof_kernel kernel;
+    int boxes, guard;
+} dof_mode;
+extern const dof_mode app_dof_compared_modes[3];
 /* Focus on the depth under window pixel (X, Y) (top-left origin, framebuffer pixels). */
 void app_autofocus(app *a, int x, int y);
 

@@ -27,6 +27,7 @@ int app_dof_init(app *a, sw_error *err)
     a->focus = (float)o->focus;
     a->aperture = (float)o->aperture;
     a->boxes = (int)o->boxes;
+    a->kernel = o->kernel;
     a->guard = o->guard;
     a->sat_backend = a->cuda.available ? PRIM_CUDA : PRIM_GL;
     if (o->sat_backend && prim_backend_parse(o->sat_backend, &a->sat_backend, err)) return -1;
@@ -46,6 +47,7 @@ int app_dof_init(app *a, sw_error *err)
 
 void app_dof_shutdown(app *a)
 {
+    dof_reference_shutdown(&a->reference);
     sat_frame_shutdown(&a->sat);
     dof_pass_shutdown(&a->dof);
 }
@@ -59,7 +61,7 @@ GLuint app_dof_frame(app *a)
                     a->view == APP_VIEW_BLUR  ? DOF_VIEW_BLUR
                     : a->view == APP_VIEW_SAT ? DOF_VIEW_SAT
                                               : DOF_VIEW_EFFECT,
-                    a->boxes, a->guard};
+                    a->boxes, a->guard, a->kernel};
     bool cuda_gather = a->gather == DOF_CUDA && a->sat_backend == PRIM_CUDA;
     sat_cuda_gather cg = {a->scene_target.color[1], a->dof_target.color[0], p};
     /* 1: the scene is opaque (scene_draw clears to alpha 1, scene.frag writes 1, no blending) */
@@ -122,17 +124,27 @@ void app_cycle_sat_variant(app *a)
     a->sat_variant = v;
 }
 
-void app_cycle_boxes(app *a)
+void app_cycle_kernel(app *a)
 {
-    a->boxes = a->boxes > 1 ? a->boxes - 1 : DOF_MAX_BOXES;
-    app_message(a, "DoF: %d nested box%s (%d table reads a pixel)", a->boxes, a->boxes > 1 ? "es" : "",
-                4 * a->boxes);
+    if (a->kernel == DOF_KERNEL_DISC) a->kernel = DOF_KERNEL_BOXES, a->boxes = DOF_MAX_BOXES;
+    else if (a->boxes > 1) a->boxes--;
+    else a->kernel = DOF_KERNEL_DISC;
+    char mode[64];
+    app_message(a, "DoF kernel: %s (%d table reads a pixel)", app_dof_mode(a, mode, sizeof mode),
+                a->kernel == DOF_KERNEL_DISC ? 40 : 4 * a->boxes);
+}
+
+const char *app_dof_mode(const app *a, char *buf, size_t size)
+{
+    return dof_mode_describe(a->kernel, a->boxes, a->guard, buf, size);
 }
 
 void app_toggle_guard(app *a)
 {
     a->guard = !a->guard;
-    app_message(a, "DoF foreground guard %s", a->guard ? "on" : "off (the chapter's radius: sharp edges bleed)");
+    char mode[64];
+    app_message(a, "DoF foreground guard %s: %s", a->guard ? "on" : "off (sharp edges bleed)",
+                app_dof_mode(a, mode, sizeof mode));
 }
 
 void app_cycle_gather(app *a)

@@ -2,6 +2,7 @@
 #include "gl/gl.h"
 #include "app/commands_ops.h"
 
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -10,19 +11,24 @@
 #include "app/compute_context.h"
 #include "app/compute_pixels.h"
 #include "dof/dof.h"
+#include "dof/dof_quality.h"
 #include "dof/sat_frame.h"
 #include "gl/gl_util.h"
 #include "io/image.h"
 
 static const char *const usage =
     "scanworks compute dof --backend cpu|gl|cuda --in IMAGE.png --depth DEPTH.png|DEPTH.npy --focus F "
-    "--aperture A --out OUT.png [--boxes 1|2|3] [--guard on|off]\n\n"
+    "--aperture A --out OUT.png [--kernel disc|boxes] [--boxes 1|2|3] [--guard on|off] [--reference REF.png]\n\n"
     "Blurs each pixel from the summed-area table, radius A * |1 - F/d| pixels (d the pixel's depth; a\n"
-    "PNG depth map reads as 0..1, an .npy as given; F in the same units): the mean of N nested boxes\n"
-    "(--boxes, default 3; 1 is the single box), the radius halved where a sharp nearer object would\n"
-    "bleed into the blur (--guard, default on). Pixels at the focus distance come out unchanged; A = 0\n"
+    "PNG depth map reads as 0..1, an .npy as given; F in the same units): by default (--kernel disc) the\n"
+    "mean over a stepped disc of fractional radius, the radius shrunk smoothly where a sharp nearer\n"
+    "object would bleed into the blur (--guard, default on); --boxes N (or --kernel boxes) the mean of N\n"
+    "nested boxes (1 is the chapter's single box; default 3) with the halving guard. Pixels at the focus\n"
+    "distance come out unchanged; A = 0\n"
     "turns the blur off. cpu runs the C gather; gl and cuda build the table on the GPU (cuda through\n"
-    "CUDA-GL interop, as in the app) and run the DoF shader.";
+    "CUDA-GL interop, as in the app) and run the DoF shader. --reference scores the result against a\n"
+    "ground-truth picture of the same size (such as a thin-lens render): PSNR and SSIM on luma, over the\n"
+    "whole picture and over the depth-edge band, printed as one JSON line.";
 
 /* The GPU path: the app's frame path on the user's picture (values 0..255, scale 1). */
 static int dof_gpu(prim_backend b, sat_variant v, dof_gather gather, const dof_params *p, const image8 *img,
@@ -98,13 +104,50 @@ static int dof_cpu(const dof_params *p, const image8 *img, const float *depth, u
     return rc;
 }
 
+static bool flag_given(int argc, char **argv, const char *flag)
+{
+    for (int i = 1; i < argc; i++)
+        if (!strcmp(argv[i], flag)) return true;
+    return false;
+}
+
+/* Prints the scores of OUT (IMG's size and channels) against the picture at REF_PATH. */
+static int score_against(const char *ref_path, const image8 *img, const uint8_t *out, const float *depth,
+                         const dof_params *p, sw_error *err)
+{
+    image8 ref = {0};
+    if (image_load_file(&ref, ref_path, 0, err)) return -1;
+    int rc = -1, w = img->width, h = img->height;
+    float *coc = NULL;
+    if (ref.width != w || ref.height != h) {
+        sw_fail(err, "--reference %s is %dx%d but the picture is %dx%d; they must match", ref_path, ref.width,
+                ref.height, w, h);
+        goto done;
+    }
+    coc = sw_malloc((size_t)w * h * sizeof *coc, "the CoC map", err);
+    if (!coc) goto done;
+    for (size_t i = 0; i < (size_t)w * h; i++) coc[i] = dof_blur_radius(p->aperture, p->focus, depth[i]);
+    dof_score s;
+    if (dof_score_images(out, img->channels, ref.pixels, ref.channels, w, h, coc, &s, err)) goto done;
+    printf("{\"psnr\": ");
+    printf(isfinite(s.psnr) ? "%.4f" : "null", s.psnr);
+    printf(", \"ssim\": %.6f, \"band_fraction\": %.6f, \"band_psnr\": ", s.ssim, s.band_fraction);
+    printf(isfinite(s.band_psnr) ? "%.4f" : "null", s.band_psnr);
+    printf(", \"band_ssim\": %.6f}\n", s.band_ssim);
+    rc = 0;
+done:
+    image_free(&ref);
+    free(coc);
+    return rc;
+}
+
 int compute_dof(int argc, char **argv)
 {
     const char *backend_s = NULL, *variant_s = NULL, *gather_s = "compute", *in = NULL, *depth_path = NULL,
-               *out_path = NULL;
+               *out_path = NULL, *ref_path = NULL;
     double focus = 0, aperture = 0;
     long boxes = DOF_DEFAULT_BOXES;
-    const char *guard_s = "on";
+    const char *guard_s = "on", *kernel_s = NULL;
     cli_flag flags[] = {
         {"--backend", CLI_STRING, &backend_s, "cpu|gl|cuda  who builds the table (and runs the gather)", 0, 0, true,
          false},
@@ -116,7 +159,11 @@ int compute_dof(int argc, char **argv)
         {"--out", CLI_STRING, &out_path, "OUT.png  the result", 0, 0, true, false},
         {"--boxes", CLI_LONG, &boxes, "N  nested boxes averaged: 1 (one box) .. 3 (smoothest, default)", 1,
          DOF_MAX_BOXES, false, false},
+        {"--kernel", CLI_STRING, &kernel_s, "disc|boxes  the gather's shape (default disc; boxes with --boxes)", 0, 0,
+         false, false},
         {"--guard", CLI_STRING, &guard_s, "on|off  keep sharp foreground edges out of the blur (default on)", 0, 0,
+         false, false},
+        {"--reference", CLI_STRING, &ref_path, "REF.png  score the result against this picture (same size)", 0, 0,
          false, false},
         {"--variant", CLI_STRING, &variant_s, "V  SAT variant: three-pass or tiled", 0, 0, false, false},
         {"--gather", CLI_STRING, &gather_s, "G  fragment or compute shader, or cuda (--backend cuda only)", 0, 0,
@@ -134,8 +181,11 @@ int compute_dof(int argc, char **argv)
     sat_variant v = SAT_THREE_PASS;
     dof_gather g;
     bool guard;
+    /* --boxes alone picks the box kernel */
+    dof_kernel kernel = flag_given(argc, argv, "--boxes") ? DOF_KERNEL_BOXES : DOF_KERNEL_DISC;
     if (prim_backend_parse(backend_s, &b, &err) || (variant_s && sat_variant_parse(variant_s, &v, &err)) ||
-        dof_gather_parse(gather_s, &g, &err) || dof_guard_parse(guard_s, &guard, &err)) {
+        dof_gather_parse(gather_s, &g, &err) || dof_guard_parse(guard_s, &guard, &err) ||
+        (kernel_s && dof_kernel_parse(kernel_s, &kernel, &err))) {
         fprintf(stderr, "scanworks compute dof: %s\n", err.msg);
         return 2;
     }
@@ -167,9 +217,10 @@ int compute_dof(int argc, char **argv)
     }
     out = sw_malloc((size_t)img.width * img.height * img.channels, "the result", &err);
     if (!out) goto done;
-    dof_params p = {(float)focus, (float)aperture, 1.0f, DOF_VIEW_EFFECT, (int)boxes, guard};
+    dof_params p = {(float)focus, (float)aperture, 1.0f, DOF_VIEW_EFFECT, (int)boxes, guard, kernel};
     if (b == PRIM_CPU ? dof_cpu(&p, &img, depth, out, &err) : dof_gpu(b, v, g, &p, &img, depth, out, &err)) goto done;
     if (image_write_png(out_path, img.width, img.height, img.channels, out, 0, 0, &err)) goto done;
+    if (ref_path && score_against(ref_path, &img, out, depth, &p, &err)) goto done;
     rc = 0;
 done:
     if (rc) fprintf(stderr, "scanworks compute dof: %s\n", err.msg);

@@ -1,5 +1,7 @@
 #include "app/frame_log.h"
 
+#include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -93,6 +95,38 @@ static void json_string(FILE *fp, const char *s)
     fputc('"', fp);
 }
 
+/* A PSNR as JSON: null for identical images (+inf). */
+static void json_db(FILE *fp, double v)
+{
+    if (isfinite(v)) fprintf(fp, "%.4f", v);
+    else fputs("null", fp);
+}
+
+/* The post-process against the thin-lens reference (app_dof_score). */
+static void write_dof_quality(FILE *fp, const app *a)
+{
+    const dof_score *q = &a->quality;
+    fprintf(fp, "  \"dof_quality\": {\"reference_views\": %d, \"psnr\": ", a->quality_views);
+    json_db(fp, q->psnr);
+    fprintf(fp, ", \"ssim\": %.6f, \"band_fraction\": %.6f, \"band_psnr\": ", q->ssim, q->band_fraction);
+    json_db(fp, q->band_psnr);
+    fprintf(fp, ", \"band_ssim\": %.6f, \"kernels\": {", q->band_ssim);
+    for (int m = 0; m < 3; m++) {
+        const dof_mode *dm = &app_dof_compared_modes[m];
+        char name[64];
+        dof_mode_describe(dm->kernel, dm->boxes, dm->guard, name, sizeof name);
+        q = &a->quality_modes[m];
+        fprintf(fp, "%s", m ? ", " : "");
+        json_string(fp, name);
+        fprintf(fp, ": {\"psnr\": ");
+        json_db(fp, q->psnr);
+        fprintf(fp, ", \"ssim\": %.6f, \"band_psnr\": ", q->ssim);
+        json_db(fp, q->band_psnr);
+        fprintf(fp, ", \"band_ssim\": %.6f}", q->band_ssim);
+    }
+    fprintf(fp, "}},\n");
+}
+
 int frame_log_write_json(const frame_log *log, const app *a, int argc, char **argv, const char *path,
                          sw_error *err)
 {
@@ -133,10 +167,11 @@ int frame_log_write_json(const frame_log *log, const app *a, int argc, char **ar
             a->cuda.driver_version, a->cuda.runtime_version, info->egl_cuda_device);
     fprintf(fp, "  \"width\": %d,\n  \"height\": %d,\n  \"warmup\": %ld,\n  \"frames_measured\": %zu,\n",
             a->output.width, a->output.height, a->opt.warmup, log->count);
-    fprintf(fp, "  \"dof\": {\"focus\": %g, \"aperture\": %g, \"boxes\": %d, \"guard\": %s, \"gather\": ",
-            a->focus, a->aperture, a->boxes, a->guard ? "true" : "false");
+    fprintf(fp, "  \"dof\": {\"focus\": %g, \"aperture\": %g, \"kernel\": \"%s\", \"boxes\": %d, \"guard\": %s, \"gather\": ",
+            a->focus, a->aperture, dof_kernel_name(a->kernel), a->boxes, a->guard ? "true" : "false");
     json_string(fp, dof_gather_name(a->gather));
     fprintf(fp, "},\n");
+    if (a->quality_views) write_dof_quality(fp, a);
     /* Stage names in the order of the first frame. */
     const gpu_frame_times *first = log->count ? &log->frames[0] : NULL;
     fprintf(fp, "  \"median_ms\": {");

@@ -111,6 +111,20 @@ int run_headless(const app_options *opt, int argc, char **argv)
         log.wall_ms[i] = fi >= 0 && fi < total ? wall[fi] : 0.0;
     }
     if (opt->screenshot && app_write_output_png(&a, opt->screenshot, &err)) goto done;
+    if (opt->dof_reference) {
+        fprintf(stderr, "scanworks: thin-lens reference, %ld views\n", opt->dof_reference);
+        if (app_dof_score(&a, (int)opt->dof_reference, opt->dump_dir, &err)) goto done;
+        fprintf(stderr, "scanworks: DoF against it: PSNR %.2f dB, SSIM %.4f; depth-edge band (%.1f%%) PSNR %.2f, SSIM %.4f\n",
+                a.quality.psnr, a.quality.ssim, 100.0 * a.quality.band_fraction, a.quality.band_psnr, a.quality.band_ssim);
+        for (int m = 0; m < 3; m++) {
+            char name[64];
+            const dof_mode *dm = &app_dof_compared_modes[m];
+            const dof_score *q = &a.quality_modes[m];
+            fprintf(stderr, "scanworks:   %-32s PSNR %.2f dB, SSIM %.4f; band PSNR %.2f, SSIM %.4f\n",
+                    dof_mode_describe(dm->kernel, dm->boxes, dm->guard, name, sizeof name), q->psnr, q->ssim,
+                    q->band_psnr, q->band_ssim);
+        }
+    }
     if (opt->json_path && frame_log_write_json(&log, &a, argc, argv, opt->json_path, &err)) goto done;
     fprintf(stderr, "scanworks: %zu frames measured, median GPU ms:", log.count);
     for (int i = 0; log.count && i < log.frames[0].count; i++)

@@ -191,6 +191,6 @@ void hud_draw(app *a)
     text_begin(&a->text, a->output.width, a->output.height);
     if (a->show_hud && L->hud.w > 0) stats(a, &L->hud);
     if (a->show_help && L->help.w > 0) help(a, &L->help);
-    if (a->message[0] && a->wall_time < a->message_until) toast(a, &L->toast);
+    if (a->message[0] && a->wall_time < a->message_until && (a->show_hud || !a->opt.headless)) toast(a, &L->toast);
     text_end(&a->text);
 }

@@ -18,8 +18,7 @@ int hud_group_of(const char *name)
     if (!strcmp(name, "dof")) return HUD_GROUP_DOF;
     if (!strcmp(name, "present")) return HUD_GROUP_PRESENT;
     if (!strcmp(name, "hud")) return HUD_GROUP_HUD;
-    for (int i = 0; i < panel_registry_count; i++)
-        if (!strcmp(name, panel_registry[i]->name)) return HUD_GROUP_PANELS;
+    if (panel_of_stage(name) >= 0) return HUD_GROUP_PANELS;   /* "compact", "compact (cuda)" */
     return HUD_GROUP_SAT;   /* the table's stages, the hand-over, and the CUDA gather inside it */
 }
 

@@ -51,7 +51,8 @@ static void aperture(app *a, int code, bool *q) { (void)q, app_aperture_scale(a,
 static void backend(app *a, int code, bool *q) { (void)code, (void)q, app_cycle_sat_backend(a); }
 static void variant(app *a, int code, bool *q) { (void)code, (void)q, app_cycle_sat_variant(a); }
 static void gather(app *a, int code, bool *q) { (void)code, (void)q, app_cycle_gather(a); }
-static void boxes(app *a, int code, bool *q) { (void)code, (void)q, app_cycle_boxes(a); }
+static void kernel(app *a, int code, bool *q) { (void)code, (void)q, app_cycle_kernel(a); }
+static void reference(app *a, int code, bool *q) { (void)code, (void)q, app_toggle_reference(a); }
 static void guard(app *a, int code, bool *q) { (void)code, (void)q, app_toggle_guard(a); }
 
 static void camera_home(app *a, int code, bool *q)
@@ -87,8 +88,9 @@ const key_binding key_table[] = {
     {"M", "SAT variant: tiled / three-pass", "sat_variant", KEY_APP, {GLFW_KEY_M}, variant, {0}},
     {"B", "SAT backend: cuda / gl / cpu", "sat_backend", KEY_APP, {GLFW_KEY_B}, backend, {0}},
     {"G", "DoF gather: fragment/compute/CUDA", "gather", KEY_APP, {GLFW_KEY_G}, gather, {0}},
-    {"K", "DoF kernel: 3 / 2 / 1 nested boxes", "boxes", KEY_APP, {GLFW_KEY_K}, boxes, {0}},
+    {"K", "DoF kernel: disc / 3 / 2 / 1 boxes", "kernel", KEY_APP, {GLFW_KEY_K}, kernel, {0}},
     {"F", "DoF foreground guard on/off", "guard", KEY_APP, {GLFW_KEY_F}, guard, {0}},
+    {"L", "thin-lens reference / post-process", "reference", KEY_APP, {GLFW_KEY_L}, reference, {0}},
     {"Arrows", "orbit (a tap steps, a hold turns)", "camera", KEY_CAMERA,
      {GLFW_KEY_LEFT, GLFW_KEY_RIGHT, GLFW_KEY_UP, GLFW_KEY_DOWN}, NULL,
      {CAMERA_ORBIT_LEFT, CAMERA_ORBIT_RIGHT, CAMERA_ORBIT_UP, CAMERA_ORBIT_DOWN}},

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "dof/dof.h"
+#include "dof/dof_reference.h"
 #include "dof/sat.h"
 #include "io/image.h"
 #include "panels/panel.h"
@@ -24,6 +25,7 @@ void app_options_defaults(app_options *o)
     o->focus = 5.0;
     o->aperture = 12.0;
     o->boxes = DOF_DEFAULT_BOXES;
+    o->kernel = DOF_KERNEL_DISC;
     o->guard = true;
     o->sat_variant = "tiled";
     o->gather = NULL;   /* app_dof_init picks: cuda with the cuda SAT backend, else compute */
@@ -128,7 +130,21 @@ int app_options_parse(app_options *o, int argc, char **argv, sw_error *err)
         else if (!strcmp(a, "--size")) { if (parse_size(next, &o->width, &o->height, err)) return -1; i++; }
         else if (!strcmp(a, "--frames")) { if (parse_long(a, next, 1, 100000000, &o->frames, err)) return -1; i++; }
         else if (!strcmp(a, "--warmup")) { if (parse_long(a, next, 0, 1000000, &o->warmup, err)) return -1; i++; }
-        else if (!strcmp(a, "--boxes")) { if (parse_long(a, next, 1, DOF_MAX_BOXES, &o->boxes, err)) return -1; i++; }
+        else if (!strcmp(a, "--dof-reference")) {
+            if (parse_long(a, next, 1, DOF_REFERENCE_MAX_VIEWS, &o->dof_reference, err)) return -1;
+            i++;
+        }
+        else if (!strcmp(a, "--boxes")) {
+            if (parse_long(a, next, 1, DOF_MAX_BOXES, &o->boxes, err)) return -1;
+            if (!o->kernel_set) o->kernel = DOF_KERNEL_BOXES;
+            i++;
+        } else if (!strcmp(a, "--kernel")) {
+            dof_kernel k;
+            if (dof_kernel_parse(next, &k, err)) return sw_wrap(err, "--kernel: ");
+            o->kernel = k;
+            o->kernel_set = true;
+            i++;
+        }
         else if (!strcmp(a, "--guard")) {
             if (dof_guard_parse(next, &o->guard, err)) return sw_wrap(err, "--guard: ");
             i++;
@@ -181,6 +197,8 @@ int app_options_parse(app_options *o, int argc, char **argv, sw_error *err)
             return sw_fail(err, "unexpected argument '%s' (see --help)", a);
         }
     }
+    if (o->dof_reference && !o->headless)
+        return sw_fail(err, "--dof-reference N is for --headless runs (in the window, L shows the reference)");
     if (o->headless && !o->hud_set) o->hud = false;
     if ((o->dump_dir || o->json_path) && !o->headless && !o->frames)
         return sw_fail(err, "--dump and --json need --frames N (and usually --headless)");
@@ -214,8 +232,13 @@ void app_options_print_help(const char *program)
            "  --gather G          DoF pass: fragment or compute shader, or cuda (a CUDA kernel in the\n"
            "                      same mapping; needs --sat-backend cuda); default cuda where the SAT\n"
            "                      is built by cuda, else compute\n"
-           "  --boxes N           nested boxes the DoF averages: 1 (one box) .. 3 (smoothest, default)\n"
+           "  --kernel K          DoF kernel: disc (a stepped disc of fractional radius, soft guard;\n"
+           "                      the default) or boxes\n"
+           "  --boxes N           the box kernel: N nested boxes, 1 (the chapter's single box) .. 3\n"
            "  --guard on|off      keep sharp foreground edges from bleeding into the blur (default on)\n"
+"  --dof-reference N   headless: after the last frame, render the thin-lens reference of N\n"
+           "                      views (1..%d) and score the DoF against it: dof_quality in --json,\n"
+           "                      dof.png and reference.png in --dump DIR\n"
            "  --panels LIST       open overlay panels: comma-separated names, or all\n"
            "  --hud, --no-hud     draw the HUD (default: on in a window, off headless)\n"
 "  --state-log FILE    window mode: after each key, append the key and the app's state to FILE\n"
@@ -228,5 +251,5 @@ void app_options_print_help(const char *program)
            "  -h, --help          this text\n\n"
            "Keys in the window: press F1 or H for the full list.\n"
            "Exit codes: 0 success, 1 runtime error, 2 usage error.\n",
-           SCANWORKS_VERSION, program, program, program, program, IMAGE_MAX_SIDE);
+           SCANWORKS_VERSION, program, program, program, program, IMAGE_MAX_SIDE, DOF_REFERENCE_MAX_VIEWS);
 }

@@ -24,8 +24,11 @@ typedef struct app_options {
     const char *view;         /* --view color|depth|blur|sat|nodof */
     double focus;             /* --focus F: focus distance (scene units) */
     double aperture;          /* --aperture A: blur radius at infinity, pixels */
-    long boxes;               /* --boxes N: nested boxes the DoF averages, 1..3 */
+    long boxes;               /* --boxes N: nested boxes the DoF averages, 1..3 (selects the box kernel) */
+    int kernel;               /* --kernel disc|boxes (a dof_kernel; default disc, boxes with --boxes) */
+    bool kernel_set;
     bool guard;               /* --guard on|off: the DoF's foreground guard */
+    long dof_reference;       /* --dof-reference N: thin-lens views to score the DoF against (0: none) */
     const char *sat_backend;  /* --sat-backend cpu|gl|cuda (NULL: cuda when available, else gl) */
     const char *sat_variant;  /* --sat-variant three-pass|tiled */
     const char *gather;       /* --gather fragment|compute|cuda; NULL: cuda with the cuda SAT, else compute */

@@ -62,13 +62,14 @@ int panel_host_enabled_count(const panel_host *h)
     return n;
 }
 
-/* The smoothed GPU time of the stages named NAME in the latest frame, or -1. */
-static double stage_ms(const gpu_timer *timer, const char *name)
+/* The smoothed GPU time of panel INDEX's stages in the latest frame (panel_of_stage:
+ * its GL stage and the CUDA ones it added), or -1. */
+static double stage_ms(const gpu_timer *timer, int index)
 {
     if (!timer->has_latest) return -1;
     double sum = -1;
     for (int i = 0; i < timer->latest.count; i++)
-        if (!strcmp(timer->latest.names[i], name)) sum = (sum < 0 ? 0 : sum) + timer->smoothed_ms[i];
+        if (panel_of_stage(timer->latest.names[i]) == index) sum = (sum < 0 ? 0 : sum) + timer->smoothed_ms[i];
     return sum;
 }
 
@@ -98,7 +99,7 @@ void panel_host_frame(panel_host *h, const gl_target *target, text_renderer *tex
         snprintf(title, sizeof title, "%d  %s", i + 1, p->title);   /* yellow: this panel has the keys */
         /* Its GPU time (GL queries and any CUDA events it added, smoothed) at the right. */
         char ms[32] = "";
-        double t = stage_ms(timer, p->name);
+        double t = stage_ms(timer, i);
         if (t >= 0) snprintf(ms, sizeof ms, "%.2f ms", t);
         float ms_w = text_width_px(ms, px);
         int fit = text_fit_chars((float)w - 12 - (ms[0] ? ms_w + text_advance_px(px) : 0), px);

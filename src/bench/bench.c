@@ -47,28 +47,73 @@ static const bench_row *find(const bench_report *r, const char *op, const char *
     return NULL;
 }
 
+int bench_is_ref_variant(const char *variant, const char *ref)
+{
+    size_t k = ref ? strlen(ref) : 0;
+    return k && !strncmp(variant, ref, k) && (variant[k] == 0 || variant[k] == '-');
+}
+
+/* The fastest reference row of (op, n), or NULL. */
+static const bench_row *best_ref(const bench_report *r, const char *op, int64_t n, const char *ref)
+{
+    const bench_row *best = NULL;
+    for (size_t i = 0; i < r->count; i++) {
+        const bench_row *w = &r->rows[i];
+        if (w->n != n || strcmp(w->op, op) || !bench_is_ref_variant(w->variant, ref) || !(w->median_ms > 0)) continue;
+        if (!best || w->median_ms < best->median_ms) best = w;
+    }
+    return best;
+}
+
 void bench_compute_ratios(bench_report *r, const char *memcpy_variant, const char *ref_variant)
 {
+    snprintf(r->ref_name, sizeof r->ref_name, "%s", ref_variant ? ref_variant : "");
     for (size_t i = 0; i < r->count; i++) {
         bench_row *row = &r->rows[i];
         const bench_row *m = memcpy_variant ? find(r, row->op, memcpy_variant, row->n) : NULL;
-        const bench_row *ref = ref_variant ? find(r, row->op, ref_variant, row->n) : NULL;
-        if (m && row->median_ms > 0) row->ratio_memcpy = m->median_ms / row->median_ms;
-        if (ref && row->median_ms > 0) row->ratio_ref = ref->median_ms / row->median_ms;
+        const bench_row *ref = best_ref(r, row->op, row->n, ref_variant);
+        row->ratio_memcpy = m && row->median_ms > 0 ? m->median_ms / row->median_ms : 0.0;
+        row->ratio_ref = ref && row->median_ms > 0 ? ref->median_ms / row->median_ms : 0.0;
+        snprintf(row->ref_variant, sizeof row->ref_variant, "%s", ref ? ref->variant : "");
+        row->best_ref = ref == row;
     }
+}
+
+/* "%8.2f", or blanks where the ratio is unknown (0). */
+static void ratio_cell(FILE *fp, double v)
+{
+    if (v > 0) fprintf(fp, " %8.2f", v);
+    else fprintf(fp, " %8s", "");
 }
 
 void bench_print(const bench_report *r, FILE *fp)
 {
     fprintf(fp, "%s\n%s\n", r->title, r->environment);
-    fprintf(fp, "%-10s %-18s %-5s %12s %11s %9s %9s %8s %8s  %s\n", "op", "variant", "back", "n", "median ms",
-            "GB/s", "Gelem/s", "x memcpy", "x ref", "note");
+    fprintf(fp, "%-10s %-18s %-5s %12s %11s %9s %9s %8s %8s  %-14s %s\n", "op", "variant", "back", "n", "median ms",
+            "GB/s", "Gelem/s", "x memcpy", "x ref", "ref", "note");
     for (size_t i = 0; i < r->count; i++) {
         const bench_row *w = &r->rows[i];
         double s = w->median_ms * 1e-3;
-        fprintf(fp, "%-10s %-18s %-5s %12lld %11.4f %9.1f %9.2f %8.2f %8.2f  %s\n", w->op, w->variant, w->backend,
-                (long long)w->n, w->median_ms, s > 0 ? w->bytes / s * 1e-9 : 0.0, s > 0 ? w->n / s * 1e-9 : 0.0,
-                w->ratio_memcpy, w->ratio_ref, w->note);
+        fprintf(fp, "%-10s %-18s %-5s %12lld %11.4f %9.1f %9.2f", w->op, w->variant, w->backend, (long long)w->n,
+                w->median_ms, s > 0 ? w->bytes / s * 1e-9 : 0.0, s > 0 ? w->n / s * 1e-9 : 0.0);
+        ratio_cell(fp, w->ratio_memcpy);
+        ratio_cell(fp, w->ratio_ref);
+        fprintf(fp, "  %-14s %s\n", w->best_ref ? "(best ref)" : w->ref_variant, w->note);
+    }
+    /* Which reference won each (op, n), beside the others it was chosen from. */
+    for (size_t i = 0; i < r->count; i++) {
+        const bench_row *w = &r->rows[i];
+        if (!w->best_ref) continue;
+        fprintf(fp, "reference %s n=%lld: %s %.4f ms is the best", w->op, (long long)w->n, w->variant, w->median_ms);
+        const char *sep = " (";
+        for (size_t j = 0; j < r->count; j++) {
+            const bench_row *o = &r->rows[j];
+            if (o == w || o->n != w->n || strcmp(o->op, w->op) || !bench_is_ref_variant(o->variant, r->ref_name))
+                continue;
+            fprintf(fp, "%s%s %.4f ms", sep, o->variant, o->median_ms);
+            sep = ", ";
+        }
+        fprintf(fp, "%s\n", sep[0] == ',' ? ")" : "");
     }
 }
 
@@ -80,6 +125,13 @@ static void json_str(FILE *fp, const char *s)
         if ((unsigned char)*s >= 0x20) fputc(*s, fp);
     }
     fputc('"', fp);
+}
+
+/* A ratio, or null where it is unknown. */
+static void json_ratio(FILE *fp, double v)
+{
+    if (v > 0) fprintf(fp, "%.4f", v);
+    else fprintf(fp, "null");
 }
 
 int bench_write_json(const bench_report *r, const char *path, sw_error *err)
@@ -102,9 +154,16 @@ int bench_write_json(const bench_report *r, const char *path, sw_error *err)
         fprintf(fp, ", \"backend\": ");
         json_str(fp, w->backend);
         fprintf(fp, ", \"n\": %lld, \"reps\": %d, \"median_ms\": %.6f, \"min_ms\": %.6f, \"bytes\": %.0f, "
-                    "\"gb_per_s\": %.3f, \"gelem_per_s\": %.4f, \"ratio_memcpy\": %.4f, \"ratio_ref\": %.4f, \"note\": ",
+                    "\"gb_per_s\": %.3f, \"gelem_per_s\": %.4f, \"ratio_memcpy\": ",
                 (long long)w->n, w->reps, w->median_ms, w->min_ms, w->bytes, s > 0 ? w->bytes / s * 1e-9 : 0.0,
-                s > 0 ? w->n / s * 1e-9 : 0.0, w->ratio_memcpy, w->ratio_ref);
+                s > 0 ? w->n / s * 1e-9 : 0.0);
+        json_ratio(fp, w->ratio_memcpy);
+        fprintf(fp, ", \"ratio_ref\": ");
+        json_ratio(fp, w->ratio_ref);
+        fprintf(fp, ", \"ref_variant\": ");
+        if (w->ref_variant[0]) json_str(fp, w->ref_variant);
+        else fprintf(fp, "null");
+        fprintf(fp, ", \"best_ref\": %s, \"note\": ", w->best_ref ? "true" : "false");
         json_str(fp, w->note);
         fprintf(fp, "}%s\n", i + 1 < r->count ? "," : "");
     }
@@ -112,76 +171,25 @@ int bench_write_json(const bench_report *r, const char *path, sw_error *err)
     return atomic_file_commit(&af, err);
 }
 
+/* A CSV ratio cell: empty where the ratio is unknown. */
+static void csv_ratio(FILE *fp, double v)
+{
+    if (v > 0) fprintf(fp, ",%.4f", v);
+    else fputc(',', fp);
+}
+
 int bench_write_csv(const bench_report *r, const char *path, sw_error *err)
 {
     atomic_file af;
     if (atomic_file_open(&af, path, err)) return -1;
-    fprintf(af.fp, "op,variant,backend,n,reps,median_ms,min_ms,bytes,ratio_memcpy,ratio_ref\n");
+    fprintf(af.fp, "op,variant,backend,n,reps,median_ms,min_ms,bytes,ratio_memcpy,ratio_ref,ref_variant,best_ref\n");
     for (size_t i = 0; i < r->count; i++) {
         const bench_row *w = &r->rows[i];
-        fprintf(af.fp, "%s,%s,%s,%lld,%d,%.6f,%.6f,%.0f,%.4f,%.4f\n", w->op, w->variant, w->backend, (long long)w->n,
-                w->reps, w->median_ms, w->min_ms, w->bytes, w->ratio_memcpy, w->ratio_ref);
+        fprintf(af.fp, "%s,%s,%s,%lld,%d,%.6f,%.6f,%.0f", w->op, w->variant, w->backend, (long long)w->n, w->reps,
+                w->median_ms, w->min_ms, w->bytes);
+        csv_ratio(af.fp, w->ratio_memcpy);
+        csv_ratio(af.fp, w->ratio_ref);
+        fprintf(af.fp, ",%s,%d\n", w->ref_variant, w->best_ref);
     }
-    return atomic_file_commit(&af, err);
-}
-
-static const char *const palette[] = {"#1f77b4", "#ff7f0e", "#2ca02c", "#d62728", "#9467bd", "#8c564b",
-                                      "#e377c2", "#7f7f7f", "#bcbd22", "#17becf", "#000000", "#aa6600"};
-
-int bench_write_svg(const bench_report *r, const char *path, sw_error *err)
-{
-    const double W = 900, H = 560, L = 80, R = 230, T = 40, B = 60;
-    double xmin = INFINITY, xmax = -INFINITY, ymin = INFINITY, ymax = -INFINITY;
-    for (size_t i = 0; i < r->count; i++) {
-        const bench_row *w = &r->rows[i];
-        if (w->n < 1 || w->median_ms <= 0) continue;
-        xmin = fmin(xmin, log10((double)w->n));
-        xmax = fmax(xmax, log10((double)w->n));
-        ymin = fmin(ymin, log10(w->median_ms));
-        ymax = fmax(ymax, log10(w->median_ms));
-    }
-    if (!isfinite(xmin)) return sw_fail(err, "%s: no rows to plot", path);
-    xmin = floor(xmin);
-    xmax = ceil(xmax) > xmin ? ceil(xmax) : xmin + 1;
-    ymin = floor(ymin);
-    ymax = ceil(ymax) > ymin ? ceil(ymax) : ymin + 1;
-    atomic_file af;
-    if (atomic_file_open(&af, path, err)) return -1;
-    FILE *fp = af.fp;
-    fprintf(fp, "<svg xmlns='http://www.w3.org/2000/svg' width='%.0f' height='%.0f' font-family='sans-serif' "
-                "font-size='12'>\n<rect width='100%%' height='100%%' fill='white'/>\n", W, H);
-    fprintf(fp, "<text x='%.0f' y='24' font-size='16'>%s</text>\n", L, r->title);
-#define PX(x) (L + ((x) - xmin) / (xmax - xmin) * (W - L - R))
-#define PY(y) (H - B - ((y) - ymin) / (ymax - ymin) * (H - T - B))
-    for (double d = xmin; d <= xmax + 1e-9; d += 1)
-        fprintf(fp, "<line x1='%.1f' y1='%.0f' x2='%.1f' y2='%.0f' stroke='#ddd'/><text x='%.1f' y='%.0f' "
-                    "text-anchor='middle'>1e%.0f</text>\n", PX(d), T, PX(d), H - B, PX(d), H - B + 18, d);
-    for (double d = ymin; d <= ymax + 1e-9; d += 1)
-        fprintf(fp, "<line x1='%.0f' y1='%.1f' x2='%.0f' y2='%.1f' stroke='#ddd'/><text x='%.0f' y='%.1f' "
-                    "text-anchor='end'>%g ms</text>\n", L, PY(d), W - R, PY(d), L - 6, PY(d) + 4, pow(10, d));
-    fprintf(fp, "<text x='%.0f' y='%.0f' text-anchor='middle'>n (elements), log scale</text>\n", (L + W - R) / 2, H - 16);
-    /* One series per distinct (backend, variant), in order of first appearance. */
-    int series = 0;
-    for (size_t i = 0; i < r->count; i++) {
-        const bench_row *w = &r->rows[i];
-        int first = 1;
-        for (size_t j = 0; j < i; j++)
-            if (!strcmp(r->rows[j].variant, w->variant) && !strcmp(r->rows[j].backend, w->backend)) first = 0;
-        if (!first) continue;
-        const char *color = palette[series % (int)(sizeof palette / sizeof *palette)];
-        fprintf(fp, "<polyline fill='none' stroke='%s' stroke-width='2' points='", color);
-        for (size_t j = i; j < r->count; j++) {
-            const bench_row *v = &r->rows[j];
-            if (strcmp(v->variant, w->variant) || strcmp(v->backend, w->backend) || v->n < 1 || v->median_ms <= 0)
-                continue;
-            fprintf(fp, "%.1f,%.1f ", PX(log10((double)v->n)), PY(log10(v->median_ms)));
-        }
-        fprintf(fp, "'/>\n<text x='%.0f' y='%.0f' fill='%s'>%s %s</text>\n", W - R + 12, T + 16.0 * series + 10,
-                color, w->backend, w->variant);
-        series++;
-    }
-#undef PX
-#undef PY
-    fprintf(fp, "</svg>\n");
     return atomic_file_commit(&af, err);
 }

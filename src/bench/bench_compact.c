@@ -1,8 +1,9 @@
 /* scanworks bench compact: single-pass (the production kernel) and flag-scan-scatter
  * compaction of random int32 (keep > 0, about half) against CUB DeviceSelect::If and a
  * device memcpy; with --tune-sweep also single-pass at every row of
- * kernels/compact/tune.h (rows "single-pass-smAA"). Every row is checked against the CPU
- * first. */
+ * kernels/compact/tune.h (rows "single-pass-smAA"). Every row,
+ * CUB's too, is checked against the CPU before and after its timed runs (its outputs
+ * poisoned before them). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -23,6 +24,9 @@ typedef struct compact_ctx {
     size_t n, ref_bytes;
     int algo;
     const compact_tune *tune;   /* single-pass's tune.h row; NULL: the device's */
+    const uint32_t *want;          /* the CPU's compaction (host) */
+    unsigned long long want_count;
+    uint32_t *host;                /* host copy of the output */
 } compact_ctx;
 
 static int run_ours(void *p, sw_error *err)
@@ -43,20 +47,35 @@ static int run_cub(void *p, sw_error *err)
 #endif
 }
 
-/* Runs FN once and compares count and output with the reference copy. */
-static int check(compact_ctx *c, bench_gpu_fn fn, const uint32_t *ref, unsigned long long ref_count, uint32_t *host,
-                 char *note, size_t note_size, sw_error *err)
+static int poison(void *p, sw_error *err)
 {
-    unsigned long long k = 0;
-    CUDA_TRY(cudaMemset(c->out, 0xA5, c->n * 4), err);   /* poison: what a row forgets to write shows */
-    CUDA_TRY(cudaMemset(c->count, 0xFF, sizeof k), err);
-    if (fn(c, err)) return -1;
-    CUDA_TRY(cudaMemcpy(&k, c->count, sizeof k, cudaMemcpyDeviceToHost), err);
-    CUDA_TRY(cudaMemcpy(host, c->out, ref_count * 4, cudaMemcpyDeviceToHost), err);
-    int ok = k == ref_count && !memcmp(host, ref, ref_count * 4);
-    snprintf(note, note_size, "kept %llu%s", k, ok ? ", equals CPU" : ", MISMATCH with CPU");
+    compact_ctx *c = p;
+    CUDA_TRY(cudaMemset(c->out, 0xA5, c->n * 4), err);   /* what a row forgets to write shows */
+    CUDA_TRY(cudaMemset(c->count, 0xFF, sizeof *c->count), err);
     return 0;
 }
+
+/* The count and the kept elements against the CPU's. */
+static int verify(void *p, char *why, size_t size, sw_error *err)
+{
+    compact_ctx *c = p;
+    unsigned long long k = 0;
+    CUDA_TRY(cudaMemcpy(&k, c->count, sizeof k, cudaMemcpyDeviceToHost), err);
+    if (k != c->want_count) {
+        snprintf(why, size, "kept %llu, the CPU keeps %llu", k, c->want_count);
+        return 1;
+    }
+    CUDA_TRY(cudaMemcpy(c->host, c->out, k * 4, cudaMemcpyDeviceToHost), err);
+    size_t i = 0;
+    while (i < k && c->host[i] == c->want[i]) i++;
+    if (i < k) {
+        snprintf(why, size, "output %zu is %d, the CPU has %d", i, (int32_t)c->host[i], (int32_t)c->want[i]);
+        return 1;
+    }
+    return 0;
+}
+
+static const bench_gpu_check compact_check = {poison, verify};
 
 static int bench_one(bench_report *r, size_t n, int reps, bool tune_sweep, sw_error *err)
 {
@@ -79,19 +98,20 @@ static int bench_one(bench_report *r, size_t n, int reps, bool tune_sweep, sw_er
         if ((int32_t)h_in[i] > 0) ref[kept++] = h_in[i];
     double bytes = 4.0 * n + 4.0 * kept;
     char note[96];
+    c.want = ref, c.want_count = kept, c.host = host;
+    snprintf(note, sizeof note, "kept %llu", kept);
     if (bench_gpu_memcpy_row(r, "compact", (int64_t)n, 8.0 * n, reps, err)) goto done;
-    if (SCANWORKS_HAVE_CUB_REF) {
-        if (check(&c, run_cub, ref, kept, host, note, sizeof note, err) ||
-            bench_gpu_row(r, "compact", "cub", (int64_t)n, bytes, note, run_cub, &c, reps, err))
-            goto done;
-    }
+    /* CUB 3's DeviceSelect::If takes num_items as int64_t: one offset type only. */
+    if (SCANWORKS_HAVE_CUB_REF && bench_gpu_checked_row(r, "compact", "cub", (int64_t)n, bytes, note, run_cub, &c,
+                                                        reps, &compact_check, err))
+        goto done;
     /* the production single pass, then the three-pass chapter version */
     static const char *const names[2] = {"single-pass", "flag-scan-scatter"};
     static const int algos[2] = {COMPACT_K_SINGLE_PASS, COMPACT_K_FLAG_SCAN_SCATTER};
     for (int a = 0; a < 2; a++) {
         c.algo = algos[a];
-        if (check(&c, run_ours, ref, kept, host, note, sizeof note, err) ||
-            bench_gpu_row(r, "compact", names[a], (int64_t)n, bytes, note, run_ours, &c, reps, err))
+        if (bench_gpu_checked_row(r, "compact", names[a], (int64_t)n, bytes, note, run_ours, &c, reps, &compact_check,
+                                  err))
             goto done;
     }
     c.algo = COMPACT_K_SINGLE_PASS;
@@ -99,8 +119,7 @@ static int bench_one(bench_report *r, size_t n, int reps, bool tune_sweep, sw_er
         char name[48];
         c.tune = &compact_tune_table[i];
         snprintf(name, sizeof name, "single-pass-sm%d", c.tune->arch);
-        if (check(&c, run_ours, ref, kept, host, note, sizeof note, err) ||
-            bench_gpu_row(r, "compact", name, (int64_t)n, bytes, note, run_ours, &c, reps, err))
+        if (bench_gpu_checked_row(r, "compact", name, (int64_t)n, bytes, note, run_ours, &c, reps, &compact_check, err))
             goto done;
     }
     rc = 0;

@@ -32,6 +32,24 @@ int bench_gpu_finish(const char *op, bench_report *r, const bench_gpu_opts *o, c
 
 /* Runs FN twice to warm up, then REPS times, each timed with CUDA events. */
 int bench_gpu_time(bench_gpu_fn fn, void *ctx, int reps, double *median_ms, double *min_ms, sw_error *err);
+
+/* How a row's outputs are checked. POISON fills them with a pattern no correct run
+ * leaves; VERIFY compares them with the expected result: 0 equal, 1 different (with a
+ * line of what differs in WHY), -1 a CUDA error. */
+typedef struct bench_gpu_check {
+    bench_gpu_fn poison;
+    int (*verify)(void *ctx, char *why, size_t size, sw_error *err);
+} bench_gpu_check;
+
+/* Like bench_gpu_row, for a row whose outputs CHK checks: poisoned, one run, verified;
+ * then timed as bench_gpu_time does, the outputs poisoned again after the warm-up,
+ * before the timed repetitions, and verified after the last one. A difference prints
+ * MISMATCH, is counted (bench_gpu_finish then exits 1) and adds no row. */
+int bench_gpu_checked_row(bench_report *r, const char *op, const char *variant, int64_t n, double bytes,
+                          const char *note, bench_gpu_fn fn, void *ctx, int reps, const bench_gpu_check *chk,
+                          sw_error *err);
+/* How many checked rows differed so far. */
+int bench_gpu_mismatches(void);
 /* Adds a row (op, variant, n, bytes, note) with the timing of FN. */
 int bench_gpu_row(bench_report *r, const char *op, const char *variant, int64_t n, double bytes, const char *note,
                   bench_gpu_fn fn, void *ctx, int reps, sw_error *err);

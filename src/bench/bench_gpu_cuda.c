@@ -9,6 +9,10 @@
 #include "app/cli.h"
 #include "kernels/common/cuda_util.cuh"
 
+static int mismatches;
+
+int bench_gpu_mismatches(void) { return mismatches; }
+
 int bench_gpu_finish(const char *op, bench_report *r, const bench_gpu_opts *o, const char *ref_variant)
 {
     sw_error err = {{0}};
@@ -20,11 +24,18 @@ int bench_gpu_finish(const char *op, bench_report *r, const bench_gpu_opts *o, c
         fprintf(stderr, "scanworks bench %s: %s\n", op, err.msg);
         rc = 1;
     }
+    if (mismatches) {
+        fprintf(stderr, "scanworks bench %s: %d MISMATCH(ES): those rows are left out of the table\n", op, mismatches);
+        rc = 1;
+    }
     bench_free(r);
     return rc;
 }
 
-int bench_gpu_time(bench_gpu_fn fn, void *ctx, int reps, double *median_ms, double *min_ms, sw_error *err)
+/* bench_gpu_time, with BEFORE_REPS (may be NULL) run between the warm-up and the
+ * timed repetitions. */
+static int time_reps(bench_gpu_fn fn, bench_gpu_fn before_reps, void *ctx, int reps, double *median_ms,
+                     double *min_ms, sw_error *err)
 {
     cudaEvent_t a, b;
     CUDA_TRY(cudaEventCreate(&a), err);
@@ -32,6 +43,11 @@ int bench_gpu_time(bench_gpu_fn fn, void *ctx, int reps, double *median_ms, doub
     double *t = sw_malloc((size_t)reps * sizeof *t, "timings", err);
     int rc = t ? 0 : -1;
     for (int i = 0; i < 2 && !rc; i++) rc = fn(ctx, err);
+    if (!rc && before_reps) rc = before_reps(ctx, err);
+    if (!rc && before_reps) {
+        cudaError_t e = cudaDeviceSynchronize();
+        if (e != cudaSuccess) rc = sw_fail(err, "before the timed runs: %s", cudaGetErrorString(e));
+    }
     for (int i = 0; i < reps && !rc; i++) {
         float ms = 0;
         cudaEventRecord(a, 0);
@@ -52,6 +68,49 @@ int bench_gpu_time(bench_gpu_fn fn, void *ctx, int reps, double *median_ms, doub
     cudaEventDestroy(a);
     cudaEventDestroy(b);
     return rc;
+}
+
+int bench_gpu_time(bench_gpu_fn fn, void *ctx, int reps, double *median_ms, double *min_ms, sw_error *err)
+{
+    return time_reps(fn, NULL, ctx, reps, median_ms, min_ms, err);
+}
+
+/* Verifies the outputs; a difference is printed and counted (returns 1). */
+static int verify(const bench_gpu_check *chk, void *ctx, const char *op, const char *variant, int64_t n,
+                  const char *when, sw_error *err)
+{
+    char why[160] = "";
+    CUDA_TRY(cudaDeviceSynchronize(), err);
+    int v = chk->verify(ctx, why, sizeof why, err);
+    if (v < 0) return -1;
+    if (v) {
+        fprintf(stderr, "\n*** MISMATCH: cuda %s %s, n=%lld, %s: %s ***\n\n", op, variant, (long long)n, when, why);
+        mismatches++;
+    }
+    return v;
+}
+
+int bench_gpu_checked_row(bench_report *r, const char *op, const char *variant, int64_t n, double bytes,
+                          const char *note, bench_gpu_fn fn, void *ctx, int reps, const bench_gpu_check *chk,
+                          sw_error *err)
+{
+    int v;
+    if (chk->poison(ctx, err) || fn(ctx, err)) return sw_wrap(err, "%s %s: ", op, variant);
+    if ((v = verify(chk, ctx, op, variant, n, "first run", err)) != 0) return v < 0 ? -1 : 0;
+    bench_row row;
+    memset(&row, 0, sizeof row);
+    snprintf(row.op, sizeof row.op, "%s", op);
+    snprintf(row.variant, sizeof row.variant, "%s", variant);
+    snprintf(row.backend, sizeof row.backend, "cuda");
+    row.n = n;
+    row.reps = reps;
+    row.bytes = bytes;
+    if (time_reps(fn, chk->poison, ctx, reps, &row.median_ms, &row.min_ms, err))
+        return sw_wrap(err, "%s %s: ", op, variant);
+    if ((v = verify(chk, ctx, op, variant, n, "after the timed runs (outputs poisoned before them)", err)) != 0)
+        return v < 0 ? -1 : 0;
+    snprintf(row.note, sizeof row.note, "%s%schecked after the timed runs", note ? note : "", note && *note ? ", " : "");
+    return bench_add(r, &row, err);
 }
 
 int bench_gpu_row(bench_report *r, const char *op, const char *variant, int64_t n, double bytes, const char *note,

@@ -26,13 +26,14 @@ static int parse_sizes(const char *s, bench_gpu_opts *o, sw_error *err)
 int bench_gpu_parse(const char *op, int argc, char **argv, const char *default_sizes, bench_gpu_opts *o)
 {
     const char *sizes = default_sizes;
-    char usage[256];
+    char usage[512];
     memset(o, 0, sizeof *o);
     o->reps = 20;
     const bool compact = !strcmp(op, "compact");
     snprintf(usage, sizeof usage,
              "usage: scanworks bench %s [--n SIZES] [--reps R] [--json F] [--csv F] [--plot F.svg]%s\n"
-             "Medians of CUDA-event timings; CUB/thrust and a device memcpy measured in the same run.", op,
+             "Medians of CUDA-event timings; CUB/thrust (each in its configurations, the fastest the\n"
+             "reference) and a device memcpy measured in the same run; every output checked.", op,
              compact ? " [--tune-sweep]" : "");
     cli_flag flags[] = {
         {"--n", CLI_STRING, &sizes, "LIST  element counts, e.g. 2^20,2^24,2^28", 0, 0, false, false},

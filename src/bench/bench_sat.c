@@ -4,6 +4,7 @@
 #include "gl/gl.h"
 #include "bench/bench_sat.h"
 
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -28,6 +29,22 @@ void bench_sat_picture(float *rgba, int w, int h)
         rgba[i] = (float)(s >> 40) / (float)(1u << 24);
     }
 }
+
+uint16_t bench_sat_to_half(float f)
+{
+    if (f < 6.2e-5f) return 0;
+    uint32_t u;
+    memcpy(&u, &f, 4);
+    return (uint16_t)((((u >> 23) & 0xFF) - 112) << 10 | ((u >> 13) & 0x3FF));
+}
+
+static float half_value(uint16_t h)   /* the normal halves and zero of bench_sat_to_half */
+{
+    if (!h) return 0.0f;
+    return ldexpf(1.0f + (float)(h & 0x3FF) / 1024.0f, ((h >> 10) & 31) - 15);
+}
+
+static int gl_mismatches;
 
 static int add_row(bench_report *r, const char *variant, const char *backend, int w, int h, int reps, double *ms,
                    const char *note, sw_error *err)
@@ -84,16 +101,47 @@ static void on_frame(const gpu_frame_times *t, void *user)
     c->total[c->count++] = sum;
 }
 
+/* The table the GL build must write: the shader's quantization (sat_load.glsl) of the
+ * halves HALF, summed on the CPU. */
+static int expected_gl_table(const uint16_t *half, int w, int h, uint32_t *want, sw_error *err)
+{
+    size_t n = (size_t)w * h * 4;
+    uint32_t *q = sw_malloc(n * 4, "the quantized picture", err);
+    if (!q) return -1;
+    for (size_t i = 0; i < n; i++) {
+        float v = half_value(half[i]) * SAT_FRAME_SCALE + 0.5f;
+        q[i] = (uint32_t)(v < 65535.0f ? v : 65535.0f);
+    }
+    int rc = sat_cpu_rgba(q, w, h, want);
+    free(q);
+    return rc ? sw_fail(err, "the CPU table failed") : 0;
+}
+
 static int bench_gl(bench_report *r, sat_variant v, int w, int h, int reps, sw_error *err)
 {
-    float *pic = sw_malloc((size_t)w * h * 16, "bench picture", err);
-    if (!pic) return -1;
+    size_t n = (size_t)w * h * 4;
+    float *pic = sw_malloc(n * 4, "bench picture", err);
+    uint16_t *half = pic ? sw_malloc(n * 2, "bench picture (half)", err) : NULL;
+    uint32_t *want = half ? sw_malloc(n * 4, "the expected table", err) : NULL;
+    uint32_t *got = want ? sw_malloc(n * 4, "the GL table", err) : NULL;
+    if (!got) {
+        free(pic), free(half), free(want);
+        return -1;
+    }
     bench_sat_picture(pic, w, h);
-    GLuint tex = gl_texture_2d(GL_RGBA16F, w, h), buf;
-    glTextureSubImage2D(tex, 0, 0, 0, w, h, GL_RGBA, GL_FLOAT, pic);
+    for (size_t i = 0; i < n; i++) half[i] = bench_sat_to_half(pic[i]);
     free(pic);
+    if (expected_gl_table(half, w, h, want, err)) {
+        free(half), free(want), free(got);
+        return -1;
+    }
+    GLuint tex = gl_texture_2d(GL_RGBA16F, w, h), buf;
+    glTextureSubImage2D(tex, 0, 0, 0, w, h, GL_RGBA, GL_HALF_FLOAT, half);
+    free(half);
     glCreateBuffers(1, &buf);
     glNamedBufferStorage(buf, (GLsizeiptr)w * h * 16, NULL, 0);
+    const uint32_t poison = 0xA5A5A5A5u;   /* the timed builds must write it all */
+    glClearNamedBufferData(buf, GL_R32UI, GL_RED_INTEGER, GL_UNSIGNED_INT, &poison);
     sat_gl g;
     memset(&g, 0, sizeof g);
     gpu_timer t;
@@ -109,6 +157,20 @@ static int bench_gl(bench_report *r, sat_variant v, int w, int h, int reps, sw_e
         gpu_timer_end_frame(&t);
     }
     gpu_timer_flush(&t, on_frame, &c);
+    if (!rc) {   /* the last build's table against the CPU's */
+        glGetNamedBufferSubData(buf, 0, (GLsizeiptr)n * 4, got);
+        rc = gl_check("bench sat: reading the GL table", err);
+    }
+    size_t bad = 0;
+    while (!rc && bad < n && got[bad] == want[bad]) bad++;
+    if (!rc && bad < n) {
+        fprintf(stderr, "\n*** MISMATCH: gl sat %s at %dx%d after %d builds: pixel (%zu, %zu) channel %zu: %u, want %u ***\n\n",
+                sat_variant_name(v), w, h, reps + 2, bad / 4 % w, bad / 4 / w, bad % 4, got[bad], want[bad]);
+        gl_mismatches++;
+        c.count = 0;   /* no row */
+    }
+    free(want);
+    free(got);
     char note[96];
     double st[4];
     for (int i = 0; i < 4; i++) st[i] = bench_median(c.stage[i], c.count);
@@ -126,7 +188,7 @@ int bench_sat(int argc, char **argv)
 {
     const char *json = NULL, *csv = NULL, *svg = NULL;
     long long reps = 50;
-    bool no_cpu = false, no_gl = false;
+    bool no_cpu = false, no_gl = false, ref_only = false;
     cli_flag flags[] = {
         {"--json", CLI_STRING, &json, "FILE  results as JSON", 0, 0, false, false},
         {"--csv", CLI_STRING, &csv, "FILE  results as CSV", 0, 0, false, false},
@@ -135,6 +197,9 @@ int bench_sat(int argc, char **argv)
         {"--reps", CLI_LONG, &reps, "N  timed repetitions per GPU row (default 50)", 3, 10000, false, false},
         {"--no-cpu", CLI_FLAG, &no_cpu, "skip the (slow) CPU rows", 0, 0, false, false},
         {"--no-gl", CLI_FLAG, &no_gl, "skip the GL compute-shader rows", 0, 0, false, false},
+        {"--ref-only", CLI_FLAG, &ref_only,
+         "cuda: only the floor copy, the CUB reference and the hand-over (a short run for the sanitizers)", 0, 0,
+         false, false},
         {NULL, CLI_FLAG, NULL, NULL, 0, 0, false, false},
     };
     sw_error err;
@@ -147,6 +212,7 @@ int bench_sat(int argc, char **argv)
     bench_report r;
     memset(&r, 0, sizeof r);
     snprintf(r.title, sizeof r.title, "summed-area table, RGBA (16-bit values, uint32 sums)");
+    snprintf(r.x_label, sizeof r.x_label, "pixels");
     gfx_context *ctx;
     rc = 1;
     if (compute_gl_context(&ctx, &err)) goto done;
@@ -162,7 +228,7 @@ int bench_sat(int argc, char **argv)
 #if SCANWORKS_HAVE_CUDA
     const char *why;
     if (prim_cuda_available(&why)) {
-        if (bench_sat_cuda(&r, (int)reps, &err)) goto done;
+        if (bench_sat_cuda(&r, (int)reps, ref_only, &err)) goto done;
     } else {
         fprintf(stderr, "scanworks bench sat: no cuda rows: %s\n", why);
     }
@@ -175,6 +241,11 @@ int bench_sat(int argc, char **argv)
     if (csv && bench_write_csv(&r, csv, &err)) goto done;
     if (svg && bench_write_svg(&r, svg, &err)) goto done;
     rc = 0;
+    if (gl_mismatches) {
+        rc = 1;
+        sw_fail(&err, "%d gl build(s) differed from the CPU table (MISMATCH above); their rows are left out",
+                gl_mismatches);
+    }
 #if SCANWORKS_HAVE_CUDA
     if (bench_sat_cuda_mismatches()) {
         rc = 1;

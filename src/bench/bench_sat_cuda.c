@@ -1,11 +1,13 @@
 /* The cuda half of `scanworks bench sat`: device-only builds timed by CUDA events
- * (each variant by stage), the floor copy, the CUB reference, and the GL-CUDA
+ * (each variant by stage), the floor copy, the CUB reference (cub::BlockScan rows,
+ * a transpose, again), every output checked after its timed runs, and the GL-CUDA
  * hand-over (map/unmap) timed on its own by host wall clock. */
 #include "gl/gl.h"
 #include "bench/bench_sat.h"
 
 #include <cuda_gl_interop.h>
 #include <cuda_runtime_api.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -28,14 +30,6 @@
     } while (0)
 
 #define MAX_REPS 1000
-
-static uint16_t to_half(float f)   /* 0 <= f < 2: normal numbers and zero only */
-{
-    if (f < 6.2e-5f) return 0;
-    uint32_t u;
-    memcpy(&u, &f, 4);
-    return (uint16_t)((((u >> 23) & 0xFF) - 112) << 10 | ((u >> 13) & 0x3FF));
-}
 
 static int add(bench_report *r, const char *op, const char *variant, int w, int h, double *ms, int reps, double bytes,
                const char *note, sw_error *err)
@@ -96,7 +90,7 @@ static long long table_mismatch(const uint32_t *got, const uint32_t *want, int w
 
 /* Times one size on the device alone: every cuda variant (each first checked against
  * the CPU), floor copy, CUB. */
-static int device_rows(bench_report *r, int w, int h, int reps, sw_error *err)
+static int device_rows(bench_report *r, int w, int h, int reps, bool ref_only, sw_error *err)
 {
     int rc = 0;
     size_t n = (size_t)w * h;
@@ -118,7 +112,7 @@ static int device_rows(bench_report *r, int w, int h, int reps, sw_error *err)
     }
     bench_sat_picture(pic, w, h);
     for (size_t i = 0; i < n; i++) pic[i * 4 + 3] = 1.0f;   /* opaque, like the app's frames */
-    for (size_t i = 0; i < n * 4; i++) half[i] = to_half(pic[i]);
+    for (size_t i = 0; i < n * 4; i++) half[i] = bench_sat_to_half(pic[i]);
     struct cudaChannelFormatDesc cd = cudaCreateChannelDesc(16, 16, 16, 16, cudaChannelFormatKindFloat);
     TRY(cudaMallocArray(&array, &cd, (size_t)w, (size_t)h, 0));
     TRY(cudaMemcpy2DToArray(array, 0, 0, half, (size_t)w * 8, (size_t)w * 8, (size_t)h, cudaMemcpyHostToDevice));
@@ -144,7 +138,7 @@ static int device_rows(bench_report *r, int w, int h, int reps, sw_error *err)
     /* Every variant scanning all four channels, then tiled-v2 told that the fourth is
      * constant (as the app tells it: three channels scanned, the fourth computed), and
      * so writing the two-plane table (as for the app's cuda gather). */
-    for (int vi = 0; vi <= SAT_CUDA_VARIANTS + 1; vi++) {
+    for (int vi = 0; vi <= SAT_CUDA_VARIANTS + 1 && !ref_only; vi++) {
         int v = vi < SAT_CUDA_VARIANTS ? vi : SAT_CUDA_TILED_V2;
         const char *vname = vi < SAT_CUDA_VARIANTS    ? sat_cuda_variant_name(v)
                             : vi == SAT_CUDA_VARIANTS ? "tiled-v2-rgb"
@@ -170,6 +164,7 @@ static int device_rows(bench_report *r, int w, int h, int reps, sw_error *err)
             continue;
         }
         for (int k = -3; k < reps; k++) {
+            if (k == 0) TRY(cudaMemset(out, 0xA5, n * 16));   /* the timed builds must write it all again */
             if (sat_cuda_build(v, &src, out, w, h, &scratch, 0, ev, err)) {
                 rc = -1;
                 goto done;
@@ -208,8 +203,11 @@ static int device_rows(bench_report *r, int w, int h, int reps, sw_error *err)
         }
     }
     /* Floor: read every pixel, write its uint4, nothing else. Its output is the
-     * quantized input the CUB reference scans. */
+     * quantized input the CUB reference scans; checked after the timed runs against
+     * the copy the expected table was built from. */
+    TRY(cudaMemcpy(got, quantized, n * 16, cudaMemcpyDeviceToHost));
     for (int k = -3; k < reps; k++) {
+        if (k == 0) TRY(cudaMemset(quantized, 0xA5, n * 16));
         TRY(cudaEventRecord(ev[0], 0));
         if (sat_cuda_copy_floor(&src4, quantized, w, h, 0, err)) {
             rc = -1;
@@ -221,12 +219,36 @@ static int device_rows(bench_report *r, int w, int h, int reps, sw_error *err)
         TRY(cudaEventElapsedTime(&t, ev[0], ev[1]));
         if (k >= 0) ms[k] = t;
     }
-    if (add(r, "sat", "floor-copy", w, h, ms, reps, bench_sat_floor_bytes(w, h), "read RGBA16F, write uint4", err)) {
-        rc = -1;
-        goto done;
+    {
+        uint32_t *again = sw_malloc(n * 16, "the check buffer", err);
+        if (!again) {
+            rc = -1;
+            goto done;
+        }
+        cudaError_t e = cudaMemcpy(again, quantized, n * 16, cudaMemcpyDeviceToHost);
+        int same = e == cudaSuccess && !memcmp(again, got, n * 16);
+        free(again);
+        TRY(e);
+        if (!same) {
+            fprintf(stderr, "\n*** MISMATCH: cuda sat floor-copy at %dx%d after %d repeated copies ***\n\n", w, h,
+                    reps + 3);
+            sat_mismatches++;
+        } else if (add(r, "sat", "floor-copy", w, h, ms, reps, bench_sat_floor_bytes(w, h), "read RGBA16F, write uint4",
+                       err)) {
+            rc = -1;
+            goto done;
+        }
     }
 #if SCANWORKS_HAVE_CUB_REF
-    for (int k = -3; k < reps; k++) {
+    /* The reference: cub::BlockScan rows, a transpose, the same again (bench/refs/
+     * sat_ref.cu), checked against the CPU table before and after its timed runs. */
+    TRY(cudaMemset(out, 0xA5, n * 16));
+    for (int k = -4; k < reps; k++) {
+        if (k == 0) {
+            TRY(cudaMemcpy(got, out, n * 16, cudaMemcpyDeviceToHost));
+            if (table_mismatch(got, want, w, h, 0) >= 0) break;
+            TRY(cudaMemset(out, 0xA5, n * 16));
+        }
         TRY(cudaEventRecord(ev[0], 0));
         if (sat_ref_build(quantized, out, w, h, &ref, 0, err)) {
             rc = -1;
@@ -238,8 +260,17 @@ static int device_rows(bench_report *r, int w, int h, int reps, sw_error *err)
         TRY(cudaEventElapsedTime(&t, ev[0], ev[1]));
         if (k >= 0) ms[k] = t;
     }
-    rc = add(r, "sat", "cub", w, h, ms, reps, bench_sat_floor_bytes(w, h),
-             "CUB InclusiveScanByKey rows, transpose, again, transpose", err);
+    TRY(cudaMemcpy(got, out, n * 16, cudaMemcpyDeviceToHost));
+    long long bad = table_mismatch(got, want, w, h, 0);
+    if (bad >= 0) {
+        size_t i = (size_t)bad;
+        fprintf(stderr, "\n*** MISMATCH: cuda sat cub-blockscan at %dx%d: pixel (%zu, %zu) channel %zu: want %u ***\n\n",
+                w, h, i / 4 % w, i / 4 / w, i % 4, want[i]);
+        sat_mismatches++;
+    } else {
+        rc = add(r, "sat", "cub-blockscan", w, h, ms, reps, bench_sat_floor_bytes(w, h),
+                 "cub::BlockScan rows, transpose, again, transpose", err);
+    }
 #endif
 done:
     for (int i = 0; i <= SAT_CUDA_MAX_STAGES; i++)
@@ -311,13 +342,13 @@ done:
     return rc;
 }
 
-int bench_sat_cuda(bench_report *r, int reps, sw_error *err)
+int bench_sat_cuda(bench_report *r, int reps, bool ref_only, sw_error *err)
 {
     if (reps > MAX_REPS) reps = MAX_REPS;
     for (int s = 0; s < BENCH_SAT_SIZES; s++) {
         int w = bench_sat_sizes[s][0], h = bench_sat_sizes[s][1];
         fprintf(stderr, "scanworks bench sat: cuda %dx%d\n", w, h);
-        if (device_rows(r, w, h, reps, err)) return -1;
+        if (device_rows(r, w, h, reps, ref_only, err)) return -1;
         if (handover_rows(r, w, h, reps, err)) return sw_wrap(err, "GL-CUDA hand-over: ");
     }
     return 0;

@@ -91,10 +91,17 @@ static int cpu_rows(bench_report *r, const bench_scan_input *in, void *check, in
         }
         int reps = in->reps < CPU_REPS ? in->reps : CPU_REPS;
         double t[CPU_REPS];
+        memset(check, 0xA5, bytes);   /* poisoned again: the timed runs must write it all */
         for (int i = 0; i < reps; i++) {
             double t0 = sw_clock_ms();
             if (scan_host(b, &d, in->in, check, in->n, err)) return -1;
             t[i] = sw_clock_ms() - t0;
+        }
+        if (memcmp(check, in->want, bytes)) {
+            fprintf(stderr, "\n*** MISMATCH: %s %s, %s %s, n=%zu, after the timed runs ***\n\n", prim_backend_name(b),
+                    algos[a], scan_type_name(d.type), scan_op_name(d.op), in->n);
+            (*mismatches)++;
+            continue;
         }
         bench_row row = {.op = "scan", .n = (int64_t)in->n, .reps = reps, .bytes = 2.0 * bytes};
         snprintf(row.variant, sizeof row.variant, "%s", algos[a]);
@@ -114,7 +121,8 @@ static const char usage[] =
     "                      [--json FILE] [--plot FILE.svg] [--csv FILE] [--no-gl]\n"
     "                      [--tune-sweep]\n"
     "Times every scan (CUDA variants with CUDA events; CPU and GL by wall clock) against\n"
-    "device memcpy and CUB DeviceScan::ExclusiveSum, exclusive scans, medians after warm-up.\n"
+    "device memcpy and CUB DeviceScan (32-bit and 64-bit offsets, the faster the reference),\n"
+    "exclusive scans, medians after warm-up; every CUDA output checked before and after its timed runs.\n"
     "--tune-sweep adds a row per row of kernels/scan/tune.h (lookback-sm75, -sm80, -sm90): the\n"
     "production kernel with each architecture's tuning, on this GPU.";
 

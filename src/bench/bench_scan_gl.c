@@ -70,6 +70,8 @@ int bench_scan_gl_rows(bench_report *r, const bench_scan_input *in, void *check,
         }
         for (int i = 0; i < GL_WARMUP; i++)
             if (scan_gl_buffer(&d, G.in, G.out, in->n, err)) return -1;
+        memset(check, 0xA5, bytes);   /* poisoned again: the timed runs must write it all */
+        glNamedBufferSubData(G.out, 0, (GLsizeiptr)bytes, check);
         int reps = in->reps < GL_MAX_REPS ? in->reps : GL_MAX_REPS;
         /* Timer query, and the wall clock between two glFinish as a fallback for
          * drivers whose timer queries do not cover compute work (Mesa llvmpipe
@@ -90,6 +92,14 @@ int bench_scan_gl_rows(bench_report *r, const bench_scan_input *in, void *check,
             t[i] = ns * 1e-6;
         }
         if (gl_check("bench scan: GL timer queries", err)) return -1;
+        glGetNamedBufferSubData(G.out, 0, (GLsizeiptr)bytes, check);
+        if (gl_check("bench scan: reading the GL result", err)) return -1;
+        if (memcmp(check, in->want, bytes)) {
+            fprintf(stderr, "\n*** MISMATCH: gl %s, %s %s, n=%zu, after the timed runs ***\n\n", algos[a],
+                    scan_type_name(d.type), scan_op_name(d.op), in->n);
+            (*mismatches)++;
+            continue;
+        }
         if (!timer_ok) memcpy(t, wall, sizeof t);   /* llvmpipe: see above */
         bench_row row = {.op = "scan", .backend = "gl", .n = (int64_t)in->n, .reps = reps, .bytes = 2.0 * bytes};
         snprintf(row.variant, sizeof row.variant, "%s", algos[a]);

@@ -34,16 +34,38 @@ int dof_guard_parse(const char *s, bool *on, sw_error *err)
     return sw_fail(err, "guard '%s': expected on or off", s ? s : "");
 }
 
+const char *dof_kernel_name(dof_kernel k) { return k == DOF_KERNEL_DISC ? "disc" : k == DOF_KERNEL_BOXES ? "boxes" : "?"; }
+
+int dof_kernel_parse(const char *s, dof_kernel *out, sw_error *err)
+{
+    if (s && !strcmp(s, "disc")) *out = DOF_KERNEL_DISC;
+    else if (s && !strcmp(s, "boxes")) *out = DOF_KERNEL_BOXES;
+    else return sw_fail(err, "kernel '%s': expected disc or boxes", s ? s : "");
+    return 0;
+}
+
+const char *dof_mode_describe(dof_kernel k, int boxes, int guard, char *buf, size_t size)
+{
+    if (k == DOF_KERNEL_DISC)
+        snprintf(buf, size, "disc, %s", guard ? "soft guard" : "no guard");
+    else
+        snprintf(buf, size, "%d box%s, %s%s", boxes, boxes > 1 ? "es" : "", guard ? "guard" : "no guard",
+                 boxes == 1 && !guard ? " (the chapter's)" : "");
+    return buf;
+}
+
 int dof_pass_init(dof_pass *d, const char *out_format, sw_error *err)
 {
     memset(d, 0, sizeof *d);
     const struct embedded_file *common = embedded_find("shaders/dof_common.glsl", err);
     if (!common) return -1;
-    char head[160];
+    char head[512];
     snprintf(head, sizeof head,
              "#define DOF_MAX_RADIUS %d\n#define DOF_GUARD_FROM %.9g\n#define DOF_SAT_VIEW_RADIUS %d\n"
-             "#define OUT_FORMAT %s\n",
-             DOF_MAX_RADIUS, (double)DOF_GUARD_FROM, DOF_SAT_VIEW_RADIUS, out_format);
+             "#define DOF_SOFT_GUARD_FROM %.9g\n#define DOF_DISC_X1 %.9g\n#define DOF_DISC_X2 %.9g\n"
+             "#define DOF_DISC_X3 %.9g\n#define OUT_FORMAT %s\n",
+             DOF_MAX_RADIUS, (double)DOF_GUARD_FROM, DOF_SAT_VIEW_RADIUS, (double)DOF_SOFT_GUARD_FROM,
+             (double)DOF_DISC_X1, (double)DOF_DISC_X2, (double)DOF_DISC_X3, out_format);
     size_t n = strlen(head) + common->size + 1;
     char *defines = sw_malloc(n, "DoF shader source", err);
     if (!defines) return -1;
@@ -75,6 +97,7 @@ static void set_uniforms(GLuint prog, const dof_params *p, int w, int h)
     glUniform1i(glGetUniformLocation(prog, "u_view"), (int)p->view);
     glUniform1i(glGetUniformLocation(prog, "u_boxes"), p->boxes);
     glUniform1i(glGetUniformLocation(prog, "u_guard"), p->guard);
+    glUniform1i(glGetUniformLocation(prog, "u_kernel"), p->kernel);
 }
 
 int dof_pass_run(dof_pass *d, dof_gather g, const dof_params *p, GLuint color_tex, GLuint depth_tex,

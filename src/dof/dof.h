@@ -2,15 +2,20 @@
  *
  * Each pixel's blur radius in pixels is r = A * |1 - F/d| (A the aperture: the radius
  * at infinity; F the focus distance; d the pixel's linear depth), capped at
- * DOF_MAX_RADIUS. A pixel with r < 0.5 keeps its own colour exactly. Otherwise:
- *   1. foreground guard (on by default): the depth is probed at the box's four edge midpoints and
- *      four corners; while a probe is clearly nearer (d_probe < 0.8 d) and much sharper
- *      (r_probe < r/2), the radius is halved (at most three times), so a sharp
- *      foreground object does not bleed over the blurred background behind it;
- *   2. the colour is the average of N nested box means (N = 1..3, default 3), radii
+ * DOF_MAX_RADIUS: the thin lens's own circle of confusion in pixels (dof_lens.h derives
+ * it; the thin-lens reference, dof_reference.h, renders it). A pixel with r < 0.5 keeps
+ * its own colour exactly. Otherwise one of two kernels:
+ *   disc (the default): the mean over a stepped disc of five SAT rectangles (three bands
+ *      less their two overlaps, dof_limits.h), of fractional radius: the discs of the two
+ *      whole sizes around r - 1/2 blended, so nothing steps as the CoC grows; and the soft
+ *      foreground guard, which shrinks r in proportion to how much nearer and sharper the
+ *      probes around the pixel are (dof_math.h, dof_soft_radius);
+ *   boxes: the mean of N nested boxes (N = 1..3; 1 is the chapter's single box), radii
  *      r, (N-1)r/N, ..., r/N, each four SAT samples (S_ur - S_ul - S_lr + S_ll) / (w h)
- *      clamped at the image borders: for N > 1 a stepped cone rather than a flat box,
- *      for N times the table reads.
+ *      clamped at the image borders, with the halving guard: the depth is probed at the
+ *      box's four edge midpoints and four corners; while a probe is clearly nearer
+ *      (d_probe < 0.8 d) and much sharper (r_probe < r/2), the radius is halved (at most
+ *      three times).
  * The same arithmetic runs as a fragment shader, a GL compute shader (both in
  * shaders/dof_common.glsl), a CUDA kernel (kernels/dof/gather.cu, with the cuda SAT backend,
  * inside the same interop mapping) and in C (dof_cpu_apply, the CLI's cpu backend);
@@ -19,6 +24,7 @@
 #define SCANWORKS_DOF_DOF_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 #include "dof/dof_limits.h"
 #include "dof/dof_params.h"
@@ -30,6 +36,11 @@ typedef enum dof_gather { DOF_FRAGMENT, DOF_COMPUTE, DOF_CUDA, DOF_GATHER_COUNT 
 const char *dof_gather_name(dof_gather g);   /* "fragment", "compute", "cuda" */
 int dof_gather_parse(const char *s, dof_gather *out, sw_error *err);
 int dof_guard_parse(const char *s, bool *on, sw_error *err);   /* "on" or "off" */
+const char *dof_kernel_name(dof_kernel k);   /* "disc", "boxes" */
+int dof_kernel_parse(const char *s, dof_kernel *out, sw_error *err);
+/* What the gather does, for the HUD and messages: "disc, soft guard", "3 boxes, guard",
+ * "1 box, no guard (the chapter's)" ... */
+const char *dof_mode_describe(dof_kernel k, int boxes, int guard, char *buf, size_t size);
 
 float dof_blur_radius(float aperture, float focus, float depth);
 
@@ -51,5 +62,9 @@ int dof_pass_run(dof_pass *d, dof_gather g, const dof_params *p, GLuint color_te
  * SAT is its wrapped table (sat_host), DEPTH w*h floats; OUT gets w*h*c bytes. */
 void dof_cpu_apply(const dof_params *p, const uint8_t *img, const uint32_t *sat, const float *depth, int w, int h,
                    int c, uint8_t *out);
+/* One pixel of that gather in float, before any rounding: its colour into out[0..c), or 0
+ * when the pixel is in focus (out untouched). */
+int dof_cpu_pixel(const dof_params *p, const uint32_t *sat, const float *depth, int w, int h, int c, int x, int y,
+                  float *out);
 
 #endif

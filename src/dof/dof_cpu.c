@@ -20,6 +20,13 @@ struct dof_image {
 
 float dof_blur_radius(float aperture, float focus, float depth) { return dof_radius(aperture, focus, depth); }
 
+int dof_cpu_pixel(const dof_params *p, const uint32_t *sat, const float *depth, int w, int h, int c, int x, int y,
+                  float *out)
+{
+    struct dof_image m = {p, sat, depth, w, h, c};
+    return dof_gather_pixel(&m, x, y, out);
+}
+
 void dof_cpu_apply(const dof_params *p, const uint8_t *img, const uint32_t *sat, const float *depth, int w, int h,
                    int c, uint8_t *out)
 {

@@ -30,6 +30,16 @@
 #define DOF_UNROLL   /* CUDA: _Pragma("unroll") */
 #endif
 
+/* The circle of confusion of a thin lens, in pixels. A lens of radius R focused at F
+ * images a point at view depth d (along the view axis) as a disc; seen from a point s of
+ * the lens (|s| <= R, the frustum sheared to keep the focus plane fixed) the point moves
+ * on screen by s (1 - F/d) h / (2 F tan(fov_y / 2)) pixels, h the image height. Over the
+ * lens that is a disc of radius
+ *   r = A |1 - F/d|,   A = R h / (2 F tan(fov_y / 2)),
+ * where A, the aperture here, is the radius at infinity in pixels. So R = 2 A F tan(fov_y
+ * / 2) / h is the lens the thin-lens reference renders (src/dof/dof_lens.h, which moves
+ * the cameras; tests/test_dof_lens.c checks that the disc's radius is this r). Capped at
+ * DOF_MAX_RADIUS (the 16-bit table's exact box sums). */
 DOF_FN float dof_radius(float aperture, float focus, float depth)
 {
     float r = aperture * fabsf(1.0f - focus / fmaxf(depth, 1e-6f));
@@ -133,6 +143,90 @@ DOF_FN void dof_box_mean(const struct dof_image *m, int px, int py, int r, float
 #endif
 }
 
+/* The sum over the rectangle of half-sizes (rx, ry) around (px, py), clamped to the
+ * image, times SIGN, added to acc[0..c); returns SIGN times its area. The four corners'
+ * difference is taken in unsigned arithmetic (exact where the table wrapped), then
+ * converted. */
+DOF_FN float dof_rect_sum(const struct dof_image *m, int px, int py, int rx, int ry, float sign, float *acc)
+{
+    int lx = (px - rx < 0 ? 0 : px - rx) - 1, ly = (py - ry < 0 ? 0 : py - ry) - 1;
+    int hx = px + rx > m->w - 1 ? m->w - 1 : px + rx, hy = py + ry > m->h - 1 ? m->h - 1 : py + ry;
+#ifdef DOF_SAT4
+    unsigned a[4], b[4], c[4], d[4];
+    DOF_SAT4(m, hx, hy, a);
+    DOF_SAT4_EDGE(m, lx, hy, b);
+    DOF_SAT4_EDGE(m, hx, ly, c);
+    DOF_SAT4_EDGE(m, lx, ly, d);
+    for (int ch = 0; ch < m->c; ch++) acc[ch] += sign * (float)(a[ch] - b[ch] - c[ch] + d[ch]);
+#else
+    for (int ch = 0; ch < m->c; ch++) {
+        unsigned s = dof_sat_at(m, hx, hy, ch) - dof_sat_at(m, lx, hy, ch) - dof_sat_at(m, hx, ly, ch) +
+                     dof_sat_at(m, lx, ly, ch);
+        acc[ch] += sign * (float)s;
+    }
+#endif
+    return sign * (float)((hx - lx) * (hy - ly));
+}
+
+/* The mean over the stepped disc of whole-pixel size N (dof_limits.h, DOF_DISC_X*: three
+ * bands, five rectangles by inclusion and exclusion: the wide, the square and the tall
+ * one, less the two overlaps) around (px, py), into out[0..c). Clamping each rectangle
+ * to the image clamps the union, so the area stays the pixels summed. */
+DOF_FN void dof_disc_mean(const struct dof_image *m, int px, int py, int n, float *out)
+{
+    int h1 = (int)floorf(DOF_DISC_X1 * (float)n + 0.5f), h2 = (int)floorf(DOF_DISC_X2 * (float)n + 0.5f),
+        h3 = (int)floorf(DOF_DISC_X3 * (float)n + 0.5f);
+    float acc[4] = {0, 0, 0, 0};
+    float area = dof_rect_sum(m, px, py, h1, h3, 1.0f, acc);
+    area += dof_rect_sum(m, px, py, h2, h2, 1.0f, acc);
+    area += dof_rect_sum(m, px, py, h3, h1, 1.0f, acc);
+    area += dof_rect_sum(m, px, py, h2, h3, -1.0f, acc);
+    area += dof_rect_sum(m, px, py, h3, h2, -1.0f, acc);
+    for (int ch = 0; ch < m->c; ch++) out[ch] = DOF_DIV(acc[ch], area * m->p->scale);
+}
+
+/* The disc of fractional radius R: its continuous size s = R - 1/2 (a disc of whole size
+ * N covers the pixels within N + 1/2) lies between the whole sizes N = floor(s) and N + 1,
+ * and the two means are blended by the fraction, so the picture changes continuously as
+ * the CoC grows: at R = 1/2 the disc is the pixel itself. */
+DOF_FN void dof_disc_gather(const struct dof_image *m, int px, int py, float r, float *out)
+{
+    float s = r - 0.5f;
+    int n = (int)floorf(s);
+    float f = s - (float)n, lo[4], hi[4];
+    dof_disc_mean(m, px, py, n, lo);
+    dof_disc_mean(m, px, py, n + 1, hi);
+    for (int ch = 0; ch < m->c; ch++) out[ch] = lo[ch] + f * (hi[ch] - lo[ch]);
+}
+
+/* The soft guard: like dof_limit_radius, but each probe weighs in by how much nearer
+ * (0 at 0.85 d, 1 from 0.75 d) and how much sharper (0 at 0.6 r, 1 from 0.4 r) it is, and
+ * the radius shrinks by up to half in proportion (two full probes: half), so no single
+ * threshold cuts the blur in steps. A probe can weigh only where d > 1.10 F
+ * (DOF_SOFT_GUARD_FROM): behind the focus, with u = 1 - F/d, a probe sharper than 0.6 r
+ * lies deeper than F / (1 + 0.6 u) (in front of the focus) or F / (1 - 0.6 u) (behind),
+ * and either is below 0.85 d only for u > 0.099, d > 1.11 F. */
+DOF_FN float dof_soft_radius(const struct dof_image *m, int px, int py, float d, float r)
+{
+    if (d <= DOF_SOFT_GUARD_FROM * m->p->focus) return r;
+    const int probes[8][2] = {{1, 0}, {-1, 0}, {0, 1}, {0, -1}, {1, 1}, {-1, 1}, {1, -1}, {-1, -1}};
+    for (int it = 0; it < 3 && r >= 0.5f; it++) {
+        int ri = (int)floorf(r + 0.5f);
+        float dt[8], w = 0.0f;
+        for (int k = 0; k < 8; k++) dt[k] = dof_depth_clamped(m, px + probes[k][0] * ri, py + probes[k][1] * ri);
+        for (int k = 0; k < 8; k++) {
+            float nearer = fminf(fmaxf(DOF_DIV(0.85f * d - dt[k], 0.1f * d), 0.0f), 1.0f);
+            if (nearer > 0.0f) {
+                float rk = dof_radius(m->p->aperture, m->p->focus, dt[k]);
+                w += nearer * fminf(fmaxf(DOF_DIV(0.6f * r - rk, 0.2f * r), 0.0f), 1.0f);
+            }
+        }
+        if (w <= 0.0f) break;
+        r *= 1.0f - 0.25f * fminf(w, 2.0f);
+    }
+    return r;
+}
+
 /* The guard can only act on pixels deeper than 7/6 of the focus distance. A probe
  * passes if it is nearer than 0.8 d and its radius is below half the pixel's. Before
  * the focus (d <= F) a nearer probe is blurrier: the radius grows as the depth falls
@@ -168,9 +262,20 @@ DOF_FN float dof_limit_radius(const struct dof_image *m, int px, int py, float d
     return r;
 }
 
-/* The DoF colour of (px, py) into out[0..c); returns 0 when the pixel is in focus
- * (out untouched: the caller keeps the pixel's own colour). */
-DOF_FN int dof_gather_pixel(const struct dof_image *m, int px, int py, float *out)
+/* The DoF colour of (px, py) into out[0..c) with the disc kernel, or the boxes; each
+ * returns 0 when the pixel is in focus (out untouched: the caller keeps the pixel's own
+ * colour). */
+DOF_FN int dof_gather_disc(const struct dof_image *m, int px, int py, float *out)
+{
+    float d = DOF_DEPTH(m, px, py);
+    float r = dof_radius(m->p->aperture, m->p->focus, d);
+    if (m->p->guard) r = dof_soft_radius(m, px, py, d, r);
+    if (r < 0.5f) return 0;
+    dof_disc_gather(m, px, py, r, out);
+    return 1;
+}
+
+DOF_FN int dof_gather_boxes(const struct dof_image *m, int px, int py, float *out)
 {
     float d = DOF_DEPTH(m, px, py);
     float r = dof_radius(m->p->aperture, m->p->focus, d);
@@ -183,6 +288,12 @@ DOF_FN int dof_gather_pixel(const struct dof_image *m, int px, int py, float *ou
         if (k <= n) dof_box_mean(m, px, py, dof_box_radius(r, k, n), acc);
     for (int ch = 0; ch < m->c; ch++) out[ch] = DOF_DIV(acc[ch], (float)n);
     return 1;
+}
+
+/* Either, as p->kernel says. */
+DOF_FN int dof_gather_pixel(const struct dof_image *m, int px, int py, float *out)
+{
+    return m->p->kernel == DOF_KERNEL_DISC ? dof_gather_disc(m, px, py, out) : dof_gather_boxes(m, px, py, out);
 }
 
 #endif

@@ -6,6 +6,10 @@
 /* What the pass writes: the effect, or a debug picture. */
 typedef enum dof_view { DOF_VIEW_EFFECT = 0, DOF_VIEW_BLUR = 2, DOF_VIEW_SAT = 3 } dof_view;
 
+/* The gather's shape: N nested boxes (the chapter's single box for N = 1), or the
+ * stepped disc with fractional radii and the soft guard (dof_math.h). */
+typedef enum dof_kernel { DOF_KERNEL_BOXES = 0, DOF_KERNEL_DISC = 1 } dof_kernel;
+
 typedef struct dof_params {
     float focus;      /* F, same units as the depth */
     float aperture;   /* A, pixels */
@@ -13,6 +17,7 @@ typedef struct dof_params {
     dof_view view;
     int boxes;        /* nested boxes averaged, 1..DOF_MAX_BOXES */
     int guard;        /* 1: the foreground guard (dof.h, step 1); 0: the chapter's radius as it is */
+    int kernel;       /* dof_kernel; with DOF_KERNEL_DISC, BOXES is unused and the guard is the soft one */
 } dof_params;
 
 #endif

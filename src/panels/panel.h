@@ -60,4 +60,11 @@ typedef struct panel {
 extern const panel *const panel_registry[];
 extern const int panel_registry_count;
 
+/* The panel a GPU timer stage belongs to: the app times each panel's step and draw as
+ * the stage named after it ("compact"), and a panel adds the work timed another way
+ * (CUDA events, the host clock on llvmpipe) as stages named after it, a space and what
+ * they are ("compact (cuda)"), so that the frame report keeps them apart. Returns the
+ * panel's index in panel_registry, or -1 for a stage of no panel. */
+int panel_of_stage(const char *stage);
+
 #endif

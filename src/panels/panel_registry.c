@@ -1,6 +1,7 @@
 #include "panels/panel.h"
 
 #include <stddef.h>
+#include <string.h>
 
 extern const panel scan_panel_def;
 extern const panel compact_panel_def;
@@ -18,3 +19,12 @@ const panel *const panel_registry[] = {
     NULL,
 };
 const int panel_registry_count = (int)(sizeof panel_registry / sizeof panel_registry[0]) - 1;
+
+int panel_of_stage(const char *stage)
+{
+    for (int i = 0; i < panel_registry_count; i++) {
+        size_t len = strlen(panel_registry[i]->name);
+        if (!strncmp(stage, panel_registry[i]->name, len) && (stage[len] == 0 || stage[len] == ' ')) return i;
+    }
+    return -1;
+}

@@ -120,7 +120,7 @@ static int scan_panel_init(void **state, const cuda_device_info *cuda, sw_error 
 #else
     (void)cerr;
 #endif
-    snprintf(s->cuda_why, sizeof s->cuda_why, "%s", why ? why : "no CUDA device");
+    snprintf(s->cuda_why, sizeof s->cuda_why, "%.190s", why ? why : "no CUDA device");
     *state = s;
     return 0;
 }

@@ -38,32 +38,6 @@ int compact_parse_keep(const char *s, key_type type, compact_desc *d, sw_error *
     return 0;
 }
 
-bool compact_keeps(const compact_desc *d, uint32_t bits)
-{
-    int c;
-    if (d->type == KEY_F32) {
-        float a, b;
-        memcpy(&a, &bits, 4);
-        memcpy(&b, &d->value_bits, 4);
-        if (a != a || b != b) return d->pred == COMPACT_NE;
-        c = (a > b) - (a < b);
-    } else if (d->type == KEY_I32) {
-        int32_t a = (int32_t)bits, b = (int32_t)d->value_bits;
-        c = (a > b) - (a < b);
-    } else {
-        c = (bits > d->value_bits) - (bits < d->value_bits);
-    }
-    switch (d->pred) {
-    case COMPACT_GT: return c > 0;
-    case COMPACT_GE: return c >= 0;
-    case COMPACT_LT: return c < 0;
-    case COMPACT_LE: return c <= 0;
-    case COMPACT_EQ: return c == 0;
-    case COMPACT_NE: return c != 0;
-    default: return false;
-    }
-}
-
 #if !SCANWORKS_HAVE_CUDA
 const char *const compact_cuda_algorithms[] = {NULL};
 #endif

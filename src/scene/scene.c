@@ -112,6 +112,15 @@ static void set_material(GLuint prog, const float albedo[3], const float specula
 
 void scene_draw(const scene *s, const orbit_camera *cam, const gl_target *target)
 {
+    mat4 view, proj;
+    vec3 eye;
+    camera_matrices(cam, (float)target->width / (float)target->height, view, proj);
+    camera_eye(cam, eye);
+    scene_draw_view(s, view, proj, eye, target);
+}
+
+void scene_draw_view(const scene *s, const mat4 view, const mat4 proj, const vec3 eye, const gl_target *target)
+{
     const float sky[4] = {0.52f, 0.64f, 0.82f, 1.0f}, far_depth[4] = {SCENE_SKY_DEPTH, 0, 0, 0};
     const float one = 1.0f;
     glBindFramebuffer(GL_FRAMEBUFFER, target->fbo);
@@ -124,10 +133,7 @@ void scene_draw(const scene *s, const orbit_camera *cam, const gl_target *target
     glDisable(GL_CULL_FACE);   /* the teapot is an open surface: both sides are lit */
     glDisable(GL_BLEND);
 
-    mat4 view, proj, model;
-    vec3 eye;
-    camera_matrices(cam, (float)target->width / (float)target->height, view, proj);
-    camera_eye(cam, eye);
+    mat4 model;
     GLuint p = s->program;
     glUseProgram(p);
     glUniformMatrix4fv(glGetUniformLocation(p, "u_view"), 1, GL_FALSE, (const float *)view);

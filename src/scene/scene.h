@@ -29,6 +29,9 @@ int scene_init(scene *s, sw_error *err);
 void scene_update(scene *s, double dt);
 /* Clears TARGET and draws the scene into it. */
 void scene_draw(const scene *s, const orbit_camera *cam, const gl_target *target);
+/* The same from the given VIEW and PROJ, with EYE (world) for the lighting (the thin-lens
+ * reference, src/dof/dof_reference.c, moves the eye over the lens). */
+void scene_draw_view(const scene *s, const mat4 view, const mat4 proj, const vec3 eye, const gl_target *target);
 void scene_shutdown(scene *s);
 
 #endif
