@@ -12,9 +12,9 @@ int compute_sssp_main(int argc, char **argv);
 int compute_sssp_main(int argc, char **argv)
 {
     static const char usage[] =
-        "scanworks compute sssp --backend cpu|cuda [--algo A] --graph FILE|rmat:SCALE:EF[:SEED] --source S "
+        "scanworks compute sssp --backend cpu|cuda [--algo A] --graph FILE|rmat:SCALE:EF[:SEED]|grid:W:H[:SEED] --source S "
         "[--undirected] [--format F] --out DIST.npy\n"
-        "  cpu algorithms: dijkstra; cuda: delta-stepping (default), near-far, bellman-ford,\n"
+        "  cpu algorithms: dijkstra; cuda: delta-stepping (default), adaptive, near-far, bellman-ford,\n"
         "  bellman-ford-ro, bellman-ford-seg\n"
         "  weights must be finite and >= 0; a graph without weights uses 1";
     graph_cli c;
