@@ -24,8 +24,10 @@ for kind in bfs sssp; do
   awk '/ valid / { split($NF, v, "/"); if (v[1] != v[2]) bad = 1 } END { exit bad }' "$tmp/$kind.txt" ||
     fail "bench $kind: a row with failed runs"
   grep -qE "^  cpu +(queue|dijkstra) +grid:31:17:4 .* valid 4/4" "$tmp/$kind.txt" || fail "bench $kind: no CPU row on the grid"
-  # undirected grid: gunrock's count (each direction) is twice the Graph500 count
-  awk '$3 == "grid:31:17:4" { if ($10 < 1.9 * $7 || $10 > 2.1 * $7) bad = 1; seen = 1 } END { exit !(seen && !bad) }' \
+  # undirected grid: gunrock's count (each direction) is twice the Graph500 count (the
+  # table prints GTEPS to 3 decimals: a slow GPU row on this small grid rounds to 0.00x)
+  awk '$3 == "grid:31:17:4" { if ($10 < 1.9 * $7 - 0.002 || $10 > 2.1 * $7 + 0.002) bad = 1; seen = 1 }
+       END { exit !(seen && !bad) }' \
       "$tmp/$kind.txt" || fail "bench $kind: gunrock count is not twice the Graph500 count on the grid"
   python3 -c "import json,sys; r=json.load(open(sys.argv[1])); assert len(r['rows']) >= 3" "$tmp/$kind.json" 2>/dev/null ||
     grep -q '"rows"' "$tmp/$kind.json" || fail "bench $kind: JSON without rows"

@@ -145,8 +145,9 @@ static void test_tune_rows(uint64_t *rng)
     size_t need = 0;
     void *buf = NULL;
     CHECK(scan_cuda_temp_bytes(&d, NULL, 70001, &need, &err) == 0 && need > 0);
-    if (cudaMalloc(&buf, 70001 * 4 + need) == cudaSuccess) {
-        char *temp = (char *)buf + 70001 * 4;
+    const size_t data_bytes = (70001 * 4 + 255) / 256 * 256;   /* temp storage starts aligned */
+    if (cudaMalloc(&buf, data_bytes + need + 4) == cudaSuccess) {
+        char *temp = (char *)buf + data_bytes;
         CHECK_MSG(scan_cuda_device(&d, NULL, buf, buf, 70001, temp, need - 1, NULL, &err) == -1 &&
                       strstr(err.msg, "temp storage"), "too little temp storage was accepted: %s", err.msg);
         CHECK_MSG(scan_cuda_device(&d, NULL, buf, buf, 70001, temp + 4, need, NULL, &err) == -1 &&
