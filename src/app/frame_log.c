@@ -111,10 +111,10 @@ static void write_dof_quality(FILE *fp, const app *a)
     fprintf(fp, ", \"ssim\": %.6f, \"band_fraction\": %.6f, \"band_psnr\": ", q->ssim, q->band_fraction);
     json_db(fp, q->band_psnr);
     fprintf(fp, ", \"band_ssim\": %.6f, \"kernels\": {", q->band_ssim);
-    for (int m = 0; m < 3; m++) {
+    for (int m = 0; m < APP_DOF_COMPARED; m++) {
         const dof_mode *dm = &app_dof_compared_modes[m];
         char name[64];
-        dof_mode_describe(dm->kernel, dm->boxes, dm->guard, name, sizeof name);
+        dof_mode_describe(dm->kernel, dm->boxes, dm->guard, dm->near, name, sizeof name);
         q = &a->quality_modes[m];
         fprintf(fp, "%s", m ? ", " : "");
         json_string(fp, name);

@@ -27,6 +27,7 @@ void app_options_defaults(app_options *o)
     o->boxes = DOF_DEFAULT_BOXES;
     o->kernel = DOF_KERNEL_DISC;
     o->guard = true;
+    o->near = true;
     o->sat_variant = "tiled";
     o->gather = NULL;   /* app_dof_init picks: cuda with the cuda SAT backend, else compute */
 }
@@ -149,6 +150,10 @@ int app_options_parse(app_options *o, int argc, char **argv, sw_error *err)
             if (dof_guard_parse(next, &o->guard, err)) return sw_wrap(err, "--guard: ");
             i++;
         }
+        else if (!strcmp(a, "--near")) {
+            if (dof_near_parse(next, &o->near, err)) return sw_wrap(err, "--near: ");
+            i++;
+        }
         else if (!strcmp(a, "--device")) {
             if (parse_long(a, next, 0, 63, &v, err)) return -1;
             o->cuda_device = (int)v;
@@ -236,6 +241,8 @@ void app_options_print_help(const char *program)
            "                      the default) or boxes\n"
            "  --boxes N           the box kernel: N nested boxes, 1 (the chapter's single box) .. 3\n"
            "  --guard on|off      keep sharp foreground edges from bleeding into the blur (default on)\n"
+           "  --near on|off       a blurred foreground spreads over what lies behind it (compute and\n"
+           "                      cuda gathers; default on)\n"
 "  --dof-reference N   headless: after the last frame, render the thin-lens reference of N\n"
            "                      views (1..%d) and score the DoF against it: dof_quality in --json,\n"
            "                      dof.png and reference.png in --dump DIR\n"
