@@ -112,6 +112,7 @@ void app_cycle_kernel(app *a);   /* disc, 3 boxes, 2, 1, disc, ... */
 /* The gather's mode in words (dof_mode_describe), for the HUD. */
 const char *app_dof_mode(const app *a, char *buf, size_t size);
 void app_toggle_guard(app *a);
+void app_toggle_near(app *a);
 void app_cycle_sat_backend(app *a);
 void app_cycle_sat_variant(app *a);
 void app_cycle_gather(app *a);

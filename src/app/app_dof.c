@@ -148,6 +148,15 @@ void app_toggle_guard(app *a)
                 app_dof_mode(a, mode, sizeof mode));
 }
 
+void app_toggle_near(app *a)
+{
+    a->near = !a->near;
+    char mode[64];
+    app_message(a, "DoF near field %s: %s%s", a->near ? "on" : "off (blurred foreground keeps a hard edge)",
+                app_dof_mode(a, mode, sizeof mode),
+                a->near && !dof_gather_has_near(a->gather) ? " (the fragment gather has none)" : "");
+}
+
 void app_cycle_gather(app *a)
 {
     a->gather = (dof_gather)((a->gather + 1) % DOF_GATHER_COUNT);
