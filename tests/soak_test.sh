@@ -31,7 +31,7 @@ end = m[-1]
 # that growth is by design, so it is taken out.
 own = lambda s: s["rss_kib"] - s.get("frame_log_kib", 0)
 rss_growth = (own(end) - own(base)) / 1024.0
-gpu_growth = (end["gpu_used_mib"] - base["gpu_used_mib"]) if base["gpu_used_mib"] >= 0 else 0.0
+gpu_growth = (end["gpu_used_mib"] - base["gpu_used_mib"]) if base["gpu_used_mib"] is not None else 0.0   # null: no CUDA device
 print("soak: %d frames, rss %d -> %d KiB, frame log %d -> %d KiB, growth less the log %+.2f MiB, "
       "gpu used %+.1f MiB, median frame %.3f ms GPU" % (r["frames_measured"], base["rss_kib"], end["rss_kib"],
       base.get("frame_log_kib", 0), end.get("frame_log_kib", 0), rss_growth, gpu_growth, r["median_ms"]["total"]))

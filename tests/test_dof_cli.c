@@ -225,7 +225,9 @@ static void bad_inputs(void)
     CHECK_MSG(!exists(o), "a failed run left %s behind", o);
     CHECK(RUN("sat", "--backend", "cpu", "--in", "dofcli_missing.npy", "--out", "dofcli_bad.npy") == 1);
     CHECK(RUN("sat", "--backend", "cpu", "--in", "dofcli_text.png", "--out", "dofcli_bad.npy") == 1);
-    CHECK(RUN("sat", "--backend", "cpu", "--in", "dofcli_rdepth.npy", "--out", "dofcli_bad.npy") == 1);   /* fractions */
+    /* fractions: a float table now (summed in double), no longer refused */
+    CHECK(RUN("sat", "--backend", "cpu", "--in", "dofcli_rdepth.npy", "--out", "dofcli_fsat.npy") == 0);
+    CHECK(exists("dofcli_fsat.npy"));
     CHECK(RUN("sat", "--backend", "gl", "--variant", "fused", "--in", "dofcli_in.png", "--out", "dofcli_bad.npy") == 2);
     CHECK_MSG(!exists("dofcli_bad.npy"), "a failed run left dofcli_bad.npy behind");
 }

@@ -23,7 +23,7 @@ static void expect_bad(const char *header, size_t data_bytes, const char *needle
     npy_array a;
     sw_error err = {{0}};
     int rc = npy_parse(buf, size, "bad.npy", &a, &err);
-    CHECK_MSG(rc == -1, "accepted: %s", header);
+    CHECK_MSG(rc == -1 || rc == NPY_UNSUPPORTED_DTYPE, "accepted: %s", header);
     CHECK_MSG(strstr(err.msg, "bad.npy") != NULL, "message does not name the file: %s", err.msg);
     if (needle) CHECK_MSG(strstr(err.msg, needle) != NULL, "message '%s' lacks '%s'", err.msg, needle);
     if (rc == 0) npy_free(&a);
@@ -80,7 +80,7 @@ int main(void)
     expect_bad("{'descr': '<i4', 'fortran_order': False, 'shape': (4,), }", 15, "truncated");
     expect_bad("{'descr': '<i4', 'fortran_order': False, 'shape': (4,), }", 17, "16 bytes");
     expect_bad("{'descr': '>i4', 'fortran_order': False, 'shape': (4,), }", 16, "big-endian");
-    expect_bad("{'descr': '<c8', 'fortran_order': False, 'shape': (4,), }", 32, "unsupported dtype");
+    expect_bad("{'descr': '<c8', 'fortran_order': False, 'shape': (4,), }", 32, "dtype '<c8' is not supported");
     expect_bad("{'descr': '<i4', 'fortran_order': True, 'shape': (2, 2), }", 16, "Fortran");
     expect_bad("{'descr': '<i4', 'fortran_order': False, 'shape': (1, 1, 1, 1, 1), }", 4, "dimensions");
     expect_bad("{'descr': '<i4', 'fortran_order': False, 'shape': (99999999999999999999,), }", 4, NULL);

@@ -126,19 +126,6 @@ static inline int cuda_allow_dyn_smem(const void *kernel, size_t dyn_smem, int *
     return 0;
 }
 
-/* cuda_allow_dyn_smem for a kernel that has no fallback: not fitting is an error that
- * names WHAT. */
-static inline int cuda_require_dyn_smem(const void *kernel, size_t dyn_smem, const char *what, sw_error *err)
-{
-    int fits;
-    size_t max_dyn;
-    if (cuda_allow_dyn_smem(kernel, dyn_smem, &fits, &max_dyn, err)) return -1;
-    if (!fits)
-        return sw_fail(err, "%s needs %zu bytes of shared memory, this GPU allows %zu beside its static shared memory",
-                       what, dyn_smem, max_dyn);
-    return 0;
-}
-
 /* The blocks of KERNEL (THREADS threads, DYN_SMEM bytes of dynamic shared memory) that
  * the current device holds at once: SMs x blocks per SM, for grids that must be
  * co-resident. Sets the dynamic shared memory attribute (cuda_allow_dyn_smem); *blocks
@@ -153,22 +140,6 @@ static inline int cuda_resident_blocks(const void *kernel, int threads, size_t d
     CUDA_TRY(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, kernel, threads, dyn_smem), err);
     *blocks = sms * per_sm;
     return 0;
-}
-
-/* The grid of a persistent kernel: cuda_resident_blocks of KERNEL, counted once per
- * device into *CACHED_DEVICE / *RESIDENT (the caller's statics, one pair per kernel),
- * at most TILES. Returns the grid, 0 when a block does not fit, -1 on an error. */
-static inline long long cuda_persistent_grid(const void *kernel, int threads, size_t dyn_smem, size_t tiles,
-                                             int *cached_device, int *resident, sw_error *err)
-{
-    int dev;
-    CUDA_TRY(cudaGetDevice(&dev), err);
-    if (dev != *cached_device) {
-        if (cuda_resident_blocks(kernel, threads, dyn_smem, resident, err)) return -1;
-        *cached_device = dev;
-    }
-    if (*resident <= 0) return 0;
-    return (long long)(tiles < (size_t)*resident ? tiles : (size_t)*resident);
 }
 
 static inline unsigned int cuda_div_up(size_t a, size_t b) { return (unsigned int)((a + b - 1) / b); }

@@ -192,9 +192,7 @@ static int run_multilevel(int algo, const T *in, T *out, size_t n, int incl, int
     if (check_grid(tiles, algo_names[algo], n, err)) return -1;
     T *sums = tiles > 1 ? (T *)sums_area : NULL;
     if (algo == ALGO_TUNED) {
-        tile_status<T> none = {};
-        tile_scan_kernel<T, OP, TUNED_NV, false>
-            <<<(unsigned)tiles, TILE_THREADS, 0, s>>>(in, out, n, incl, aligned, sums, none, NULL);
+        tile_scan_kernel<T, OP, TUNED_NV><<<(unsigned)tiles, TILE_THREADS, 0, s>>>(in, out, n, incl, aligned, sums);
         CUDA_TRY_LAUNCH("scan tuned", err);
     } else {
         size_t smem = (tile + CONFLICT_FREE_OFFSET(tile - 1) + 1) * sizeof(T);

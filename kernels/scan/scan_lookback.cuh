@@ -14,6 +14,7 @@
 #define SCANWORKS_KERNELS_SCAN_LOOKBACK_CUH
 
 #include "scan_tile.cuh"
+#include "kernels/common/stress.cuh"
 
 #define LB_MAX_WINDOW 4
 #define LB_EPOCH_LIMIT (1u << 30)   /* epochs 1 .. 2^30 - 1 fit beside the 2-bit flag */
@@ -80,6 +81,7 @@ static __device__ T lb_look_back(tile_status<T> st, long long tile, T agg, int l
     T prefix = id;
     long long pred = tile - 1;   /* the nearest predecessor not folded in yet */
     for (;;) {
+        SW_STRESS_POINT(20);
         int flag[LB_MAX_WINDOW];
         T v[LB_MAX_WINDOW];
         /* Row k, lane l: predecessor pred - 32k - l. All rows' loads go out at once. */
@@ -93,7 +95,10 @@ static __device__ T lb_look_back(tile_status<T> st, long long tile, T agg, int l
 #pragma unroll
         for (int k = 0; k < LB_MAX_WINDOW; k++) {
             long long idx = pred - 32 * k - lane;
-            while (flag[k] == FLAG_INVALID) flag[k] = lb_read(st, (size_t)idx, o, &v[k]);
+            while (flag[k] == FLAG_INVALID) {
+                SW_STRESS_POINT(21);
+                flag[k] = lb_read(st, (size_t)idx, o, &v[k]);
+            }
         }
         int first = LB_MAX_WINDOW, stop = 31;   /* nearest full prefix: row FIRST, lane STOP */
 #pragma unroll
@@ -114,6 +119,7 @@ static __device__ T lb_look_back(tile_status<T> st, long long tile, T agg, int l
         if (first < LB_MAX_WINDOW) break;
         pred -= 32 * o.window;
     }
+    SW_STRESS_POINT(22);
     if (lane == 0) lb_publish(st, (size_t)tile, FLAG_PREFIX, op_apply<T, OP>(prefix, agg), o);
     return prefix;
 }

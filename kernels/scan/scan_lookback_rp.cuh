@@ -40,6 +40,7 @@
 #define SCANWORKS_KERNELS_SCAN_LOOKBACK_RP_CUH
 
 #include "scan_lookback.cuh"
+#include "kernels/common/stress.cuh"
 
 /* Loads tile TILE of the block into X (16-byte loads on full, aligned tiles). */
 template <typename T, int OP, int THREADS, int NV>
@@ -84,12 +85,14 @@ static __device__ __forceinline__ T rp_reduce(vec16<T> (&x)[NV], T *s_wp, size_t
         T r = pre[v];
         vec_rescan<T, OP>(x[v], x[v], r, inclusive);
     }
+    SW_STRESS_POINT(1);
     if (lane == 31) s_wp[warp] = total;
     rp_bar_sync(RP_BAR_SCAN, THREADS);
     T agg = op_identity<T, OP>();
     if (warp == 0) {
         T exc;
         agg = tile_scan_warp_totals<T, OP, THREADS / 32>(s_wp, lane, &exc);
+        SW_STRESS_POINT(2);
         if (lane == 0) lb_publish(st, tile, tile == 0 ? FLAG_PREFIX : FLAG_AGGREGATE, agg, o);
         if (lane < THREADS / 32) s_wp[lane] = exc;
     }
@@ -125,6 +128,7 @@ static __device__ __forceinline__ void rp_flush(int4 *ring, rp_shared<T, THREADS
     const int VEC = 16 / sizeof(T);
     const size_t TILE = (size_t)THREADS * NV * VEC;
     rp_bar_sync(RP_BAR_PREFIXED(slot), THREADS + 32);
+    SW_STRESS_POINT(3);
     const size_t base = (size_t)sh.lb_tile[slot] * TILE;
     const bool fast = aligned && base + TILE <= n;
     const T p = op_apply<T, OP>(sh.prefix[slot], sh.wp[slot][warp]);
@@ -144,11 +148,13 @@ template <typename T, int THREADS, int STAGES>
 static __device__ __forceinline__ void rp_hand_over(rp_shared<T, THREADS / 32, STAGES> &sh, int slot, unsigned tile,
                                                     T agg, int lane)
 {
+    SW_STRESS_POINT(4);
     if (lane == 0) {
         sh.lb_tile[slot] = tile;
         sh.lb_agg[slot] = agg;
     }
     __syncwarp();
+    SW_STRESS_POINT(5);
     rp_bar_arrive(RP_BAR_REDUCED(slot), 64);
 }
 
@@ -160,12 +166,15 @@ static __device__ __forceinline__ void rp_look_backs(rp_shared<T, THREADS / 32, 
 {
     for (int slot = j;; slot = slot + LBW >= STAGES ? slot + LBW - STAGES : slot + LBW) {
         rp_bar_sync(RP_BAR_REDUCED(slot), 64);
+        SW_STRESS_POINT(6);
         const unsigned tile = sh.lb_tile[slot];
         if (tile == RP_NONE) return;
         T prefix = op_identity<T, OP>();
         if (tile > 0) prefix = lb_look_back<T, OP, false>(st, (long long)tile, sh.lb_agg[slot], lane, o);
+        SW_STRESS_POINT(7);
         if (lane == 0) sh.prefix[slot] = prefix;
         __syncwarp();
+        SW_STRESS_POINT(8);
         rp_bar_arrive(RP_BAR_PREFIXED(slot), THREADS + 32);
     }
 }
@@ -180,6 +189,7 @@ lookback_rp_kernel(const T *in, T *out, size_t n, int inclusive, int aligned, ti
     __shared__ rp_shared<T, THREADS / 32, STAGES> sh;
     const int lane = threadIdx.x & 31, warp = threadIdx.x >> 5;
 
+    SW_STRESS_POINT(9);
     if (threadIdx.x == 0) sh.next[0] = atomicAdd(counter, 1u) - o.ticket;
     __syncthreads();
     size_t tile = sh.next[0];
@@ -199,6 +209,7 @@ lookback_rp_kernel(const T *in, T *out, size_t n, int inclusive, int aligned, ti
     for (unsigned k = 0;; k++) {
         const T agg = rp_reduce<T, OP, THREADS, NV>(x, sh.wp[slot], tile, inclusive, st, o, warp, lane);
         if (warp == 0) rp_hand_over<T, THREADS, STAGES>(sh, slot, (unsigned)tile, agg, lane);
+        SW_STRESS_POINT(10);
         int4 *dst = rp_slot<T, THREADS, NV>(rp_ring, slot, warp, lane);
 #pragma unroll
         for (int v = 0; v < NV; v++) dst[v * 32] = x[v].q;
@@ -207,10 +218,12 @@ lookback_rp_kernel(const T *in, T *out, size_t n, int inclusive, int aligned, ti
         if (tile < tiles) {
             rp_load<T, OP, THREADS, NV>(x, in, tile, n, aligned, o, warp, lane);
             /* next[k & 1] was last read before this step's barrier */
+            SW_STRESS_POINT(11);
             if (warp == 1 && lane == 0) sh.next[k & 1] = atomicAdd(counter, 1u) - o.ticket;
         }
         slot = slot + 1 == STAGES ? 0 : slot + 1;
         if (tile >= tiles) break;
+        SW_STRESS_POINT(12);
         if (pending == STAGES) {   /* the ring is full: the oldest tile (in the next slot) out */
             rp_flush<T, OP, THREADS, NV, STAGES>(rp_ring, sh, slot, out, n, aligned, o, warp, lane);
             pending--;
@@ -220,6 +233,7 @@ lookback_rp_kernel(const T *in, T *out, size_t n, int inclusive, int aligned, ti
      * the next slots (one each: the slots go to the look-back warps in turn). */
     for (int s = slot - pending; pending > 0; s++, pending--)
         rp_flush<T, OP, THREADS, NV, STAGES>(rp_ring, sh, s < 0 ? s + STAGES : s, out, n, aligned, o, warp, lane);
+    SW_STRESS_POINT(13);
     if (warp == 0)
         for (int j = 0; j < LBW; j++)
             rp_hand_over<T, THREADS, STAGES>(sh, (slot + j) % STAGES, RP_NONE, op_identity<T, OP>(), lane);

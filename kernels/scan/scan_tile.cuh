@@ -150,20 +150,19 @@ static __device__ __forceinline__ T tile_scan_warp_totals(const T *s_warp, int l
     return __shfl_sync(FULL_MASK, inc, WARPS - 1);
 }
 
-/* "tuned" (SUMS, if not NULL, gets each tile's aggregate); LOOKBACK must be false
- * (kept so the launch sites read as before; "lookback" is scan_lookback.cuh).
+/* "tuned", the ladder's eight-per-thread rung (39.2.5; SUMS, if not NULL, gets each
+ * tile's aggregate for the block-sum scan and the uniform add). What the production
+ * kernel fixes: the second and third trips through memory (one pass, look-back).
  * ALIGNED: IN and OUT are 16-byte aligned, so full tiles use vector accesses. */
-template <typename T, int OP, int NV, bool LOOKBACK>
+template <typename T, int OP, int NV>
 __global__ void __launch_bounds__(TILE_THREADS)
-tile_scan_kernel(const T *in, T *out, size_t n, int inclusive, int aligned, T *sums, tile_status<T> st,
-                 unsigned int *counter)
+tile_scan_kernel(const T *in, T *out, size_t n, int inclusive, int aligned, T *sums)
 {
     const int VEC = 16 / sizeof(T);
     const size_t TILE = (size_t)TILE_THREADS * NV * VEC;
     __shared__ T s_warp[TILE_WARPS];
     const int lane = threadIdx.x & 31, warp = threadIdx.x >> 5;
 
-    (void)st, (void)counter;   /* look-back: scan_lookback.cuh */
     const size_t tile = blockIdx.x;
     const size_t base = tile * TILE;
     const bool fast = aligned && base + TILE <= n;

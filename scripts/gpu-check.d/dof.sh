@@ -103,11 +103,11 @@ frames() {   # name, then flags
 }
 t1=$SECONDS
 # 1080p: the old pair (four-pass tiled SAT, 16-byte corner loads) against the
-# look-back and v2 SATs, the 4-byte loads and both; the same SATs with the GL compute gather
+# v2 SAT, the 4-byte loads and both; the same SATs with the GL compute gather
 # (v2's stages are one span: its launches overlap). Variant and
 # gather loads always named, so a changed default changes nothing here. (bench sat
-# above times every SAT variant on its own, three-pass, r1 and fold included.)
-for sat in four-pass lookback v2; do
+# above times every SAT variant on its own, three-pass included.)
+for sat in four-pass v2; do
   for loads in vec scalar; do
     SCANWORKS_SAT_CUDA_TILED=$sat SCANWORKS_DOF_SAT_LOADS=$loads \
       frames "cuda-$sat-$loads-cuda-1920x1080" --size 1920x1080 --sat-backend cuda --sat-variant tiled --gather cuda
@@ -178,8 +178,7 @@ fi
 python3 - "$OUT/dof-bench-sat.json" "$OUT/dof-frames" <<'PY' || true
 import glob, json, os, statistics, sys
 rows = [r for r in json.load(open(sys.argv[1]))["rows"] if r.get("backend") == "cuda" and r.get("op") == "sat"]
-names = ("three-pass", "tiled", "tiled-r1", "tiled-fold", "tiled-lookback", "tiled-v2", "tiled-v2-rgb",
-         "tiled-v2-rgb-split")
+names = ("three-pass", "tiled", "tiled-v2", "tiled-v2-rgb", "tiled-v2-rgb-split")
 for size in ("1920x1080", "3840x2160"):
     at = {r["variant"]: r["median_ms"] * 1e3 for r in rows if r.get("note", "").startswith(size + " ")}
     sat = sorted((at[v], v) for v in names if v in at)

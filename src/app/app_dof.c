@@ -37,6 +37,15 @@ int app_dof_init(app *a, sw_error *err)
     if (sat_variant_parse(o->sat_variant, &a->sat_variant, err)) return -1;
     a->gather = DOF_COMPUTE;
     if (o->gather && dof_gather_parse(o->gather, &a->gather, err)) return -1;
+    /* A backend named on the command line runs, or the run fails (a scripted benchmark
+     * must not measure something else), unless --fallback allows a substitute. */
+    if (!o->fallback && o->sat_backend && a->sat_backend == PRIM_CUDA && !a->cuda.available)
+        return sw_fail(err, "--sat-backend cuda: CUDA is unavailable here (%s); use --sat-backend gl, or add "
+                       "--fallback to run gl instead", a->cuda.why_unavailable);
+    if (!o->fallback && o->gather && a->gather == DOF_CUDA && (a->sat_backend != PRIM_CUDA || !a->cuda.available))
+        return sw_fail(err, "--gather cuda: needs the cuda SAT backend, which %s; use --gather compute, or add "
+                       "--fallback to run the compute shader instead",
+                       a->cuda.available ? "is not the one chosen (--sat-backend cuda)" : "cannot run here");
     settle_backend(a);
     /* No --gather: the fastest pass, the CUDA kernel inside the SAT's mapping, where
      * CUDA builds the table (35 us against 54 for the compute shader at 1080p). */

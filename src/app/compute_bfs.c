@@ -17,7 +17,7 @@ int compute_bfs_main(int argc, char **argv)
         "  cpu algorithms: queue; cuda: direction-optimizing (default), adaptive, frontier, edge-parallel";
     graph_cli c;
     prim_backend b;
-    int rc = graph_cli_parse(argc, argv, usage, &c, &b);
+    int rc = graph_cli_parse("bfs", argc, argv, usage, bfs_algorithms, &c, &b);
     if (rc) return rc == 1 ? 0 : rc;
     graph_csr g;
     if (graph_cli_load(&c, false, &g)) return 1;
@@ -27,10 +27,12 @@ int compute_bfs_main(int argc, char **argv)
     bfs_stats st;
     rc = 1;
     if (c.source >= (long long)g.n) {
-        fprintf(stderr, "scanworks: %s: source %lld out of range: the graph has %u vertices\n", c.graph, c.source, g.n);
+        sw_fail(&err, "--source %lld: out of range: %s has %u vertices (0..%u)", c.source, c.graph, g.n,
+                g.n ? g.n - 1 : 0);
+        graph_cli_fail(&c, err.msg);
     } else if (npy_alloc(&out, NPY_I32, 1, shape, &err) ||
                graph_bfs(b, c.algo, &g, (uint32_t)c.source, out.data, &st, &err) || npy_write(c.out, &out, &err)) {
-        fprintf(stderr, "scanworks: %s\n", err.msg);
+        graph_cli_fail(&c, err.msg);
     } else {
         printf("bfs %s %s: %u vertices, %llu arcs, %llu reached, %d levels, %.3f ms\n", prim_backend_name(b),
                c.algo ? c.algo : bfs_algorithms(b)[0], g.n, (unsigned long long)g.m, (unsigned long long)st.reached,

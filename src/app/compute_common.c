@@ -1,6 +1,7 @@
 #include "app/compute_common.h"
 
 #include <stdio.h>
+#include <string.h>
 
 #include "app/compute_context.h"
 
@@ -9,7 +10,7 @@ int compute_parse_flags(const char *op, int argc, char **argv, cli_flag *flags, 
     sw_error err = {{0}};
     int rc = cli_parse(argc, argv, 1, flags, usage, &err);
     if (rc == 1) return 0;
-    if (rc < 0) return compute_fail(op, 2, &err);
+    if (rc < 0) return compute_fail(op, cli_exit_code(rc), &err);
     return -1;
 }
 
@@ -33,9 +34,19 @@ int compute_backend(const char *op, const char *name, prim_backend *b)
 
 npy_dtype compute_dtype_of(key_type t) { return t == KEY_I32 ? NPY_I32 : t == KEY_F32 ? NPY_F32 : NPY_U32; }
 
+int compute_read_npy(const char *path, npy_array *arr, const char *accepted, sw_error *err)
+{
+    int rc = npy_read(path, arr, err);
+    if (rc == NPY_UNSUPPORTED_DTYPE) {
+        size_t used = strlen(err->msg);
+        snprintf(err->msg + used, sizeof err->msg - used, " (this command takes %s)", accepted);
+    }
+    return rc ? -1 : 0;
+}
+
 int compute_read_keys(const char *path, npy_array *arr, key_type *t, sw_error *err)
 {
-    if (npy_read(path, arr, err)) return -1;
+    if (compute_read_npy(path, arr, "int32, uint32 or float32", err)) return -1;
     if (arr->ndim != 1) {
         sw_fail(err, "%s: expected a 1-D array, got %d dimensions", path, arr->ndim);
         npy_free(arr);

@@ -17,6 +17,9 @@ int compute_parse_flags(const char *op, int argc, char **argv, cli_flag *flags, 
 int compute_backend(const char *op, const char *name, prim_backend *b);
 /* Prints "scanworks compute OP: message" and returns CODE. */
 int compute_fail(const char *op, int code, const sw_error *err);
+/* npy_read; when the file's dtype is one the reader does not take, the message says
+ * which dtypes the command takes (ACCEPTED, "int32, uint32 or float32"). */
+int compute_read_npy(const char *path, npy_array *arr, const char *accepted, sw_error *err);
 /* Reads a 1-D .npy of uint32, int32 or float32; the message names PATH. */
 int compute_read_keys(const char *path, npy_array *arr, key_type *t, sw_error *err);
 npy_dtype compute_dtype_of(key_type t);

@@ -37,7 +37,7 @@ int compute_compact(int argc, char **argv)
         {"--in", CLI_STRING, &in, "FILE  input array (.npy, 1-D)", 0, 0, true, false},
         {"--keep", CLI_STRING, &keep, "OP:VALUE  keep where A[i] OP VALUE (gt ge lt le eq ne)", 0, 0, false, false},
         {"--flags", CLI_STRING, &flags_path, "FILE  keep where FILE[i] != 0 (.npy)", 0, 0, false, false},
-        {"--out", CLI_STRING, &out, "FILE  kept elements (.npy)", 0, 0, true, false},
+        {"--out", CLI_OUT, &out, "OUT.npy  the kept elements", 0, 0, true, false},
         {"--algo", CLI_STRING, &algo, "NAME  cuda: single-pass (production), flag-scan-scatter", 0, 0, false, false},
         {NULL, 0, NULL, NULL, 0, 0, false, false},
     };

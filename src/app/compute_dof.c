@@ -158,7 +158,7 @@ int compute_dof(int argc, char **argv)
          false},
         {"--focus", CLI_DOUBLE, &focus, "F  focus distance, in the depth map's units", 1e-9, 1e12, true, false},
         {"--aperture", CLI_DOUBLE, &aperture, "A  blur radius at infinity, pixels (>= 0)", 0, 1e6, true, false},
-        {"--out", CLI_STRING, &out_path, "OUT.png  the result", 0, 0, true, false},
+        {"--out", CLI_OUT, &out_path, "OUT.png  the result", 0, 0, true, false},
         {"--boxes", CLI_LONG, &boxes, "N  nested boxes averaged: 1 (one box) .. 3 (smoothest, default)", 1,
          DOF_MAX_BOXES, false, false},
         {"--kernel", CLI_STRING, &kernel_s, "disc|boxes  the gather's shape (default disc; boxes with --boxes)", 0, 0,
@@ -179,7 +179,7 @@ int compute_dof(int argc, char **argv)
     if (rc) {
         if (rc > 0) return 0;
         fprintf(stderr, "scanworks compute dof: %s\n", err.msg);
-        return 2;
+        return cli_exit_code(rc);
     }
     prim_backend b;
     sat_variant v = SAT_THREE_PASS;

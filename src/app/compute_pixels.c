@@ -29,7 +29,7 @@ static double element(const npy_array *a, size_t i)
     }
 }
 
-static int grid_shape(const char *path, const npy_array *a, pixel_grid *g, sw_error *err)
+int pixel_grid_of(const char *path, const npy_array *a, pixel_grid *g, sw_error *err)
 {
     memset(g, 0, sizeof *g);
     g->ndim = a->ndim;
@@ -58,21 +58,17 @@ int load_u16_grid(const char *path, pixel_grid *g, uint16_t **values, sw_error *
 {
     *values = NULL;
     if (!path_is_npy(path)) {
-        image8 img;
-        if (image_load_file(&img, path, 0, err)) return -1;
+        /* 16-bit PNGs keep their 16 bits. */
+        int w, h, c, bits;
+        if (image_load_file_u16(path, &w, &h, &c, &bits, values, err)) return -1;
         memset(g, 0, sizeof *g);
-        g->width = img.width, g->height = img.height, g->channels = img.channels, g->ndim = 3;
-        g->shape[0] = img.height, g->shape[1] = img.width, g->shape[2] = img.channels;
-        size_t n = (size_t)img.width * img.height * img.channels;
-        *values = sw_malloc(n * sizeof **values, "image values", err);
-        if (*values)
-            for (size_t i = 0; i < n; i++) (*values)[i] = img.pixels[i];
-        image_free(&img);
-        return *values ? 0 : -1;
+        g->width = w, g->height = h, g->channels = c, g->ndim = 3;
+        g->shape[0] = h, g->shape[1] = w, g->shape[2] = c;
+        return 0;
     }
     npy_array a;
     if (npy_read(path, &a, err)) return -1;
-    int rc = grid_shape(path, &a, g, err);
+    int rc = pixel_grid_of(path, &a, g, err);
     if (!rc) {
         *values = sw_malloc(a.count * sizeof **values, "array values", err);
         rc = *values ? 0 : -1;
@@ -111,7 +107,7 @@ int load_depth(const char *path, int *w, int *h, float **depth, sw_error *err)
     npy_array a;
     if (npy_read(path, &a, err)) return -1;
     pixel_grid g;
-    int rc = grid_shape(path, &a, &g, err);
+    int rc = pixel_grid_of(path, &a, &g, err);
     if (!rc && (a.ndim < 2 || g.channels != 1))
         rc = sw_fail(err, "%s: a depth map must be (H,W) or (H,W,1), not %d-D with %d channels", path, a.ndim,
                      g.channels);
@@ -121,8 +117,9 @@ int load_depth(const char *path, int *w, int *h, float **depth, sw_error *err)
     }
     for (size_t i = 0; !rc && i < a.count; i++) {
         double v = element(&a, i);
-        if (!isfinite(v)) {
-            rc = sw_fail(err, "%s: depth element %zu is %g; depths must be finite", path, i, v);
+        if (!isfinite(v) || v < 0) {
+            rc = sw_fail(err, "%s: the depth at row %zu, column %zu is %g; depths must be finite and >= 0", path,
+                         i / (size_t)g.width, i % (size_t)g.width, v);
             break;
         }
         (*depth)[i] = (float)v;

@@ -16,8 +16,12 @@ typedef struct pixel_grid {
 /* True when PATH ends in .npy (any case). */
 int path_is_npy(const char *path);
 
-/* A PNG (H x W x C, 8-bit) or an .npy of integers 0..65535 (shape (W), (H,W) or
- * (H,W,C) with C 1..4, any integer dtype, or floats holding whole numbers) as
+/* The grid of an array of shape (W), (H,W) or (H,W,C) with C 1..4, sides within
+ * IMAGE_MAX_SIDE; an error names PATH. */
+int pixel_grid_of(const char *path, const npy_array *a, pixel_grid *g, sw_error *err);
+
+/* A PNG (H x W x C, 8 or 16 bits, kept as they are) or an .npy of integers 0..65535 (shape (W), (H,W) or
+ * (H,W,C) with C 1..4, any integer dtype) as
  * uint16 values. *values is malloc'd. */
 int load_u16_grid(const char *path, pixel_grid *g, uint16_t **values, sw_error *err);
 

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "app/cli.h"
+#include "app/compute_common.h"
 #include "app/compute_context.h"
 #include "io/npy.h"
 #include "prim/scan.h"
@@ -57,14 +58,17 @@ int compute_scan(int argc, char **argv)
         {"--op", CLI_STRING, &op_name, "add|max|min  the operator (default add; integer add wraps)", 0, 0, false,
          false},
         {"--in", CLI_STRING, &in_path, "IN.npy  a 1-D array of int32, uint32, int64 or float32", 0, 0, true, false},
-        {"--out", CLI_STRING, &out_path, "OUT.npy  the scan, same dtype and length", 0, 0, true, false},
+        {"--out", CLI_OUT, &out_path, "OUT.npy  the scan, same dtype and length", 0, 0, true, false},
         {"--time", CLI_FLAG, &show_time, "print the scan's wall time (without the file I/O)", 0, 0, false, false},
         {NULL, CLI_FLAG, NULL, NULL, 0, 0, false, false},
     };
     sw_error err;
     int rc = cli_parse(argc, argv, 1, flags, usage, &err);
     if (rc == 1) return 0;
-    if (rc) return usage_error(err.msg);
+    if (rc) {
+        fprintf(stderr, "scanworks compute scan: %s\n", err.msg);
+        return cli_exit_code(rc);
+    }
     prim_backend backend;
     scan_desc d = {SCAN_I32, SCAN_ADD, inclusive ? SCAN_INCLUSIVE : SCAN_EXCLUSIVE, algo};
     if (prim_backend_parse(backend_name, &backend, &err) || scan_op_parse(op_name, &d.op, &err))
@@ -77,7 +81,7 @@ int compute_scan(int argc, char **argv)
     if (scan_check_algorithm(backend, algo, &err)) return usage_error(err.msg);
 
     npy_array a;
-    if (npy_read(in_path, &a, &err)) return runtime_error(err.msg);
+    if (compute_read_npy(in_path, &a, "int32, uint32, int64 or float32", &err)) return runtime_error(err.msg);
     if (dtype_to_scan(&a, &d.type)) {
         snprintf(err.msg, sizeof err.msg, "%s: dtype %s is not supported (int32, uint32, int64 or float32 are)",
                  in_path, npy_dtype_name(a.dtype));

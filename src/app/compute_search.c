@@ -21,7 +21,7 @@ int compute_search(int argc, char **argv)
         {"--backend", CLI_STRING, &backend, "B  cpu or cuda", 0, 0, true, false},
         {"--keys", CLI_STRING, &keys, "FILE  sorted keys (.npy, 1-D)", 0, 0, true, false},
         {"--in", CLI_STRING, &in, "FILE  queries (.npy, the keys' dtype)", 0, 0, true, false},
-        {"--out", CLI_STRING, &out, "FILE  int64 lower-bound indices (.npy, the queries' shape)", 0, 0, true, false},
+        {"--out", CLI_OUT, &out, "IDX.npy  int64 lower-bound indices (the queries' shape)", 0, 0, true, false},
         {"--algo", CLI_STRING, &algo, "NAME  binary, pary, single-key, tree (cuda)", 0, 0, false, false},
         {NULL, 0, NULL, NULL, 0, 0, false, false},
     };
@@ -36,7 +36,7 @@ int compute_search(int argc, char **argv)
     npy_array k = {0}, q = {0}, o = {0};
     rc = 1;
     if (compute_read_keys(keys, &k, &d.type, &err)) goto done;
-    if (npy_read(in, &q, &err)) goto done;
+    if (compute_read_npy(in, &q, "the keys' dtype", &err)) goto done;
     if (q.dtype != k.dtype) {
         sw_fail(&err, "%s: queries are %s but the keys (%s) are %s: convert one of them", in,
                 npy_dtype_name(q.dtype), keys, npy_dtype_name(k.dtype));

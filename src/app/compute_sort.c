@@ -22,9 +22,9 @@ int compute_sort(int argc, char **argv)
     cli_flag flags[] = {
         {"--backend", CLI_STRING, &backend, "B  cpu or cuda", 0, 0, true, false},
         {"--in", CLI_STRING, &in, "FILE  keys (.npy, 1-D)", 0, 0, true, false},
-        {"--out", CLI_STRING, &out, "FILE  sorted keys (.npy)", 0, 0, true, false},
+        {"--out", CLI_OUT, &out, "OUT.npy  the sorted keys", 0, 0, true, false},
         {"--values", CLI_STRING, &vals, "FILE  uint32 values moved with their keys (.npy)", 0, 0, false, false},
-        {"--out-values", CLI_STRING, &out_vals, "FILE  the values in sorted order (.npy)", 0, 0, false, false},
+        {"--out-values", CLI_OUT, &out_vals, "OV.npy  the values in sorted order", 0, 0, false, false},
         {"--algo", CLI_STRING, &algo, "NAME  split, lsd (cpu), onesweep (cuda)", 0, 0, false, false},
         {NULL, 0, NULL, NULL, 0, 0, false, false},
     };

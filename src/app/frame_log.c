@@ -170,7 +170,15 @@ int frame_log_write_json(const frame_log *log, const app *a, int argc, char **ar
     fprintf(fp, "  \"dof\": {\"focus\": %g, \"aperture\": %g, \"kernel\": \"%s\", \"boxes\": %d, \"guard\": %s, \"gather\": ",
             a->focus, a->aperture, dof_kernel_name(a->kernel), a->boxes, a->guard ? "true" : "false");
     json_string(fp, dof_gather_name(a->gather));
-    fprintf(fp, "},\n");
+    fprintf(fp, ", \"gather_requested\": ");
+    if (a->opt.gather) json_string(fp, a->opt.gather); else fputs("null", fp);
+    fprintf(fp, "},\n  \"sat\": {\"backend\": ");
+    json_string(fp, prim_backend_name(a->sat_backend));
+    fprintf(fp, ", \"variant\": ");
+    json_string(fp, sat_variant_name(a->sat_variant));
+    fprintf(fp, ", \"backend_requested\": ");
+    if (a->opt.sat_backend) json_string(fp, a->opt.sat_backend); else fputs("null", fp);
+    fprintf(fp, ", \"fallback_allowed\": %s},\n", a->opt.fallback ? "true" : "false");
     if (a->quality_views) write_dof_quality(fp, a);
     /* Stage names in the order of the first frame. */
     const gpu_frame_times *first = log->count ? &log->frames[0] : NULL;
@@ -180,14 +188,18 @@ int frame_log_write_json(const frame_log *log, const app *a, int argc, char **ar
     fprintf(fp, "\"total\": %.6f", frame_log_median(log, "total"));
     if (log->wall_ms) fprintf(fp, ", \"wall\": %.6f", median_of(log->wall_ms, log->count));
     fprintf(fp, "},\n  \"memory\": [");
-    for (int i = 0; i < log->memory_count; i++)
-        fprintf(fp, "%s{\"frame\": %ld, \"rss_kib\": %ld, \"frame_log_kib\": %ld, \"gpu_used_mib\": %.1f}",
-                i ? ", " : "", log->memory[i].frame, log->memory[i].rss_kib, log->memory[i].frame_log_kib,
-                log->memory[i].gpu_used_bytes < 0 ? -1.0 : log->memory[i].gpu_used_bytes / 1048576.0);
+    /* Frames are numbered as the dumped files are: the first measured frame is 0. */
+    const long first_measured = a->opt.warmup;
+    for (int i = 0; i < log->memory_count; i++) {
+        fprintf(fp, "%s{\"frame\": %ld, \"rss_kib\": %ld, \"frame_log_kib\": %ld, \"gpu_used_mib\": ", i ? ", " : "",
+                log->memory[i].frame - first_measured, log->memory[i].rss_kib, log->memory[i].frame_log_kib);
+        if (log->memory[i].gpu_used_bytes < 0) fputs("null}", fp);   /* no CUDA device: unknown */
+        else fprintf(fp, "%.1f}", log->memory[i].gpu_used_bytes / 1048576.0);
+    }
     fprintf(fp, "],\n  \"frames\": [\n");
     for (size_t f = 0; f < log->count; f++) {
         const gpu_frame_times *t = &log->frames[f];
-        fprintf(fp, "    {\"frame\": %ld", t->frame);
+        fprintf(fp, "    {\"frame\": %ld", t->frame - first_measured);
         for (int i = 0; i < t->count; i++) fprintf(fp, ", \"%s\": %.6f", t->names[i], t->ms[i]);
         fprintf(fp, ", \"total\": %.6f", stage_ms(t, "total"));
         if (log->wall_ms) fprintf(fp, ", \"wall\": %.6f", log->wall_ms[f]);

@@ -1,4 +1,6 @@
 #include "app/app.h"
+#include "app/cli.h"
+#include "prim/backend.h"
 #include "app/frame_log.h"
 #include "app/modes.h"
 
@@ -48,6 +50,22 @@ static void on_flushed(const gpu_frame_times *t, void *user)
 int run_headless(const app_options *opt, int argc, char **argv)
 {
     sw_error err;
+    /* Every output is checked before the first frame, so a bad path costs no run. */
+    if ((opt->json_path && cli_check_output("--json", opt->json_path, ".json", &err)) ||
+        (opt->screenshot && cli_check_output("--screenshot", opt->screenshot, ".png", &err))) {
+        fprintf(stderr, "scanworks: %s\n", err.msg);
+        return 1;
+    }
+    /* A named CUDA stage where this build or machine has no CUDA: one line, no run. */
+    const char *why = NULL;
+    const bool wants_cuda = (opt->sat_backend && !strcmp(opt->sat_backend, "cuda")) ||
+                            (opt->gather && !strcmp(opt->gather, "cuda"));
+    if (wants_cuda && !opt->fallback && !prim_cuda_available(&why)) {
+        fprintf(stderr, "scanworks: --%s cuda: CUDA is unavailable here (%s); pick another, or add --fallback to "
+                "run gl / the compute shader instead\n", opt->sat_backend && !strcmp(opt->sat_backend, "cuda") ?
+                "sat-backend" : "gather", why ? why : "?");
+        return 1;
+    }
     if (opt->dump_dir && prepare_dump_dir(opt->dump_dir, &err)) {
         fprintf(stderr, "scanworks: %s\n", err.msg);
         return 1;

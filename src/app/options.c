@@ -1,4 +1,5 @@
 #include "app/options.h"
+#include "app/cli.h"
 
 #include <errno.h>
 #include <stdio.h>
@@ -95,6 +96,15 @@ bad:
     return sw_fail(err, "--size '%s': expected WIDTHxHEIGHT, e.g. 1920x1080", s);
 }
 
+static void panel_names(char *out, size_t size)
+{
+    out[0] = 0;
+    for (int i = 0; i < panel_registry_count; i++) {
+        strncat(out, i ? ", " : "", size - strlen(out) - 1);
+        strncat(out, panel_registry[i]->name, size - strlen(out) - 1);
+    }
+}
+
 static int check_panel_names(const char *list, sw_error *err)
 {
     char buf[256];
@@ -103,105 +113,162 @@ static int check_panel_names(const char *list, sw_error *err)
         int ok = !strcmp(tok, "all");
         for (int i = 0; i < panel_registry_count; i++) ok |= !strcmp(tok, panel_registry[i]->name);
         if (!ok) {
-            char names[200] = "";
-            for (int i = 0; i < panel_registry_count; i++) {
-                strncat(names, i ? ", " : "", sizeof names - strlen(names) - 1);
-                strncat(names, panel_registry[i]->name, sizeof names - strlen(names) - 1);
-            }
-            return sw_fail(err, "--panels: no panel named '%s' (have: %s)", tok, names[0] ? names : "none yet");
+            char names[200];
+            panel_names(names, sizeof names);
+            return sw_fail(err, "--panels: no panel named '%s' (have: %s, or all)", tok, names[0] ? names : "none yet");
         }
+    }
+    return 0;
+}
+
+/* Every viewer flag, in the order --help lists them; the parser refuses any other. */
+static const struct viewer_flag {
+    const char *name, *value, *help;
+} viewer_flags[] = {
+    {"--headless", NULL, "render offscreen through EGL (no X server needed)"},
+    {"--size", "WxH", "framebuffer size (default 1280x720; 1..16384 per side)"},
+    {"--frames", "N", "stop after N measured frames (window mode too; default: run until closed)"},
+    {"--warmup", "N", "frames rendered before measuring (default 0)"},
+    {"--dump", "DIR", "write frame_0000.png, frame_0001.png ... into DIR (default: none)"},
+    {"--json", "FILE.json", "write the environment and per-frame, per-stage GPU times (default: none)"},
+    {"--screenshot", "FILE.png", "write the last frame, HUD included, on exit (default: none)"},
+    {"--dt", "SECONDS", "animation step per frame in headless mode (default 1/60)"},
+    {"--pause", NULL, "start with the animation paused"},
+    {"--view", "VIEW", "color (depth of field), depth, blur, sat or nodof (default color; Tab cycles)"},
+    {"--focus", "F", "depth-of-field focus distance in scene units (default 5)"},
+    {"--aperture", "A", "blur radius at infinity in pixels, 0 = no blur (default 12)"},
+    {"--sat-backend", "B", "who builds the summed-area table: cuda, gl or cpu (default cuda, or gl\n"
+                           "where CUDA is unavailable; a named backend that cannot run is an error)"},
+    {"--sat-variant", "V", "three-pass (the chapter's) or tiled (default tiled)"},
+    {"--gather", "G", "DoF pass: fragment or compute shader, or cuda (a CUDA kernel in the same\n"
+                      "mapping; needs --sat-backend cuda); default cuda where the SAT is built by\n"
+                      "cuda, else compute"},
+    {"--fallback", NULL, "when the --sat-backend or --gather asked for cannot run here, run what\n"
+                         "can (cuda -> gl, cuda gather -> compute) and say so, instead of failing"},
+    {"--kernel", "K", "DoF kernel: disc (a stepped disc of fractional radius, soft guard; the\n"
+                      "default) or boxes"},
+    {"--boxes", "N", "the box kernel: N nested boxes, 1 (the chapter's single box) .. 3 (default 3;\n"
+                     "selects the box kernel)"},
+    {"--guard", "on|off", "keep sharp foreground edges from bleeding into the blur (default on)"},
+    {"--near", "on|off", "a blurred foreground spreads over what lies behind it (compute and cuda\n"
+                         "gathers; default on)"},
+    {"--dof-reference", "N", "headless: after the last frame, render the thin-lens reference of N views\n"
+                             "(1..4096) and score the DoF against it: dof_quality in --json, dof.png and\n"
+                             "reference.png in --dump DIR (default: none)"},
+    {"--panels", "LIST", NULL},   /* help built from the panel registry */
+    {"--hud", NULL, "draw the HUD (default: on in a window, off headless)"},
+    {"--no-hud", NULL, "do not draw the HUD"},
+    {"--state-log", "FILE", "window mode: after each key, append the key and the app's state to FILE\n"
+                            "(default: none)"},
+    {"--keys-overlay", NULL, "start with the help overlay (the key list) shown, as F1 does"},
+    {"--list-keys", NULL, "print the key table (keys, X11 names, the state each changes) and exit"},
+    {"--no-vsync", NULL, "start with vsync off (default on; key V toggles)"},
+    {"--device", "N", "CUDA device to use (default: the one driving the GL context)"},
+    {"--gl-debug", NULL, "print OpenGL debug messages to stderr"},
+    {"--version", NULL, "print the version"},
+    {"--help", NULL, "this text (also -h)"},
+};
+enum { VIEWER_FLAG_COUNT = (int)(sizeof viewer_flags / sizeof viewer_flags[0]) };
+
+static int viewer_flag_index(const char *name)
+{
+    for (int i = 0; i < VIEWER_FLAG_COUNT; i++)
+        if (!strcmp(viewer_flags[i].name, name)) return i;
+    return !strcmp(name, "-h") ? viewer_flag_index("--help") : -1;
+}
+
+static int parse_flag(app_options *o, const char *a, const char *next, sw_error *err)
+{
+    long v;
+    if (!strcmp(a, "--help")) o->help = true;
+    else if (!strcmp(a, "--version")) o->version = true;
+    else if (!strcmp(a, "--headless")) o->headless = true;
+    else if (!strcmp(a, "--hud")) o->hud = o->hud_set = true;
+    else if (!strcmp(a, "--no-hud")) { o->hud = false; o->hud_set = true; }
+    else if (!strcmp(a, "--no-vsync")) o->vsync = false;
+    else if (!strcmp(a, "--gl-debug")) o->gl_debug = true;
+    else if (!strcmp(a, "--pause")) o->paused = true;
+    else if (!strcmp(a, "--fallback")) o->fallback = true;
+    else if (!strcmp(a, "--keys-overlay")) o->show_keys = true;
+    else if (!strcmp(a, "--list-keys")) o->list_keys = true;
+    else if (!strcmp(a, "--state-log")) o->state_log = next;
+    else if (!strcmp(a, "--size")) return parse_size(next, &o->width, &o->height, err);
+    else if (!strcmp(a, "--frames")) return parse_long(a, next, 1, 100000000, &o->frames, err);
+    else if (!strcmp(a, "--warmup")) return parse_long(a, next, 0, 1000000, &o->warmup, err);
+    else if (!strcmp(a, "--dof-reference")) return parse_long(a, next, 1, DOF_REFERENCE_MAX_VIEWS, &o->dof_reference, err);
+    else if (!strcmp(a, "--boxes")) {
+        if (parse_long(a, next, 1, DOF_MAX_BOXES, &o->boxes, err)) return -1;
+        if (!o->kernel_set) o->kernel = DOF_KERNEL_BOXES;
+    } else if (!strcmp(a, "--kernel")) {
+        dof_kernel k;
+        if (dof_kernel_parse(next, &k, err)) return sw_wrap(err, "--kernel: ");
+        o->kernel = k;
+        o->kernel_set = true;
+    }
+    else if (!strcmp(a, "--guard")) {
+        if (dof_guard_parse(next, &o->guard, err)) return sw_wrap(err, "--guard: ");
+    } else if (!strcmp(a, "--near")) {
+        if (dof_near_parse(next, &o->near, err)) return sw_wrap(err, "--near: ");
+    } else if (!strcmp(a, "--device")) {
+        if (parse_long(a, next, 0, 63, &v, err)) return -1;
+        o->cuda_device = (int)v;
+    } else if (!strcmp(a, "--dt")) {
+        char *end;
+        o->dt = strtod(next, &end);
+        if (end == next || *end || !(o->dt >= 0.0 && o->dt <= 10.0))
+            return sw_fail(err, "--dt '%s': expected seconds in 0..10", next);
+    } else if (!strcmp(a, "--focus") || !strcmp(a, "--aperture") || !strcmp(a, "--sat-backend") ||
+               !strcmp(a, "--sat-variant") || !strcmp(a, "--gather")) {
+        return parse_dof_flag(a, next, o, err);
+    } else if (!strcmp(a, "--view")) {
+        if (strcmp(next, "color") && strcmp(next, "depth") && strcmp(next, "blur") && strcmp(next, "sat") &&
+            strcmp(next, "nodof"))
+            return sw_fail(err, "--view '%s': expected color, depth, blur, sat or nodof", next);
+        o->view = next;
+    } else if (!strcmp(a, "--panels")) {
+        o->panels = next;
+        return check_panel_names(next, err);
+    } else if (!strcmp(a, "--screenshot")) {
+        o->screenshot = next;
+        return cli_check_output("--screenshot", next, ".png", err) ? -1 : 0;
+    } else if (!strcmp(a, "--json")) {
+        o->json_path = next;
+        /* A missing folder is checked (exit 1) when the run starts. */
+        return cli_check_output("--json", next, ".json", err) == CLI_USAGE_ERROR ? -1 : 0;
+    } else {
+        o->dump_dir = next;
     }
     return 0;
 }
 
 int app_options_parse(app_options *o, int argc, char **argv, sw_error *err)
 {
+    bool seen[VIEWER_FLAG_COUNT] = {false};
     for (int i = 1; i < argc; i++) {
-        const char *a = argv[i];
-        const char *next = i + 1 < argc ? argv[i + 1] : NULL;
-        long v;
-        if (!strcmp(a, "--help") || !strcmp(a, "-h")) o->help = true;
-        else if (!strcmp(a, "--version")) o->version = true;
-        else if (!strcmp(a, "--headless")) o->headless = true;
-        else if (!strcmp(a, "--hud")) o->hud = o->hud_set = true;
-        else if (!strcmp(a, "--no-hud")) { o->hud = false; o->hud_set = true; }
-        else if (!strcmp(a, "--no-vsync")) o->vsync = false;
-        else if (!strcmp(a, "--gl-debug")) o->gl_debug = true;
-        else if (!strcmp(a, "--pause")) o->paused = true;
-        else if (!strcmp(a, "--size")) { if (parse_size(next, &o->width, &o->height, err)) return -1; i++; }
-        else if (!strcmp(a, "--frames")) { if (parse_long(a, next, 1, 100000000, &o->frames, err)) return -1; i++; }
-        else if (!strcmp(a, "--warmup")) { if (parse_long(a, next, 0, 1000000, &o->warmup, err)) return -1; i++; }
-        else if (!strcmp(a, "--dof-reference")) {
-            if (parse_long(a, next, 1, DOF_REFERENCE_MAX_VIEWS, &o->dof_reference, err)) return -1;
-            i++;
+        const char *arg = argv[i];
+        if (arg[0] != '-') return sw_fail(err, "unexpected argument '%s' (see --help)", arg);
+        /* --flag=value and --flag value */
+        char name[64];
+        const char *eq = cli_split_flag(arg, name, sizeof name);
+        int k = viewer_flag_index(name);
+        if (k < 0) return sw_fail(err, "unknown flag '%s' (see --help)", name);
+        if (seen[k]) return sw_fail(err, "%s is given twice; give it once", viewer_flags[k].name);
+        seen[k] = true;
+        const char *value = NULL;
+        if (viewer_flags[k].value) {
+            value = eq ? eq : i + 1 < argc ? argv[++i] : NULL;
+            if (!value || !*value)
+                return sw_fail(err, "%s needs a value (%s)", viewer_flags[k].name, viewer_flags[k].value);
+        } else if (eq) {
+            return sw_fail(err, "%s takes no value (got '%s')", name, eq);
         }
-        else if (!strcmp(a, "--boxes")) {
-            if (parse_long(a, next, 1, DOF_MAX_BOXES, &o->boxes, err)) return -1;
-            if (!o->kernel_set) o->kernel = DOF_KERNEL_BOXES;
-            i++;
-        } else if (!strcmp(a, "--kernel")) {
-            dof_kernel k;
-            if (dof_kernel_parse(next, &k, err)) return sw_wrap(err, "--kernel: ");
-            o->kernel = k;
-            o->kernel_set = true;
-            i++;
-        }
-        else if (!strcmp(a, "--guard")) {
-            if (dof_guard_parse(next, &o->guard, err)) return sw_wrap(err, "--guard: ");
-            i++;
-        }
-        else if (!strcmp(a, "--near")) {
-            if (dof_near_parse(next, &o->near, err)) return sw_wrap(err, "--near: ");
-            i++;
-        }
-        else if (!strcmp(a, "--device")) {
-            if (parse_long(a, next, 0, 63, &v, err)) return -1;
-            o->cuda_device = (int)v;
-            i++;
-        } else if (!strcmp(a, "--dt")) {
-            char *end;
-            if (!next) return sw_fail(err, "--dt needs a value in seconds");
-            o->dt = strtod(next, &end);
-            if (end == next || *end || !(o->dt >= 0.0 && o->dt <= 10.0))
-                return sw_fail(err, "--dt '%s': expected seconds in 0..10", next);
-            i++;
-        } else if (!strcmp(a, "--focus") || !strcmp(a, "--aperture") || !strcmp(a, "--sat-backend") ||
-                   !strcmp(a, "--sat-variant") || !strcmp(a, "--gather")) {
-            if (parse_dof_flag(a, next, o, err)) return -1;
-            i++;
-        } else if (!strcmp(a, "--view")) {
-            if (!next || (strcmp(next, "color") && strcmp(next, "depth") && strcmp(next, "blur") &&
-                          strcmp(next, "sat") && strcmp(next, "nodof")))
-                return sw_fail(err, "--view '%s': expected color, depth, blur, sat or nodof", next ? next : "");
-            o->view = next;
-            i++;
-        } else if (!strcmp(a, "--panels")) {
-            if (!next || !*next) return sw_fail(err, "--panels needs a list such as scan,bfs or all");
-            o->panels = next;
-            i++;
-            if (check_panel_names(next, err)) return -1;
-        } else if (!strcmp(a, "--keys-overlay")) {
-            o->show_keys = true;
-        } else if (!strcmp(a, "--list-keys")) {
-            o->list_keys = true;
-        } else if (!strcmp(a, "--state-log")) {
-            if (!next || !*next) return sw_fail(err, "--state-log needs a path");
-            o->state_log = next;
-            i++;
-        } else if (!strcmp(a, "--screenshot")) {
-            if (!next || !*next) return sw_fail(err, "--screenshot needs a path");
-            o->screenshot = next;
-            i++;
-        } else if (!strcmp(a, "--dump") || !strcmp(a, "--json")) {
-            if (!next || !*next) return sw_fail(err, "%s needs a path", a);
-            if (!strcmp(a, "--dump")) o->dump_dir = next; else o->json_path = next;
-            i++;
-        } else if (a[0] == '-') {
-            return sw_fail(err, "unknown flag '%s' (see --help)", a);
-        } else {
-            return sw_fail(err, "unexpected argument '%s' (see --help)", a);
-        }
+        if (parse_flag(o, viewer_flags[k].name, value, err)) return -1;
     }
+    if (seen[viewer_flag_index("--hud")] && seen[viewer_flag_index("--no-hud")])
+        return sw_fail(err, "--hud and --no-hud contradict each other; give one");
+    if (!o->fallback && o->gather && !strcmp(o->gather, "cuda") && o->sat_backend && strcmp(o->sat_backend, "cuda"))
+        return sw_fail(err, "--gather cuda runs inside the cuda SAT's mapping, so it needs --sat-backend cuda, not %s "
+                       "(or add --fallback to run the compute shader)", o->sat_backend);
     if (o->dof_reference && !o->headless)
         return sw_fail(err, "--dof-reference N is for --headless runs (in the window, L shows the reference)");
     if (o->headless && !o->hud_set) o->hud = false;
@@ -218,45 +285,24 @@ void app_options_print_help(const char *program)
            "  %s --headless --frames N [flags]   render N frames with no display\n"
            "  %s compute OP --help              run one primitive on your files (.npy, PNG, graphs)\n"
            "  %s bench OP --help                measure a primitive against references\n\n"
-           "Flags:\n"
-           "  --headless          render offscreen through EGL (no X server needed)\n"
-           "  --size WxH          framebuffer size (default 1280x720; 1..%d per side)\n"
-           "  --frames N          stop after N measured frames (window mode too)\n"
-           "  --warmup N          frames rendered before measuring (default 0)\n"
-           "  --dump DIR          write frame_0000.png, frame_0001.png ... into DIR\n"
-           "  --json FILE         write the environment and per-frame, per-stage GPU times\n"
-           "  --screenshot FILE   write the last frame, HUD included, to FILE.png on exit\n"
-           "  --dt SECONDS        animation step per frame in headless mode (default 1/60)\n"
-           "  --pause             start with the animation paused\n"
-           "  --view VIEW         color (depth of field), depth, blur, sat or nodof (Tab cycles)\n"
-           "  --focus F           depth-of-field focus distance in scene units (default 5)\n"
-           "  --aperture A        blur radius at infinity in pixels, 0 = no blur (default 12)\n"
-           "  --sat-backend B     who builds the summed-area table: cuda, gl or cpu\n"
-           "                      (default cuda, or gl when CUDA is unavailable)\n"
-           "  --sat-variant V     three-pass (the chapter's) or tiled (default)\n"
-           "  --gather G          DoF pass: fragment or compute shader, or cuda (a CUDA kernel in the\n"
-           "                      same mapping; needs --sat-backend cuda); default cuda where the SAT\n"
-           "                      is built by cuda, else compute\n"
-           "  --kernel K          DoF kernel: disc (a stepped disc of fractional radius, soft guard;\n"
-           "                      the default) or boxes\n"
-           "  --boxes N           the box kernel: N nested boxes, 1 (the chapter's single box) .. 3\n"
-           "  --guard on|off      keep sharp foreground edges from bleeding into the blur (default on)\n"
-           "  --near on|off       a blurred foreground spreads over what lies behind it (compute and\n"
-           "                      cuda gathers; default on)\n"
-"  --dof-reference N   headless: after the last frame, render the thin-lens reference of N\n"
-           "                      views (1..%d) and score the DoF against it: dof_quality in --json,\n"
-           "                      dof.png and reference.png in --dump DIR\n"
-           "  --panels LIST       open overlay panels: comma-separated names, or all\n"
-           "  --hud, --no-hud     draw the HUD (default: on in a window, off headless)\n"
-"  --state-log FILE    window mode: after each key, append the key and the app's state to FILE\n"
-           "  --keys-overlay      start with the help overlay (the key list) shown, as F1 does\n"
-           "  --list-keys         print the key table (keys, X11 names, the state each changes) and exit\n"
-           "  --no-vsync          start with vsync off (key V toggles)\n"
-           "  --device N          CUDA device to use (default: the one driving the GL context)\n"
-           "  --gl-debug          print OpenGL debug messages to stderr\n"
-           "  --version           print the version\n"
-           "  -h, --help          this text\n\n"
+           "Flags:\n",
+           SCANWORKS_VERSION, program, program, program, program);
+    char names[200], panels_help[300];
+    panel_names(names, sizeof names);
+    snprintf(panels_help, sizeof panels_help, "open overlay panels: comma-separated names, or all (default: none);\nthe names: %s",
+             names[0] ? names : "none in this build");
+    for (int i = 0; i < VIEWER_FLAG_COUNT; i++) {
+        const struct viewer_flag *f = &viewer_flags[i];
+        char left[64];
+        snprintf(left, sizeof left, "%s%s%s", f->name, f->value ? " " : "", f->value ? f->value : "");
+        printf("  %-22s ", left);
+        for (const char *h = f->help ? f->help : panels_help; *h; h++) {
+            putchar(*h);
+            if (*h == '\n') printf("  %-22s ", "");
+        }
+        putchar('\n');
+    }
+    printf("\nEvery flag with a value also takes the form --flag=VALUE; each may be given once.\n"
            "Keys in the window: press F1 or H for the full list.\n"
-           "Exit codes: 0 success, 1 runtime error, 2 usage error.\n",
-           SCANWORKS_VERSION, program, program, program, program, IMAGE_MAX_SIDE, DOF_REFERENCE_MAX_VIEWS);
+           "Exit codes: 0 success, 1 runtime error, 2 usage error.\n");
 }

@@ -37,6 +37,7 @@ typedef struct app_options {
     const char *state_log;    /* --state-log FILE: a line of app state after each key (window mode) */
     bool show_keys;           /* --keys-overlay: start with the help overlay shown */
     bool list_keys;           /* --list-keys: print the key table (X11 names) and exit */
+    bool fallback;            /* --fallback: run another SAT backend / gather when the one named cannot run */
 } app_options;
 
 void app_options_defaults(app_options *o);

@@ -51,7 +51,7 @@ int bench_gpu_parse(const char *op, int argc, char **argv, const char *default_s
     if (rc == 1) return 0;
     if (rc < 0 || parse_sizes(sizes, o, &err)) {
         fprintf(stderr, "scanworks bench %s: %s\n", op, err.msg);
-        return 2;
+        return rc < 0 ? cli_exit_code(rc) : 2;
     }
     return -1;
 }

@@ -317,7 +317,7 @@ static int bench_graph_main(int argc, char **argv, int sssp)
     if (!rc && o.graphs && !o.graphs[0]) rc = sw_fail(&err, "--graph '': expected a file or a generator spec");
     if (rc) {
         fprintf(stderr, "scanworks: %s\n", err.msg);
-        return 2;
+        return rc < 0 ? cli_exit_code(rc) : 2;
     }
     bench_report rep = {0};
     /* The rows hold times (TEPS are in the notes): the title says what the plot draws. */

@@ -207,7 +207,7 @@ int bench_sat(int argc, char **argv)
     if (rc) {
         if (rc > 0) return 0;
         fprintf(stderr, "scanworks bench sat: %s\n", err.msg);
-        return 2;
+        return rc < 0 ? cli_exit_code(rc) : 2;
     }
     bench_report r;
     memset(&r, 0, sizeof r);

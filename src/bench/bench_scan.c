@@ -154,7 +154,7 @@ int bench_scan_main(int argc, char **argv)
     if (rc || parse_sizes(sizes_s, sizes, &nsizes, &err) || parse_type(type_s, &desc.type, &err) ||
         scan_op_parse(op_s, &desc.op, &err)) {
         fprintf(stderr, "scanworks bench scan: %s\n", err.msg);
-        return 2;
+        return rc < 0 ? cli_exit_code(rc) : 2;
     }
     size_t max_n = 0;
     for (int i = 0; i < nsizes; i++) {

@@ -11,6 +11,7 @@
 
 #include "graph/grid.h"
 #include "graph/rmat.h"
+#include "util/escape.h"
 
 #define GRAPH_MAX_LINE (1 << 16)
 
@@ -68,7 +69,10 @@ int graph_lines_fail(graph_lines *l, const char *fmt, ...)
     va_start(ap, fmt);
     vsnprintf(msg, sizeof msg, fmt, ap);
     va_end(ap);
-    return sw_fail(l->err, "%s:%ld: %s", l->name, l->line, msg);
+    /* The message may quote the file's bytes: shown escaped, so a terminal prints text. */
+    char shown[400];
+    sw_escape(msg, strlen(msg), shown, sizeof shown);
+    return sw_fail(l->err, "%s:%ld: %s", l->name, l->line, shown);
 }
 
 static const char *skip_blank(const char *p)
@@ -178,22 +182,42 @@ static int parse_numbers(const char *spec, const char *p, long long v[3], const 
     return 0;
 }
 
-static int parse_rmat(const char *spec, bool weighted, graph_coo *out, sw_error *err)
+static int rmat_numbers(const char *spec, long long v[3], sw_error *err)
 {
-    long long v[3];
     if (parse_numbers(spec, spec + 5, v, "rmat:SCALE:EDGE_FACTOR or rmat:SCALE:EDGE_FACTOR:SEED", err)) return -1;
     if (v[0] < 0 || v[0] > RMAT_MAX_SCALE || v[1] < 1 || v[1] > RMAT_MAX_EDGE_FACTOR)
         return sw_fail(err, "graph '%s': scale must be 0..%d and edge factor 1..%d", spec, RMAT_MAX_SCALE,
                        RMAT_MAX_EDGE_FACTOR);
+    return 0;
+}
+
+static int grid_numbers(const char *spec, long long v[3], sw_error *err)
+{
+    if (parse_numbers(spec, spec + 5, v, "grid:WIDTH:HEIGHT or grid:WIDTH:HEIGHT:SEED", err)) return -1;
+    if (v[0] < 1 || v[0] > GRID_MAX_SIDE || v[1] < 1 || v[1] > GRID_MAX_SIDE)
+        return sw_fail(err, "graph '%s': width and height must be 1..%u", spec, GRID_MAX_SIDE);
+    return 0;
+}
+
+int graph_generator_check(const char *spec, sw_error *err)
+{
+    long long v[3];
+    if (!strncmp(spec, "rmat:", 5)) return rmat_numbers(spec, v, err);
+    if (!strncmp(spec, "grid:", 5)) return grid_numbers(spec, v, err);
+    return 0;
+}
+
+static int parse_rmat(const char *spec, bool weighted, graph_coo *out, sw_error *err)
+{
+    long long v[3];
+    if (rmat_numbers(spec, v, err)) return -1;
     return graph_rmat((int)v[0], (int)v[1], (uint64_t)v[2], weighted, out, err);
 }
 
 static int parse_grid(const char *spec, bool weighted, graph_coo *out, sw_error *err)
 {
     long long v[3];
-    if (parse_numbers(spec, spec + 5, v, "grid:WIDTH:HEIGHT or grid:WIDTH:HEIGHT:SEED", err)) return -1;
-    if (v[0] < 1 || v[0] > GRID_MAX_SIDE || v[1] < 1 || v[1] > GRID_MAX_SIDE)
-        return sw_fail(err, "graph '%s': width and height must be 1..%u", spec, GRID_MAX_SIDE);
+    if (grid_numbers(spec, v, err)) return -1;
     return graph_grid((uint32_t)v[0], (uint32_t)v[1], (uint64_t)v[2], weighted, out, err);
 }
 

@@ -32,6 +32,9 @@ int graph_format_parse(const char *s, graph_format *out, sw_error *err);
 /* SPEC is a file name, "rmat:SCALE:EF[:SEED]" or "grid:W:H[:SEED]" (seed default 1;
  * the generators' weights are made when WEIGHTED). FMT AUTO picks by extension. */
 int graph_load(const char *spec, graph_format fmt, bool undirected, bool weighted, graph_coo *out, sw_error *err);
+/* Checks a generator spec ("rmat:..." or "grid:...") as graph_load would, without
+ * generating: 0 for a good one or a file name, else -1 with the message. */
+int graph_generator_check(const char *spec, sw_error *err);
 /* graph_load, then graph_csr_from_coo. */
 int graph_load_csr(const char *spec, graph_format fmt, bool undirected, bool weighted, graph_csr *g, sw_error *err);
 

@@ -1,5 +1,6 @@
 #include "io/image.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <stb_image.h>
@@ -32,23 +33,52 @@ int image_load_memory(image8 *img, const unsigned char *data, size_t size, const
     return 0;
 }
 
-int image_load_file(image8 *img, const char *path, int desired_channels, sw_error *err)
+/* The file's size and channels, checked, before anything is decoded. */
+static int probe_file(const char *path, int *w, int *h, int *c, sw_error *err)
 {
-    memset(img, 0, sizeof *img);
-    int w, h, c;
-    if (!stbi_info(path, &w, &h, &c)) {
+    if (!stbi_info(path, w, h, c)) {
         FILE *fp = fopen(path, "rb");
         if (!fp) return sw_fail(err, "%s: cannot open (missing or unreadable)", path);
         fclose(fp);
         return sw_fail(err, "%s: not a readable image (%s)", path, stbi_failure_reason());
     }
-    if (check_size(w, h, path, err)) return -1;
+    return check_size(*w, *h, path, err);
+}
+
+int image_load_file(image8 *img, const char *path, int desired_channels, sw_error *err)
+{
+    memset(img, 0, sizeof *img);
+    int w, h, c;
+    if (probe_file(path, &w, &h, &c, err)) return -1;
     unsigned char *px = stbi_load(path, &w, &h, &c, desired_channels);
     if (!px) return sw_fail(err, "%s: cannot decode image (%s)", path, stbi_failure_reason());
     img->width = w;
     img->height = h;
     img->channels = desired_channels ? desired_channels : c;
     img->pixels = px;
+    return 0;
+}
+
+int image_load_file_u16(const char *path, int *width, int *height, int *channels, int *bits, uint16_t **px,
+                        sw_error *err)
+{
+    *px = NULL;
+    int w, h, c;
+    if (probe_file(path, &w, &h, &c, err)) return -1;
+    *bits = stbi_is_16_bit(path) ? 16 : 8;
+    uint16_t *v = stbi_load_16(path, &w, &h, &c, 0);   /* 8-bit samples come back scaled by 257 */
+    if (!v) return sw_fail(err, "%s: cannot decode image (%s)", path, stbi_failure_reason());
+    size_t n = (size_t)w * h * c;
+    if (*bits == 8)
+        for (size_t i = 0; i < n; i++) v[i] = (uint16_t)(v[i] / 257);
+    *px = malloc(n * sizeof *v);
+    if (!*px) {
+        stbi_image_free(v);
+        return sw_fail(err, "%s: out of memory for %zu samples", path, n);
+    }
+    memcpy(*px, v, n * sizeof *v);
+    stbi_image_free(v);
+    *width = w, *height = h, *channels = c;
     return 0;
 }
 

@@ -4,6 +4,7 @@
 #define SCANWORKS_IO_IMAGE_H
 
 #include <stddef.h>
+#include <stdint.h>
 #include "util/error.h"
 
 typedef struct image8 {
@@ -19,6 +20,11 @@ int image_load_file(image8 *img, const char *path, int desired_channels, sw_erro
 int image_load_memory(image8 *img, const unsigned char *data, size_t size, const char *name,
                       int desired_channels, sw_error *err);
 void image_free(image8 *img);
+
+/* A PNG's samples as they are in the file: 0..255 for an 8-bit file, 0..65535 for a
+ * 16-bit one (*bits says which). *px is malloc'd, width*height*channels values. */
+int image_load_file_u16(const char *path, int *width, int *height, int *channels, int *bits, uint16_t **px,
+                        sw_error *err);
 
 /* Writes a PNG through a temporary file. stride_bytes 0 means tightly packed;
  * flip_rows writes the last row first (for glReadPixels output). */

@@ -5,8 +5,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "util/atomic_file.h"
+#include "util/escape.h"
 
 static const struct { npy_dtype t; const char *name; const char *descr; const char *alt; size_t size; } dtypes[] = {
     {NPY_BOOL, "bool", "|b1", NULL, 1},   {NPY_U8, "uint8", "|u1", "<u1", 1},
@@ -63,10 +65,12 @@ static int parse_header(const char *h, const char *name, npy_array *out, sw_erro
     for (int i = 0; i < DTYPE_COUNT; i++)
         if (!strcmp(descr, dtypes[i].descr) || (dtypes[i].alt && !strcmp(descr, dtypes[i].alt))) out->dtype = dtypes[i].t;
     if (out->dtype == NPY_INVALID) {
+        char shown[64];
+        sw_escape(descr, strlen(descr), shown, sizeof shown);
         if (descr[0] == '>')
-            return sw_fail(err, "%s: big-endian dtype '%s'; convert with a.astype(a.dtype.newbyteorder('<'))", name, descr);
-        return sw_fail(err, "%s: unsupported dtype '%s' (supported: bool, uint8, int8, int32, uint32, int64, uint64, "
-                       "float32, float64)", name, descr);
+            return sw_fail(err, "%s: big-endian dtype '%s'; convert with a.astype(a.dtype.newbyteorder('<'))", name, shown);
+        sw_fail(err, "%s: dtype '%s' is not supported", name, shown);
+        return NPY_UNSUPPORTED_DTYPE;
     }
     p = find_key(h, "'fortran_order'");
     if (!p) return sw_fail(err, "%s: .npy header has no 'fortran_order'", name);
@@ -121,7 +125,7 @@ int npy_parse(const unsigned char *b, size_t size, const char *name, npy_array *
     h[header_len] = 0;
     int rc = parse_header(h, name, out, err);
     free(h);
-    if (rc) return -1;
+    if (rc) return rc;
     size_t bytes = out->count * npy_dtype_size(out->dtype), have = size - start - header_len;
     if (have != bytes)
         return sw_fail(err, "%s: shape says %zu bytes of data but the file holds %zu (truncated or padded file)",
@@ -137,6 +141,15 @@ int npy_read(const char *path, npy_array *out, sw_error *err)
     memset(out, 0, sizeof *out);
     FILE *fp = fopen(path, "rb");
     if (!fp) return sw_fail(err, "%s: cannot open: %s", path, strerror(errno));
+    struct stat st;
+    if (fstat(fileno(fp), &st)) {
+        fclose(fp);
+        return sw_fail(err, "%s: cannot read: %s", path, strerror(errno));
+    }
+    if (!S_ISREG(st.st_mode)) {
+        fclose(fp);
+        return sw_fail(err, "%s: %s; give an .npy file", path, S_ISDIR(st.st_mode) ? "is a folder" : "not a regular file");
+    }
     long size = -1;
     if (fseek(fp, 0, SEEK_END) != 0 || (size = ftell(fp)) < 0 || fseek(fp, 0, SEEK_SET) != 0) {
         fclose(fp);

@@ -31,6 +31,9 @@ size_t npy_dtype_size(npy_dtype t);
 const char *npy_dtype_name(npy_dtype t);     /* "int32", "float64" ... */
 npy_dtype npy_dtype_from_name(const char *name);   /* NPY_INVALID if unknown */
 
+/* Returns 0, -1, or NPY_UNSUPPORTED_DTYPE when the file is well formed but of a dtype
+ * this reader does not take (the caller can say which dtypes it takes). */
+#define NPY_UNSUPPORTED_DTYPE (-2)
 int npy_read(const char *path, npy_array *out, sw_error *err);
 /* Parses a whole file held in memory (for tests and fuzzing). */
 int npy_parse(const unsigned char *bytes, size_t size, const char *name, npy_array *out, sw_error *err);

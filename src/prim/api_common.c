@@ -28,6 +28,7 @@ int api_key_type(sw_type t, const char *what, key_type *out, sw_error *err)
     case SW_INT32: *out = KEY_I32; return 0;
     case SW_UINT32: *out = KEY_U32; return 0;
     case SW_FLOAT32: *out = KEY_F32; return 0;
+    case SW_INT64: return sw_fail(err, "%s: int64 elements are not taken here; use int32, uint32 or float32", what);
     default: return sw_fail(err, "%s: element type %d is not int32, uint32 or float32", what, (int)t);
     }
 }

@@ -24,13 +24,14 @@ int compact_parse_keep(const char *s, key_type type, compact_desc *d, sw_error *
     if (type == KEY_F32) {
         float f = strtof(v, &end);
         if (end == v || *end || (errno == ERANGE && isinf(f)))
-            return sw_fail(err, "--keep '%s': '%s' is not a float32 value", s, v);
+            return sw_fail(err, "--keep '%s': '%s' is not a number that fits float32 (the array's dtype)", s, v);
         memcpy(&d->value_bits, &f, 4);
     } else {
         long long x = strtoll(v, &end, 10);
         long long lo = type == KEY_I32 ? INT32_MIN : 0, hi = type == KEY_I32 ? INT32_MAX : (long long)UINT32_MAX;
         if (end == v || *end || errno == ERANGE || x < lo || x > hi)
-            return sw_fail(err, "--keep '%s': '%s' is not a %s value (%lld to %lld)", s, v, key_type_name(type), lo, hi);
+            return sw_fail(err, "--keep '%s': '%s' is not a whole number in %lld..%lld (the range of the array's dtype, %s)",
+                           s, v, lo, hi, key_type_name(type));
         d->value_bits = (uint32_t)x;
     }
     d->pred = (compact_pred)op;

@@ -57,19 +57,21 @@ int prim_algorithm_index(const char *const *names, const char *algo)
 int prim_check_algorithm(const char *op, prim_backend b, const char *const *names, const char *algo,
                          sw_error *err)
 {
-    if (!names[0]) return sw_fail(err, "%s: backend %s has no implementation", op, prim_backend_name(b));
+    if (!names[0]) return sw_fail(err, "the %s backend has no %s in this build (pick another --backend)", prim_backend_name(b), op);
     if (prim_algorithm_index(names, algo) >= 0) return 0;
     char list[256] = "";
     for (int i = 0; names[i]; i++) {
         strncat(list, i ? ", " : "", sizeof list - strlen(list) - 1);
         strncat(list, names[i], sizeof list - strlen(list) - 1);
     }
-    return sw_fail(err, "%s: backend %s has no algorithm '%s' (have: %s)", op, prim_backend_name(b), algo, list);
+    return sw_fail(err, "no %s algorithm '%s' on the %s backend (it has: %s)", op, algo, prim_backend_name(b), list);
 }
 
 int prim_require_cuda(const char *op, sw_error *err)
 {
     const char *why = NULL;
-    if (!prim_cuda_available(&why)) return sw_fail(err, "%s: cuda backend unavailable: %s", op, why ? why : "?");
+    if (!prim_cuda_available(&why))
+        return sw_fail(err, "the cuda backend, which %s needs here, is unavailable: %s (pick --backend cpu)", op,
+                       why ? why : "?");
     return 0;
 }

@@ -1,0 +1,39 @@
+/* Race-provoking delays for a stress build. SW_STRESS_POINT(site) marks a hand-over or
+ * look-back point of a kernel; it compiles to nothing unless SCANWORKS_STRESS is
+ * defined (tests/test_scan_stress.c's own build of kernels/scan/scan.cu), and then
+ * sleeps a pseudo-random 0..4 us about one time in three, seeded per block, warp,
+ * site and the moment (%globaltimer), so that every run orders the warps and blocks
+ * differently. The delay is the same for the whole warp (the first active lane's
+ * draw), and the warp meets again after it, so a point never splits a warp before a
+ * barrier or a warp-wide operation. */
+#ifndef SCANWORKS_KERNELS_COMMON_STRESS_CUH
+#define SCANWORKS_KERNELS_COMMON_STRESS_CUH
+
+#ifdef SCANWORKS_STRESS
+static __device__ __forceinline__ unsigned sw_stress_hash(unsigned x)
+{
+    x ^= x >> 16;
+    x *= 0x7feb352du;
+    x ^= x >> 15;
+    x *= 0x846ca68bu;
+    x ^= x >> 16;
+    return x;
+}
+
+static __device__ __forceinline__ void sw_stress_point(unsigned site)
+{
+    const unsigned active = __activemask();
+    unsigned long long now;
+    asm volatile("mov.u64 %0, %%globaltimer;" : "=l"(now));
+    unsigned h = sw_stress_hash(blockIdx.x * 0x9e3779b9u ^ (threadIdx.x >> 5) * 0x85ebca6bu ^ site * 0xc2b2ae35u ^
+                                (unsigned)(now >> 6) ^ (unsigned)(now >> 38));
+    h = __shfl_sync(active, h, __ffs(active) - 1);
+    if (h % 3 == 0) __nanosleep((h >> 8) & 4095);
+    __syncwarp(active);
+}
+#define SW_STRESS_POINT(site) sw_stress_point(site)
+#else
+#define SW_STRESS_POINT(site) ((void)0)
+#endif
+
+#endif

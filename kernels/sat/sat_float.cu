@@ -1,0 +1,53 @@
+#include "sat_float.h"
+
+#include "kernels/common/cuda_util.cuh"
+
+enum { SAT_FLOAT_BLOCK = 128 };
+
+/* One thread a (row, channel): the row's inclusive prefix sums, in double. IN holds
+ * float32 or float64 values (IS_DOUBLE, the same for every thread). */
+__global__ void sat_float_rows(const void *in, int is_double, int w, int h, int c, double *out)
+{
+    long long r = (long long)blockIdx.x * blockDim.x + threadIdx.x;
+    if (r >= (long long)h * c) return;
+    long long y = r / c, k = r % c;
+    size_t base = (size_t)y * w * c + (size_t)k;
+    const float *f = (const float *)in;
+    const double *d = (const double *)in;
+    double acc = 0.0;
+    for (int x = 0; x < w; x++) {
+        size_t i = base + (size_t)x * c;
+        acc += is_double ? d[i] : (double)f[i];
+        out[i] = acc;
+    }
+}
+
+/* One thread a (column, channel), top to bottom over the row sums, in place.
+ * Neighbouring threads touch neighbouring doubles: the loads coalesce. */
+__global__ void sat_float_columns(int w, int h, int c, double *out)
+{
+    long long q = (long long)blockIdx.x * blockDim.x + threadIdx.x;
+    if (q >= (long long)w * c) return;
+    size_t stride = (size_t)w * c;
+    double acc = 0.0;
+    for (int y = 0; y < h; y++) {
+        size_t i = (size_t)y * stride + (size_t)q;
+        acc += out[i];
+        out[i] = acc;
+    }
+}
+
+extern "C" int sat_float_cuda_build(const void *d_in, int in_is_double, int w, int h, int c, double *d_out,
+                                    cudaStream_t stream, sw_error *err)
+{
+    if (w < 1 || h < 1 || c < 1 || c > 4)
+        return sw_fail(err, "float SAT: %dx%d with %d channels; sides must be >= 1 and channels 1..4", w, h, c);
+    long long rows = (long long)h * c, cols = (long long)w * c;
+    unsigned row_blocks = (unsigned)((rows + SAT_FLOAT_BLOCK - 1) / SAT_FLOAT_BLOCK);
+    unsigned col_blocks = (unsigned)((cols + SAT_FLOAT_BLOCK - 1) / SAT_FLOAT_BLOCK);
+    sat_float_rows<<<row_blocks, SAT_FLOAT_BLOCK, 0, stream>>>(d_in, in_is_double, w, h, c, d_out);
+    CUDA_TRY_LAUNCH("sat_float_rows", err);
+    sat_float_columns<<<col_blocks, SAT_FLOAT_BLOCK, 0, stream>>>(w, h, c, d_out);
+    CUDA_TRY_LAUNCH("sat_float_columns", err);
+    return 0;
+}
