@@ -1,11 +1,30 @@
 #version 450 core
-// Depth of field as a compute pass (16x16 pixels per group); the work is in
-// dof_common.glsl. OUT_FORMAT is rgba16f for the frame, rgba32f for the CLI.
+// Depth of field as a compute pass (16x16 pixels per group, one near-field tile); the
+// work is in dof_common.glsl. OUT_FORMAT is rgba16f for the frame, rgba32f for the CLI.
 layout(local_size_x = 16, local_size_y = 16) in;
 layout(OUT_FORMAT, binding = 0) uniform writeonly image2D u_out;
+shared uint s_rt, s_dt;   // the tile's near CoC and least near depth, as float bits (both >= 0)
 void main()
 {
     ivec2 p = ivec2(gl_GlobalInvocationID.xy);
+    bool near = u_near != 0 && u_view == 0;
+    if (near) {
+        // The tile pass, dilated: the group's 256 invocations fold the samples in.
+        if (gl_LocalInvocationIndex == 0u) s_rt = 0u, s_dt = floatBitsToUint(3.0e38);
+        barrier();
+        float rt = 0.0, dt = 3.0e38;
+        ivec2 t0 = ivec2(gl_WorkGroupID.xy) * DOF_NEAR_TILE;
+        for (int k = int(gl_LocalInvocationIndex); k < DOF_NEAR_SAMPLES; k += 256) near_sample(t0, k, rt, dt);
+        atomicMax(s_rt, floatBitsToUint(rt));
+        atomicMin(s_dt, floatBitsToUint(dt));
+        barrier();
+    }
     if (p.x >= u_size.x || p.y >= u_size.y) return;
-    imageStore(u_out, p, dof_pixel(p));
+    vec4 v = dof_pixel(p);
+    if (near) {
+        vec4 col;
+        float alpha = near_layer(p, depth_at(p), uintBitsToFloat(s_rt), uintBitsToFloat(s_dt), col);
+        v += alpha * (col - v);
+    }
+    imageStore(u_out, p, v);
 }

@@ -11,6 +11,7 @@ uniform int u_view;   // 0 depth of field, 2 blur radius, 3 the frame rebuilt fr
 uniform int u_boxes;  // nested boxes, 1..3
 uniform int u_guard;  // the foreground guard: 1 on, 0 off
 uniform int u_kernel; // 0 nested boxes, 1 the stepped disc with the soft guard
+uniform int u_near;   // 1: the near field spreads (the compute pass only; dof.comp)
 
 // r = A * |1 - F/d| pixels: 0 at the focus distance, A at infinity.
 float blur_radius(float d)
@@ -146,4 +147,50 @@ vec4 dof_pixel(ivec2 p)
     vec4 acc = vec4(0.0);
     for (int k = 1; k <= u_boxes; k++) acc += box_mean(p, int(floor(r * float(k) / float(u_boxes) + 0.5)));
     return acc / float(u_boxes);
+}
+
+// The near field (src/dof/dof_math.h, dof_near_sample and dof_near_layer): the tile's
+// largest near CoC and least near depth from the depth samples within DOF_MAX_RADIUS,
+// then the near layer over a pixel from the spiral's probes of that disc.
+void near_sample(ivec2 t0, int k, inout float rt, inout float dt)
+{
+    ivec2 s = t0 - DOF_MAX_RADIUS + DOF_NEAR_STRIDE * ivec2(k % DOF_NEAR_SIDE, k / DOF_NEAR_SIDE) + DOF_NEAR_STRIDE / 2;
+    if (s.x < 0 || s.y < 0 || s.x >= u_size.x || s.y >= u_size.y) return;
+    float d = texelFetch(u_depth, s, 0).r;
+    if (!(d < u_focus)) return;
+    ivec2 e2 = max(t0 - s, s - (t0 + DOF_NEAR_TILE - 1));
+    int e = max(e2.x, e2.y);
+    float r = blur_radius(d);
+    if (r < 0.5 || float(e) > r + float(DOF_NEAR_STRIDE)) return;
+    rt = max(rt, r);
+    dt = min(dt, d);
+}
+
+const vec2 NEAR_SPIRAL[DOF_NEAR_PROBES] = vec2[DOF_NEAR_PROBES](DOF_NEAR_SPIRAL);
+
+// Returns the coverage alpha (0: nothing in front) and the layer's colour in col.
+float near_layer(ivec2 p, float d, float rt, float dt, out vec4 col)
+{
+    col = vec4(0.0);
+    if (rt < 0.5 || !(dt < 0.97 * d)) return 0.0;
+    float wsum = 0.0;
+    vec4 acc = vec4(0.0);
+    for (int k = 0; k < DOF_NEAR_PROBES; k++) {
+        ivec2 o = ivec2(floor(rt * NEAR_SPIRAL[k] + 0.5));
+        ivec2 q = p + o;
+        if (q.x < 0 || q.y < 0 || q.x >= u_size.x || q.y >= u_size.y) continue;
+        float dq = texelFetch(u_depth, q, 0).r;
+        float front = clamp((0.97 * d - dq) / (0.05 * d), 0.0, 1.0);
+        if (!(front > 0.0) || !(dq < u_focus)) continue;
+        float rq = blur_radius(dq);
+        float reach = clamp(rq - sqrt(float(o.x * o.x + o.y * o.y)) + 0.5, 0.0, 1.0);
+        if (!(reach > 0.0)) continue;
+        float sc = rt / max(rq, 0.5);
+        float w = front * reach * sc * sc;
+        acc += w * texelFetch(u_color, q, 0);
+        wsum += w;
+    }
+    if (!(wsum > 0.0)) return 0.0;
+    col = acc / wsum;
+    return min(wsum * (1.0 / float(DOF_NEAR_PROBES)), 1.0);
 }

@@ -10,6 +10,9 @@
 #include "io/image.h"
 #include "test_util.h"
 
+/* --near for dof_render_view's runs: NULL (the default), "on" or "off". */
+static const char *dof_render_near;
+
 /* Renders frame_0000.png into DIR; VARIANT and VIEW (--view) may be NULL (the
  * defaults). */
 static int dof_render_view(const char *backend, const char *variant, const char *gather, const char *view,
@@ -21,6 +24,7 @@ static int dof_render_view(const char *backend, const char *variant, const char 
     int argc = 18;
     if (variant) argv[argc++] = "--sat-variant", argv[argc++] = variant;
     if (view) argv[argc++] = "--view", argv[argc++] = view;
+    if (dof_render_near) argv[argc++] = "--near", argv[argc++] = dof_render_near;
     app_options opt;
     app_options_defaults(&opt);
     sw_error err;

@@ -14,7 +14,7 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 fails=0
 size=160x90
-run_ref() {   # views dir
+run_ref() {   # views dir (--json's folder must exist; --dump makes its own)
     mkdir -p "$2" && "$bin" --headless --frames 1 --size $size --dof-reference "$1" --dump "$2" --json "$2/run.json" 2>"$tmp/err"
 }
 run_ref 256 "$tmp/r256"

@@ -1,7 +1,8 @@
 /* On the GPU machine: DoF frames with the SAT built by cuda (both variants and the
  * one-pass lookback build, through GL interop) against the gl and cpu backends' frames (the integer tables are the
  * same, so the frames must agree closely), and `compute dof --backend cuda` against
- * the cpu gather, for every kernel (the disc, the default, and the boxes). */
+ * the cpu gather, for every kernel (the disc, the default, and the boxes), with the near
+ * field (the default) and without. */
 #define _POSIX_C_SOURCE 200809L   /* setenv */
 #include "app/commands_ops.h"
 #include "dof/sat.h"
@@ -148,7 +149,13 @@ int main(void)
                                            {"cuda", "tiled", "fragment"},     {"cuda", "tiled", "cuda"},
                                            {"cuda", "tiled", "compute"},      {"cuda", "tiled", "cuda"},
                                            {"cuda", "tiled", "cuda"}};
-    image8 ref = {0};
+    /* The fragment gather has no near field: it is compared with the compute gather's
+     * frame without one. */
+    image8 ref = {0}, ref_far = {0};
+    dof_render_near = "off";
+    CHECK_MSG(dof_render("gl", NULL, "compute", "dofcuda_far") == 0, "gl compute --near off: headless run failed");
+    dof_render_near = NULL;
+    if (load("dofcuda_far", &ref_far)) ref_far.pixels = NULL;
     for (int r = 0; r < 9; r++) {
         if (r == 6) CHECK(setenv("SCANWORKS_SAT_CUDA_TILED", "four-pass", 1) == 0);
         if (r == 8) {
@@ -166,11 +173,13 @@ int main(void)
             ref = img;
             continue;
         }
-        dof_compare(what, &img, &ref, 0.25, 0.001);
+        if (r == 4 && ref_far.pixels) dof_compare(what, &img, &ref_far, 0.25, 0.001);
+        else if (r != 4) dof_compare(what, &img, &ref, 0.25, 0.001);
         image_free(&img);
     }
     unsetenv("SCANWORKS_DOF_SAT_LOADS");
     image_free(&ref);
+    image_free(&ref_far);
     /* The app's frame: its scene is opaque, so the cuda SAT scans three channels, writes
      * the gather's two-plane table, and the gather averages three; the uint4 texels and
      * the four-channel kernels must give the same bits, in the DoF and the SAT views. */
@@ -239,21 +248,24 @@ int main(void)
         }
         image_free(&y);
     }
-    /* Each kernel: the disc with the soft guard and without, fewer boxes with the halving
-     * guard and without (1 box, no guard: the chapter's kernel): the cuda gather against
-     * the C gather. */
-    const char *const settings[][3] = {{"disc", "3", "on"}, {"disc", "3", "off"}, {"boxes", "1", "on"},
-                                       {"boxes", "2", "on"}, {"boxes", "1", "off"}, {"boxes", "3", "off"}};
+    /* Each kernel: the disc with the soft guard and without, with the near field and
+     * without, fewer boxes with the halving guard and without (1 box, no guard: the
+     * chapter's kernel): the cuda gather against the C gather. */
+    const char *const settings[][4] = {{"disc", "3", "on", "on"},   {"disc", "3", "off", "on"},
+                                       {"disc", "3", "on", "off"},  {"boxes", "1", "on", "on"},
+                                       {"boxes", "2", "on", "off"}, {"boxes", "1", "off", "off"},
+                                       {"boxes", "3", "off", "on"}};
     for (size_t i = 0; i < sizeof settings / sizeof *settings; i++) {
-        const char *kern = settings[i][0], *nb = settings[i][1], *guard = settings[i][2];
-        char out_cuda[32], out_cpu[32], what[96];
+        const char *kern = settings[i][0], *nb = settings[i][1], *guard = settings[i][2], *near = settings[i][3];
+        char out_cuda[32], out_cpu[32], what[128];
         snprintf(out_cuda, sizeof out_cuda, "dofcuda_kernel%zu.png", i);
         snprintf(out_cpu, sizeof out_cpu, "dofcuda_kernel%zu_cpu.png", i);
         const char *e[] = {"dof",     "--backend", "cuda",       "--in", golden,    "--depth", golden,   "--focus",
                            "0.5",     "--aperture", "9",         "--kernel", kern,  "--boxes", nb,       "--guard",
-                           guard,     "--gather",  "cuda",       "--out", out_cuda};
+                           guard,     "--gather",  "cuda",       "--out", out_cuda, "--near", near};
         const char *f[] = {"dof", "--backend", "cpu", "--in", golden, "--depth", golden, "--focus", "0.5",
-                           "--aperture", "9", "--kernel", kern, "--boxes", nb, "--guard", guard, "--out", out_cpu};
+                           "--aperture", "9", "--kernel", kern, "--boxes", nb, "--guard", guard, "--out", out_cpu,
+                           "--near", near};
         CHECK(compute_dof((int)(sizeof e / sizeof *e), (char **)e) == 0);
         CHECK(compute_dof((int)(sizeof f / sizeof *f), (char **)f) == 0);
         image8 g, hc;
@@ -262,8 +274,8 @@ int main(void)
             continue;
         }
         if (!image_load_file(&hc, out_cpu, 0, &err)) {
-            snprintf(what, sizeof what, "compute dof, %s (%s box(es)), guard %s, cuda SAT + cuda gather vs cpu", kern,
-                     nb, guard);
+            snprintf(what, sizeof what, "compute dof, %s (%s box(es)), guard %s, near %s, cuda SAT + cuda gather vs cpu",
+                     kern, nb, guard, near);
             dof_compare(what, &g, &hc, 0.15, 0.0);
             image_free(&hc);
         } else {

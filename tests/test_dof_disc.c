@@ -4,7 +4,8 @@
  * the diagonal within 10% for r from 4 to 40 px, where the chapter's box is 41% apart:
  * through the shared arithmetic in float); the picture changes
  * continuously as the aperture grows (no step where the CoC crosses whole pixels, which
- * the box kernel has); and cpu and gl agree on a random picture and depth map. */
+ * the box kernel has); and cpu and gl agree on a random picture and depth map, with the
+ * near field and without. */
 #include <math.h>
 #include <unistd.h>
 
@@ -99,7 +100,7 @@ static void extents(float r, int kernel, double *axis, double *diag)
                               (x && y ? sat[(y - 1) * BW + x - 1] : 0);
             depth[y * BW + x] = 4.0f;
         }
-    dof_params p = {2.0f, 2.0f * r, 1.0f, DOF_VIEW_EFFECT, 1, 0, kernel};   /* r = A |1 - 2/4| */
+    dof_params p = {2.0f, 2.0f * r, 1.0f, DOF_VIEW_EFFECT, 1, 0, kernel, 0};   /* r = A |1 - 2/4| */
     for (int y = 0; y < BW; y++)
         for (int x = 0; x < BW; x++) {
             float v[4] = {0, 0, 0, 0};
@@ -188,29 +189,42 @@ static void random_scene(void)
     write_depth("dofdisc_rdepth.npy", depth);
 }
 
+/* cpu and gl agree, guard on and off, near field on and off; the near field changes the
+ * picture (the random depth blocks put near pixels before the focus everywhere). */
 static void agree(void)
 {
-    const char *guards[2] = {"on", "off"};
+    const char *guards[2] = {"on", "off"}, *nears[2] = {"on", "off"};
     for (int g = 0; g < 2; g++) {
-        image8 a, b;
-        CHECK(RUN("--backend", "cpu", "--in", "dofdisc_rand.png", "--depth", "dofdisc_rdepth.npy", "--focus", "3",
-                  "--aperture", "14.3", "--guard", guards[g], "--out", "dofdisc_cpu.png") == 0);
-        CHECK(RUN("--backend", "gl", "--in", "dofdisc_rand.png", "--depth", "dofdisc_rdepth.npy", "--focus", "3",
-                  "--aperture", "14.3", "--guard", guards[g], "--out", "dofdisc_gl.png") == 0);
-        if (load("dofdisc_cpu.png", &a)) continue;
-        if (load("dofdisc_gl.png", &b)) {
-            image_free(&a);
-            continue;
+        image8 cpu[2] = {{0}, {0}};
+        for (int n = 0; n < 2; n++) {
+            image8 a, b;
+            CHECK(RUN("--backend", "cpu", "--in", "dofdisc_rand.png", "--depth", "dofdisc_rdepth.npy", "--focus", "3",
+                      "--aperture", "14.3", "--guard", guards[g], "--near", nears[n], "--out", "dofdisc_cpu.png") == 0);
+            CHECK(RUN("--backend", "gl", "--in", "dofdisc_rand.png", "--depth", "dofdisc_rdepth.npy", "--focus", "3",
+                      "--aperture", "14.3", "--guard", guards[g], "--near", nears[n], "--out", "dofdisc_gl.png") == 0);
+            if (load("dofdisc_cpu.png", &a)) continue;
+            if (load("dofdisc_gl.png", &b)) {
+                image_free(&a);
+                continue;
+            }
+            int worst = 0, differ = 0;
+            for (int i = 0; i < W * H * 3; i++) {
+                int d = abs(a.pixels[i] - b.pixels[i]);
+                if (d > worst) worst = d;
+                differ += d > 0;
+            }
+            CHECK_MSG(worst <= 1, "guard %s, near %s: cpu and gl differ by up to %d (%d values)", guards[g], nears[n],
+                      worst, differ);
+            cpu[n] = a;
+            image_free(&b);
         }
-        int worst = 0, differ = 0;
-        for (int i = 0; i < W * H * 3; i++) {
-            int d = abs(a.pixels[i] - b.pixels[i]);
-            if (d > worst) worst = d;
-            differ += d > 0;
+        if (cpu[0].pixels && cpu[1].pixels) {
+            int changed = 0;
+            for (int i = 0; i < W * H * 3; i++) changed += cpu[0].pixels[i] != cpu[1].pixels[i];
+            CHECK_MSG(changed > W * H / 10, "guard %s: the near field changed only %d values", guards[g], changed);
         }
-        CHECK_MSG(worst <= 1, "guard %s: cpu and gl differ by up to %d (%d values)", guards[g], worst, differ);
-        image_free(&a);
-        image_free(&b);
+        image_free(&cpu[0]);
+        image_free(&cpu[1]);
     }
 }
 

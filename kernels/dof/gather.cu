@@ -20,6 +20,7 @@ struct dof_image {
     int vec;   /* the four corners' channels as one 16-byte load each (else four 4-byte) */
     int split;                /* the two-plane table (sat_cuda_src.split): R, G at sat (uint2), */
     const unsigned *bplane;   /* B here, (w + 1) elements a row, row and column -1 stored */
+    cudaTextureObject_t color;   /* the near layer's colours */
 };
 
 /* Zeros for the table corners at x or y = -1 (a box at the image's top or left edge):
@@ -94,6 +95,11 @@ __device__ static inline float dof_rcp(float b)
 #define DOF_SAT4_EDGE(m, x, y, v) dof_sat4_edge(m, x, y, v)
 #define DOF_DIV(a, b) ((a) * dof_rcp(b))
 #define DOF_UNROLL _Pragma("unroll")
+#define DOF_COLOR(m, cx, cy, v)                                                   \
+    do {                                                                          \
+        float4 c_ = tex2D<float4>((m)->color, (cx) + 0.5f, (cy) + 0.5f);          \
+        (v)[0] = c_.x, (v)[1] = c_.y, (v)[2] = c_.z, (v)[3] = c_.w;               \
+    } while (0)
 #include "dof/dof_math.h"
 
 /* VEC: one 16-byte load per corner (else four 4-byte loads), fixed at compile time so
@@ -112,8 +118,9 @@ __device__ static inline float dof_rcp(float b)
 
 /* ALPHA3: the fourth channel is a.alpha at every pixel, so only three are averaged
  * (the mean of a constant is that constant: the same pixels). SPLIT (with ALPHA3): the
- * table in two planes. */
-template <bool VEC, bool ALPHA3, bool SPLIT, bool DISC>
+ * table in two planes. NEAR: the near field; the block is its tile, and its 256 threads
+ * fold the tile's depth samples (dof_near_sample) into shared words first. */
+template <bool VEC, bool ALPHA3, bool SPLIT, bool DISC, bool NEAR>
 __global__ void __launch_bounds__(256, DISC ? DOF_DISC_BLOCKS : DOF_GATHER_BLOCKS) dof_gather_kernel(dof_cuda_args a)
 {
     const int vec = VEC;
@@ -121,10 +128,25 @@ __global__ void __launch_bounds__(256, DISC ? DOF_DISC_BLOCKS : DOF_GATHER_BLOCK
      * just written those, so their table lines are still in L2 (4 us of the gather's
      * 40 at 1080p, docs/perf/dof.md, round 10). */
     int x = (gridDim.x - 1 - blockIdx.x) * 16 + threadIdx.x, y = (gridDim.y - 1 - blockIdx.y) * 16 + threadIdx.y;
-    if (x >= a.w || y >= a.h) return;
     const unsigned *sat = (const unsigned *)a.sat;
     const unsigned *bplane = SPLIT ? sat + 2 * sat_split_plane_elems(a.w, a.h) : NULL;
-    dof_image m = {&a.p, a.depth, sat, a.w, a.h, ALPHA3 ? 3 : 4, vec, SPLIT, bplane};
+    dof_image m = {&a.p, a.depth, sat, a.w, a.h, ALPHA3 ? 3 : 4, vec, SPLIT, bplane, a.color};
+    /* the tile's near CoC and least near depth, as float bits (both >= 0, so the
+     * unsigned order is the float order) */
+    __shared__ unsigned s_rt, s_dt;
+    const bool near = NEAR && a.p.view == DOF_VIEW_EFFECT;   /* the same in every thread */
+    if (near) {
+        int tid = threadIdx.y * 16 + threadIdx.x;
+        if (tid == 0) s_rt = 0u, s_dt = __float_as_uint(3.0e38f);
+        __syncthreads();
+        float rt = 0.0f, dt = 3.0e38f;
+        int tx0 = x - (int)threadIdx.x, ty0 = y - (int)threadIdx.y;
+        for (int k = tid; k < DOF_NEAR_SAMPLES; k += 256) dof_near_sample(&m, tx0, ty0, k, &rt, &dt);
+        atomicMax(&s_rt, __float_as_uint(rt));
+        atomicMin(&s_dt, __float_as_uint(dt));
+        __syncthreads();
+    }
+    if (x >= a.w || y >= a.h) return;
     float v[4];
     /* done: v holds the output; else it is the pixel's own colour, read only then (most
      * pixels are blurred). */
@@ -147,9 +169,34 @@ __global__ void __launch_bounds__(256, DISC ? DOF_DISC_BLOCKS : DOF_GATHER_BLOCK
         float4 c = tex2D<float4>(a.color, x + 0.5f, y + 0.5f);
         v[0] = c.x, v[1] = c.y, v[2] = c.z, v[3] = c.w;
     }
+    if (near) {
+        float col[4];
+        float al = dof_near_layer(&m, x, y, DOF_DEPTH(&m, x, y), __uint_as_float(s_rt), __uint_as_float(s_dt), col);
+        for (int ch = 0; ch < m.c; ch++) v[ch] += al * (col[ch] - v[ch]);
+    }
     ushort4 o = make_ushort4(__half_as_ushort(__float2half(v[0])), __half_as_ushort(__float2half(v[1])),
                              __half_as_ushort(__float2half(v[2])), __half_as_ushort(__float2half(v[3])));
     surf2Dwrite(o, a.out, x * (int)sizeof(ushort4), y);
+}
+
+/* The kernel for the loads' shape, the table's layout and the gather's: fixed at
+ * compile time, so each path costs only its own instructions. */
+template <bool NEAR>
+static void (*dof_pick_kernel(const dof_cuda_args *a, int scalar))(dof_cuda_args)
+{
+    int three = a->alpha_const;
+    /* a->split: the table was written in planes (the three-channel build); no choice. */
+    if (a->p.kernel == DOF_KERNEL_DISC)
+        return a->split          ? dof_gather_kernel<true, true, true, true, NEAR>
+               : scalar && three ? dof_gather_kernel<false, true, false, true, NEAR>
+               : scalar          ? dof_gather_kernel<false, false, false, true, NEAR>
+               : three           ? dof_gather_kernel<true, true, false, true, NEAR>
+                                 : dof_gather_kernel<true, false, false, true, NEAR>;
+    return a->split          ? dof_gather_kernel<true, true, true, false, NEAR>
+           : scalar && three ? dof_gather_kernel<false, true, false, false, NEAR>
+           : scalar          ? dof_gather_kernel<false, false, false, false, NEAR>
+           : three           ? dof_gather_kernel<true, true, false, false, NEAR>
+                             : dof_gather_kernel<true, false, false, false, NEAR>;
 }
 
 extern "C" int dof_cuda_gather(const dof_cuda_args *a, cudaStream_t stream, sw_error *err)
@@ -160,22 +207,8 @@ extern "C" int dof_cuda_gather(const dof_cuda_args *a, cudaStream_t stream, sw_e
     const char *loads = getenv("SCANWORKS_DOF_SAT_LOADS");
     if (loads && strcmp(loads, "scalar") && strcmp(loads, "vec"))
         return sw_fail(err, "SCANWORKS_DOF_SAT_LOADS=%s: expected scalar or vec", loads);
-    int three = a->alpha_const, scalar = loads && !strcmp(loads, "scalar");
-    /* a->split: the table was written in planes (the three-channel build); no choice. */
-    /* the gather's shape, fixed at compile time: the boxes' and the disc's code apart */
-    void (*kernel)(dof_cuda_args);
-    if (a->p.kernel == DOF_KERNEL_DISC)
-        kernel = a->split          ? dof_gather_kernel<true, true, true, true>
-                 : scalar && three ? dof_gather_kernel<false, true, false, true>
-                 : scalar          ? dof_gather_kernel<false, false, false, true>
-                 : three           ? dof_gather_kernel<true, true, false, true>
-                                   : dof_gather_kernel<true, false, false, true>;
-    else
-        kernel = a->split          ? dof_gather_kernel<true, true, true, false>
-                 : scalar && three ? dof_gather_kernel<false, true, false, false>
-                 : scalar          ? dof_gather_kernel<false, false, false, false>
-                 : three           ? dof_gather_kernel<true, true, false, false>
-                                   : dof_gather_kernel<true, false, false, false>;
+    int scalar = loads && !strcmp(loads, "scalar");
+    void (*kernel)(dof_cuda_args) = a->p.near ? dof_pick_kernel<true>(a, scalar) : dof_pick_kernel<false>(a, scalar);
     kernel<<<grid, dim3(16, 16), 0, stream>>>(*a);
     CUDA_TRY_LAUNCH("dof_gather_kernel", err);
     return 0;

@@ -27,12 +27,12 @@ img="tests/golden/dof_320x180.png"
 t0=$SECONDS
 
 # 1. Tests: cuda SAT (every variant, awkward sizes, 4K precision), cuda DoF frames
-#    against gl and cpu, the DoF CLI through interop for every kernel (disc and boxes);
-#    also test_sat, test_dof_cli and test_dof_disc (gl), the metrics and the thin lens,
+#    against gl and cpu, the DoF CLI through interop for every kernel (disc and boxes),
+#    near field on and off; also test_sat, test_dof_cli, test_dof_disc and test_dof_near (gl), the metrics and the thin lens,
 #    and the thin-lens reference end to end (dof_reference) on this GL. The Mesa golden
 #    frames are not compared here.
 log="$OUT/dof-ctest.txt"
-if ctest --test-dir "$BUILD" -R 'test_sat|test_dof_cli|test_dof_cuda|test_dof_disc|test_dof_quality|test_dof_lens|dof_reference' --timeout 180 --output-on-failure > "$log" 2>&1 &&
+if ctest --test-dir "$BUILD" -R 'test_sat|test_dof_cli|test_dof_cuda|test_dof_disc|test_dof_near|test_dof_quality|test_dof_lens|dof_reference' --timeout 180 --output-on-failure > "$log" 2>&1 &&
    grep -qE "100% tests passed|tests passed, 0 tests failed" "$log" && ! grep -q "(Skipped)\|Not Run" "$log"; then
   pass "tests ($((SECONDS - t0)) s)"
 else
@@ -55,13 +55,17 @@ if command -v compute-sanitizer > /dev/null; then
     SCANWORKS_SAT_CUDA_TILED=v2 timeout 40 compute-sanitizer --tool "$tool" --error-exitcode 3 "$bin" \
       compute sat --backend cuda --variant tiled --in "$img" --out "$OUT/dof-sanitizer-sat.npy" > "$log" 2>&1 &&
       grep -q "ERROR SUMMARY: 0 errors\|RACECHECK SUMMARY: 0 hazards" "$log" || { ok=0; tail -20 "$log"; }
-    # the gather's two kernels: the disc (the default; its soft guard on) and 3 boxes
+    # the gather's kernels: the disc (the default; its soft guard on) and 3 boxes, each
+    # with the near field (the default: the block's shared tile words, two barriers)
+    # and without
     for kern in disc boxes; do
-      log="$OUT/dof-$tool-interop-v2-$kern.txt"
-      SCANWORKS_SAT_CUDA_TILED=v2 SCANWORKS_DOF_SAT_LOADS=vec timeout 40 \
-        compute-sanitizer --tool "$tool" --error-exitcode 3 "$bin" compute dof --backend cuda --variant tiled \
-        --gather cuda --kernel $kern --in "$img" --depth "$img" --focus 0.5 --aperture 8 --out "$OUT/dof-sanitizer.png" > "$log" 2>&1 &&
-        grep -q "ERROR SUMMARY: 0 errors\|RACECHECK SUMMARY: 0 hazards" "$log" || { ok=0; tail -20 "$log"; }
+      for near in on off; do
+        log="$OUT/dof-$tool-interop-v2-$kern-near$near.txt"
+        SCANWORKS_SAT_CUDA_TILED=v2 SCANWORKS_DOF_SAT_LOADS=vec timeout 40 \
+          compute-sanitizer --tool "$tool" --error-exitcode 3 "$bin" compute dof --backend cuda --variant tiled \
+          --gather cuda --kernel $kern --near $near --in "$img" --depth "$img" --focus 0.5 --aperture 8 --out "$OUT/dof-sanitizer.png" > "$log" 2>&1 &&
+          grep -q "ERROR SUMMARY: 0 errors\|RACECHECK SUMMARY: 0 hazards" "$log" || { ok=0; tail -20 "$log"; }
+      done
     done
     if [ $ok = 1 ]; then pass "compute-sanitizer $tool ($((SECONDS - t1)) s)"; else fail "compute-sanitizer $tool (logs: $OUT/dof-$tool-*.txt)"; fi
   done
@@ -116,6 +120,10 @@ done
 # (one box, no guard) costs.
 SCANWORKS_SAT_CUDA_TILED=v2 SCANWORKS_DOF_SAT_LOADS=vec frames "cuda-v2-vec-cuda-disc-guardoff-1920x1080" \
   --size 1920x1080 --sat-backend cuda --sat-variant tiled --gather cuda --kernel disc --guard off
+# The near field (on by default, in every run above): the disc without it, what the
+# tile pass and the near layer cost (the dof stage; SAT + all DoF passes target 70 us).
+SCANWORKS_SAT_CUDA_TILED=v2 SCANWORKS_DOF_SAT_LOADS=vec frames "cuda-v2-vec-cuda-disc-nearoff-1920x1080" \
+  --size 1920x1080 --sat-backend cuda --sat-variant tiled --gather cuda --kernel disc --near off
 for n in 1 2 3; do
   for guard in on off; do
     SCANWORKS_SAT_CUDA_TILED=v2 SCANWORKS_DOF_SAT_LOADS=vec frames "cuda-v2-vec-cuda-boxes$n-guard$guard-1920x1080" \
@@ -131,8 +139,8 @@ SCANWORKS_SAT_CUDA_TILED=v2 "$bin" --headless --frames 1 --size 1920x1080 --sat-
   mv "$OUT/dof-frames/frame_0000.png" "$OUT/dof-frames/cuda-1920x1080-chapter.png" || true
 # 5. Quality against the thin-lens reference (256 views, 1280x720, aperture 12), focus 5 and
 #    focused near (2.6): dof_quality in $OUT/dof-quality/*.json scores the default (the
-#    disc) and, against the same reference, each kernel compared (the disc, today's 3 boxes
-#    with the guard, the chapter's single box); dof.png beside reference.png in
+#    disc with the near field) and, against the same reference, each kernel compared (the
+#    disc with and without the near field, 3 boxes with the guard, the chapter's single box); dof.png beside reference.png in
 #    $OUT/dof-quality/<focus>/. Targets for the default: SSIM >= 0.98 whole frame, >= 0.97
 #    in the depth-edge band.
 t1=$SECONDS
@@ -143,7 +151,7 @@ for focus in 5 2.6; do
        --sat-backend cuda --gather cuda --dof-reference 256 --dump "$OUT/dof-quality/$name" \
        --json "$OUT/dof-quality/$name.json" > "$OUT/dof-quality/$name.txt" 2>&1; then
     pass "quality $name: $(grep -o 'DoF against it:.*' "$OUT/dof-quality/$name.txt")"
-    grep -A3 'DoF against it' "$OUT/dof-quality/$name.txt" | tail -3
+    grep -A4 'DoF against it' "$OUT/dof-quality/$name.txt" | tail -4
   else
     tail -5 "$OUT/dof-quality/$name.txt"
     fail "quality $name (log: $OUT/dof-quality/$name.txt)"

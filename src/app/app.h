@@ -28,6 +28,8 @@
 enum app_view { APP_VIEW_COLOR, APP_VIEW_DEPTH, APP_VIEW_BLUR, APP_VIEW_SAT, APP_VIEW_DOF_OFF, APP_VIEW_COUNT };
 extern const char *const app_view_names[APP_VIEW_COUNT];
 
+#define APP_DOF_COMPARED 4   /* app_dof_compared_modes */
+
 typedef struct app {
     app_options opt;
     gfx_context *ctx;
@@ -51,6 +53,7 @@ typedef struct app {
     dof_kernel kernel;        /* the stepped disc (default) or nested boxes */
     int boxes;                /* nested boxes the box kernel averages, 1..DOF_MAX_BOXES */
     bool guard;               /* the DoF's foreground guard */
+    bool near;                /* the DoF's near field spreads over what lies behind it */
     dof_reference reference;  /* the thin-lens ground truth (app_reference.c) */
     bool reference_on;        /* shown instead of the post-process, accumulating (L) */
     struct reference_state {  /* what the accumulated views were rendered for */
@@ -62,7 +65,7 @@ typedef struct app {
     dof_score quality;        /* the post-process against the reference (--dof-reference) */
     int quality_views;        /* views of that reference; 0: not scored */
     /* the same for each kernel of app_dof_compared_modes, against the same reference */
-    dof_score quality_modes[3];
+    dof_score quality_modes[APP_DOF_COMPARED];
 
     bool paused, vsync, show_hud, show_help;
     enum app_view view;
@@ -109,6 +112,7 @@ void app_cycle_kernel(app *a);   /* disc, 3 boxes, 2, 1, disc, ... */
 /* The gather's mode in words (dof_mode_describe), for the HUD. */
 const char *app_dof_mode(const app *a, char *buf, size_t size);
 void app_toggle_guard(app *a);
+void app_toggle_near(app *a);
 void app_cycle_sat_backend(app *a);
 void app_cycle_sat_variant(app *a);
 void app_cycle_gather(app *a);
@@ -121,13 +125,14 @@ GLuint app_reference_frame(app *a);
  * scores one against the other into a->quality and, with DIR, writes DIR/dof.png and
  * DIR/reference.png. */
 int app_dof_score(app *a, int views, const char *dir, sw_error *err);
-/* The kernels every score is also given for: the disc with its soft guard, 3 boxes with
- * the guard, the chapter's single box without; their names (dof_mode_describe). */
+/* The kernels every score is also given for: the disc with its soft guard, with and
+ * without the near field, 3 boxes with the guard, the chapter's single box without;
+ * their names (dof_mode_describe). */
 typedef struct dof_mode {
     dof_kernel kernel;
-    int boxes, guard;
+    int boxes, guard, near;
 } dof_mode;
-extern const dof_mode app_dof_compared_modes[3];
+extern const dof_mode app_dof_compared_modes[APP_DOF_COMPARED];
 /* Focus on the depth under window pixel (X, Y) (top-left origin, framebuffer pixels). */
 void app_autofocus(app *a, int x, int y);
 

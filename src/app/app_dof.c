@@ -29,6 +29,7 @@ int app_dof_init(app *a, sw_error *err)
     a->boxes = (int)o->boxes;
     a->kernel = o->kernel;
     a->guard = o->guard;
+    a->near = o->near;
     a->sat_backend = a->cuda.available ? PRIM_CUDA : PRIM_GL;
     if (o->sat_backend && prim_backend_parse(o->sat_backend, &a->sat_backend, err)) return -1;
     if (!o->sat_backend && !a->cuda.available)
@@ -70,7 +71,7 @@ GLuint app_dof_frame(app *a)
                     a->view == APP_VIEW_BLUR  ? DOF_VIEW_BLUR
                     : a->view == APP_VIEW_SAT ? DOF_VIEW_SAT
                                               : DOF_VIEW_EFFECT,
-                    a->boxes, a->guard, a->kernel};
+                    a->boxes, a->guard, a->kernel, a->near && dof_gather_has_near(a->gather)};
     bool cuda_gather = a->gather == DOF_CUDA && a->sat_backend == PRIM_CUDA;
     sat_cuda_gather cg = {a->scene_target.color[1], a->dof_target.color[0], p};
     /* 1: the scene is opaque (scene_draw clears to alpha 1, scene.frag writes 1, no blending) */
@@ -145,7 +146,7 @@ void app_cycle_kernel(app *a)
 
 const char *app_dof_mode(const app *a, char *buf, size_t size)
 {
-    return dof_mode_describe(a->kernel, a->boxes, a->guard, buf, size);
+    return dof_mode_describe(a->kernel, a->boxes, a->guard, a->near && dof_gather_has_near(a->gather), buf, size);
 }
 
 void app_toggle_guard(app *a)
@@ -154,6 +155,15 @@ void app_toggle_guard(app *a)
     char mode[64];
     app_message(a, "DoF foreground guard %s: %s", a->guard ? "on" : "off (sharp edges bleed)",
                 app_dof_mode(a, mode, sizeof mode));
+}
+
+void app_toggle_near(app *a)
+{
+    a->near = !a->near;
+    char mode[64];
+    app_message(a, "DoF near field %s: %s%s", a->near ? "on" : "off (blurred foreground keeps a hard edge)",
+                app_dof_mode(a, mode, sizeof mode),
+                a->near && !dof_gather_has_near(a->gather) ? " (the fragment gather has none)" : "");
 }
 
 void app_cycle_gather(app *a)

@@ -98,7 +98,8 @@ static int write_side_by_side(const char *dir, int w, int h, const uint8_t *left
     return rc;
 }
 
-const dof_mode app_dof_compared_modes[3] = {{DOF_KERNEL_DISC, 3, 1}, {DOF_KERNEL_BOXES, 3, 1}, {DOF_KERNEL_BOXES, 1, 0}};
+const dof_mode app_dof_compared_modes[APP_DOF_COMPARED] = {
+    {DOF_KERNEL_DISC, 3, 1, 1}, {DOF_KERNEL_DISC, 3, 1, 0}, {DOF_KERNEL_BOXES, 3, 1, 0}, {DOF_KERNEL_BOXES, 1, 0, 0}};
 
 /* The post-process of the current frame with the app's DoF settings, without panels or
  * HUD, read back into PX. */
@@ -133,16 +134,17 @@ int app_dof_score(app *a, int views, const char *dir, sw_error *err)
     if (dof_score_images(post, 4, ref, 4, w, h, coc, &a->quality, err)) goto done;
     /* the other kernels against the same reference */
     dof_kernel kernel = a->kernel;
-    int boxes = a->boxes, guard = a->guard;
-    for (int m = 0; m < 3; m++) {
+    int boxes = a->boxes, guard = a->guard, near = a->near;
+    for (int m = 0; m < APP_DOF_COMPARED; m++) {
         a->kernel = app_dof_compared_modes[m].kernel;
+        a->near = app_dof_compared_modes[m].near;
         a->boxes = app_dof_compared_modes[m].boxes;
         a->guard = app_dof_compared_modes[m].guard;
         rc = post_process(a, other, err);
         if (!rc) rc = dof_score_images(other, 4, ref, 4, w, h, coc, &a->quality_modes[m], err);
         if (rc) break;
     }
-    a->kernel = kernel, a->boxes = boxes, a->guard = guard;
+    a->kernel = kernel, a->boxes = boxes, a->guard = guard, a->near = near;
     if (rc) goto done;
     a->quality_views = views;
     rc = 0;

@@ -111,10 +111,10 @@ static void write_dof_quality(FILE *fp, const app *a)
     fprintf(fp, ", \"ssim\": %.6f, \"band_fraction\": %.6f, \"band_psnr\": ", q->ssim, q->band_fraction);
     json_db(fp, q->band_psnr);
     fprintf(fp, ", \"band_ssim\": %.6f, \"kernels\": {", q->band_ssim);
-    for (int m = 0; m < 3; m++) {
+    for (int m = 0; m < APP_DOF_COMPARED; m++) {
         const dof_mode *dm = &app_dof_compared_modes[m];
         char name[64];
-        dof_mode_describe(dm->kernel, dm->boxes, dm->guard, name, sizeof name);
+        dof_mode_describe(dm->kernel, dm->boxes, dm->guard, dm->near, name, sizeof name);
         q = &a->quality_modes[m];
         fprintf(fp, "%s", m ? ", " : "");
         json_string(fp, name);
@@ -167,8 +167,9 @@ int frame_log_write_json(const frame_log *log, const app *a, int argc, char **ar
             a->cuda.driver_version, a->cuda.runtime_version, info->egl_cuda_device);
     fprintf(fp, "  \"width\": %d,\n  \"height\": %d,\n  \"warmup\": %ld,\n  \"frames_measured\": %zu,\n",
             a->output.width, a->output.height, a->opt.warmup, log->count);
-    fprintf(fp, "  \"dof\": {\"focus\": %g, \"aperture\": %g, \"kernel\": \"%s\", \"boxes\": %d, \"guard\": %s, \"gather\": ",
-            a->focus, a->aperture, dof_kernel_name(a->kernel), a->boxes, a->guard ? "true" : "false");
+    fprintf(fp, "  \"dof\": {\"focus\": %g, \"aperture\": %g, \"kernel\": \"%s\", \"boxes\": %d, \"guard\": %s, \"near\": %s, \"gather\": ",
+            a->focus, a->aperture, dof_kernel_name(a->kernel), a->boxes, a->guard ? "true" : "false",
+            a->near && dof_gather_has_near(a->gather) ? "true" : "false");
     json_string(fp, dof_gather_name(a->gather));
     fprintf(fp, ", \"gather_requested\": ");
     if (a->opt.gather) json_string(fp, a->opt.gather); else fputs("null", fp);

@@ -134,12 +134,12 @@ int run_headless(const app_options *opt, int argc, char **argv)
         if (app_dof_score(&a, (int)opt->dof_reference, opt->dump_dir, &err)) goto done;
         fprintf(stderr, "scanworks: DoF against it: PSNR %.2f dB, SSIM %.4f; depth-edge band (%.1f%%) PSNR %.2f, SSIM %.4f\n",
                 a.quality.psnr, a.quality.ssim, 100.0 * a.quality.band_fraction, a.quality.band_psnr, a.quality.band_ssim);
-        for (int m = 0; m < 3; m++) {
+        for (int m = 0; m < APP_DOF_COMPARED; m++) {
             char name[64];
             const dof_mode *dm = &app_dof_compared_modes[m];
             const dof_score *q = &a.quality_modes[m];
             fprintf(stderr, "scanworks:   %-32s PSNR %.2f dB, SSIM %.4f; band PSNR %.2f, SSIM %.4f\n",
-                    dof_mode_describe(dm->kernel, dm->boxes, dm->guard, name, sizeof name), q->psnr, q->ssim,
+                    dof_mode_describe(dm->kernel, dm->boxes, dm->guard, dm->near, name, sizeof name), q->psnr, q->ssim,
                     q->band_psnr, q->band_ssim);
         }
     }

@@ -54,6 +54,7 @@ static void gather(app *a, int code, bool *q) { (void)code, (void)q, app_cycle_g
 static void kernel(app *a, int code, bool *q) { (void)code, (void)q, app_cycle_kernel(a); }
 static void reference(app *a, int code, bool *q) { (void)code, (void)q, app_toggle_reference(a); }
 static void guard(app *a, int code, bool *q) { (void)code, (void)q, app_toggle_guard(a); }
+static void near_field(app *a, int code, bool *q) { (void)code, (void)q, app_toggle_near(a); }
 
 static void camera_home(app *a, int code, bool *q)
 {
@@ -90,6 +91,7 @@ const key_binding key_table[] = {
     {"G", "DoF gather: fragment/compute/CUDA", "gather", KEY_APP, {GLFW_KEY_G}, gather, {0}},
     {"K", "DoF kernel: disc / 3 / 2 / 1 boxes", "kernel", KEY_APP, {GLFW_KEY_K}, kernel, {0}},
     {"F", "DoF foreground guard on/off", "guard", KEY_APP, {GLFW_KEY_F}, guard, {0}},
+    {"J", "DoF near field (blurred foreground spreads) on/off", "near", KEY_APP, {GLFW_KEY_J}, near_field, {0}},
     {"L", "thin-lens reference / post-process", "reference", KEY_APP, {GLFW_KEY_L}, reference, {0}},
     {"Arrows", "orbit (a tap steps, a hold turns)", "camera", KEY_CAMERA,
      {GLFW_KEY_LEFT, GLFW_KEY_RIGHT, GLFW_KEY_UP, GLFW_KEY_DOWN}, NULL,

@@ -28,6 +28,7 @@ void app_options_defaults(app_options *o)
     o->boxes = DOF_DEFAULT_BOXES;
     o->kernel = DOF_KERNEL_DISC;
     o->guard = true;
+    o->near = true;
     o->sat_variant = "tiled";
     o->gather = NULL;   /* app_dof_init picks: cuda with the cuda SAT backend, else compute */
 }
@@ -149,6 +150,8 @@ static const struct viewer_flag {
     {"--boxes", "N", "the box kernel: N nested boxes, 1 (the chapter's single box) .. 3 (default 3;\n"
                      "selects the box kernel)"},
     {"--guard", "on|off", "keep sharp foreground edges from bleeding into the blur (default on)"},
+    {"--near", "on|off", "a blurred foreground spreads over what lies behind it (compute and cuda\n"
+                         "gathers; default on)"},
     {"--dof-reference", "N", "headless: after the last frame, render the thin-lens reference of N views\n"
                              "(1..4096) and score the DoF against it: dof_quality in --json, dof.png and\n"
                              "reference.png in --dump DIR (default: none)"},
@@ -204,6 +207,8 @@ static int parse_flag(app_options *o, const char *a, const char *next, sw_error 
     }
     else if (!strcmp(a, "--guard")) {
         if (dof_guard_parse(next, &o->guard, err)) return sw_wrap(err, "--guard: ");
+    } else if (!strcmp(a, "--near")) {
+        if (dof_near_parse(next, &o->near, err)) return sw_wrap(err, "--near: ");
     } else if (!strcmp(a, "--device")) {
         if (parse_long(a, next, 0, 63, &v, err)) return -1;
         o->cuda_device = (int)v;

@@ -11,6 +11,11 @@
 #include "gl/gl_util.h"
 #include "io/embedded.h"
 
+/* The near field's probe points as GLSL source (DOF_P is vec2 there). */
+#define TEXT_OF(...) #__VA_ARGS__
+#define EXPANDED_TEXT_OF(...) TEXT_OF(__VA_ARGS__)
+#define SPIRAL_TEXT EXPANDED_TEXT_OF(DOF_NEAR_SPIRAL)
+
 static const char *const gather_names[DOF_GATHER_COUNT] = {"fragment", "compute", "cuda"};
 
 const char *dof_gather_name(dof_gather g) { return (unsigned)g < DOF_GATHER_COUNT ? gather_names[g] : "?"; }
@@ -44,13 +49,24 @@ int dof_kernel_parse(const char *s, dof_kernel *out, sw_error *err)
     return 0;
 }
 
-const char *dof_mode_describe(dof_kernel k, int boxes, int guard, char *buf, size_t size)
+int dof_near_parse(const char *s, bool *on, sw_error *err)
+{
+    if (s && (!strcmp(s, "on") || !strcmp(s, "off"))) {
+        *on = !strcmp(s, "on");
+        return 0;
+    }
+    return sw_fail(err, "near field '%s': expected on or off", s ? s : "");
+}
+
+bool dof_gather_has_near(dof_gather g) { return g != DOF_FRAGMENT; }
+
+const char *dof_mode_describe(dof_kernel k, int boxes, int guard, int near, char *buf, size_t size)
 {
     if (k == DOF_KERNEL_DISC)
-        snprintf(buf, size, "disc, %s", guard ? "soft guard" : "no guard");
+        snprintf(buf, size, "disc, %s%s", guard ? "soft guard" : "no guard", near ? ", near field" : "");
     else
-        snprintf(buf, size, "%d box%s, %s%s", boxes, boxes > 1 ? "es" : "", guard ? "guard" : "no guard",
-                 boxes == 1 && !guard ? " (the chapter's)" : "");
+        snprintf(buf, size, "%d box%s, %s%s%s", boxes, boxes > 1 ? "es" : "", guard ? "guard" : "no guard",
+                 near ? ", near field" : "", boxes == 1 && !guard && !near ? " (the chapter's)" : "");
     return buf;
 }
 
@@ -59,13 +75,16 @@ int dof_pass_init(dof_pass *d, const char *out_format, sw_error *err)
     memset(d, 0, sizeof *d);
     const struct embedded_file *common = embedded_find("shaders/dof_common.glsl", err);
     if (!common) return -1;
-    char head[512];
+    char head[2048];
     snprintf(head, sizeof head,
              "#define DOF_MAX_RADIUS %d\n#define DOF_GUARD_FROM %.9g\n#define DOF_SAT_VIEW_RADIUS %d\n"
              "#define DOF_SOFT_GUARD_FROM %.9g\n#define DOF_DISC_X1 %.9g\n#define DOF_DISC_X2 %.9g\n"
-             "#define DOF_DISC_X3 %.9g\n#define OUT_FORMAT %s\n",
+             "#define DOF_DISC_X3 %.9g\n#define OUT_FORMAT %s\n#define DOF_NEAR_TILE %d\n#define DOF_NEAR_STRIDE %d\n"
+             "#define DOF_NEAR_SIDE %d\n#define DOF_NEAR_SAMPLES %d\n#define DOF_NEAR_PROBES %d\n"
+             "#define DOF_P(x, y) vec2(x, y)\n#define DOF_NEAR_SPIRAL %s\n",
              DOF_MAX_RADIUS, (double)DOF_GUARD_FROM, DOF_SAT_VIEW_RADIUS, (double)DOF_SOFT_GUARD_FROM,
-             (double)DOF_DISC_X1, (double)DOF_DISC_X2, (double)DOF_DISC_X3, out_format);
+             (double)DOF_DISC_X1, (double)DOF_DISC_X2, (double)DOF_DISC_X3, out_format, DOF_NEAR_TILE,
+             DOF_NEAR_STRIDE, DOF_NEAR_SIDE, DOF_NEAR_SAMPLES, DOF_NEAR_PROBES, SPIRAL_TEXT);
     size_t n = strlen(head) + common->size + 1;
     char *defines = sw_malloc(n, "DoF shader source", err);
     if (!defines) return -1;
@@ -98,6 +117,7 @@ static void set_uniforms(GLuint prog, const dof_params *p, int w, int h)
     glUniform1i(glGetUniformLocation(prog, "u_boxes"), p->boxes);
     glUniform1i(glGetUniformLocation(prog, "u_guard"), p->guard);
     glUniform1i(glGetUniformLocation(prog, "u_kernel"), p->kernel);
+    glUniform1i(glGetUniformLocation(prog, "u_near"), p->near);
 }
 
 int dof_pass_run(dof_pass *d, dof_gather g, const dof_params *p, GLuint color_tex, GLuint depth_tex,

@@ -40,7 +40,12 @@ const char *dof_kernel_name(dof_kernel k);   /* "disc", "boxes" */
 int dof_kernel_parse(const char *s, dof_kernel *out, sw_error *err);
 /* What the gather does, for the HUD and messages: "disc, soft guard", "3 boxes, guard",
  * "1 box, no guard (the chapter's)" ... */
-const char *dof_mode_describe(dof_kernel k, int boxes, int guard, char *buf, size_t size);
+const char *dof_mode_describe(dof_kernel k, int boxes, int guard, int near, char *buf, size_t size);
+/* --near's value: "on" or "off" */
+int dof_near_parse(const char *s, bool *on, sw_error *err);
+/* The near field runs in this pass (the compute shader, the cuda kernel and the C gather;
+ * the fragment shader has no tile pass). */
+bool dof_gather_has_near(dof_gather g);
 
 float dof_blur_radius(float aperture, float focus, float depth);
 
@@ -62,7 +67,10 @@ int dof_pass_run(dof_pass *d, dof_gather g, const dof_params *p, GLuint color_te
  * SAT is its wrapped table (sat_host), DEPTH w*h floats; OUT gets w*h*c bytes. */
 void dof_cpu_apply(const dof_params *p, const uint8_t *img, const uint32_t *sat, const float *depth, int w, int h,
                    int c, uint8_t *out);
-/* One pixel of that gather in float, before any rounding: its colour into out[0..c), or 0
+/* The near field's tile pass (dof_math.h, dof_near_sample) on the CPU: the tile whose first
+ * pixel is (tx0, ty0) gets its near CoC RT (0: none) and least near depth DT. */
+void dof_cpu_near_tile(const dof_params *p, const float *depth, int w, int h, int tx0, int ty0, float *rt, float *dt);
+/* One pixel of that gather (without the near field) in float, before any rounding: its colour into out[0..c), or 0
  * when the pixel is in focus (out untouched). */
 int dof_cpu_pixel(const dof_params *p, const uint32_t *sat, const float *depth, int w, int h, int c, int x, int y,
                   float *out);

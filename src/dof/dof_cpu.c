@@ -3,6 +3,7 @@
  * dof_math.h, shared with the CUDA kernel and mirrored by shaders/dof_common.glsl. */
 #include "dof/dof.h"
 
+#include <float.h>
 #include <math.h>
 #include <string.h>
 
@@ -11,11 +12,16 @@ struct dof_image {
     const uint32_t *sat;
     const float *depth;
     int w, h, c;
+    const uint8_t *img;   /* the picture, for the near layer's colours */
 };
 
 #define DOF_FN static inline
 #define DOF_DEPTH(m, x, y) ((m)->depth[(size_t)(y) * (m)->w + (x)])
 #define DOF_SAT(m, x, y, ch) ((m)->sat[((size_t)(y) * (m)->w + (x)) * (m)->c + (ch)])
+#define DOF_COLOR(m, x, y, v)                                                                       \
+    do {                                                                                            \
+        for (int ch_ = 0; ch_ < (m)->c; ch_++) (v)[ch_] = (m)->img[((size_t)(y) * (m)->w + (x)) * (m)->c + ch_]; \
+    } while (0)
 #include "dof/dof_math.h"
 
 float dof_blur_radius(float aperture, float focus, float depth) { return dof_radius(aperture, focus, depth); }
@@ -23,25 +29,36 @@ float dof_blur_radius(float aperture, float focus, float depth) { return dof_rad
 int dof_cpu_pixel(const dof_params *p, const uint32_t *sat, const float *depth, int w, int h, int c, int x, int y,
                   float *out)
 {
-    struct dof_image m = {p, sat, depth, w, h, c};
+    struct dof_image m = {p, sat, depth, w, h, c, NULL};
     return dof_gather_pixel(&m, x, y, out);
+}
+
+void dof_cpu_near_tile(const dof_params *p, const float *depth, int w, int h, int tx0, int ty0, float *rt, float *dt)
+{
+    struct dof_image m = {p, NULL, depth, w, h, 1, NULL};
+    *rt = 0.0f, *dt = FLT_MAX;
+    for (int k = 0; k < DOF_NEAR_SAMPLES; k++) dof_near_sample(&m, tx0, ty0, k, rt, dt);
 }
 
 void dof_cpu_apply(const dof_params *p, const uint8_t *img, const uint32_t *sat, const float *depth, int w, int h,
                    int c, uint8_t *out)
 {
-    struct dof_image m = {p, sat, depth, w, h, c};
-    for (int y = 0; y < h; y++)
-        for (int x = 0; x < w; x++) {
-            size_t i = ((size_t)y * w + x) * c;
-            float v[4];
-            if (!dof_gather_pixel(&m, x, y, v)) {
-                memcpy(out + i, img + i, (size_t)c);
-                continue;
-            }
-            for (int ch = 0; ch < c; ch++) {
-                float q = v[ch] + 0.5f;
-                out[i + ch] = q >= 255.0f ? 255 : q <= 0.0f ? 0 : (uint8_t)q;
-            }
+    struct dof_image m = {p, sat, depth, w, h, c, img};
+    for (int ty = 0; ty < h; ty += DOF_NEAR_TILE)
+        for (int tx = 0; tx < w; tx += DOF_NEAR_TILE) {
+            float rt = 0.0f, dt = FLT_MAX;
+            if (p->near) dof_cpu_near_tile(p, depth, w, h, tx, ty, &rt, &dt);
+            for (int y = ty; y < h && y < ty + DOF_NEAR_TILE; y++)
+                for (int x = tx; x < w && x < tx + DOF_NEAR_TILE; x++) {
+                    size_t i = ((size_t)y * w + x) * c;
+                    float v[4], col[4] = {0, 0, 0, 0};
+                    if (!dof_gather_pixel(&m, x, y, v))
+                        for (int ch = 0; ch < c; ch++) v[ch] = img[i + ch];
+                    float alpha = p->near ? dof_near_layer(&m, x, y, DOF_DEPTH(&m, x, y), rt, dt, col) : 0.0f;
+                    for (int ch = 0; ch < c; ch++) {
+                        float q = v[ch] + alpha * (col[ch] - v[ch]) + 0.5f;
+                        out[i + ch] = q >= 255.0f ? 255 : q <= 0.0f ? 0 : (uint8_t)q;
+                    }
+                }
         }
 }

@@ -31,4 +31,24 @@
  * four reads a pixel, a picture a person recognises, wrong wherever the table is. */
 #define DOF_SAT_VIEW_RADIUS 2
 
+/* The near field (dof_math.h, dof_near_*): a blurred foreground spreads over what lies
+ * behind it. Each TILE x TILE tile (the GPU's 16x16 block) finds the largest CoC of the
+ * near pixels (nearer than the focus) whose disc reaches it, and their least depth, from
+ * the depth sampled every STRIDE pixels within DOF_MAX_RADIUS of the tile (SIDE x SIDE
+ * samples: the tile pass and its dilation in one). A pixel with such a CoC R probes the
+ * disc of radius R at the NEAR_PROBES points of a Vogel spiral (unit disc, uniform in
+ * area; DOF_P(x, y) a point, defined by the including language). */
+#define DOF_NEAR_TILE 16
+#define DOF_NEAR_STRIDE 4
+#define DOF_NEAR_SIDE ((DOF_NEAR_TILE + 2 * DOF_MAX_RADIUS) / DOF_NEAR_STRIDE)
+#define DOF_NEAR_SAMPLES (DOF_NEAR_SIDE * DOF_NEAR_SIDE)
+#define DOF_NEAR_PROBES 24
+#define DOF_NEAR_SPIRAL \
+    DOF_P(0.144338f, 0.000000f), DOF_P(-0.184342f, 0.168873f), DOF_P(0.028217f, -0.321513f), DOF_P(0.232351f, 0.303061f), \
+    DOF_P(-0.426393f, -0.075423f), DOF_P(0.403917f, -0.256939f), DOF_P(-0.135102f, 0.502574f), DOF_P(-0.257655f, -0.496099f), \
+    DOF_P(0.559008f, 0.204149f), DOF_P(-0.581555f, 0.240057f), DOF_P(0.280348f, -0.599087f), DOF_P(0.207170f, 0.660490f), \
+    DOF_P(-0.624412f, -0.361860f), DOF_P(0.732507f, -0.161040f), DOF_P(-0.447038f, 0.635865f), DOF_P(-0.103276f, -0.796974f), \
+    DOF_P(0.634013f, 0.534347f), DOF_P(-0.853183f, 0.035282f), DOF_P(0.622332f, -0.619303f), DOF_P(-0.041636f, 0.900426f), \
+    DOF_P(-0.592151f, -0.709594f), DOF_P(0.938032f, 0.126211f), DOF_P(-0.794793f, 0.552996f), DOF_P(0.217183f, -0.965401f)
+
 #endif

@@ -296,4 +296,67 @@ DOF_FN int dof_gather_pixel(const struct dof_image *m, int px, int py, float *ou
     return m->p->kernel == DOF_KERNEL_DISC ? dof_gather_disc(m, px, py, out) : dof_gather_boxes(m, px, py, out);
 }
 
+/* The near field: a blurred foreground covers what lies behind it (scatter as gather).
+ * The tile pass, dilated: a tile's (tx0, ty0 its first pixel) largest near CoC RT and
+ * least near depth DT, over the depth samples within DOF_MAX_RADIUS of it (dof_limits.h);
+ * a sample counts if it lies before the focus and its disc (plus the sample spacing)
+ * reaches the tile. dof_near_sample folds sample K (0..DOF_NEAR_SAMPLES) in; the tile's
+ * value is the same in any order (a max and a min), so a GPU block folds them in
+ * parallel. */
+DOF_FN void dof_near_sample(const struct dof_image *m, int tx0, int ty0, int k, float *rt, float *dt)
+{
+    int sx = tx0 - DOF_MAX_RADIUS + DOF_NEAR_STRIDE * (k % DOF_NEAR_SIDE) + DOF_NEAR_STRIDE / 2;
+    int sy = ty0 - DOF_MAX_RADIUS + DOF_NEAR_STRIDE * (k / DOF_NEAR_SIDE) + DOF_NEAR_STRIDE / 2;
+    if (sx < 0 || sy < 0 || sx >= m->w || sy >= m->h) return;
+    float d = DOF_DEPTH(m, sx, sy);
+    if (!(d < m->p->focus)) return;
+    int ex = tx0 - sx > sx - (tx0 + DOF_NEAR_TILE - 1) ? tx0 - sx : sx - (tx0 + DOF_NEAR_TILE - 1);
+    int ey = ty0 - sy > sy - (ty0 + DOF_NEAR_TILE - 1) ? ty0 - sy : sy - (ty0 + DOF_NEAR_TILE - 1);
+    int e = ex > ey ? ex : ey;
+    float r = dof_radius(m->p->aperture, m->p->focus, d);
+    if (r < 0.5f || (float)e > r + (float)DOF_NEAR_STRIDE) return;
+    *rt = fmaxf(*rt, r);
+    *dt = fminf(*dt, d);
+}
+
+#ifdef DOF_COLOR
+/* The near layer over (px, py), depth D, in a tile of near CoC RT and least depth DT:
+ * the disc of radius RT probed at the spiral's points; a probe q at distance rho counts
+ * if it is nearer than the pixel (weight 0 at 0.97 d, 1 from 0.92 d) and before the focus,
+ * and its own disc reaches the pixel (r_q >= rho, a pixel's ramp); it stands for the
+ * disc's area / N, and spreads its colour thinly over its own disc, so it weighs
+ * (RT / r_q)^2. The coverage alpha is the weights' sum over N, at most 1; the layer's
+ * colour, their weighted mean, into col[0..c). Returns alpha (0: nothing in front, col
+ * untouched). The caller blends: out = own + alpha (col - own). */
+DOF_FN float dof_near_layer(const struct dof_image *m, int px, int py, float d, float rt, float dt, float *col)
+{
+    if (rt < 0.5f || !(dt < 0.97f * d)) return 0.0f;
+#define DOF_P(x, y) {x, y}
+    const float spiral[DOF_NEAR_PROBES][2] = {DOF_NEAR_SPIRAL};
+#undef DOF_P
+    float wsum = 0.0f, acc[4] = {0, 0, 0, 0};
+    for (int k = 0; k < DOF_NEAR_PROBES; k++) {
+        int ox = (int)floorf(rt * spiral[k][0] + 0.5f), oy = (int)floorf(rt * spiral[k][1] + 0.5f);
+        int qx = px + ox, qy = py + oy;
+        if (qx < 0 || qy < 0 || qx >= m->w || qy >= m->h) continue;
+        float dq = DOF_DEPTH(m, qx, qy);
+        float front = fminf(fmaxf(DOF_DIV(0.97f * d - dq, 0.05f * d), 0.0f), 1.0f);
+        if (!(front > 0.0f) || !(dq < m->p->focus)) continue;
+        float rq = dof_radius(m->p->aperture, m->p->focus, dq);
+        float rho = sqrtf((float)(ox * ox + oy * oy));
+        float reach = fminf(fmaxf(rq - rho + 0.5f, 0.0f), 1.0f);
+        if (!(reach > 0.0f)) continue;
+        float s = DOF_DIV(rt, fmaxf(rq, 0.5f));
+        float w = front * reach * s * s;
+        float c[4];
+        DOF_COLOR(m, qx, qy, c);
+        for (int ch = 0; ch < m->c; ch++) acc[ch] += w * c[ch];
+        wsum += w;
+    }
+    if (!(wsum > 0.0f)) return 0.0f;
+    for (int ch = 0; ch < m->c; ch++) col[ch] = DOF_DIV(acc[ch], wsum);
+    return fminf(wsum * (1.0f / (float)DOF_NEAR_PROBES), 1.0f);
+}
+#endif
+
 #endif

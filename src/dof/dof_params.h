@@ -18,6 +18,7 @@ typedef struct dof_params {
     int boxes;        /* nested boxes averaged, 1..DOF_MAX_BOXES */
     int guard;        /* 1: the foreground guard (dof.h, step 1); 0: the chapter's radius as it is */
     int kernel;       /* dof_kernel; with DOF_KERNEL_DISC, BOXES is unused and the guard is the soft one */
+    int near;         /* 1: the near field spreads over what lies behind it (dof_math.h, dof_near_*) */
 } dof_params;
 
 #endif
