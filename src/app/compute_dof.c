@@ -23,7 +23,7 @@ static const char *const usage =
     "PNG depth map reads as 0..1, an .npy as given; F in the same units): by default (--kernel disc) the\n"
     "mean over a stepped disc of fractional radius, the radius shrunk smoothly where a sharp nearer\n"
     "object would bleed into the blur (--guard, default on); --boxes N (or --kernel boxes) the mean of N\n"
-    "nested boxes (1 is the chapter's single box; default 3) with the halving guard. --near (default on): a blurred\n"
+    "nested boxes (1 is the chapter's single box; default 3) with the halving guard. --near (default off): a blurred\n"
     "foreground spreads over what lies behind it (a tile pass of the near field's CoC, a near layer blended\n"
     "over; compute and cuda gathers and cpu). Pixels at the focus\n"
     "distance come out unchanged; A = 0\n"
@@ -165,7 +165,7 @@ int compute_dof(int argc, char **argv)
          false, false},
         {"--guard", CLI_STRING, &guard_s, "on|off  keep sharp foreground edges out of the blur (default on)", 0, 0,
          false, false},
-        {"--near", CLI_STRING, &near_s, "on|off  a blurred foreground spreads over what is behind it (default on)", 0, 0,
+        {"--near", CLI_STRING, &near_s, "on|off  a blurred foreground spreads over what is behind it (default off)", 0, 0,
          false, false},
         {"--reference", CLI_STRING, &ref_path, "REF.png  score the result against this picture (same size)", 0, 0,
          false, false},
@@ -199,7 +199,7 @@ int compute_dof(int argc, char **argv)
         fprintf(stderr, "scanworks compute dof: --gather cuda needs --backend cuda\n");
         return 2;
     }
-    if (!near_s) near = dof_gather_has_near(g);   /* default: on where the pass has it */
+    if (!near_s) near = 0;   /* opt-in, as in the app (--near on) */
     if (near && !dof_gather_has_near(g)) {
         fprintf(stderr, "scanworks compute dof: --near on needs --gather compute or cuda (the fragment pass has no "
                         "tile pass)\n");

@@ -111,7 +111,7 @@ const key_binding key_table[] = {
     {"N", "panel: next algorithm or variant", "panel_keys", KEY_PANEL, {GLFW_KEY_N}, NULL, {0}},
     {"R", "panel: new random data", "panel_keys", KEY_PANEL, {GLFW_KEY_R}, NULL, {0}},
     {"Enter / P", "panel: one step / run-pause", "panel_keys", KEY_PANEL, {GLFW_KEY_ENTER, GLFW_KEY_P}, NULL, {0}},
-    {"C", "panel: CUDA variant / GPU-CPU pass", "panel_keys", KEY_PANEL, {GLFW_KEY_C}, NULL, {0}},
+    {"C", "panel: levels on CUDA / GL (scan), passes on GPU / CPU (radix)", "panel_keys", KEY_PANEL, {GLFW_KEY_C}, NULL, {0}},
 };
 const int key_table_count = (int)(sizeof key_table / sizeof key_table[0]);
 

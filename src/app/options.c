@@ -28,7 +28,7 @@ void app_options_defaults(app_options *o)
     o->boxes = DOF_DEFAULT_BOXES;
     o->kernel = DOF_KERNEL_DISC;
     o->guard = true;
-    o->near = true;
+    o->near = false;   /* opt-in until its CUDA kernel has run on a GPU (docs/perf/dof.md) */
     o->sat_variant = "tiled";
     o->gather = NULL;   /* app_dof_init picks: cuda with the cuda SAT backend, else compute */
 }
@@ -151,7 +151,7 @@ static const struct viewer_flag {
                      "selects the box kernel)"},
     {"--guard", "on|off", "keep sharp foreground edges from bleeding into the blur (default on)"},
     {"--near", "on|off", "a blurred foreground spreads over what lies behind it (compute and cuda\n"
-                         "gathers; default on)"},
+                         "gathers; default off)"},
     {"--dof-reference", "N", "headless: after the last frame, render the thin-lens reference of N views\n"
                              "(1..4096) and score the DoF against it: dof_quality in --json, dof.png and\n"
                              "reference.png in --dump DIR (default: none)"},
