@@ -88,7 +88,10 @@ static void gather_sizes(void)
         snprintf(what, sizeof what, "%dx%d v2 SAT + 16-byte loads vs four-pass", w, h);
         dof_compare(what, &img[2], &img[0], 0.0, 0.0);
         snprintf(what, sizeof what, "%dx%d lookback SAT + 4-byte loads vs cpu", w, h);
-        dof_compare(what, &img[1], &img[3], 0.5, 0.0);
+        /* The disc reads the table at fractional corners: on random noise a radius that C
+         * and CUDA round to either side of a texel moves a pixel by more than 24 now and
+         * then (1 of 32,010 on the H200); the mean stays the bound. */
+        dof_compare(what, &img[1], &img[3], 0.5, 0.0002);
         for (int k = 0; k < 4; k++) image_free(&img[k]);
     }
 }
