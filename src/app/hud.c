@@ -132,8 +132,9 @@ static void stats(app *a, const layout_rect *r)
     line(&p, DIM, "SAT %s%s%s  gather: %s %s", prim_backend_name(a->sat_backend), variants > 1 ? " " : "",
          variants > 1 ? sat_variant_name(a->sat_variant) : "", dof_gather_name(a->gather),
          a->gather == DOF_CUDA ? "kernel" : "shader");
-    line(&p, DIM, "focus %.2f  aperture %.1f px  %d box%s%s", a->focus, a->aperture, a->boxes, a->boxes > 1 ? "es" : "",
-         a->guard ? "  guard" : "");
+    char mode[64];
+    line(&p, DIM, "focus %.2f  aperture %.1f px  %s%s", a->focus, a->aperture, app_dof_mode(a, mode, sizeof mode),
+         a->reference_on ? "  (thin-lens reference)" : "");
     p.y += L->line_px * 0.25f;
     graph(a, &p, w, 4.5f * L->line_px);
     legend(a, &p);
