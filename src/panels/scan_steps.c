@@ -35,19 +35,20 @@ void scan_steps_cpu(scan_step st, const int32_t *in, int32_t *out, int n)
 {
     int o = st.offset;
     if (st.phase == SCAN_STEP_NAIVE) {   /* Algorithm 2: reads IN only, writes OUT */
-        for (int k = 0; k < n; k++) out[k] = k >= o ? in[k - o] + in[k] : in[k];
+        for (int k = 0; k < n; k++) out[k] = k >= o ? (int32_t)((uint32_t)in[k - o] + (uint32_t)in[k]) : in[k];
         return;
     }
     memcpy(out, in, (size_t)n * sizeof *out);
     if (st.phase == SCAN_STEP_CLEAR) {
         out[n - 1] = 0;
     } else if (st.phase == SCAN_STEP_UP) {   /* Algorithm 3, one d */
-        for (int k = 0; k < n; k += 2 * o) out[k + 2 * o - 1] += out[k + o - 1];
+        for (int k = 0; k < n; k += 2 * o)   /* wraps as the GPU adds do */
+            out[k + 2 * o - 1] = (int32_t)((uint32_t)out[k + 2 * o - 1] + (uint32_t)out[k + o - 1]);
     } else {                                 /* Algorithm 4, one d */
         for (int k = 0; k < n; k += 2 * o) {
             int32_t t = out[k + o - 1];
             out[k + o - 1] = out[k + 2 * o - 1];
-            out[k + 2 * o - 1] += t;
+            out[k + 2 * o - 1] = (int32_t)((uint32_t)out[k + 2 * o - 1] + (uint32_t)t);
         }
     }
 }
