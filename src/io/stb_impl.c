@@ -12,6 +12,10 @@
 #include <stb_image.h>
 #define STB_IMAGE_WRITE_IMPLEMENTATION
 #include <stb_image_write.h>
+#define STB_RECT_PACK_IMPLEMENTATION
+#include <stb_rect_pack.h>
+#define STB_TRUETYPE_IMPLEMENTATION
+#include <stb_truetype.h>
 #if defined(__GNUC__)
 #pragma GCC diagnostic pop
 #endif
