@@ -33,14 +33,16 @@ assert len(m) >= 10, "too few memory samples"
 # The run keeps every frame's stage times for its JSON report (~0.4 KiB a frame):
 # that growth is by design, so it is taken out.
 own = lambda s: s["rss_kib"] - s.get("frame_log_kib", 0)
-# A leak moves the typical level: compare the median sample of the last fifth with the
-# median of the second and third tenths (after warm-up), so a buffer that is sometimes
-# held and sometimes freed (the panels') does not count, and growth that stays does.
+# Some buffers are held for a while and then freed (the scan panel's timing runs:
+# ~16 MiB), so one sample is either level and a median depends on how long each is held,
+# which changes with the machine's speed. A leak raises both the lowest and the highest
+# level, a buffer that comes and goes raises neither: compare the second and third tenths
+# (after warm-up) with the last fifth on both and take the smaller growth.
 n = len(m)
-median = lambda xs: sorted(xs, key=own)[len(xs) // 2]
-base = median(m[n // 10 : 3 * n // 10])
-end = median(m[4 * n // 5 :])
-rss_growth = (own(end) - own(base)) / 1024.0
+base_w, end_w = m[n // 10 : 3 * n // 10], m[4 * n // 5 :]
+grow = lambda pick: (own(pick(end_w, key=own)) - own(pick(base_w, key=own))) / 1024.0
+rss_growth = min(grow(min), grow(max))
+base, end = max(base_w, key=own), max(end_w, key=own)
 gpu_growth = (end["gpu_used_mib"] - base["gpu_used_mib"]) if base["gpu_used_mib"] is not None else 0.0   # null: no CUDA device
 print("soak: %d frames, rss %d -> %d KiB, frame log %d -> %d KiB, growth less the log %+.2f MiB, "
       "gpu used %+.1f MiB, median frame %.3f ms GPU" % (r["frames_measured"], base["rss_kib"], end["rss_kib"],
