@@ -116,6 +116,29 @@ static void test_grid(void)
 
 /* The panel's R-MAT layout: every vertex inside the unit square, one at the centre
  * (the hub), the hub's neighbours nearer the centre than the vertices beyond them. */
+/* Delta-stepping's bucket width: on a grid the depth term (6000 x levels x mean weight
+ * / vertices, levels from the first vertex of degree 4, (1, 1)); never below the work
+ * term 2 x mean weight / mean degree; 1 when every weight is 0. */
+static void test_bucket_width(void)
+{
+    graph_coo e;
+    graph_csr g;
+    sw_error err;
+    double work, width;
+    CHECK(graph_grid(400, 300, 9, true, &e, &err) == 0 && graph_csr_from_coo(&e, &g, &err) == 0);
+    graph_coo_free(&e);
+    CHECK(sssp_bucket_width(&g, &work, &width, &err) == 0);
+    double wsum = 0;
+    for (uint64_t k = 0; k < g.m; k++) wsum += g.w[k];
+    double mw = wsum / (double)g.m, want = 6000.0 * (399 + 299 - 1) * mw / (400.0 * 300.0);
+    CHECK_MSG(fabs(work - 2 * mw / ((double)g.m / g.n)) < 1e-9 * mw, "grid: work width %g, mean weight %g", work, mw);
+    CHECK_MSG(fabs(width - want) < 1e-6 * want && width > work, "grid: width %g, want %g (work %g)", width, want, work);
+    for (uint64_t k = 0; k < g.m; k++) g.w[k] = 0;
+    CHECK(sssp_bucket_width(&g, &work, &width, &err) == 0);
+    CHECK_MSG(width == 1.0 && work == 1.0, "zero weights: width %g, work %g", width, work);
+    graph_csr_free(&g);
+}
+
 static void test_rmat_layout(void)
 {
     graph_csr g;
@@ -270,5 +293,6 @@ int main(void)
         graph_csr_free(&t);
         graph_csr_free(&c.g);
     }
+    test_bucket_width();
     return test_finish("test_graph_cpu");
 }

@@ -57,6 +57,19 @@ static void compare(const graph_csr *g, uint32_t s, const char *name)
         CHECK_MSG(bad == 0, "%s bfs %s: %zu levels differ (first at %zu: %d, want %d)", name, *a, bad, first,
                   first < n ? lv[first] : 0, first < n ? ref[first] : 0);
     }
+    /* the adaptive BFS's cluster cut to one block and to three (slices of uneven size) */
+    for (int c = 0; c < 2; c++) {
+        CHECK(setenv("SCANWORKS_BFS_CLUSTER", c ? "3" : "1", 1) == 0);
+        test_poison(lv, n * sizeof *lv);
+        bfs_stats st;
+        int rc = graph_bfs(PRIM_CUDA, "adaptive", g, s, lv, &st, &err);
+        CHECK_MSG(rc == 0, "%s adaptive, cluster %s: %s", name, c ? "3" : "1", rc ? err.msg : "");
+        CHECK_MSG(rc || !memcmp(lv, ref, n * sizeof *lv), "%s bfs adaptive, cluster %s: levels differ", name,
+                  c ? "3" : "1");
+        CHECK_MSG(rc || st.block_launches == 0 || (st.block_cluster >= 1 && st.block_cluster <= (c ? 3 : 1)),
+                  "%s: a cluster of %d blocks ran, asked at most %s", name, st.block_cluster, c ? "3" : "1");
+    }
+    unsetenv("SCANWORKS_BFS_CLUSTER");
     for (const char *const *a = sssp_algorithms(PRIM_CUDA); *a; a++) check_sssp(g, s, dref, name, *a);
     /* delta-stepping with every arc heavy (delta lost in rounding), with light arcs,
        and with one bucket of light arcs; each with the default hub shape, with every
@@ -169,14 +182,18 @@ int main(void)
             CHECK_MSG(0, "broom not built: %s", e2.msg);
         }
         graph_coo_free(&b);
-        for (int k = 0; k < 2; k++) {
+        for (int k = 0; k < 4; k++) {   /* the path and the grid, with the whole cluster and with two blocks */
             graph_case c;
-            if (graph_case_make(k == 0 ? 0 : 11, &c)) continue;
+            if (k >= 2) CHECK(setenv("SCANWORKS_BFS_CLUSTER", "2", 1) == 0);
+            if (graph_case_make(k % 2 == 0 ? 0 : 11, &c)) continue;
             int32_t *lv = malloc(c.g.n * sizeof *lv);
             bfs_stats st;
             CHECK(graph_bfs(PRIM_CUDA, "adaptive", &c.g, 0, lv, &st, &e2) == 0);
             CHECK_MSG(st.block_launches == 1 && st.block_levels == st.levels, "%s: %d launches, %d of %d levels", c.name,
                       st.block_launches, st.block_levels, st.levels);
+            printf("%s: adaptive BFS, %d levels in one launch of a %d-block cluster\n", c.name, st.block_levels,
+                   st.block_cluster);
+            CHECK_MSG(k < 2 || st.block_cluster <= 2, "%s: cluster of %d blocks, asked 2", c.name, st.block_cluster);
             /* and the adaptive SSSP finishes in its block */
             double *d = malloc(c.g.n * sizeof *d);
             sssp_stats ss;
@@ -187,6 +204,7 @@ int main(void)
             free(lv);
             graph_csr_free(&c.g);
         }
+        unsetenv("SCANWORKS_BFS_CLUSTER");
     }
     /* a larger R-MAT where the direction-optimizing BFS goes bottom-up */
     graph_coo e;

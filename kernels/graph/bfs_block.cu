@@ -1,85 +1,146 @@
-/* Small-frontier BFS in one block (see bfs_block.h). Each level:
- *   A  after a barrier, every thread takes up to BFS_BLOCK_ITEMS frontier vertices
- *      (i = tid + k * BFS_BLOCK_THREADS) and loads their row bounds; the block sums
- *      the frontier's arcs (E) into s_deg; barrier;
- *   B  if the frontier is too large (count or E), the block stops; otherwise each
- *      thread expands its vertices of at most BB_SMALL arcs itself: all their columns
- *      loaded, then all the claims (atomicCAS -1 -> level + 1), then the warp-aggregated
- *      appends to the next shared queue, so the latencies overlap instead of adding up;
- *      vertices of more arcs are listed in s_big; barrier;
+/* Small-frontier BFS in one thread-block cluster (see bfs_block.h). The grid is one
+ * cluster of NB blocks; block r keeps the vertices it found in its own shared queue.
+ * Each level:
+ *   A  after a cluster barrier, warp 0 reads every block's queue count (distributed
+ *      shared memory) into the prefix s_pre; the frontier (TOTAL vertices, the blocks'
+ *      queues end to end) is cut into NB equal slices; each thread takes up to
+ *      BFS_BLOCK_ITEMS vertices of its block's slice (read from whichever block holds
+ *      them) and loads their row bounds; the block sums its arcs into s_arcs;
+ *   B  after a cluster barrier, the cluster's arcs E (all blocks' s_arcs); if the
+ *      frontier is too large (TOTAL or E) every block stops; otherwise each thread
+ *      expands its vertices of at most BB_SMALL arcs itself: all their columns loaded,
+ *      then all the claims (atomicCAS -1 -> level + 1), then the warp-aggregated
+ *      appends to its block's next queue, so the latencies overlap; vertices of more
+ *      arcs are listed in s_big; block barrier;
  *   C  the listed ones, a warp each, lanes striding over the arcs.
- * The next queue cannot overflow: it gets at most one entry per arc expanded, and
- * E <= BFS_BLOCK_MAX_ARCS, its size. Its counter (and s_deg, s_nbig) is zeroed in
- * phase A of the level before it is used, two barriers after its last reader. */
+ * A block's next queue cannot overflow: it gets at most one entry per arc the block
+ * expands, at most E <= BFS_BLOCK_MAX_ARCS, its size. What other blocks read (counts,
+ * queue entries, s_arcs) is written only a cluster barrier after their last read:
+ * s_cnt[cur ^ 1] and s_arcs[p ^ 1] are zeroed in phase A, after the barrier that ends
+ * the level that read them. On exit each block copies its queue to QOUT at its prefix
+ * and waits at a last barrier, so no block leaves while another may read its memory.
+ * Without sm_90 (or with NB = 1) the barriers are __syncthreads. */
 #include "bfs_block.h"
 #include "kernels/common/cuda_util.cuh"
 #include "graph_block.cuh"
+#include <cooperative_groups.h>
 
-#define BB_SMALL 4                                 /* arcs a thread expands alone */
-#define BB_BIG_CAP (BFS_BLOCK_MAX_ARCS / BB_SMALL) /* vertices of > BB_SMALL arcs in E arcs */
+#define BB_SMALL 4                                           /* arcs a thread expands alone */
+#define BB_BIG_CAP (BFS_BLOCK_THREADS * BFS_BLOCK_ITEMS)     /* a block's slice, at most */
 #define BB_SMEM_BYTES                                                                                         \
     (2 * BFS_BLOCK_MAX_ARCS * sizeof(unsigned) + BB_BIG_CAP * (sizeof(long long) + sizeof(unsigned)))
 #define BB_NONE 0xffffffffu
 
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
+#define BB_CLUSTER 1
+#else
+#define BB_CLUSTER 0
+#endif
+
+/* The cluster barrier (release / acquire for shared and global memory), or the block's. */
+__device__ __forceinline__ void bb_sync(unsigned nb)
+{
+#if BB_CLUSTER
+    if (nb > 1) {
+        cooperative_groups::this_cluster().sync();
+        return;
+    }
+#endif
+    (void)nb;
+    __syncthreads();
+}
+
+/* P (in this block's shared memory) as seen in block R's. */
+template <typename T> __device__ __forceinline__ T *bb_map(T *p, unsigned r, unsigned nb)
+{
+#if BB_CLUSTER
+    if (nb > 1) return cooperative_groups::this_cluster().map_shared_rank(p, r);
+#endif
+    (void)r, (void)nb;
+    return p;
+}
+
 __global__ void __launch_bounds__(BFS_BLOCK_THREADS, 1)
-    k_bfs_block(const long long *__restrict__ row, const unsigned *__restrict__ col, const unsigned *__restrict__ qin,
-                unsigned qn, unsigned *qout, int *levels, int iter, bfs_block_state *state)
+    k_bfs_cluster(const long long *__restrict__ row, const unsigned *__restrict__ col,
+                  const unsigned *__restrict__ qin, unsigned qn, unsigned *qout, int *levels, int iter,
+                  bfs_block_state *state)
 {
     extern __shared__ long long bb_smem[];
     long long *b_start = bb_smem;                                   /* BB_BIG_CAP */
     unsigned *sq0 = (unsigned *)(b_start + BB_BIG_CAP);             /* BFS_BLOCK_MAX_ARCS each */
     unsigned *sq1 = sq0 + BFS_BLOCK_MAX_ARCS, *b_deg = sq1 + BFS_BLOCK_MAX_ARCS;
-    __shared__ unsigned s_cnt[2], s_nbig;
+    __shared__ unsigned s_cnt[2], s_nbig, s_pre[BFS_CLUSTER_MAX + 1];
     __shared__ int s_overflow;
-    __shared__ unsigned long long s_deg[2], s_exit_deg, s_scanned;
+    __shared__ unsigned long long s_arcs[2], s_e, s_exit_deg;
     const unsigned tid = threadIdx.x, lane = tid & 31, warp = tid >> 5;
-    if (tid == 0) {
-        s_cnt[0] = qn < BFS_BLOCK_MAX_ARCS ? qn : BFS_BLOCK_MAX_ARCS;
-        s_cnt[1] = 0;
-        s_nbig = 0;
-        s_overflow = qn > BFS_BLOCK_MAX_ARCS;
-        s_deg[0] = s_deg[1] = 0;
-        s_exit_deg = 0;
-        s_scanned = 0;
+    const unsigned nb = gridDim.x, rank = blockIdx.x;   /* the grid is one cluster */
+    const unsigned long long max_v = (unsigned long long)nb * BFS_BLOCK_THREADS * BFS_BLOCK_ITEMS;
+    {   /* this block's slice of QIN (at most BB_BIG_CAP <= the queue's size) */
+        unsigned lo = (unsigned)((unsigned long long)qn * rank / nb), hi = (unsigned)((unsigned long long)qn * (rank + 1) / nb);
+        for (unsigned i = lo + tid; i < hi; i += BFS_BLOCK_THREADS) sq0[i - lo] = qin[i];
+        if (tid == 0) {
+            s_cnt[0] = hi - lo;
+            s_cnt[1] = 0;
+            s_nbig = 0;
+            s_overflow = 0;
+            s_arcs[0] = s_arcs[1] = 0;
+            s_exit_deg = 0;
+        }
     }
-    for (unsigned i = tid; i < qn && i < BFS_BLOCK_MAX_ARCS; i += BFS_BLOCK_THREADS) sq0[i] = qin[i];
     int cur = 0, run = 0;
-    unsigned cnt;
+    unsigned long long scanned = 0, total = 0;
     for (;;) {
-        __syncthreads();   /* the level's queue and count are complete */
-        cnt = s_cnt[cur];
-        if (cnt == 0 || cnt > BFS_BLOCK_MAX_VERTICES) break;
+        bb_sync(nb);   /* every block's queue and count of this level are complete */
+        const int p = run & 1;
+        if (warp == 0) {
+            unsigned c = lane < nb ? *bb_map(&s_cnt[cur], lane, nb) : 0u;
+            unsigned inc = warp_inclusive_sum_u32(c);
+            if (lane == 0) s_pre[0] = 0;
+            if (lane < nb) s_pre[lane + 1] = inc;
+        }
+        if (tid == 0) {
+            s_cnt[cur ^ 1] = 0;
+            s_arcs[p ^ 1] = 0;
+            s_nbig = 0;
+        }
+        __syncthreads();   /* s_pre */
+        total = s_pre[nb];
+        if (total == 0 || total > max_v) break;
+        const unsigned lo = (unsigned)(total * rank / nb), hi = (unsigned)(total * (rank + 1) / nb);
         unsigned *q = cur ? sq1 : sq0, *nq = cur ? sq0 : sq1;
         long long start[BFS_BLOCK_ITEMS], deg[BFS_BLOCK_ITEMS];
         unsigned long long mine = 0;
 #pragma unroll
         for (int k = 0; k < BFS_BLOCK_ITEMS; k++) {
-            unsigned i = tid + k * BFS_BLOCK_THREADS;
+            unsigned i = lo + tid + k * BFS_BLOCK_THREADS;
             start[k] = deg[k] = 0;
-            if (i < cnt) {
-                unsigned v = q[i];
+            if (i < hi) {
+                unsigned r = 0;
+                while (r + 1 < nb && s_pre[r + 1] <= i) r++;
+                unsigned v = bb_map(q, r, nb)[i - s_pre[r]];
                 start[k] = __ldg(&row[v]);
                 deg[k] = __ldg(&row[v + 1]) - start[k];
                 mine += (unsigned long long)deg[k];
             }
         }
         mine = warp_sum(mine);
-        if (lane == 0 && mine) atomicAdd(&s_deg[cur], mine);
-        if (tid == 0) {
-            s_cnt[cur ^ 1] = 0;
-            s_deg[cur ^ 1] = 0;
-            s_nbig = 0;
+        if (lane == 0 && mine) atomicAdd(&s_arcs[p], mine);
+        bb_sync(nb);   /* every block's s_arcs[p] */
+        if (warp == 0) {
+            unsigned long long a = lane < nb ? *bb_map(&s_arcs[p], lane, nb) : 0ull;
+            a = warp_sum(a);
+            if (lane == 0) s_e = a;
         }
-        __syncthreads();   /* s_deg[cur] is the frontier's arc count */
-        unsigned long long e_arcs = s_deg[cur];
+        __syncthreads();   /* s_e */
+        const unsigned long long e_arcs = s_e;
         if (e_arcs > BFS_BLOCK_MAX_ARCS) break;
-        if (tid == 0) s_scanned += e_arcs;
-        unsigned nb[BFS_BLOCK_ITEMS][BB_SMALL];
+        scanned += e_arcs;
+        unsigned nbv[BFS_BLOCK_ITEMS][BB_SMALL];
 #pragma unroll
         for (int k = 0; k < BFS_BLOCK_ITEMS; k++) {
             bool small = deg[k] <= BB_SMALL;
             if (!small) {
-                unsigned slot = atomicAdd(&s_nbig, 1u);
+                unsigned slot = atomicAdd(&s_nbig, 1u);   /* < the slice's size <= BB_BIG_CAP */
                 if (slot < BB_BIG_CAP) {
                     b_start[slot] = start[k];
                     b_deg[slot] = (unsigned)deg[k];
@@ -88,18 +149,19 @@ __global__ void __launch_bounds__(BFS_BLOCK_THREADS, 1)
                 }
             }
 #pragma unroll
-            for (int j = 0; j < BB_SMALL; j++) nb[k][j] = small && j < deg[k] ? __ldg(&col[start[k] + j]) : BB_NONE;
+            for (int j = 0; j < BB_SMALL; j++) nbv[k][j] = small && j < deg[k] ? __ldg(&col[start[k] + j]) : BB_NONE;
         }
         int old[BFS_BLOCK_ITEMS][BB_SMALL];
 #pragma unroll
         for (int k = 0; k < BFS_BLOCK_ITEMS; k++)
 #pragma unroll
-            for (int j = 0; j < BB_SMALL; j++) old[k][j] = nb[k][j] != BB_NONE ? atomicCAS(&levels[nb[k][j]], -1, iter + 1) : 0;
+            for (int j = 0; j < BB_SMALL; j++)
+                old[k][j] = nbv[k][j] != BB_NONE ? atomicCAS(&levels[nbv[k][j]], -1, iter + 1) : 0;
 #pragma unroll
         for (int k = 0; k < BFS_BLOCK_ITEMS; k++)
 #pragma unroll
             for (int j = 0; j < BB_SMALL; j++)
-                warp_append(nb[k][j] != BB_NONE && old[k][j] == -1, nb[k][j], nq, &s_cnt[cur ^ 1], BFS_BLOCK_MAX_ARCS,
+                warp_append(nbv[k][j] != BB_NONE && old[k][j] == -1, nbv[k][j], nq, &s_cnt[cur ^ 1], BFS_BLOCK_MAX_ARCS,
                             &s_overflow);
         __syncthreads();   /* the list of larger vertices is complete */
         unsigned nbig = s_nbig < BB_BIG_CAP ? s_nbig : BB_BIG_CAP;
@@ -117,43 +179,100 @@ __global__ void __launch_bounds__(BFS_BLOCK_THREADS, 1)
         iter++;
         run++;
     }
-    /* the frontier stopped at (or none) goes to global memory with its arc count (the
-       clamp only matters if the queue overflowed, which the host reports) */
-    if (cnt > BFS_BLOCK_MAX_ARCS) cnt = BFS_BLOCK_MAX_ARCS;
+    /* The frontier stopped at (or none): each block's queue to QOUT at its prefix, with
+       its arcs (the clamp only matters if a queue overflowed, which the host reports). */
+    unsigned cnt = s_cnt[cur] < BFS_BLOCK_MAX_ARCS ? s_cnt[cur] : BFS_BLOCK_MAX_ARCS, base = s_pre[rank];
     const unsigned *q = cur ? sq1 : sq0;
     unsigned long long mine = 0;
     for (unsigned i = tid; i < cnt; i += BFS_BLOCK_THREADS) {
         unsigned v = q[i];
-        qout[i] = v;
+        qout[base + i] = v;
         mine += (unsigned long long)(__ldg(&row[v + 1]) - __ldg(&row[v]));
     }
     mine = warp_sum(mine);
     if (lane == 0 && mine) atomicAdd(&s_exit_deg, mine);
     __syncthreads();
     if (tid == 0) {
-        state->count = cnt;
-        state->iter = iter;
-        state->degree = s_exit_deg;
-        state->scanned = s_scanned;
-        state->levels_run = run;
-        state->overflow = s_overflow;
+        if (s_exit_deg) atomicAdd(&state->degree, s_exit_deg);
+        if (s_overflow) atomicExch(&state->overflow, 1);
+        if (rank == 0) {
+            state->count = (unsigned)total;
+            state->iter = iter;
+            state->scanned = scanned;
+            state->levels_run = run;
+        }
     }
+    bb_sync(nb);   /* no block leaves while another may still read its shared memory */
 }
 
-extern "C" int bfs_block_prepare(int *fits, sw_error *err)
+extern "C" uint32_t bfs_block_max_vertices(int cluster)
 {
-    return graph_block_smem((const void *)k_bfs_block, BB_SMEM_BYTES, fits, err);
+    return (uint32_t)(cluster > 0 ? cluster : 0) * BFS_BLOCK_THREADS * BFS_BLOCK_ITEMS;
 }
 
-extern "C" int bfs_launch_block_levels(const int64_t *row, const uint32_t *col, const uint32_t *qin, uint32_t qn,
-                                       uint32_t *qout, int32_t *levels, int iter, bfs_block_state *state,
+/* A launch of the kernel as one cluster of CLUSTER blocks (none: CLUSTER 1). */
+static cudaLaunchConfig_t bb_config(int cluster, cudaLaunchAttribute *attr)
+{
+    cudaLaunchConfig_t cfg = {};
+    cfg.gridDim = dim3((unsigned)cluster, 1, 1);
+    cfg.blockDim = dim3(BFS_BLOCK_THREADS, 1, 1);
+    cfg.dynamicSmemBytes = BB_SMEM_BYTES;
+    cfg.stream = 0;
+    if (cluster > 1) {
+        *attr = cudaLaunchAttribute{};
+        attr->id = cudaLaunchAttributeClusterDimension;
+        attr->val.clusterDim.x = (unsigned)cluster;
+        attr->val.clusterDim.y = 1;
+        attr->val.clusterDim.z = 1;
+        cfg.attrs = attr;
+        cfg.numAttrs = 1;
+    }
+    return cfg;
+}
+
+extern "C" int bfs_block_prepare(int want, int *cluster, sw_error *err)
+{
+    int fits, dev, major = 0;
+    *cluster = 0;
+    if (graph_block_smem((const void *)k_bfs_cluster, BB_SMEM_BYTES, &fits, err)) return -1;
+    if (!fits) return 0;
+    CUDA_TRY(cudaGetDevice(&dev), err);
+    CUDA_TRY(cudaDeviceGetAttribute(&major, cudaDevAttrComputeCapabilityMajor, dev), err);
+    int top = want > 0 && want < BFS_CLUSTER_MAX ? want : BFS_CLUSTER_MAX;
+    *cluster = 1;
+    if (major < 9 || top < 2) return 0;
+    if (top > 8) CUDA_TRY(cudaFuncSetAttribute((const void *)k_bfs_cluster, cudaFuncAttributeNonPortableClusterSizeAllowed, 1), err);
+    for (int c = top; c > 1; c--) {   /* the largest cluster the device can place */
+        cudaLaunchAttribute attr;
+        cudaLaunchConfig_t cfg = bb_config(c, &attr);
+        int active = 0;
+        if (cudaOccupancyMaxActiveClusters(&active, (const void *)k_bfs_cluster, &cfg) != cudaSuccess) {
+            cudaGetLastError();
+            continue;
+        }
+        if (active >= 1) {
+            *cluster = c;
+            return 0;
+        }
+    }
+    return 0;
+}
+
+extern "C" int bfs_launch_block_levels(int cluster, const int64_t *row, const uint32_t *col, const uint32_t *qin,
+                                       uint32_t qn, uint32_t *qout, int32_t *levels, int iter, bfs_block_state *state,
                                        sw_error *err)
 {
-    if (qn < 1 || qn > BFS_BLOCK_MAX_VERTICES)
-        return sw_fail(err, "bfs_block_levels: a frontier of %u vertices; the block takes 1..%d", qn,
-                       BFS_BLOCK_MAX_VERTICES);
-    k_bfs_block<<<1, BFS_BLOCK_THREADS, BB_SMEM_BYTES>>>((const long long *)row, col, qin, qn, qout, levels, iter,
-                                                         state);
+    if (cluster < 1 || cluster > BFS_CLUSTER_MAX)
+        return sw_fail(err, "bfs_block_levels: a cluster of %d blocks; it takes 1..%d", cluster, BFS_CLUSTER_MAX);
+    if (qn < 1 || qn > bfs_block_max_vertices(cluster))
+        return sw_fail(err, "bfs_block_levels: a frontier of %u vertices; a cluster of %d takes 1..%u", qn, cluster,
+                       bfs_block_max_vertices(cluster));
+    CUDA_TRY(cudaMemsetAsync(state, 0, sizeof *state, 0), err);
+    cudaLaunchAttribute attr;
+    cudaLaunchConfig_t cfg = bb_config(cluster, &attr);
+    CUDA_TRY(cudaLaunchKernelEx(&cfg, k_bfs_cluster, (const long long *)row, (const unsigned *)col,
+                                (const unsigned *)qin, (unsigned)qn, (unsigned *)qout, (int *)levels, iter, state),
+             err);
     CUDA_TRY_LAUNCH("bfs_block_levels", err);
     return 0;
 }

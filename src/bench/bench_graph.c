@@ -58,6 +58,7 @@ typedef struct algo_result {
     prim_backend b;
     double ms[MAX_SOURCES];
     int runs, valid;
+    double delta;   /* SSSP: the bucket width of its last run (0: none) */
     char first_error[600];
 } algo_result;
 
@@ -155,6 +156,7 @@ static int run_once(const bench_graph_opts *o, bench_graph *bg, algo_result *a, 
                               : sw_fail(err, "no cuda");
 #endif
     *ms = st.ms;
+    a->delta = st.delta;
     return rc;
 }
 
@@ -225,10 +227,12 @@ static int add_row(const bench_graph_opts *o, const bench_graph *bg, const algo_
     row.bytes = edges * 2 * 8.0;   /* floor numerator: a column index and a level/dist per arc */
     row.ratio_ref = cpu_ms > 0 && row.median_ms > 0 ? cpu_ms / row.median_ms : 0;
     int ok = a->valid == a->runs;
-    snprintf(row.note, sizeof row.note, "%.40s hm %.3f GTEPS, gunrock %.3f; %d/%d valid", bg->spec, hm, hm_arcs,
-             a->valid, a->runs);
-    printf("  %-5s %-22s %-18s %9.3f ms  hm %8.3f GTEPS  gunrock %8.3f GTEPS  valid %d/%d%s\n", row.backend, a->name,
-           bg->spec, row.median_ms, hm, hm_arcs, a->valid, a->runs, ok ? "" : "  INVALID");
+    char width[48] = "";
+    if (a->delta > 0) snprintf(width, sizeof width, "  width %.4g", a->delta);
+    snprintf(row.note, sizeof row.note, "%.40s hm %.3f GTEPS, gunrock %.3f; %d/%d valid%s", bg->spec, hm, hm_arcs,
+             a->valid, a->runs, width);
+    printf("  %-5s %-22s %-18s %9.3f ms  hm %8.3f GTEPS  gunrock %8.3f GTEPS  valid %d/%d%s%s\n", row.backend, a->name,
+           bg->spec, row.median_ms, hm, hm_arcs, a->valid, a->runs, width, ok ? "" : "  INVALID");
     fflush(stdout);
     if (bench_add(rep, &row, err)) return -1;
     return ok;
@@ -240,7 +244,7 @@ static int bench_one(const bench_graph_opts *o, const char *spec, int index, ben
     bench_graph *bg = sw_calloc(1, sizeof *bg, "bench graph", err);
     if (!bg) return -1;
     int rc = load_graph(o, spec, index, bg, err);
-    algo_result cpu = {o->sssp ? "dijkstra" : "queue", PRIM_CPU, {0}, 0, 0, ""};
+    algo_result cpu = {o->sssp ? "dijkstra" : "queue", PRIM_CPU, {0}, 0, 0, 0, ""};
     int ncpu = (int)(o->cpu_sources < bg->nroots ? o->cpu_sources : bg->nroots);
     if (!rc && ncpu > 0) rc = run_roots(o, bg, &cpu, 1, NULL, ncpu, err);
     double cpu_ms = 0;   /* the CPU row's median, for the ratios */
@@ -260,7 +264,7 @@ static int bench_one(const bench_graph_opts *o, const char *spec, int index, ben
         static algo_result res[MAX_ALGOS];
         int nres = 0;
         for (const char *const *a = algos; *a && nres < MAX_ALGOS; a++)
-            if (!o->algo || !strcmp(o->algo, *a)) res[nres++] = (algo_result){*a, PRIM_CUDA, {0}, 0, 0, ""};
+            if (!o->algo || !strcmp(o->algo, *a)) res[nres++] = (algo_result){*a, PRIM_CUDA, {0}, 0, 0, 0, ""};
         void *dev = NULL;
         if (o->sssp) rc = sssp_cuda_upload(&bg->g, o->algo, (sssp_cuda_graph **)&dev, err);
         else rc = bfs_cuda_upload(&bg->g, (bfs_cuda_graph **)&dev, err);

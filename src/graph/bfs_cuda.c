@@ -28,8 +28,8 @@ struct bfs_cuda_graph {
     uint32_t *q[2], *bm[2], *hub_v;
     int64_t *hub_start;
     bfs_counters *cnt;
-    bfs_block_state *block;     /* adaptive: what the one-block levels leave */
-    int block_fits;             /* the device has the block's shared memory */
+    bfs_block_state *block;     /* adaptive: what the cluster's levels leave */
+    int block_cluster;          /* its blocks (0: the device lacks the shared memory) */
     int *modif;
     cudaEvent_t ev[2];
 };
@@ -83,7 +83,8 @@ static int upload(const graph_csr *g, bfs_cuda_graph *d, sw_error *err)
         gcuda_alloc(&d->bm[1], words * sizeof(uint32_t), "BFS bitmap", err) ||
         gcuda_alloc(&d->cnt, sizeof(bfs_counters), "BFS counters", err) ||
         gcuda_alloc(&d->block, sizeof(bfs_block_state), "BFS block state", err) ||
-        bfs_block_prepare(&d->block_fits, err) ||
+        bfs_block_prepare(getenv("SCANWORKS_BFS_CLUSTER") ? atoi(getenv("SCANWORKS_BFS_CLUSTER")) : 0,
+                          &d->block_cluster, err) ||
         gcuda_alloc(&d->modif, sizeof(int), "BFS modif word", err))
         return -1;
     GCUDA_TRY(cudaEventCreate(&d->ev[0]), err);
@@ -122,19 +123,19 @@ static int run_edge_parallel(bfs_cuda_graph *d, bfs_stats *st, sw_error *err)
     return 0;
 }
 
-/* The one-block levels (adaptive) from the NF vertices of q[*CUR] on level *ITER:
+/* The cluster's levels (adaptive) from the NF vertices of q[*CUR] on level *ITER:
  * afterwards the frontier it stopped at is q[*CUR] with *NF vertices of *MF arcs, and
  * *MU (arcs not yet in any frontier) has lost the arcs of the frontiers it made. */
 static int run_block(bfs_cuda_graph *d, int *cur, int *iter, double *nf, double *mf, double *mu, bfs_stats *st,
                      sw_error *err)
 {
     bfs_block_state b;
-    if (bfs_launch_block_levels(d->row, d->col, d->q[*cur], (uint32_t)*nf, d->q[1 - *cur], d->levels, *iter, d->block,
-                                err))
+    if (bfs_launch_block_levels(d->block_cluster, d->row, d->col, d->q[*cur], (uint32_t)*nf, d->q[1 - *cur], d->levels,
+                                *iter, d->block, err))
         return -1;
     GCUDA_TRY(cudaMemcpy(&b, d->block, sizeof b, cudaMemcpyDeviceToHost), err);
     if (b.overflow) return sw_fail(err, "adaptive BFS: the block's queue overflowed at level %d (a bug)", b.iter);
-    if (b.iter != *iter + b.levels_run || b.levels_run < 1)
+    if (b.iter != *iter + b.levels_run || b.levels_run < 0 || (double)b.count > (double)d->n)
         return sw_fail(err, "adaptive BFS: the block ran %d levels from %d but stopped at %d (a bug)", b.levels_run,
                        *iter, b.iter);
     *cur = 1 - *cur;
@@ -142,6 +143,7 @@ static int run_block(bfs_cuda_graph *d, int *cur, int *iter, double *nf, double 
     st->arcs_scanned += b.scanned;
     st->block_levels += b.levels_run;
     st->block_launches++;
+    st->block_cluster = d->block_cluster;
     *mu -= (double)b.scanned - *mf + (double)b.degree;
     *nf = b.count;
     *mf = (double)b.degree;
@@ -149,7 +151,7 @@ static int run_block(bfs_cuda_graph *d, int *cur, int *iter, double *nf, double 
 }
 
 /* Top-down throughout (DIRECTION_OPT 0), or Beamer's switching (1); BLOCK: levels
- * whose frontier fits one block run there, many to a launch (bfs_block.h). */
+ * whose frontier fits the cluster run there, many to a launch (bfs_block.h). */
 static int run_queues(bfs_cuda_graph *d, uint32_t source, int direction_opt, int block, bfs_stats *st,
                       sw_error *err)
 {
@@ -161,14 +163,15 @@ static int run_queues(bfs_cuda_graph *d, uint32_t source, int direction_opt, int
     double nf = 1, mf = (double)(rs[1] - rs[0]), mu = (double)d->m - mf;
     int bottom_up = 0, cur = 0, trace = getenv("SCANWORKS_GRAPH_TRACE") != NULL;
     bfs_counters c;
-    block = block && d->block_fits;
+    block = block && d->block_cluster > 0;
+    double block_v = (double)bfs_block_max_vertices(d->block_cluster);
     for (int iter = 0; nf > 0; iter++) {
-        if (block && !bottom_up && nf <= BFS_BLOCK_MAX_VERTICES && mf <= BFS_BLOCK_MAX_ARCS) {
+        if (block && !bottom_up && nf <= block_v && mf <= BFS_BLOCK_MAX_ARCS) {
             int from = iter;
             if (run_block(d, &cur, &iter, &nf, &mf, &mu, st, err)) return -1;
             if (trace)
-                fprintf(stderr, "bfs levels %d..%d in one block -> frontier %.0f, its arcs %.0f\n", from, iter - 1, nf,
-                        mf);
+                fprintf(stderr, "bfs levels %d..%d in a cluster of %d blocks -> frontier %.0f, its arcs %.0f\n", from,
+                        iter - 1, d->block_cluster, nf, mf);
             if (nf <= 0) break;
         }
         if (direction_opt && !bottom_up && mf > mu / BFS_ALPHA) {

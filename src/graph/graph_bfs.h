@@ -3,10 +3,11 @@
  *   "direction-optimizing"  Beamer: top-down while the frontier is small, bottom-up
  *                           over a frontier bitmap while it is large (alpha 15, beta 18)
  *   "adaptive"              direction-optimizing, and while the frontier is small
- *                           (kernels/graph/bfs_block.h: up to 4096 vertices and 16384
- *                           arcs) one block runs level after level in one launch, so a
- *                           long, thin graph (a road network, a grid) costs no host
- *                           round trip per level
+ *                           (kernels/graph/bfs_block.h: up to 2048 vertices a block and
+ *                           16384 arcs) one thread-block cluster (16 blocks on an H200)
+ *                           runs level after level in one launch, so a long, thin graph
+ *                           (a road network, a grid) costs no host round trip per level
+ *                           (SCANWORKS_BFS_CLUSTER=N caps the cluster's blocks)
  *   "frontier"              top-down frontier queues, degrees scanned per block for
  *                           load balance, next frontier appended by warp-aggregated atomics
  *   "edge-parallel"         the seed's kernel: one thread per COO edge, a levels array
@@ -30,6 +31,7 @@ typedef struct bfs_stats {
     int bottom_up_steps;   /* direction-optimizing and adaptive only */
     int block_levels;      /* adaptive: levels run inside the one-block launches */
     int block_launches;    /* adaptive: those launches */
+    int block_cluster;     /* adaptive: blocks in the cluster that ran them */
 } bfs_stats;
 
 /* The algorithms of a backend, NULL-terminated, default first. */

@@ -6,11 +6,12 @@
  *   "delta-stepping"    work-efficient, the whole bucket loop in one cooperative kernel:
  *                       rows split light | heavy at upload, light arcs relaxed in rounds
  *                       within a bucket, heavy arcs once per settled vertex
- *                       (kernels/graph/sssp_delta.h; SCANWORKS_SSSP_DS_DELTA overrides delta,
+ *                       (kernels/graph/sssp_delta.h; its width from sssp_bucket_width,
+ *                       SCANWORKS_SSSP_DS_DELTA overrides it,
  *                       SCANWORKS_SSSP_DS_HUB=BIG:SEG the hub segments)
  *   "adaptive"          near-far in one block, round after round in one launch, while
- *                       the frontier is small (kernels/graph/sssp_block.h; buckets as
- *                       wide as delta-stepping's, SCANWORKS_SSSP_BLOCK_DELTA overrides);
+ *                       the frontier is small (kernels/graph/sssp_block.h; buckets of
+ *                       the work width, SCANWORKS_SSSP_BLOCK_DELTA overrides);
  *                       delta-stepping finishes when the frontier outgrows the block
  *   "bellman-ford"      the seed's kernel: one thread per COO edge, each undirected
  *                       edge once relaxing both directions, a `modif` word, one launch
@@ -24,6 +25,7 @@
 
 #include <stdint.h>
 #include "graph/csr.h"
+#include "graph/graph_bfs.h"
 #include "prim/backend.h"
 
 #ifdef __cplusplus
@@ -36,12 +38,17 @@ typedef struct sssp_stats {
     uint64_t relaxations;  /* edges relaxed (work done), where counted */
     int block_rounds;      /* adaptive: rounds run in the one-block launch */
     int block_finished;    /* adaptive: 1 when the block finished alone (no delta-stepping) */
+    double delta;          /* the bucket width it ran with (near-far, delta-stepping, adaptive); 0: none */
     double ms;
 } sssp_stats;
 
 const char *const *sssp_algorithms(prim_backend b);
 
 int sssp_cpu(const graph_csr *g, uint32_t source, double *dist, sssp_stats *st, sw_error *err);
+/* Delta-stepping's bucket width for G (sssp_width.c): *WIDTH the larger of a work term
+ * (*WORK_WIDTH, 2 x mean weight / mean degree) and a parallelism term that grows with
+ * the graph's depth (a CPU BFS from its highest-degree vertex). */
+int sssp_bucket_width(const graph_csr *g, double *work_width, double *width, sw_error *err);
 int graph_sssp(prim_backend b, const char *algo, const graph_csr *g, uint32_t source, double *dist,
                sssp_stats *st, sw_error *err);
 

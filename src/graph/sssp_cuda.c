@@ -172,19 +172,20 @@ static int upload(const graph_csr *g, const char *hint, sssp_cuda_graph *d, sw_e
     const char *env = getenv("SCANWORKS_SSSP_DELTA");
     if (env && atof(env) > 0) d->delta = (float)atof(env);
     if (!(d->delta > 0)) d->delta = 1.0f;
-    /* light arcs: about 1 per vertex (2 x mean weight / mean degree for uniform weights).
-     * Measured on the H200, R-MAT scale 22 (mean weight 0.5, 32 arcs per vertex):
-     * delta 0.03 7.7 ms, 0.0625 8.4 ms, 0.125 9.7 ms, 0.25 11.9 ms. */
-    d->ds_delta = (float)(mean_w * 2.0 / (deg > 1 ? deg : 1));
+    /* delta-stepping: the larger of the work width (2 x mean weight / mean degree) and
+       the parallelism width that grows with the graph's depth (sssp_width.c) */
+    double work_w = 1, width = 1;
+    if (ds && sssp_bucket_width(g, &work_w, &width, err)) return -1;
+    d->ds_delta = (float)width;
     env = getenv("SCANWORKS_SSSP_DS_DELTA");
     if (env && atof(env) > 0) d->ds_delta = (float)atof(env);
     if (!(d->ds_delta > 0)) d->ds_delta = 1.0f;
-    /* the one-block rounds (adaptive): delta-stepping's width, 2 x mean weight / mean
-       degree. A CPU model of the rounds on grid:1500:1500 (weights 1..100, width 25):
-       6,161 rounds, 1,411 buckets, at most 2,885 near vertices from the centre (11,429
-       rounds from a corner); width 50 needs 4,583 near vertices, past the block's 4,096.
-       SCANWORKS_SSSP_BLOCK_DELTA overrides it. */
-    d->block_delta = d->ds_delta;
+    /* the one-block rounds (adaptive): the work width, 2 x mean weight / mean degree
+       (the block holds 4,096 near vertices: a CPU model of the rounds on
+       grid:1500:1500, weights 1..100, width 25: 6,161 rounds, 1,411 buckets, at most
+       2,885 near vertices from the centre, 11,429 rounds from a corner; width 50 needs
+       4,583). SCANWORKS_SSSP_BLOCK_DELTA overrides it. */
+    d->block_delta = (float)work_w;
     env = getenv("SCANWORKS_SSSP_BLOCK_DELTA");
     if (env && atof(env) > 0) d->block_delta = (float)atof(env);
     if (!(d->block_delta > 0)) d->block_delta = 1.0f;
@@ -295,6 +296,7 @@ static int run_near_far(sssp_cuda_graph *d, uint32_t source, sssp_stats *st, sw_
     uint32_t nn = 1, farn = 0, stamp = 0;
     int cur = 0, fcur = 0;
     float thr = d->delta;
+    st->delta = d->delta;
     int trace = getenv("SCANWORKS_GRAPH_TRACE") != NULL;
     sssp_counters c;
     for (;;) {
@@ -353,6 +355,7 @@ static int run_delta_stepping(sssp_cuda_graph *d, sssp_stats *st, sw_error *err)
                       {d->ds_q[0], d->ds_q[1]}, d->ds_members, d->stamp, d->ds_bstamp, d->ds_big, d->ds_seg,
                       d->hub_start, d->hub_v, d->ds_ctl};
     if (sssp_launch_delta_stepping(&a, err)) return -1;
+    st->delta = d->ds_delta;
     GCUDA_TRY(cudaMemcpy(&c, d->ds_ctl, sizeof c, cudaMemcpyDeviceToHost), err);
     st->iterations = (int)c.rounds;
     if (getenv("SCANWORKS_GRAPH_TRACE")) {
@@ -381,6 +384,7 @@ static int run_adaptive(sssp_cuda_graph *d, uint32_t source, sssp_stats *st, sw_
         st->relaxations += b.relaxed;
         st->block_rounds = (int)b.rounds;
         st->block_finished = b.done;
+        st->delta = d->block_delta;
         if (getenv("SCANWORKS_GRAPH_TRACE"))
             fprintf(stderr, "sssp block: delta %g, %u rounds, %u buckets, %llu arcs relaxed, %s\n", d->block_delta,
                     b.rounds, b.buckets, b.relaxed,
