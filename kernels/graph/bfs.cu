@@ -5,13 +5,6 @@
 #include "kernels/common/cuda_util.cuh"
 #include "graph_block.cuh"
 
-static unsigned grid_for(unsigned long long work, unsigned per_block)
-{
-    unsigned long long b = (work + per_block - 1) / per_block;
-    if (b < 1) b = 1;
-    return (unsigned)(b > 65535ull * 16 ? 65535ull * 16 : b);
-}
-
 __global__ void k_bfs_init(int *levels, unsigned n, unsigned source)
 {
     for (unsigned long long v = blockIdx.x * (unsigned long long)blockDim.x + threadIdx.x; v < n;

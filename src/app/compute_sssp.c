@@ -14,8 +14,8 @@ int compute_sssp_main(int argc, char **argv)
     static const char usage[] =
         "scanworks compute sssp --backend cpu|cuda [--algo A] --graph FILE|rmat:SCALE:EF[:SEED]|grid:W:H[:SEED] --source S "
         "[--undirected] [--format F] --out DIST.npy\n"
-        "  cpu algorithms: dijkstra; cuda: delta-stepping (default), adaptive, near-far, bellman-ford,\n"
-        "  bellman-ford-ro, bellman-ford-seg\n"
+        "  cpu algorithms: dijkstra; cuda: delta-stepping (default), bellman-ford, bellman-ford-ro,\n"
+        "  bellman-ford-seg\n"
         "  weights must be finite and >= 0; a graph without weights uses 1";
     graph_cli c;
     prim_backend b;

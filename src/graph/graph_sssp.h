@@ -1,18 +1,12 @@
 /* Single-source shortest paths with non-negative weights (weight 1 when the graph has
  * none): distance per vertex, +inf where unreachable. CPU: Dijkstra with a binary
  * heap (the reference, in double). GPU (kernels/graph/sssp.cu, float distances):
- *   "near-far"          work-efficient: frontier queues split by a distance threshold
- *                       that rises by delta (Davidson et al.'s near-far pile)
  *   "delta-stepping"    work-efficient, the whole bucket loop in one cooperative kernel:
  *                       rows split light | heavy at upload, light arcs relaxed in rounds
  *                       within a bucket, heavy arcs once per settled vertex
  *                       (kernels/graph/sssp_delta.h; its width from sssp_bucket_width,
  *                       SCANWORKS_SSSP_DS_DELTA overrides it,
  *                       SCANWORKS_SSSP_DS_HUB=BIG:SEG the hub segments)
- *   "adaptive"          near-far in one block, round after round in one launch, while
- *                       the frontier is small (kernels/graph/sssp_block.h; buckets of
- *                       the work width, SCANWORKS_SSSP_BLOCK_DELTA overrides);
- *                       delta-stepping finishes when the frontier outgrows the block
  *   "bellman-ford"      the seed's kernel: one thread per COO edge, each undirected
  *                       edge once relaxing both directions, a `modif` word, one launch
  *                       per iteration until nothing changes
@@ -36,9 +30,7 @@ typedef struct sssp_stats {
     int iterations;        /* kernel rounds (cuda) or settled vertices (cpu) */
     uint64_t reached;
     uint64_t relaxations;  /* edges relaxed (work done), where counted */
-    int block_rounds;      /* adaptive: rounds run in the one-block launch */
-    int block_finished;    /* adaptive: 1 when the block finished alone (no delta-stepping) */
-    double delta;          /* the bucket width it ran with (near-far, delta-stepping, adaptive); 0: none */
+    double delta;          /* the bucket width it ran with (delta-stepping); 0: none */
     double ms;
 } sssp_stats;
 

@@ -1,5 +1,6 @@
-/* The host side of the GPU SSSP: the graph on the device (CSR for near-far, the seed's
- * COO, and its copy regrouped by dist segments) and the rounds of each algorithm. */
+/* The host side of the GPU SSSP: the graph on the device (CSR rows split light | heavy
+ * for delta-stepping, the seed's COO, and its copy regrouped by dist segments) and the
+ * rounds of each algorithm. */
 #include "graph/graph_sssp.h"
 
 #include <math.h>
@@ -8,14 +9,12 @@
 #include <string.h>
 
 #include "graph/graph_cuda.h"
-#include "kernels/graph/bfs.h"
 #include "kernels/graph/sssp.h"
-#include "kernels/graph/sssp_block.h"
 #include "kernels/graph/sssp_delta.h"
 
 /* The first one is the default. */
-const char *const sssp_cuda_algorithms[] = {"delta-stepping",  "adaptive",         "near-far", "bellman-ford",
-                                            "bellman-ford-ro", "bellman-ford-seg", NULL};
+const char *const sssp_cuda_algorithms[] = {"delta-stepping", "bellman-ford", "bellman-ford-ro", "bellman-ford-seg",
+                                            NULL};
 
 /* Edges regrouped by segments of this many vertices (the seed's L2 blocking). */
 #define SSSP_SEGMENT ((uint32_t)1 << 20)
@@ -28,39 +27,32 @@ struct sssp_cuda_graph {
     uint32_t n;
     uint64_t m, coo_m;
     int undirected;
-    float delta, ds_delta, block_delta;
+    float ds_delta;
     uint32_t ds_big, ds_seg;          /* delta-stepping hubs: degree threshold, segment */
     int64_t *row;
-    uint32_t *col;
-    float *w;                         /* NULL when unweighted */
     uint32_t *coo_src, *coo_dst;      /* the seed's COO */
     float *coo_w;
     uint32_t *seg_src, *seg_dst;      /* the same, regrouped by segment */
     float *seg_w;
     float *dist;
-    uint32_t *near[2], *far[2], *stamp, *hub_v;
+    uint32_t *stamp, *hub_v;
     float *expanded;
     int64_t *hub_start;
-    uint64_t far_cap;
-    sssp_counters *cnt;
     int *modif;
     /* delta-stepping: rows split light | heavy (weight < ds_delta first) */
     int64_t *ds_mid;
     uint32_t *ds_col, *ds_q[2], *ds_members, *ds_bstamp;
     float *ds_w;
     sssp_ds_ctl *ds_ctl;
-    sssp_block_state *sb_state;       /* adaptive: what the one-block rounds leave */
-    int block_fits;
     cudaEvent_t ev[2];
 };
 
 void sssp_cuda_free(sssp_cuda_graph *d)
 {
     if (!d) return;
-    void *p[] = {d->row, d->col, d->w, d->coo_src, d->coo_dst, d->coo_w, d->seg_src, d->seg_dst, d->seg_w, d->dist,
-                 d->near[0], d->near[1], d->far[0], d->far[1], d->stamp, d->hub_v, d->hub_start, d->expanded, d->cnt, d->modif,
-                 d->ds_mid, d->ds_col, d->ds_q[0], d->ds_q[1], d->ds_members, d->ds_bstamp, d->ds_w, d->ds_ctl,
-                 d->sb_state};
+    void *p[] = {d->row, d->coo_src, d->coo_dst, d->coo_w, d->seg_src, d->seg_dst, d->seg_w, d->dist, d->stamp,
+                 d->hub_v, d->hub_start, d->expanded, d->modif, d->ds_mid, d->ds_col, d->ds_q[0], d->ds_q[1],
+                 d->ds_members, d->ds_bstamp, d->ds_w, d->ds_ctl};
     for (size_t i = 0; i < sizeof p / sizeof p[0]; i++) cudaFree(p[i]);
     if (d->ev[0]) cudaEventDestroy(d->ev[0]);
     if (d->ev[1]) cudaEventDestroy(d->ev[1]);
@@ -161,39 +153,19 @@ static int upload(const graph_csr *g, const char *hint, sssp_cuda_graph *d, sw_e
     d->n = g->n;
     d->m = g->m;
     d->undirected = g->undirected;
-    bool all = !hint, nf = all || !strcmp(hint, "near-far"), seg = all || !strcmp(hint, "bellman-ford-seg");
-    bool ad = all || !strcmp(hint, "adaptive");
-    bool ds = ad || !strcmp(hint, "delta-stepping");
-    bool bf = all || (!nf && !seg && !ds);
-    double wsum = 0;
-    for (uint64_t k = 0; g->w && k < g->m; k++) wsum += g->w[k];
-    double mean_w = g->w && g->m ? wsum / (double)g->m : 1.0, deg = g->n ? (double)g->m / g->n : 1.0;
-    d->delta = (float)(mean_w * 32.0 / (deg > 1 ? deg : 1));
-    const char *env = getenv("SCANWORKS_SSSP_DELTA");
-    if (env && atof(env) > 0) d->delta = (float)atof(env);
-    if (!(d->delta > 0)) d->delta = 1.0f;
+    bool all = !hint, seg = all || !strcmp(hint, "bellman-ford-seg"), ds = all || !strcmp(hint, "delta-stepping");
+    bool bf = all || (!seg && !ds);
     /* delta-stepping: the larger of the work width (2 x mean weight / mean degree) and
        the parallelism width that grows with the graph's depth (sssp_width.c) */
     double work_w = 1, width = 1;
     if (ds && sssp_bucket_width(g, &work_w, &width, err)) return -1;
     d->ds_delta = (float)width;
-    env = getenv("SCANWORKS_SSSP_DS_DELTA");
+    const char *env = getenv("SCANWORKS_SSSP_DS_DELTA");
     if (env && atof(env) > 0) d->ds_delta = (float)atof(env);
     if (!(d->ds_delta > 0)) d->ds_delta = 1.0f;
-    /* the one-block rounds (adaptive): the work width, 2 x mean weight / mean degree
-       (the block holds 4,096 near vertices: a CPU model of the rounds on
-       grid:1500:1500, weights 1..100, width 25: 6,161 rounds, 1,411 buckets, at most
-       2,885 near vertices from the centre, 11,429 rounds from a corner; width 50 needs
-       4,583). SCANWORKS_SSSP_BLOCK_DELTA overrides it. */
-    d->block_delta = (float)work_w;
-    env = getenv("SCANWORKS_SSSP_BLOCK_DELTA");
-    if (env && atof(env) > 0) d->block_delta = (float)atof(env);
-    if (!(d->block_delta > 0)) d->block_delta = 1.0f;
     if (ds && ds_hub_shape(d, err)) return -1;
-    /* near-far lists hubs in GRAPH_HUB_SEGMENT pieces, delta-stepping in ds_seg ones */
-    uint64_t hub_cap = graph_hub_capacity(g->n, g->m), ds_cap = ds ? sssp_ds_hub_capacity(g->n, g->m, d->ds_seg) : 0;
-    if (ds_cap > hub_cap) hub_cap = ds_cap;
-    if ((nf || ds) &&
+    uint64_t hub_cap = ds ? sssp_ds_hub_capacity(g->n, g->m, d->ds_seg) : 0;
+    if (ds &&
         (gcuda_upload(&d->row, g->row, ((size_t)g->n + 1) * sizeof *g->row, "CSR rows", err) ||
          gcuda_alloc(&d->stamp, (size_t)g->n * sizeof(uint32_t), "round stamps", err) ||
          gcuda_alloc(&d->expanded, (size_t)g->n * sizeof(float), "expanded distances", err) ||
@@ -207,23 +179,6 @@ static int upload(const graph_csr *g, const char *hint, sssp_cuda_graph *d, sw_e
                gcuda_alloc(&d->ds_bstamp, (size_t)g->n * sizeof(uint32_t), "bucket stamps", err) ||
                gcuda_alloc(&d->ds_ctl, sizeof(sssp_ds_ctl), "delta-stepping counters", err)))
         return -1;
-    d->far_cap = g->m + g->n + 1;
-    if (ad && !nf &&
-        (gcuda_alloc(&d->far[0], d->far_cap * sizeof(uint32_t), "far pile", err) ||
-         gcuda_alloc(&d->sb_state, sizeof(sssp_block_state), "SSSP block state", err) ||
-         sssp_block_prepare(&d->block_fits, err)))
-        return -1;
-    if (nf) {
-        if (gcuda_upload(&d->col, g->col, g->m * sizeof *g->col, "CSR columns", err) ||
-            (g->w && gcuda_upload(&d->w, g->w, g->m * sizeof *g->w, "CSR weights", err)) ||
-            gcuda_alloc(&d->near[0], (g->m + g->n + 1) * sizeof(uint32_t), "near queue", err) ||
-            gcuda_alloc(&d->near[1], (g->m + g->n + 1) * sizeof(uint32_t), "near queue", err) ||
-            gcuda_alloc(&d->far[0], d->far_cap * sizeof(uint32_t), "far pile", err) ||
-            gcuda_alloc(&d->far[1], d->far_cap * sizeof(uint32_t), "far pile", err) ||
-            (ad && (gcuda_alloc(&d->sb_state, sizeof(sssp_block_state), "SSSP block state", err) ||
-                    sssp_block_prepare(&d->block_fits, err))))
-            return -1;
-    }
     if (bf || seg) {
         graph_coo e, r;
         if (graph_coo_from_csr(g, &e, err)) return -1;
@@ -238,7 +193,6 @@ static int upload(const graph_csr *g, const char *hint, sssp_cuda_graph *d, sw_e
         if (rc) return -1;
     }
     if (gcuda_alloc(&d->dist, (size_t)g->n * sizeof(float), "distances", err) ||
-        gcuda_alloc(&d->cnt, sizeof(sssp_counters), "SSSP counters", err) ||
         gcuda_alloc(&d->modif, sizeof(int), "SSSP modif word", err))
         return -1;
     GCUDA_TRY(cudaEventCreate(&d->ev[0]), err);
@@ -275,73 +229,6 @@ static int run_bellman_ford(sssp_cuda_graph *d, int variant, sssp_stats *st, sw_
     return 0;
 }
 
-static int set_counters(sssp_cuda_graph *d, uint32_t far, sw_error *err)
-{
-    sssp_counters c = {0, far, 0, 0x7f800000u, 0, 0};
-    GCUDA_TRY(cudaMemcpy(d->cnt, &c, sizeof c, cudaMemcpyHostToDevice), err);
-    return 0;
-}
-
-static int get_counters(sssp_cuda_graph *d, sssp_counters *c, sw_error *err)
-{
-    GCUDA_TRY(cudaMemcpy(c, d->cnt, sizeof *c, cudaMemcpyDeviceToHost), err);
-    return 0;
-}
-
-static int run_near_far(sssp_cuda_graph *d, uint32_t source, sssp_stats *st, sw_error *err)
-{
-    if (!d->near[0]) return sw_fail(err, "near-far: the graph was uploaded for another algorithm");
-    GCUDA_TRY(cudaMemcpy(d->near[0], &source, sizeof source, cudaMemcpyHostToDevice), err);
-    GCUDA_TRY(cudaMemset(d->stamp, 0, (size_t)d->n * sizeof(uint32_t)), err);
-    uint32_t nn = 1, farn = 0, stamp = 0;
-    int cur = 0, fcur = 0;
-    float thr = d->delta;
-    st->delta = d->delta;
-    int trace = getenv("SCANWORKS_GRAPH_TRACE") != NULL;
-    sssp_counters c;
-    for (;;) {
-        while (nn) {
-            if (set_counters(d, farn, err) ||
-                sssp_launch_relax(d->row, d->col, d->w, d->near[cur], nn, d->dist, d->expanded, thr, d->near[1 - cur],
-                                  d->far[fcur], d->far_cap, d->hub_start, d->hub_v, d->stamp, ++stamp, d->cnt, err) ||
-                get_counters(d, &c, err))
-                return -1;
-            st->iterations++;
-            if (trace)
-                fprintf(stderr, "near-far round %d: threshold %g, near %u -> %u, far %u\n", st->iterations, thr, nn,
-                        c.near, c.far);
-            cur = 1 - cur;
-            nn = c.near;
-            farn = c.far;
-            if (c.overflow) {
-                if (set_counters(d, 0, err) || sssp_launch_far_rebuild(d->dist, d->n, thr, d->far[fcur], d->cnt, err) ||
-                    get_counters(d, &c, err))
-                    return -1;
-                farn = c.far;
-            }
-        }
-        if (!farn) break;
-        /* Next bucket [thr, thr + delta), jumping over empty ones to the far pile's minimum. */
-        float lo = thr, hi = thr + d->delta;
-        if (set_counters(d, 0, err) ||
-            sssp_launch_far_split(d->far[fcur], farn, d->dist, lo, hi, d->near[cur], d->far[1 - fcur], d->stamp,
-                                  ++stamp, d->cnt, err) ||
-            get_counters(d, &c, err))
-            return -1;
-        fcur = 1 - fcur;
-        nn = c.near;
-        farn = c.far;
-        thr = hi;
-        if (!nn && farn) {
-            float m;
-            memcpy(&m, &c.far_min_bits, sizeof m);
-            if (m >= thr) thr = m;   /* the next split starts at the smallest far distance */
-        }
-        st->iterations++;
-    }
-    return 0;
-}
-
 static int run_delta_stepping(sssp_cuda_graph *d, sssp_stats *st, sw_error *err)
 {
     if (!d->ds_ctl) return sw_fail(err, "delta-stepping: the graph was uploaded for another algorithm");
@@ -369,37 +256,6 @@ static int run_delta_stepping(sssp_cuda_graph *d, sssp_stats *st, sw_error *err)
     return 0;
 }
 
-/* One block while the frontier is small (kernels/graph/sssp_block.h); delta-stepping
- * finishes from the distances it leaves when the frontier outgrows it. */
-static int run_adaptive(sssp_cuda_graph *d, uint32_t source, sssp_stats *st, sw_error *err)
-{
-    if (!d->ds_ctl || !d->sb_state) return sw_fail(err, "adaptive: the graph was uploaded for another algorithm");
-    sssp_block_state b = {0, 0, 0, 0, 0};
-    if (d->block_fits) {
-        GCUDA_TRY(cudaMemsetAsync(d->stamp, 0, (size_t)d->n * sizeof(uint32_t), 0), err);
-        if (sssp_launch_block(d->row, d->ds_col, d->ds_w, source, d->block_delta, d->dist, d->expanded, d->stamp,
-                              d->far[0], d->far_cap, d->sb_state, err))
-            return -1;
-        GCUDA_TRY(cudaMemcpy(&b, d->sb_state, sizeof b, cudaMemcpyDeviceToHost), err);
-        st->relaxations += b.relaxed;
-        st->block_rounds = (int)b.rounds;
-        st->block_finished = b.done;
-        st->delta = d->block_delta;
-        if (getenv("SCANWORKS_GRAPH_TRACE"))
-            fprintf(stderr, "sssp block: delta %g, %u rounds, %u buckets, %llu arcs relaxed, %s\n", d->block_delta,
-                    b.rounds, b.buckets, b.relaxed,
-                    b.done ? "done" : b.reason == 1 ? "frontier too large" : b.reason == 2 ? "near queue full"
-                                                                             : "far pile full");
-        if (b.done) {
-            st->iterations = (int)b.rounds;
-            return 0;
-        }
-    }
-    if (run_delta_stepping(d, st, err)) return -1;
-    st->iterations += (int)b.rounds;
-    return 0;
-}
-
 int sssp_cuda_run(sssp_cuda_graph *d, const char *algo, uint32_t source, double *dist, sssp_stats *st_out,
                   sw_error *err)
 {
@@ -410,9 +266,7 @@ int sssp_cuda_run(sssp_cuda_graph *d, const char *algo, uint32_t source, double 
     GCUDA_TRY(cudaEventRecord(d->ev[0], 0), err);
     if (sssp_launch_init(d->dist, d->expanded, d->n, source, err)) return -1;
     int rc;
-    if (!strcmp(algo, "near-far")) rc = run_near_far(d, source, &st, err);
-    else if (!strcmp(algo, "delta-stepping")) rc = run_delta_stepping(d, &st, err);
-    else if (!strcmp(algo, "adaptive")) rc = run_adaptive(d, source, &st, err);
+    if (!strcmp(algo, "delta-stepping")) rc = run_delta_stepping(d, &st, err);
     else if (!strcmp(algo, "bellman-ford")) rc = run_bellman_ford(d, 0, &st, err);
     else if (!strcmp(algo, "bellman-ford-ro")) rc = run_bellman_ford(d, 1, &st, err);
     else if (!strcmp(algo, "bellman-ford-seg")) rc = run_bellman_ford(d, 2, &st, err);
