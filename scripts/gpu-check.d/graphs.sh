@@ -53,6 +53,14 @@ cpu=$(field sssp-grid dijkstra grid:1500:1500 4); read -r a ms hm <<< "$(best ss
 echo "SUMMARY: sssp grid:1500:1500 fastest: ${a:-?} ${ms:-?} ms, CPU Dijkstra ${cpu:-?} ms"
 target "sssp grid <= 40 ms" "x > 0 && x <= 40" "${ms:-0}"
 target "sssp grid >= 10x Dijkstra" "x >= 10" "$(awk -v c="${cpu:-0}" -v m="${ms:-0}" 'BEGIN { print m > 0 ? c / m : 0 }')"
+# The adaptive BFS on the grid with smaller clusters (how the level time scales with
+# the SMs that share it), 16 roots each
+for c in 1 4 8; do
+  f="$OUT/bfs-grid-cluster-$c.txt"
+  env SCANWORKS_BFS_CLUSTER=$c timeout 120 "$SW" bench bfs --graph grid:1500:1500 --sources 16 --cpu-sources 0 \
+      --algo adaptive > "$f" 2>&1 || fail "adaptive BFS with a cluster of $c on the grid (see $(basename "$f"))"
+  echo "SUMMARY: bfs grid adaptive, cluster of at most $c blocks: $(awk '$1 == "cuda" { print $4, "ms"; exit }' "$f")"
+done
 # Bucket widths on the grid around the chosen one (sssp_bucket_width: ~404 here; the
 # old work-only width was 25), two roots each
 for w in 25 200 400 800; do
