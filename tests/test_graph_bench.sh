@@ -32,6 +32,11 @@ for kind in bfs sssp; do
   python3 -c "import json,sys; r=json.load(open(sys.argv[1])); assert len(r['rows']) >= 3" "$tmp/$kind.json" 2>/dev/null ||
     grep -q '"rows"' "$tmp/$kind.json" || fail "bench $kind: JSON without rows"
 done
+# with CUDA: delta-stepping's rows show the bucket width it ran with, before "valid"
+if grep -q "^  cuda " "$tmp/sssp.txt"; then
+  awk '$1 == "cuda" && $2 == "delta-stepping" { seen = 1; if ($0 !~ / width [0-9.e+-]+  valid [0-9]+\/[0-9]+/) bad = 1 }
+       END { exit !(seen && !bad) }' "$tmp/sssp.txt" || fail "bench sssp: delta-stepping rows without their bucket width"
+fi
 "$bin" bench bfs --graph grid:1:1 > "$tmp/o" 2> "$tmp/e"; rc=$?
 [ $rc = 1 ] && grep -q "no root with edges" "$tmp/e" || fail "graph without edges: exit $rc, $(cat "$tmp/e")"
 "$bin" bench bfs --graph grid:0:5 > "$tmp/o" 2> "$tmp/e"; rc=$?

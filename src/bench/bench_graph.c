@@ -231,8 +231,9 @@ static int add_row(const bench_graph_opts *o, const bench_graph *bg, const algo_
     if (a->delta > 0) snprintf(width, sizeof width, "  width %.4g", a->delta);
     snprintf(row.note, sizeof row.note, "%.40s hm %.3f GTEPS, gunrock %.3f; %d/%d valid%s", bg->spec, hm, hm_arcs,
              a->valid, a->runs, width);
-    printf("  %-5s %-22s %-18s %9.3f ms  hm %8.3f GTEPS  gunrock %8.3f GTEPS  valid %d/%d%s%s\n", row.backend, a->name,
-           bg->spec, row.median_ms, hm, hm_arcs, a->valid, a->runs, width, ok ? "" : "  INVALID");
+    /* the width goes before "valid N/N": readers take the count as the last field */
+    printf("  %-5s %-22s %-18s %9.3f ms  hm %8.3f GTEPS  gunrock %8.3f GTEPS%s  valid %d/%d%s\n", row.backend, a->name,
+           bg->spec, row.median_ms, hm, hm_arcs, width, a->valid, a->runs, ok ? "" : "  INVALID");
     fflush(stdout);
     if (bench_add(rep, &row, err)) return -1;
     return ok;
