@@ -1,25 +1,20 @@
-/* Small-frontier BFS in one thread-block cluster (see bfs_block.h). The grid is one
- * cluster of NB blocks; block r keeps the vertices it found in its own shared queue.
- * Each level:
- *   A  after a cluster barrier, warp 0 reads every block's queue count (distributed
- *      shared memory) into the prefix s_pre; the frontier (TOTAL vertices, the blocks'
- *      queues end to end) is cut into NB equal slices; each thread takes up to
- *      BFS_BLOCK_ITEMS vertices of its block's slice (read from whichever block holds
- *      them) and loads their row bounds; the block sums its arcs into s_arcs;
- *   B  after a cluster barrier, the cluster's arcs E (all blocks' s_arcs); if the
- *      frontier is too large (TOTAL or E) every block stops; otherwise each thread
- *      expands its vertices of at most BB_SMALL arcs itself: all their columns loaded,
- *      then all the claims (atomicCAS -1 -> level + 1), then the warp-aggregated
- *      appends to its block's next queue, so the latencies overlap; vertices of more
- *      arcs are listed in s_big; block barrier;
- *   C  the listed ones, a warp each, lanes striding over the arcs.
- * A block's next queue cannot overflow: it gets at most one entry per arc the block
- * expands, at most E <= BFS_BLOCK_MAX_ARCS, its size. What other blocks read (counts,
- * queue entries, s_arcs) is written only a cluster barrier after their last read:
- * s_cnt[cur ^ 1] and s_arcs[p ^ 1] are zeroed in phase A, after the barrier that ends
- * the level that read them. On exit each block copies its queue to QOUT at its prefix
- * and waits at a last barrier, so no block leaves while another may read its memory.
- * Without sm_90 (or with NB = 1) the barriers are __syncthreads. */
+/* Small-frontier BFS in one thread-block cluster (bfs_block.h). The grid is one cluster
+ * of NB blocks; each block keeps the vertices it finds in its own shared queue. A level:
+ *   A  after a cluster barrier, warp 0 sums the blocks' queue counts (read through
+ *      distributed shared memory) into s_pre; the frontier (the queues end to end) is
+ *      cut into NB equal slices; each thread loads the row bounds of up to
+ *      BFS_BLOCK_ITEMS vertices of its block's slice; the block sums its arcs;
+ *   B  after a cluster barrier, every block reads all the sums: past the limits every
+ *      block stops; else each thread claims the neighbours of its vertices of at most
+ *      BB_SMALL arcs (all columns loaded, then all atomicCAS -1 -> level + 1, then
+ *      warp-aggregated appends) and lists larger ones;
+ *   C  after a block barrier, the listed vertices, a warp each.
+ * A next queue gets at most one entry per arc its block expands (<= E <=
+ * BFS_BLOCK_MAX_ARCS, its size). What other blocks read (s_cnt, queues, s_arcs) is
+ * rewritten only after the cluster barrier that ends their reading. On exit each block
+ * copies its queue to QOUT at its prefix, then waits at a last barrier so that no
+ * block leaves while another may read its memory. Below sm_90, or with NB = 1, the
+ * barriers are __syncthreads. */
 #include "bfs_block.h"
 #include "kernels/common/cuda_util.cuh"
 #include "graph_block.cuh"
