@@ -1,5 +1,5 @@
-/* On the GPU machine: DoF frames with the SAT built by cuda (both variants and the
- * one-pass lookback build, through GL interop) against the gl and cpu backends' frames (the integer tables are the
+/* On the GPU machine: DoF frames with the SAT built by cuda (both variants, through
+ * GL interop) against the gl and cpu backends' frames (the integer tables are the
  * same, so the frames must agree closely), and `compute dof --backend cuda` against
  * the cpu gather, for every kernel (the disc, the default, and the boxes), with the near
  * field (the default) and without. */
@@ -21,7 +21,6 @@ static int load(const char *dir, image8 *img)
 }
 
 /* The comparison switches the runs below set. */
-#define TILED "SCANWORKS_SAT_CUDA_TILED"
 #define LOADS "SCANWORKS_DOF_SAT_LOADS"
 #define ALPHA "SCANWORKS_SAT_ALPHA"
 #define LAYOUT "SCANWORKS_SAT_LAYOUT"
@@ -56,9 +55,8 @@ static int dof_cli_runs(const char *png, const dof_cli_run *runs, int count, ima
 }
 
 /* compute dof with the cuda SAT and gather on random pictures of awkward sizes (depth
- * = the picture's red): the one-pass SAT with the gather's 4-byte corner loads, and tiled-v2
- * (its texture loads), must give the very bits of the four-pass SAT with the 16-byte
- * loads, and stay near the C gather. */
+ * = the picture's red): the gather's 4-byte corner loads must give the very bits of its
+ * 16-byte loads, and both stay near the C gather. */
 static void gather_sizes(void)
 {
     static const int sizes[][2] = {{1, 1}, {2, 3}, {37, 29}, {131, 67}, {257, 1}, {1, 211}, {330, 97}};
@@ -74,25 +72,22 @@ static void gather_sizes(void)
         sw_error err;
         CHECK_MSG(image_write_png("dofcuda_rand.png", w, h, 4, px, 0, 0, &err) == 0, "%s", err.msg);
         free(px);
-        static const dof_cli_run runs[4] = {
-            {"cuda", "cuda", "dofcuda_rand_old.png", {{TILED, "four-pass"}, {LOADS, "vec"}}},
-            {"cuda", "cuda", "dofcuda_rand_new.png", {{TILED, "lookback"}, {LOADS, "scalar"}}},
-            {"cuda", "cuda", "dofcuda_rand_v2.png", {{TILED, "v2"}, {LOADS, "vec"}}},
+        static const dof_cli_run runs[3] = {
+            {"cuda", "cuda", "dofcuda_rand_vec.png", {{LOADS, "vec"}}},
+            {"cuda", "cuda", "dofcuda_rand_scalar.png", {{LOADS, "scalar"}}},
             {"cpu", NULL, "dofcuda_rand_cpu.png", {{NULL, NULL}}}};
-        image8 img[4];
+        image8 img[3];
         char what[96];
         snprintf(what, sizeof what, "%dx%d", w, h);
-        if (dof_cli_runs("dofcuda_rand.png", runs, 4, img, what)) continue;
-        snprintf(what, sizeof what, "%dx%d lookback SAT + 4-byte loads vs four-pass + 16-byte", w, h);
+        if (dof_cli_runs("dofcuda_rand.png", runs, 3, img, what)) continue;
+        snprintf(what, sizeof what, "%dx%d SAT + 4-byte loads vs 16-byte loads", w, h);
         dof_compare(what, &img[1], &img[0], 0.0, 0.0);
-        snprintf(what, sizeof what, "%dx%d v2 SAT + 16-byte loads vs four-pass", w, h);
-        dof_compare(what, &img[2], &img[0], 0.0, 0.0);
-        snprintf(what, sizeof what, "%dx%d lookback SAT + 4-byte loads vs cpu", w, h);
+        snprintf(what, sizeof what, "%dx%d SAT + 16-byte loads vs cpu", w, h);
         /* The disc reads the table at fractional corners: on random noise a radius that C
          * and CUDA round to either side of a texel moves a pixel by more than 24 now and
          * then (1 of 32,010 on the H200); the mean stays the bound. */
-        dof_compare(what, &img[1], &img[3], 0.5, 0.0002);
-        for (int k = 0; k < 4; k++) image_free(&img[k]);
+        dof_compare(what, &img[0], &img[2], 0.5, 0.0002);
+        for (int k = 0; k < 3; k++) image_free(&img[k]);
     }
 }
 
@@ -112,7 +107,6 @@ static void opaque_sizes(void)
         {"cuda", "compute", "dofcuda_opq3.png", {{ALPHA, "scan"}, {LAYOUT, "split"}}},
         {"cuda", "cuda", "dofcuda_opq4.png", {{ALPHA, "const"}, {LAYOUT, "texels"}}}};
     uint64_t seed = 77;
-    CHECK(setenv(TILED, "v2", 1) == 0);
     for (size_t s = 0; s < sizeof sizes / sizeof sizes[0]; s++)
         for (int c = 3; c <= 4; c++) {
             int w = sizes[s][0], h = sizes[s][1];
@@ -138,19 +132,16 @@ static void opaque_sizes(void)
             dof_compare(what, &img[0], &img[4], 0.0, 0.0);
             for (int k = 0; k < 5; k++) image_free(&img[k]);
         }
-    unsetenv(TILED);
 }
 
 int main(void)
 {
     const char *why;
     if (!prim_cuda_available(&why)) TEST_SKIP("cuda DoF: %s", why);
-    /* Runs 6 and 7: "tiled" with SCANWORKS_SAT_CUDA_TILED=four-pass (the four-pass build);
-     * 8: the cuda gather with SCANWORKS_DOF_SAT_LOADS=scalar. */
-    static const char *const runs[9][3] = {{"gl", NULL, "compute"},          {"cpu", NULL, "compute"},
+    /* Run 6: the cuda gather with SCANWORKS_DOF_SAT_LOADS=scalar. */
+    static const char *const runs[7][3] = {{"gl", NULL, "compute"},          {"cpu", NULL, "compute"},
                                            {"cuda", "three-pass", "compute"}, {"cuda", "tiled", "compute"},
                                            {"cuda", "tiled", "fragment"},     {"cuda", "tiled", "cuda"},
-                                           {"cuda", "tiled", "compute"},      {"cuda", "tiled", "cuda"},
                                            {"cuda", "tiled", "cuda"}};
     /* The fragment gather has no near field: it is compared with the compute gather's
      * frame without one. */
@@ -159,16 +150,12 @@ int main(void)
     CHECK_MSG(dof_render("gl", NULL, "compute", "dofcuda_far") == 0, "gl compute --near off: headless run failed");
     dof_render_near = NULL;
     if (load("dofcuda_far", &ref_far)) ref_far.pixels = NULL;
-    for (int r = 0; r < 9; r++) {
-        if (r == 6) CHECK(setenv("SCANWORKS_SAT_CUDA_TILED", "four-pass", 1) == 0);
-        if (r == 8) {
-            unsetenv("SCANWORKS_SAT_CUDA_TILED");
-            CHECK(setenv("SCANWORKS_DOF_SAT_LOADS", "scalar", 1) == 0);
-        }
+    for (int r = 0; r < 7; r++) {
+        if (r == 6) CHECK(setenv("SCANWORKS_DOF_SAT_LOADS", "scalar", 1) == 0);
         char dir[64], what[80];
         snprintf(dir, sizeof dir, "dofcuda_%d", r);
         snprintf(what, sizeof what, "%s %s%s SAT, %s gather", runs[r][0], runs[r][1] ? runs[r][1] : "",
-                 r == 8 ? " (4-byte loads)" : r >= 6 ? " (lookback)" : "", runs[r][2]);
+                 r == 6 ? " (4-byte loads)" : "", runs[r][2]);
         CHECK_MSG(dof_render(runs[r][0], runs[r][1], runs[r][2], dir) == 0, "%s: headless run failed", what);
         image8 img;
         if (load(dir, &img)) continue;
