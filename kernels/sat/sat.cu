@@ -95,12 +95,6 @@ __global__ void sat_tile_sums(sat_cuda_src src, uint4 *R, uint4 *C, uint4 *T, in
     }
 }
 
-__global__ void sat_copy_floor(sat_cuda_src src, uint4 *out, int w, int h)
-{
-    int x = blockIdx.x * blockDim.x + threadIdx.x, y = blockIdx.y;
-    if (x < w) out[(size_t)y * w + x] = load_px(src, x, y, w);
-}
-
 static const char *const three_pass_names[] = {"row scan", "transpose", "column scan", "transpose back"};
 /* Four stages like the others, so every build records the same events; NULL names a
  * stage with no kernel in it (an empty interval, left out of every report). */
@@ -185,14 +179,6 @@ extern "C" int sat_cuda_build(int variant, const sat_cuda_src *src, void *out_, 
     /* The other two kernels overlap it: no events between. */
     if (sat_cuda_build_v2(src, rgb, out, w, h, R, C, T, stream, err)) return -1;
     for (int i = 1; i <= SAT_CUDA_MAX_STAGES; i++) STAGE(i);
-    return 0;
-}
-
-extern "C" int sat_cuda_copy_floor(const sat_cuda_src *src, void *out, int w, int h, cudaStream_t stream,
-                                   sw_error *err)
-{
-    sat_copy_floor<<<dim3(cuda_div_up(w, 256), h), 256, 0, stream>>>(*src, (uint4 *)out, w, h);
-    CUDA_TRY_LAUNCH("sat_copy_floor", err);
     return 0;
 }
 

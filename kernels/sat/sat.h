@@ -97,9 +97,6 @@ int sat_cuda_tile_write_rgb(const cudaLaunchConfig_t *cfg, const sat_cuda_src *s
 /* OUT (cols x rows) = transpose of IN (rows x cols), uint4 elements. */
 int sat_cuda_transpose(const void *in, void *out, int rows, int cols, cudaStream_t stream, sw_error *err);
 
-/* The floor: read every pixel once and write one uint4 per pixel (no scan). */
-int sat_cuda_copy_floor(const sat_cuda_src *src, void *out, int w, int h, cudaStream_t stream, sw_error *err);
-
 #ifdef __cplusplus
 }
 #endif

@@ -5,7 +5,7 @@
 # SAT, whose launches overlap, on host arrays; it and the CUDA gather through the
 # interop frame path), `bench sat` into $OUT/dof-bench-sat.{json,svg,csv} (every
 # cuda SAT variant, each checked against the CPU before and after its timed reps;
-# floor copy; CUB), and 1080p headless frames, old against new SAT and gather, into
+# a memcpy moving the same bytes; CUB), and 1080p headless frames, old against new SAT and gather, into
 # $OUT/dof-frames/*.json. --sat-variant tiled is the production tiled-v2; gather loads
 # SCANWORKS_DOF_SAT_LOADS=scalar|vec (vec: one 16-byte load per corner, scalar:
 # four 4-byte loads). Each run names the loads, so the default does not matter here.
@@ -74,7 +74,7 @@ else
 fi
 
 # 3. bench sat: 720p, 1080p, 4K; cpu, gl, cuda (three-pass, tiled-v2 and its
-#    -rgb/-split forms), floor copy, CUB, and the map/unmap hand-over on its own. A MISMATCH line in the progress log fails it.
+#    -rgb/-split forms), the memcpy floor, CUB, and the map/unmap hand-over on its own. A MISMATCH line in the progress log fails it.
 t1=$SECONDS
 if timeout 120 "$bin" bench sat --reps 30 --json "$OUT/dof-bench-sat.json" --plot "$OUT/dof-bench-sat.svg" \
      --csv "$OUT/dof-bench-sat.csv" > "$OUT/dof-bench-sat.txt" 2> "$OUT/dof-bench-sat-progress.txt" &&
@@ -178,9 +178,9 @@ for size in ("1920x1080", "3840x2160"):
     at = {r["variant"]: r["median_ms"] * 1e3 for r in rows if r.get("note", "").startswith(size + " ")}
     sat = sorted((at[v], v) for v in names if v in at)
     if not sat: continue
-    cub, three, fl = at.get("cub", at.get("cub-blockscan")), at.get("three-pass"), at.get("floor-copy")
+    cub, three, fl = at.get("cub", at.get("cub-blockscan")), at.get("three-pass"), at.get("memcpy")
     for us, v in sat:
-        print("SUMMARY sat build %s %-18s %6.1f us (target <= 40 us at 1080p); vs three-pass x%.2f; vs CUB %s; floor-copy %s"
+        print("SUMMARY sat build %s %-18s %6.1f us (target <= 40 us at 1080p); vs three-pass x%.2f; vs CUB %s; memcpy %s"
               % (size, v, us, three / us if three else 0, "%.1f us x%.2f" % (cub, cub / us) if cub else "n/a",
                  "%.1f us" % fl if fl else "n/a"))
 sat_stages = {"row scan", "transpose", "column scan", "transpose back", "tiled-v2 (3 kernels, overlapped)"}
