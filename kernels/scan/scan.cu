@@ -128,7 +128,7 @@ static int rp_launch(const scan_tune *tu, size_t tiles, const T *in, T *out, siz
                      tile_status<T> st, unsigned *counter, const lb_opts &o, cudaStream_t s, sw_error *err)
 {
     void (*kernel)(const T *, T *, size_t, int, int, tile_status<T>, unsigned *, lb_opts, size_t) =
-        lookback_rp_kernel<T, OP, TH, NV, STAGES, 1, LB_BOUND_BLOCKS(MIN_BLOCKS, TH + 32)>;
+        lookback_rp_kernel<T, OP, TH, NV, STAGES, LB_BOUND_BLOCKS(MIN_BLOCKS, TH + 32)>;
     const size_t smem = (size_t)STAGES * TH * NV * 16;
     static unsigned long long cache;   /* per instantiation */
     const long long grid = rp_grid((const void *)kernel, TH + 32, smem, tiles, tu, &cache, err);
@@ -138,8 +138,8 @@ static int rp_launch(const scan_tune *tu, size_t tiles, const T *in, T *out, siz
     return 0;
 }
 
-/* Zeroes the counter and status words in TEMP (epoch 1, ticket 0: every word of an
- * earlier call reads as unpublished) and launches TU's shape. */
+/* Zeroes the counter and status words in TEMP (every word reads as unpublished) and
+ * launches TU's shape. */
 template <typename T, int OP>
 static int run_lookback(const scan_tune *tu, const T *in, T *out, size_t n, int incl, int aligned, char *temp,
                         cudaStream_t s, sw_error *err)
@@ -161,8 +161,6 @@ static int run_lookback(const scan_tune *tu, const T *in, T *out, size_t n, int 
         st.inclusive = (T *)(temp + 16 + round16(slots * 4) + round16(slots * sizeof(T)));
     }
     lb_opts o = {};
-    o.epoch = 1;
-    o.ticket = 0;
     o.window = tu->window;
     o.cs = tu->cs;
     o.spread = tu->spread;
