@@ -21,7 +21,6 @@ static int load(const char *dir, image8 *img)
 }
 
 /* The comparison switches the runs below set. */
-#define LOADS "SCANWORKS_DOF_SAT_LOADS"
 #define ALPHA "SCANWORKS_SAT_ALPHA"
 #define LAYOUT "SCANWORKS_SAT_LAYOUT"
 
@@ -55,8 +54,7 @@ static int dof_cli_runs(const char *png, const dof_cli_run *runs, int count, ima
 }
 
 /* compute dof with the cuda SAT and gather on random pictures of awkward sizes (depth
- * = the picture's red): the gather's 4-byte corner loads must give the very bits of its
- * 16-byte loads, and both stay near the C gather. */
+ * = the picture's red): near the C gather. */
 static void gather_sizes(void)
 {
     static const int sizes[][2] = {{1, 1}, {2, 3}, {37, 29}, {131, 67}, {257, 1}, {1, 211}, {330, 97}};
@@ -72,22 +70,18 @@ static void gather_sizes(void)
         sw_error err;
         CHECK_MSG(image_write_png("dofcuda_rand.png", w, h, 4, px, 0, 0, &err) == 0, "%s", err.msg);
         free(px);
-        static const dof_cli_run runs[3] = {
-            {"cuda", "cuda", "dofcuda_rand_vec.png", {{LOADS, "vec"}}},
-            {"cuda", "cuda", "dofcuda_rand_scalar.png", {{LOADS, "scalar"}}},
-            {"cpu", NULL, "dofcuda_rand_cpu.png", {{NULL, NULL}}}};
-        image8 img[3];
+        static const dof_cli_run runs[2] = {{"cuda", "cuda", "dofcuda_rand_cuda.png", {{NULL, NULL}}},
+                                            {"cpu", NULL, "dofcuda_rand_cpu.png", {{NULL, NULL}}}};
+        image8 img[2];
         char what[96];
         snprintf(what, sizeof what, "%dx%d", w, h);
-        if (dof_cli_runs("dofcuda_rand.png", runs, 3, img, what)) continue;
-        snprintf(what, sizeof what, "%dx%d SAT + 4-byte loads vs 16-byte loads", w, h);
-        dof_compare(what, &img[1], &img[0], 0.0, 0.0);
-        snprintf(what, sizeof what, "%dx%d SAT + 16-byte loads vs cpu", w, h);
+        if (dof_cli_runs("dofcuda_rand.png", runs, 2, img, what)) continue;
+        snprintf(what, sizeof what, "%dx%d cuda SAT and gather vs cpu", w, h);
         /* The disc reads the table at fractional corners: on random noise a radius that C
          * and CUDA round to either side of a texel moves a pixel by more than 24 now and
          * then (1 of 32,010 on the H200); the mean stays the bound. */
-        dof_compare(what, &img[0], &img[2], 0.5, 0.0002);
-        for (int k = 0; k < 3; k++) image_free(&img[k]);
+        dof_compare(what, &img[0], &img[1], 0.5, 0.0002);
+        for (int k = 0; k < 2; k++) image_free(&img[k]);
     }
 }
 
@@ -138,11 +132,9 @@ int main(void)
 {
     const char *why;
     if (!prim_cuda_available(&why)) TEST_SKIP("cuda DoF: %s", why);
-    /* Run 6: the cuda gather with SCANWORKS_DOF_SAT_LOADS=scalar. */
-    static const char *const runs[7][3] = {{"gl", NULL, "compute"},          {"cpu", NULL, "compute"},
+    static const char *const runs[6][3] = {{"gl", NULL, "compute"},          {"cpu", NULL, "compute"},
                                            {"cuda", "three-pass", "compute"}, {"cuda", "tiled", "compute"},
-                                           {"cuda", "tiled", "fragment"},     {"cuda", "tiled", "cuda"},
-                                           {"cuda", "tiled", "cuda"}};
+                                           {"cuda", "tiled", "fragment"},     {"cuda", "tiled", "cuda"}};
     /* The fragment gather has no near field: it is compared with the compute gather's
      * frame without one. */
     image8 ref = {0}, ref_far = {0};
@@ -150,12 +142,10 @@ int main(void)
     CHECK_MSG(dof_render("gl", NULL, "compute", "dofcuda_far") == 0, "gl compute --near off: headless run failed");
     dof_render_near = NULL;
     if (load("dofcuda_far", &ref_far)) ref_far.pixels = NULL;
-    for (int r = 0; r < 7; r++) {
-        if (r == 6) CHECK(setenv("SCANWORKS_DOF_SAT_LOADS", "scalar", 1) == 0);
+    for (int r = 0; r < 6; r++) {
         char dir[64], what[80];
         snprintf(dir, sizeof dir, "dofcuda_%d", r);
-        snprintf(what, sizeof what, "%s %s%s SAT, %s gather", runs[r][0], runs[r][1] ? runs[r][1] : "",
-                 r == 6 ? " (4-byte loads)" : "", runs[r][2]);
+        snprintf(what, sizeof what, "%s %s SAT, %s gather", runs[r][0], runs[r][1] ? runs[r][1] : "", runs[r][2]);
         CHECK_MSG(dof_render(runs[r][0], runs[r][1], runs[r][2], dir) == 0, "%s: headless run failed", what);
         image8 img;
         if (load(dir, &img)) continue;
@@ -167,7 +157,6 @@ int main(void)
         else if (r != 4) dof_compare(what, &img, &ref, 0.25, 0.001);
         image_free(&img);
     }
-    unsetenv("SCANWORKS_DOF_SAT_LOADS");
     image_free(&ref);
     image_free(&ref_far);
     /* The app's frame: its scene is opaque, so the cuda SAT scans three channels, writes
@@ -209,13 +198,7 @@ int main(void)
                        "--aperture", "9", "--out", "dofcuda_kernel.png", "--gather", "cuda"};
     CHECK(compute_dof(13, (char **)a) == 0);
     CHECK(compute_dof(13, (char **)b) == 0);
-    CHECK(setenv("SCANWORKS_DOF_SAT_LOADS", "vec", 1) == 0);   /* whatever the default */
     CHECK(compute_dof(15, (char **)c) == 0);
-    const char *d[] = {"dof", "--backend", "cuda", "--in", golden, "--depth", golden, "--focus", "0.5",
-                       "--aperture", "9", "--out", "dofcuda_scalar.png", "--gather", "cuda"};
-    CHECK(setenv("SCANWORKS_DOF_SAT_LOADS", "scalar", 1) == 0);
-    CHECK(compute_dof(15, (char **)d) == 0);
-    unsetenv("SCANWORKS_DOF_SAT_LOADS");
     image8 x, y, z;
     sw_error err;
     if (!image_load_file(&y, "dofcuda_cpu.png", 0, &err)) {
@@ -226,14 +209,6 @@ int main(void)
         if (!image_load_file(&z, "dofcuda_kernel.png", 0, &err)) {
             /* half-float output: a few values round one step the other way */
             dof_compare("compute dof, cuda SAT + cuda gather vs cpu", &z, &y, 0.15, 0.0);
-            image8 bz;
-            if (!image_load_file(&bz, "dofcuda_scalar.png", 0, &err)) {
-                /* the same arithmetic as the 16-byte loads: the same bits */
-                dof_compare("compute dof, cuda SAT + cuda gather with 4-byte loads vs 16-byte", &bz, &z, 0.0, 0.0);
-                image_free(&bz);
-            } else {
-                CHECK_MSG(0, "%s", err.msg);
-            }
             image_free(&z);
         }
         image_free(&y);

@@ -6,9 +6,7 @@
 # interop frame path), `bench sat` into $OUT/dof-bench-sat.{json,svg,csv} (every
 # cuda SAT variant, each checked against the CPU before and after its timed reps;
 # a memcpy moving the same bytes; CUB), and 1080p headless frames, old against new SAT and gather, into
-# $OUT/dof-frames/*.json. --sat-variant tiled is the production tiled-v2; gather loads
-# SCANWORKS_DOF_SAT_LOADS=scalar|vec (vec: one 16-byte load per corner, scalar:
-# four 4-byte loads). Each run names the loads, so the default does not matter here.
+# $OUT/dof-frames/*.json. --sat-variant tiled is the production tiled-v2.
 # Ends with SUMMARY lines: SAT build per variant (bench, 1080p and 4K, against CUB
 # and against three-pass), and SAT + CUDA gather per gather in 1080p frames.
 # Then the quality against the thin-lens reference ($OUT/dof-quality/). About 50 seconds
@@ -60,7 +58,7 @@ if command -v compute-sanitizer > /dev/null; then
     for kern in disc boxes; do
       for near in on off; do
         log="$OUT/dof-$tool-interop-v2-$kern-near$near.txt"
-        SCANWORKS_DOF_SAT_LOADS=vec timeout 40 \
+        timeout 40 \
           compute-sanitizer --tool "$tool" --error-exitcode 3 "$bin" compute dof --backend cuda --variant tiled \
           --gather cuda --kernel $kern --near $near --in "$img" --depth "$img" --focus 0.5 --aperture 8 --out "$OUT/dof-sanitizer.png" > "$log" 2>&1 &&
           grep -q "ERROR SUMMARY: 0 errors\|RACECHECK SUMMARY: 0 hazards" "$log" || { ok=0; tail -20 "$log"; }
@@ -101,31 +99,27 @@ frames() {   # name, then flags
   fi
 }
 t1=$SECONDS
-# 1080p: the v2 SAT with the cuda gather's 16-byte and 4-byte corner loads, and with
-# the GL compute gather (v2's stages are one span: its launches overlap). The gather
-# loads always named, so a changed default changes nothing here. (bench sat above
-# times every SAT variant on its own, three-pass included.)
-for loads in vec scalar; do
-  SCANWORKS_DOF_SAT_LOADS=$loads \
-    frames "cuda-v2-$loads-cuda-1920x1080" --size 1920x1080 --sat-backend cuda --sat-variant tiled --gather cuda
-done
+# 1080p: the v2 SAT with the cuda gather and with the GL compute gather (v2's stages
+# are one span: its launches overlap). (bench sat above times every SAT variant on its
+# own, three-pass included.)
+frames "cuda-v2-cuda-1920x1080" --size 1920x1080 --sat-backend cuda --sat-variant tiled --gather cuda
 frames "cuda-v2-compute-1920x1080" --size 1920x1080 --sat-backend cuda --sat-variant tiled --gather compute
 # The kernels: the disc (the default, above) without its soft guard, then 1..3 nested
 # boxes with the halving guard and without: what each step from the chapter's kernel
 # (one box, no guard) costs.
-SCANWORKS_DOF_SAT_LOADS=vec frames "cuda-v2-vec-cuda-disc-guardoff-1920x1080" \
+frames "cuda-v2-cuda-disc-guardoff-1920x1080" \
   --size 1920x1080 --sat-backend cuda --sat-variant tiled --gather cuda --kernel disc --guard off
 # The near field (on by default, in every run above): the disc without it, what the
 # tile pass and the near layer cost (the dof stage; SAT + all DoF passes target 70 us).
-SCANWORKS_DOF_SAT_LOADS=vec frames "cuda-v2-vec-cuda-disc-nearoff-1920x1080" \
+frames "cuda-v2-cuda-disc-nearoff-1920x1080" \
   --size 1920x1080 --sat-backend cuda --sat-variant tiled --gather cuda --kernel disc --near off
 for n in 1 2 3; do
   for guard in on off; do
-    SCANWORKS_DOF_SAT_LOADS=vec frames "cuda-v2-vec-cuda-boxes$n-guard$guard-1920x1080" \
+    frames "cuda-v2-cuda-boxes$n-guard$guard-1920x1080" \
       --size 1920x1080 --sat-backend cuda --sat-variant tiled --gather cuda --boxes "$n" --guard "$guard"
   done
 done
-SCANWORKS_DOF_SAT_LOADS=vec "$bin" --headless --frames 1 --size 1920x1080 \
+"$bin" --headless --frames 1 --size 1920x1080 \
   --sat-backend cuda --gather cuda --hud --dump "$OUT/dof-frames" > /dev/null 2>&1 &&
   mv "$OUT/dof-frames/frame_0000.png" "$OUT/dof-frames/cuda-1920x1080.png" || true
 # The same frame with the chapter's kernel (one box, no guard), to compare by eye.
@@ -159,7 +153,7 @@ echo "dof: frames took $((SECONDS - t1)) s; all done in $((SECONDS - t0)) s"
 t1=$SECONDS
 ncu_bin=$(command -v ncu || ls /usr/local/cuda/bin/ncu 2> /dev/null || true)
 if [ -n "$ncu_bin" ] &&
-   SCANWORKS_DOF_SAT_LOADS=vec timeout 30 "$ncu_bin" --section SpeedOfLight \
+   timeout 30 "$ncu_bin" --section SpeedOfLight \
      --section Occupancy --section LaunchStats --section WarpStateStats --section MemoryWorkloadAnalysis \
      -k regex:"sat_tile_sums|sat_tile_write|dof_gather" --launch-count 3 \
      "$bin" --headless --no-vsync --frames 2 --size 1920x1080 --sat-backend cuda --sat-variant tiled \
