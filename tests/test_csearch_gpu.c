@@ -216,8 +216,22 @@ static void test_sort_shapes(void)
     uint32_t *k = malloc(nmax * 4), *v = malloc(nmax * 4), *ko = malloc(nmax * 4), *vo = malloc(nmax * 4);
     uint32_t *wk = malloc(nmax * 4), *wv = malloc(nmax * 4);
     sw_error err;
-    for (int r = 0; r < SORT_TUNE_ROWS; r++) {
-        const sort_tune *tu = &sort_tune_table[r];
+    /* every row of tune.h, then the sm_90 row with each compiled tile (bench's sweep) */
+    sort_tune rows[SORT_TUNE_ROWS + 32];
+    int nrows = 0, shapes[16][2];
+    for (int r = 0; r < SORT_TUNE_ROWS; r++) rows[nrows++] = sort_tune_table[r];
+    for (int with_values = 0; with_values < 2; with_values++) {
+        const int count = radix_onesweep2_shapes(with_values, shapes, 16);
+        CHECK(count >= 1 && count <= 16);
+        for (int i = 0; i < count && i < 16; i++) {
+            sort_tune row = *sort_tune_for(90);
+            if (with_values) row.pairs_threads = shapes[i][0], row.pairs_items = shapes[i][1];
+            else row.keys_threads = shapes[i][0], row.keys_items = shapes[i][1];
+            rows[nrows++] = row;
+        }
+    }
+    for (int r = 0; r < nrows; r++) {
+        const sort_tune *tu = &rows[r];
         for (int with_values = 0; with_values < 2; with_values++) {
             const size_t tile = with_values ? (size_t)tu->pairs_threads * tu->pairs_items
                                              : (size_t)tu->keys_threads * tu->keys_items;
@@ -236,7 +250,9 @@ static void test_sort_shapes(void)
                     size_t unstable = 0;
                     for (size_t i = 1; with_values && i < n; i++) unstable += ko[i] == ko[i - 1] && vo[i] <= vo[i - 1];
                     CHECK_MSG(!memcmp(ko, wk, n * 4) && (!with_values || !memcmp(vo, wv, n * 4)) && !unstable,
-                              "sort onesweep-sm%d n=%zu %s %s values=%d (%zu unstable)", tu->arch, n,
+                              "sort onesweep-sm%d %dx%d n=%zu %s %s values=%d (%zu unstable)", tu->arch,
+                              with_values ? tu->pairs_threads : tu->keys_threads,
+                              with_values ? tu->pairs_items : tu->keys_items, n,
                               key_type_name(t), dist_names[dists[di]], with_values, unstable);
                 }
         }

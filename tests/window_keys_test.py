@@ -49,7 +49,10 @@ def lines():
 
 
 def wait_for(count):
-    for _ in range(200):
+    # Up to 60 s: under AddressSanitizer on a loaded 2-core machine a frame that writes a
+    # screenshot or lays out the help takes seconds, and a line that comes after the wait
+    # would be read as the next key's.
+    for _ in range(1200):
         ls = lines()
         if len(ls) >= count:
             return ls
@@ -93,7 +96,7 @@ def mouse(gesture):
 
 if not wait_for(1):
     proc.kill()
-    sys.exit("FAIL: no state line from --state-log %s within 10 s" % log)
+    sys.exit("FAIL: no state line from --state-log %s within 60 s" % log)
 panel_keys = [b for b in table if b["kind"] == "panel"]
 panel_toggles = next(b for b in table if b["state"] == "panels")
 checked = 0

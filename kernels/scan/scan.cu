@@ -71,8 +71,7 @@ static const scan_tune *tune_of(const scan_tune *tune)
  * value slots. */
 static size_t status_bytes(size_t esize, size_t slots)
 {
-    if (esize == 4) return 16 + round16(slots * 8);
-    return 16 + round16(slots * 4) + 2 * round16(slots * esize);
+    return 16 + round16(slots * 2 * esize);   /* a word of (tag, value) a slot; 16 bytes for 8-byte T */
 }
 
 /* Block sums of every level of a multi-level scan. */
@@ -153,13 +152,7 @@ static int run_lookback(const scan_tune *tu, const T *in, T *out, size_t n, int 
     const size_t slots = tiles << tu->spread;
     CUDA_TRY(cudaMemsetAsync(temp, 0, status_bytes(sizeof(T), slots), s), err);
     tile_status<T> st = {};
-    if (sizeof(T) == 4) {
-        st.packed = (unsigned long long *)(temp + 16);
-    } else {
-        st.flags = (unsigned int *)(temp + 16);
-        st.aggregate = (T *)(temp + 16 + round16(slots * 4));
-        st.inclusive = (T *)(temp + 16 + round16(slots * 4) + round16(slots * sizeof(T)));
-    }
+    st.packed = (unsigned long long *)(temp + 16);
     lb_opts o = {};
     o.window = tu->window;
     o.cs = tu->cs;

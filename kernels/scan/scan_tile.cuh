@@ -34,9 +34,9 @@ enum { FLAG_INVALID = 0, FLAG_AGGREGATE = 1, FLAG_PREFIX = 2 };
  * inclusive prefix); the value is stored, then a fence, then the tag; a reader reads
  * the tag, fences, then reads the slot the flag names. */
 template <typename T> struct tile_status {
-    unsigned long long *packed;   /* 4-byte T: one word per tile */
-    unsigned int *flags;          /* 8-byte T */
-    T *aggregate, *inclusive;     /* 8-byte T */
+    /* 4-byte T: one 8-byte word a tile (tag, value); 8-byte T: two, written and read as
+     * one 16-byte access (tag, low half), (tag, high half) (scan_lookback.cuh). */
+    unsigned long long *packed;
 };
 
 template <typename T, int NV>

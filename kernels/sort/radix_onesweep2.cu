@@ -293,13 +293,27 @@ static __global__ void __launch_bounds__(THREADS, OS_MIN_BLOCKS(THREADS, BLOCKS)
 typedef void (*os_pass_fn)(const uint32_t *, uint32_t *, const uint32_t *, uint32_t *, unsigned int, int, int, int,
                            int, const unsigned int *, unsigned int *, unsigned int *);
 /* The compiled passes, X(threads, keys a thread, blocks an SM asked of the compiler):
- * tune.h's rows name them. Shared memory stays static (48 KB at most), so 4 x THREADS x
- * ITEMS + THREADS x 32 + ~1.2 KB bytes must fit. On sm_90 (ptxas, no spills): 384x16
+ * tune.h's rows name them; `bench sort` with SCANWORKS_SORT_SHAPES=all times each.
+ * Shared memory stays static (48 KB at most), so 4 x THREADS x ITEMS + THREADS x 32 +
+ * ~1.2 KB bytes must fit. On sm_90 (ptxas, no spills): 384x16
  * and 384x20 keys 56 registers, 3 blocks an SM; 384x16 pairs 78, 2 (384x20 pairs spill
  * 88 bytes). */
 #define OS_KEY_SHAPES(X) X(384, 20, 3) X(384, 16, 3)
 #define OS_PAIR_SHAPES(X) X(384, 16, 2)
 #define OS_MIN_TILE (384 * 16)   /* the smallest tile above: the status words are sized for it */
+
+extern "C" int radix_onesweep2_shapes(int with_values, int (*shapes)[2], int max)
+{
+    int k = 0;
+#define OS_LIST(T, I, B) if (k < max) shapes[k][0] = (T), shapes[k][1] = (I); k++;
+    if (with_values) {
+        OS_PAIR_SHAPES(OS_LIST)
+    } else {
+        OS_KEY_SHAPES(OS_LIST)
+    }
+#undef OS_LIST
+    return k;
+}
 
 /* The pass for THREADS x ITEMS (pairs with VALS), NULL when it is not compiled. */
 static os_pass_fn os_pass_of(bool vals, int threads, int items)

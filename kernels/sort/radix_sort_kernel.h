@@ -32,6 +32,9 @@ int radix_onesweep2_sort(int mode, const uint32_t *keys_in, uint32_t *keys_out, 
 int radix_onesweep2_sort_tuned(const sort_tune *tune, int mode, const uint32_t *keys_in, uint32_t *keys_out,
                                const uint32_t *vals_in, uint32_t *vals_out, size_t n, void *temp, void *stream,
                                sw_error *err);
+/* The compiled onesweep tiles (threads, keys a thread) for keys alone or with values:
+ * writes at most MAX of them to SHAPES, returns how many there are. */
+int radix_onesweep2_shapes(int with_values, int (*shapes)[2], int max);
 
 #ifdef __cplusplus
 }

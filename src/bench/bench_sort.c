@@ -88,7 +88,8 @@ static int verify(void *p, char *why, size_t size, sw_error *err)
 static const bench_gpu_check sort_check = {poison, verify};
 
 /* With SCANWORKS_SORT_SHAPES=all, a row "onesweep-smAA" for every row of
- * kernels/sort/tune.h. */
+ * kernels/sort/tune.h, and "onesweep-TxI" for every compiled tile of this operation
+ * (keys alone or pairs) on the sm_90 row. */
 static int bench_shapes(bench_report *r, sort_ctx *c, const char *op, double bytes, int reps, sw_error *err)
 {
     const char *all = getenv("SCANWORKS_SORT_SHAPES");
@@ -99,6 +100,16 @@ static int bench_shapes(bench_report *r, sort_ctx *c, const char *op, double byt
     for (int i = 0; !rc && i < SORT_TUNE_ROWS; i++) {
         c->tune = &sort_tune_table[i];
         snprintf(variant, sizeof variant, "onesweep-sm%d", sort_tune_table[i].arch);
+        rc = bench_gpu_checked_row(r, op, variant, (int64_t)c->n, bytes, "", run_ours, c, reps, &sort_check, err);
+    }
+    int shapes[16][2];
+    const int count = radix_onesweep2_shapes(c->pairs, shapes, 16);
+    for (int i = 0; !rc && i < count && i < 16; i++) {
+        sort_tune row = *sort_tune_for(90);
+        if (c->pairs) row.pairs_threads = shapes[i][0], row.pairs_items = shapes[i][1];
+        else row.keys_threads = shapes[i][0], row.keys_items = shapes[i][1];
+        c->tune = &row;
+        snprintf(variant, sizeof variant, "onesweep-%dx%d", shapes[i][0], shapes[i][1]);
         rc = bench_gpu_checked_row(r, op, variant, (int64_t)c->n, bytes, "", run_ours, c, reps, &sort_check, err);
     }
     c->tune = NULL;
