@@ -67,6 +67,15 @@ if command -v compute-sanitizer > /dev/null; then
     if [ $ok = 1 ]; then pass "compute-sanitizer $tool ($((SECONDS - t1)) s)"; else fail "compute-sanitizer $tool (logs: $OUT/dof-$tool-*.txt)"; fi
   done
   rm -f "$OUT/dof-sanitizer-sat.npy"
+  # The library's device entry (sw_sat_device with the caller's temp storage, through
+  # sw_sat on every awkward size and a 1080p image) under memcheck.
+  log="$OUT/dof-memcheck-sat-api.txt"
+  if (cd "$BUILD/tests" && timeout 180 compute-sanitizer --tool memcheck --error-exitcode 3 ./test_sat_api cuda) \
+       > "$log" 2>&1 && grep -q "ERROR SUMMARY: 0 errors" "$log" && grep -q "all checks passed" "$log"; then
+    pass "compute-sanitizer memcheck test_sat_api cuda"
+  else
+    tail -20 "$log"; fail "compute-sanitizer memcheck test_sat_api cuda (log: $log)"
+  fi
 else
   fail "compute-sanitizer not found on PATH"
 fi
