@@ -1,5 +1,5 @@
-/* On the GPU machine: DoF frames with the SAT built by cuda (both variants and the
- * one-pass lookback build, through GL interop) against the gl and cpu backends' frames (the integer tables are the
+/* On the GPU machine: DoF frames with the SAT built by cuda (both variants, through
+ * GL interop) against the gl and cpu backends' frames (the integer tables are the
  * same, so the frames must agree closely), and `compute dof --backend cuda` against
  * the cpu gather, for every kernel (the disc, the default, and the boxes), with the near
  * field (the default) and without. */
@@ -21,8 +21,6 @@ static int load(const char *dir, image8 *img)
 }
 
 /* The comparison switches the runs below set. */
-#define TILED "SCANWORKS_SAT_CUDA_TILED"
-#define LOADS "SCANWORKS_DOF_SAT_LOADS"
 #define ALPHA "SCANWORKS_SAT_ALPHA"
 #define LAYOUT "SCANWORKS_SAT_LAYOUT"
 
@@ -56,9 +54,7 @@ static int dof_cli_runs(const char *png, const dof_cli_run *runs, int count, ima
 }
 
 /* compute dof with the cuda SAT and gather on random pictures of awkward sizes (depth
- * = the picture's red): the one-pass SAT with the gather's 4-byte corner loads, and tiled-v2
- * (its texture loads), must give the very bits of the four-pass SAT with the 16-byte
- * loads, and stay near the C gather. */
+ * = the picture's red): near the C gather. */
 static void gather_sizes(void)
 {
     static const int sizes[][2] = {{1, 1}, {2, 3}, {37, 29}, {131, 67}, {257, 1}, {1, 211}, {330, 97}};
@@ -74,25 +70,18 @@ static void gather_sizes(void)
         sw_error err;
         CHECK_MSG(image_write_png("dofcuda_rand.png", w, h, 4, px, 0, 0, &err) == 0, "%s", err.msg);
         free(px);
-        static const dof_cli_run runs[4] = {
-            {"cuda", "cuda", "dofcuda_rand_old.png", {{TILED, "four-pass"}, {LOADS, "vec"}}},
-            {"cuda", "cuda", "dofcuda_rand_new.png", {{TILED, "lookback"}, {LOADS, "scalar"}}},
-            {"cuda", "cuda", "dofcuda_rand_v2.png", {{TILED, "v2"}, {LOADS, "vec"}}},
-            {"cpu", NULL, "dofcuda_rand_cpu.png", {{NULL, NULL}}}};
-        image8 img[4];
+        static const dof_cli_run runs[2] = {{"cuda", "cuda", "dofcuda_rand_cuda.png", {{NULL, NULL}}},
+                                            {"cpu", NULL, "dofcuda_rand_cpu.png", {{NULL, NULL}}}};
+        image8 img[2];
         char what[96];
         snprintf(what, sizeof what, "%dx%d", w, h);
-        if (dof_cli_runs("dofcuda_rand.png", runs, 4, img, what)) continue;
-        snprintf(what, sizeof what, "%dx%d lookback SAT + 4-byte loads vs four-pass + 16-byte", w, h);
-        dof_compare(what, &img[1], &img[0], 0.0, 0.0);
-        snprintf(what, sizeof what, "%dx%d v2 SAT + 16-byte loads vs four-pass", w, h);
-        dof_compare(what, &img[2], &img[0], 0.0, 0.0);
-        snprintf(what, sizeof what, "%dx%d lookback SAT + 4-byte loads vs cpu", w, h);
+        if (dof_cli_runs("dofcuda_rand.png", runs, 2, img, what)) continue;
+        snprintf(what, sizeof what, "%dx%d cuda SAT and gather vs cpu", w, h);
         /* The disc reads the table at fractional corners: on random noise a radius that C
          * and CUDA round to either side of a texel moves a pixel by more than 24 now and
          * then (1 of 32,010 on the H200); the mean stays the bound. */
-        dof_compare(what, &img[1], &img[3], 0.5, 0.0002);
-        for (int k = 0; k < 4; k++) image_free(&img[k]);
+        dof_compare(what, &img[0], &img[1], 0.5, 0.0002);
+        for (int k = 0; k < 2; k++) image_free(&img[k]);
     }
 }
 
@@ -112,7 +101,6 @@ static void opaque_sizes(void)
         {"cuda", "compute", "dofcuda_opq3.png", {{ALPHA, "scan"}, {LAYOUT, "split"}}},
         {"cuda", "cuda", "dofcuda_opq4.png", {{ALPHA, "const"}, {LAYOUT, "texels"}}}};
     uint64_t seed = 77;
-    CHECK(setenv(TILED, "v2", 1) == 0);
     for (size_t s = 0; s < sizeof sizes / sizeof sizes[0]; s++)
         for (int c = 3; c <= 4; c++) {
             int w = sizes[s][0], h = sizes[s][1];
@@ -138,20 +126,15 @@ static void opaque_sizes(void)
             dof_compare(what, &img[0], &img[4], 0.0, 0.0);
             for (int k = 0; k < 5; k++) image_free(&img[k]);
         }
-    unsetenv(TILED);
 }
 
 int main(void)
 {
     const char *why;
     if (!prim_cuda_available(&why)) TEST_SKIP("cuda DoF: %s", why);
-    /* Runs 6 and 7: "tiled" with SCANWORKS_SAT_CUDA_TILED=four-pass (the four-pass build);
-     * 8: the cuda gather with SCANWORKS_DOF_SAT_LOADS=scalar. */
-    static const char *const runs[9][3] = {{"gl", NULL, "compute"},          {"cpu", NULL, "compute"},
+    static const char *const runs[6][3] = {{"gl", NULL, "compute"},          {"cpu", NULL, "compute"},
                                            {"cuda", "three-pass", "compute"}, {"cuda", "tiled", "compute"},
-                                           {"cuda", "tiled", "fragment"},     {"cuda", "tiled", "cuda"},
-                                           {"cuda", "tiled", "compute"},      {"cuda", "tiled", "cuda"},
-                                           {"cuda", "tiled", "cuda"}};
+                                           {"cuda", "tiled", "fragment"},     {"cuda", "tiled", "cuda"}};
     /* The fragment gather has no near field: it is compared with the compute gather's
      * frame without one. */
     image8 ref = {0}, ref_far = {0};
@@ -159,16 +142,10 @@ int main(void)
     CHECK_MSG(dof_render("gl", NULL, "compute", "dofcuda_far") == 0, "gl compute --near off: headless run failed");
     dof_render_near = NULL;
     if (load("dofcuda_far", &ref_far)) ref_far.pixels = NULL;
-    for (int r = 0; r < 9; r++) {
-        if (r == 6) CHECK(setenv("SCANWORKS_SAT_CUDA_TILED", "four-pass", 1) == 0);
-        if (r == 8) {
-            unsetenv("SCANWORKS_SAT_CUDA_TILED");
-            CHECK(setenv("SCANWORKS_DOF_SAT_LOADS", "scalar", 1) == 0);
-        }
+    for (int r = 0; r < 6; r++) {
         char dir[64], what[80];
         snprintf(dir, sizeof dir, "dofcuda_%d", r);
-        snprintf(what, sizeof what, "%s %s%s SAT, %s gather", runs[r][0], runs[r][1] ? runs[r][1] : "",
-                 r == 8 ? " (4-byte loads)" : r >= 6 ? " (lookback)" : "", runs[r][2]);
+        snprintf(what, sizeof what, "%s %s SAT, %s gather", runs[r][0], runs[r][1] ? runs[r][1] : "", runs[r][2]);
         CHECK_MSG(dof_render(runs[r][0], runs[r][1], runs[r][2], dir) == 0, "%s: headless run failed", what);
         image8 img;
         if (load(dir, &img)) continue;
@@ -180,7 +157,6 @@ int main(void)
         else if (r != 4) dof_compare(what, &img, &ref, 0.25, 0.001);
         image_free(&img);
     }
-    unsetenv("SCANWORKS_DOF_SAT_LOADS");
     image_free(&ref);
     image_free(&ref_far);
     /* The app's frame: its scene is opaque, so the cuda SAT scans three channels, writes
@@ -222,13 +198,7 @@ int main(void)
                        "--aperture", "9", "--out", "dofcuda_kernel.png", "--gather", "cuda"};
     CHECK(compute_dof(13, (char **)a) == 0);
     CHECK(compute_dof(13, (char **)b) == 0);
-    CHECK(setenv("SCANWORKS_DOF_SAT_LOADS", "vec", 1) == 0);   /* whatever the default */
     CHECK(compute_dof(15, (char **)c) == 0);
-    const char *d[] = {"dof", "--backend", "cuda", "--in", golden, "--depth", golden, "--focus", "0.5",
-                       "--aperture", "9", "--out", "dofcuda_scalar.png", "--gather", "cuda"};
-    CHECK(setenv("SCANWORKS_DOF_SAT_LOADS", "scalar", 1) == 0);
-    CHECK(compute_dof(15, (char **)d) == 0);
-    unsetenv("SCANWORKS_DOF_SAT_LOADS");
     image8 x, y, z;
     sw_error err;
     if (!image_load_file(&y, "dofcuda_cpu.png", 0, &err)) {
@@ -239,14 +209,6 @@ int main(void)
         if (!image_load_file(&z, "dofcuda_kernel.png", 0, &err)) {
             /* half-float output: a few values round one step the other way */
             dof_compare("compute dof, cuda SAT + cuda gather vs cpu", &z, &y, 0.15, 0.0);
-            image8 bz;
-            if (!image_load_file(&bz, "dofcuda_scalar.png", 0, &err)) {
-                /* the same arithmetic as the 16-byte loads: the same bits */
-                dof_compare("compute dof, cuda SAT + cuda gather with 4-byte loads vs 16-byte", &bz, &z, 0.0, 0.0);
-                image_free(&bz);
-            } else {
-                CHECK_MSG(0, "%s", err.msg);
-            }
             image_free(&z);
         }
         image_free(&y);

@@ -101,13 +101,12 @@ static __device__ __forceinline__ unsigned long long cp_tile_prefix(unsigned lon
  * order, and writes them out as one run once the tile's offset (look-back) and the
  * warp's offset are known. Input and output are touched once: streaming loads and
  * stores (__ldcs, __stcs) keep them from evicting the status words in L2.
- * BID: tile = blockIdx.x (blocks start in index order, as CUB assumes) instead of a
- * ticket from TILE_COUNTER: no atomic and one barrier less before the loads.
+ * The tile is blockIdx.x (blocks start in index order, as CUB assumes): no ticket from
+ * an atomic counter, one barrier less before the loads (docs/perf/compact.md).
  * The body of the kernel cp_single_pass_min below. */
-template <int TYPE, int PRED, int THREADS, int ITEMS, bool BID, int SPREAD>
+template <int TYPE, int PRED, int THREADS, int ITEMS, int SPREAD>
 static __device__ __forceinline__ void cp_tile(const uint32_t *in, const uint8_t *flags, size_t n, uint32_t value,
-                                               uint32_t *out, unsigned long long *status, unsigned int *tile_counter,
-                                               unsigned long long *count)
+                                               uint32_t *out, unsigned long long *status, unsigned long long *count)
 {
     enum { WARPS = THREADS / 32, ROWS = ITEMS / 4, WARP_ITEMS = ROWS * 128, TILE = THREADS * ITEMS };
     static_assert(THREADS % 32 == 0 && THREADS <= 1024 && ITEMS % 4 == 0 && ITEMS > 0, "tile shape");
@@ -116,16 +115,8 @@ static __device__ __forceinline__ void cp_tile(const uint32_t *in, const uint8_t
     __shared__ uint32_t s_pack[WARPS][WARP_ITEMS];
     __shared__ unsigned int s_wtot[WARPS];
     __shared__ unsigned long long s_prefix;
-    __shared__ unsigned int s_tile;
     const unsigned int lane = threadIdx.x & 31u, warp = threadIdx.x >> 5;
-    unsigned int t;
-    if (BID) {
-        t = blockIdx.x;
-    } else {
-        if (threadIdx.x == 0) s_tile = atomicAdd(tile_counter, 1u);   /* tiles start in order */
-        __syncthreads();
-        t = s_tile;
-    }
+    const unsigned int t = blockIdx.x;
     const size_t base = (size_t)t * TILE, wbase = base + (size_t)warp * WARP_ITEMS;
     const bool full = base + TILE <= n && ((uintptr_t)in & 15u) == 0;
 
@@ -191,7 +182,7 @@ static __device__ __forceinline__ void cp_tile(const uint32_t *in, const uint8_t
 }
 
 #define CP_PARAMS const uint32_t *in, const uint8_t *flags, size_t n, uint32_t value, uint32_t *out, \
-                  unsigned long long *status, unsigned int *tile_counter, unsigned long long *count
+                  unsigned long long *status, unsigned long long *count
 /* At least MIN_BLOCKS blocks per SM: the registers capped to fit them. Turing (sm_75)
  * holds at most 1024 threads per SM: the bound is capped there, so that ptxas does
  * not drop it with a warning. */
@@ -202,14 +193,14 @@ static __device__ __forceinline__ void cp_tile(const uint32_t *in, const uint8_t
 #endif
 #define CP_MIN_BLOCKS(THREADS, MIN_BLOCKS) \
     ((THREADS) * (MIN_BLOCKS) <= CP_ARCH_MAX_THREADS ? (MIN_BLOCKS) : CP_ARCH_MAX_THREADS / (THREADS))
-template <int TYPE, int PRED, int THREADS, int ITEMS, bool BID, int MIN_BLOCKS, int SPREAD = 0>
+template <int TYPE, int PRED, int THREADS, int ITEMS, int MIN_BLOCKS, int SPREAD = 0>
 static __global__ void __launch_bounds__(THREADS, CP_MIN_BLOCKS(THREADS, MIN_BLOCKS)) cp_single_pass_min(CP_PARAMS)
 {
-    cp_tile<TYPE, PRED, THREADS, ITEMS, BID, SPREAD>(in, flags, n, value, out, status, tile_counter, count);
+    cp_tile<TYPE, PRED, THREADS, ITEMS, SPREAD>(in, flags, n, value, out, status, count);
 }
 
 typedef void (*cp_kernel)(const uint32_t *, const uint8_t *, size_t, uint32_t, uint32_t *, unsigned long long *,
-                          unsigned int *, unsigned long long *);
+                          unsigned long long *);
 
 /* The compiled shapes, X(threads, items a thread, blocks an SM, status spread): tune.h's
  * rows name them. Each has all 21 kernels (type x predicate), tile = blockIdx.x. */
@@ -218,8 +209,8 @@ typedef void (*cp_kernel)(const uint32_t *, const uint8_t *, size_t, uint32_t, u
                         cp_single_pass_min<T, 2, __VA_ARGS__>, cp_single_pass_min<T, 3, __VA_ARGS__>, \
                         cp_single_pass_min<T, 4, __VA_ARGS__>, cp_single_pass_min<T, 5, __VA_ARGS__>, \
                         cp_single_pass_min<T, 6, __VA_ARGS__>}
-#define CP_SHAPE_ROW(TH, IT, MB, SP) {TH, IT, MB, SP, {CP_ROW(0, TH, IT, true, MB, SP), CP_ROW(1, TH, IT, true, MB, SP), \
-                                                      CP_ROW(2, TH, IT, true, MB, SP)}},
+#define CP_SHAPE_ROW(TH, IT, MB, SP) {TH, IT, MB, SP, {CP_ROW(0, TH, IT, MB, SP), CP_ROW(1, TH, IT, MB, SP), \
+                                                      CP_ROW(2, TH, IT, MB, SP)}},
 struct cp_shape {
     int threads, items, min_blocks, spread;
     cp_kernel k[3][7];
@@ -231,7 +222,7 @@ static size_t cp_tiles(size_t n) { return (n + CP_TILE - 1) / CP_TILE; }
 extern "C" size_t compact_kernel_temp_bytes(int algo, size_t n)
 {
     if (algo != COMPACT_K_FLAG_SCAN_SCATTER)
-        return 256 + ((cp_tiles(n) << CP_STATUS_SPREAD) + 1) * sizeof(unsigned long long);
+        return ((cp_tiles(n) << CP_STATUS_SPREAD) + 1) * sizeof(unsigned long long);
     return 2 * ((n + 63) & ~(size_t)63) * sizeof(uint32_t) + flag_scan_temp_bytes(n) + 256;
 }
 
@@ -276,8 +267,7 @@ extern "C" int compact_kernel_run(int algo, const compact_kparams *p, const uint
         return 0;
     }
     if (algo == COMPACT_K_SINGLE_PASS) {
-        unsigned int *counter = (unsigned int *)temp;
-        unsigned long long *status = (unsigned long long *)((char *)temp + 256);
+        unsigned long long *status = (unsigned long long *)temp;
         if ((unsigned)p->type > 2 || (unsigned)p->pred > 6) return sw_fail(err, "compact (cuda): bad type or predicate");
         const compact_tune *tu = p->tune ? p->tune : compact_tune_for(cuda_device_arch());
         const cp_shape *sh = cp_shape_of(tu);
@@ -286,9 +276,9 @@ extern "C" int compact_kernel_run(int algo, const compact_kparams *p, const uint
                            "(kernels/compact/compact.cu, CP_SHAPES)", tu->threads, tu->items, tu->min_blocks, tu->spread);
         const size_t tile = (size_t)sh->threads * sh->items;
         const size_t tiles = (n + tile - 1) / tile;   /* at most cp_tiles(n) */
-        CUDA_TRY(cudaMemsetAsync(temp, 0, 256 + (tiles << sh->spread) * sizeof(unsigned long long), s), err);
+        CUDA_TRY(cudaMemsetAsync(temp, 0, (tiles << sh->spread) * sizeof(unsigned long long), s), err);
         sh->k[p->type][p->pred]<<<(unsigned)tiles, sh->threads, 0, s>>>(in, flags, n, p->value_bits, out, status,
-                                                                       counter, count);
+                                                                       count);
         CUDA_TRY_LAUNCH("cp_single_pass", err);
         return 0;
     }

@@ -17,7 +17,6 @@ struct dof_image {
     cudaTextureObject_t depth;
     const unsigned *sat;
     int w, h, c;
-    int vec;   /* the four corners' channels as one 16-byte load each (else four 4-byte) */
     int split;                /* the two-plane table (sat_cuda_src.split): R, G at sat (uint2), */
     const unsigned *bplane;   /* B here, (w + 1) elements a row, row and column -1 stored */
     cudaTextureObject_t color;   /* the near layer's colours */
@@ -29,14 +28,10 @@ __device__ const uint4 dof_zero4 = {0u, 0u, 0u, 0u};
 
 /* The table at (x, y) >= 0 into v[0..4). The pixel index in 32 bits: images are at most
  * 65535 x 65535 (sat_cuda_build), and 65535^2 < 2^32. */
-__device__ static inline void dof_sat4_from(const dof_image *m, const uint4 *p, unsigned *v)
+__device__ static inline void dof_sat4_from(const uint4 *p, unsigned *v)
 {
-    if (m->vec) {
-        uint4 q = __ldg(p);
-        v[0] = q.x, v[1] = q.y, v[2] = q.z, v[3] = q.w;
-    } else {
-        for (int ch = 0; ch < 4; ch++) v[ch] = __ldg((const unsigned *)p + ch);
-    }
+    uint4 q = __ldg(p);   /* one 16-byte load a corner (four 4-byte ones: 81 us against 67; docs/perf/dof.md) */
+    v[0] = q.x, v[1] = q.y, v[2] = q.z, v[3] = q.w;
 }
 
 /* The two-plane table at (x, y) >= -1 (its stored zeros at -1): an 8-byte and a
@@ -55,7 +50,7 @@ __device__ static inline void dof_sat4_load(const dof_image *m, int x, int y, un
     if (m->split)
         dof_sat3_split(m, x, y, v);
     else
-        dof_sat4_from(m, (const uint4 *)m->sat + ((unsigned)y * (unsigned)m->w + (unsigned)x), v);
+        dof_sat4_from((const uint4 *)m->sat + ((unsigned)y * (unsigned)m->w + (unsigned)x), v);
 }
 
 /* The same for x or y >= -1: zeros at -1 (the texel table reads them from dof_zero4). */
@@ -65,7 +60,7 @@ __device__ static inline void dof_sat4_edge(const dof_image *m, int x, int y, un
         dof_sat3_split(m, x, y, v);
     } else {
         const uint4 *inside = (const uint4 *)m->sat + ((unsigned)y * (unsigned)m->w + (unsigned)x);
-        dof_sat4_from(m, (x | y) < 0 ? &dof_zero4 : inside, v);
+        dof_sat4_from((x | y) < 0 ? &dof_zero4 : inside, v);
     }
 }
 
@@ -102,9 +97,7 @@ __device__ static inline float dof_rcp(float b)
     } while (0)
 #include "dof/dof_math.h"
 
-/* VEC: one 16-byte load per corner (else four 4-byte loads), fixed at compile time so
- * the path not taken costs no instructions. Eight blocks an SM (32 registers, a few
- * bytes spilled): at four the compiler took 64 registers to issue all twelve corners
+/* Eight blocks an SM (32 registers, a few bytes spilled): at four the compiler took 64 registers to issue all twelve corners
  * of a pixel together, which measured slower. */
 #if defined(__CUDA_ARCH__) && __CUDA_ARCH__ < 800
 #define DOF_GATHER_BLOCKS 4   /* sm_75 holds at most 1024 threads an SM */
@@ -120,17 +113,16 @@ __device__ static inline float dof_rcp(float b)
  * (the mean of a constant is that constant: the same pixels). SPLIT (with ALPHA3): the
  * table in two planes. NEAR: the near field; the block is its tile, and its 256 threads
  * fold the tile's depth samples (dof_near_sample) into shared words first. */
-template <bool VEC, bool ALPHA3, bool SPLIT, bool DISC, bool NEAR>
+template <bool ALPHA3, bool SPLIT, bool DISC, bool NEAR>
 __global__ void __launch_bounds__(256, DISC ? DOF_DISC_BLOCKS : DOF_GATHER_BLOCKS) dof_gather_kernel(dof_cuda_args a)
 {
-    const int vec = VEC;
     /* Blocks in reverse order, the image's last rows first: the SAT's tile write has
      * just written those, so their table lines are still in L2 (4 us of the gather's
      * 40 at 1080p, docs/perf/dof.md, round 10). */
     int x = (gridDim.x - 1 - blockIdx.x) * 16 + threadIdx.x, y = (gridDim.y - 1 - blockIdx.y) * 16 + threadIdx.y;
     const unsigned *sat = (const unsigned *)a.sat;
     const unsigned *bplane = SPLIT ? sat + 2 * sat_split_plane_elems(a.w, a.h) : NULL;
-    dof_image m = {&a.p, a.depth, sat, a.w, a.h, ALPHA3 ? 3 : 4, vec, SPLIT, bplane, a.color};
+    dof_image m = {&a.p, a.depth, sat, a.w, a.h, ALPHA3 ? 3 : 4, SPLIT, bplane, a.color};
     /* the tile's near CoC and least near depth, as float bits (both >= 0, so the
      * unsigned order is the float order) */
     __shared__ unsigned s_rt, s_dt;
@@ -179,36 +171,26 @@ __global__ void __launch_bounds__(256, DISC ? DOF_DISC_BLOCKS : DOF_GATHER_BLOCK
     surf2Dwrite(o, a.out, x * (int)sizeof(ushort4), y);
 }
 
-/* The kernel for the loads' shape, the table's layout and the gather's: fixed at
- * compile time, so each path costs only its own instructions. */
+/* The kernel for the table's layout and the gather's: fixed at compile time, so each
+ * path costs only its own instructions. */
 template <bool NEAR>
-static void (*dof_pick_kernel(const dof_cuda_args *a, int scalar))(dof_cuda_args)
+static void (*dof_pick_kernel(const dof_cuda_args *a))(dof_cuda_args)
 {
     int three = a->alpha_const;
     /* a->split: the table was written in planes (the three-channel build); no choice. */
     if (a->p.kernel == DOF_KERNEL_DISC)
-        return a->split          ? dof_gather_kernel<true, true, true, true, NEAR>
-               : scalar && three ? dof_gather_kernel<false, true, false, true, NEAR>
-               : scalar          ? dof_gather_kernel<false, false, false, true, NEAR>
-               : three           ? dof_gather_kernel<true, true, false, true, NEAR>
-                                 : dof_gather_kernel<true, false, false, true, NEAR>;
-    return a->split          ? dof_gather_kernel<true, true, true, false, NEAR>
-           : scalar && three ? dof_gather_kernel<false, true, false, false, NEAR>
-           : scalar          ? dof_gather_kernel<false, false, false, false, NEAR>
-           : three           ? dof_gather_kernel<true, true, false, false, NEAR>
-                             : dof_gather_kernel<true, false, false, false, NEAR>;
+        return a->split ? dof_gather_kernel<true, true, true, NEAR>
+               : three  ? dof_gather_kernel<true, false, true, NEAR>
+                        : dof_gather_kernel<false, false, true, NEAR>;
+    return a->split ? dof_gather_kernel<true, true, false, NEAR>
+           : three  ? dof_gather_kernel<true, false, false, NEAR>
+                    : dof_gather_kernel<false, false, false, NEAR>;
 }
 
 extern "C" int dof_cuda_gather(const dof_cuda_args *a, cudaStream_t stream, sw_error *err)
 {
     dim3 grid(cuda_div_up(a->w, 16), cuda_div_up(a->h, 16));
-    /* SCANWORKS_DOF_SAT_LOADS=scalar: four 4-byte loads per corner, for comparison (the
-     * same bits out); unset or =vec: one 16-byte load per corner. */
-    const char *loads = getenv("SCANWORKS_DOF_SAT_LOADS");
-    if (loads && strcmp(loads, "scalar") && strcmp(loads, "vec"))
-        return sw_fail(err, "SCANWORKS_DOF_SAT_LOADS=%s: expected scalar or vec", loads);
-    int scalar = loads && !strcmp(loads, "scalar");
-    void (*kernel)(dof_cuda_args) = a->p.near ? dof_pick_kernel<true>(a, scalar) : dof_pick_kernel<false>(a, scalar);
+    void (*kernel)(dof_cuda_args) = a->p.near ? dof_pick_kernel<true>(a) : dof_pick_kernel<false>(a);
     kernel<<<grid, dim3(16, 16), 0, stream>>>(*a);
     CUDA_TRY_LAUNCH("dof_gather_kernel", err);
     return 0;

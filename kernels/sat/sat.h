@@ -52,18 +52,20 @@ typedef struct sat_cuda_scratch {
 
 #define SAT_CUDA_MAX_STAGES 4
 #define SAT_CUDA_THREE_PASS 0     /* the chapter's: row scan, transpose, row scan, transpose */
-#define SAT_CUDA_TILED 1          /* four passes over 32x32 tiles */
-#define SAT_CUDA_TILED_V2 2       /* production: carries in one kernel, overlapped launches */
-#define SAT_CUDA_VARIANTS 3
+#define SAT_CUDA_TILED_V2 1       /* production: 32x32 tiles, carries in one kernel, overlapped launches */
+#define SAT_CUDA_VARIANTS 2
 
-/* "three-pass", "tiled", "tiled-v2" ("?" out of range). */
+/* "three-pass", "tiled-v2" ("?" out of range). */
 const char *sat_cuda_variant_name(int variant);
 
 /* Stage names of a variant (static strings; NULL for a stage with no kernel in it,
  * whose events are recorded but not reported); returns how many. */
 int sat_cuda_stage_names(int variant, const char *const **names);
 
-/* Grows S to what either variant needs at w x h. */
+/* The scratch either variant needs at w x h, in bytes. */
+size_t sat_cuda_scratch_bytes(int w, int h);
+/* Grows S to sat_cuda_scratch_bytes (allocating only when S->bytes is less: a caller's
+ * buffer of that size is used as it is). */
 int sat_cuda_scratch_ensure(sat_cuda_scratch *s, int w, int h, sw_error *err);
 void sat_cuda_scratch_free(sat_cuda_scratch *s);
 
@@ -94,9 +96,6 @@ int sat_cuda_tile_write_rgb(const cudaLaunchConfig_t *cfg, const sat_cuda_src *s
 
 /* OUT (cols x rows) = transpose of IN (rows x cols), uint4 elements. */
 int sat_cuda_transpose(const void *in, void *out, int rows, int cols, cudaStream_t stream, sw_error *err);
-
-/* The floor: read every pixel once and write one uint4 per pixel (no scan). */
-int sat_cuda_copy_floor(const sat_cuda_src *src, void *out, int w, int h, cudaStream_t stream, sw_error *err);
 
 #ifdef __cplusplus
 }

@@ -1,6 +1,6 @@
-/* Device helpers of the SAT kernels (sat.cu, sat_lookback.cu, sat_v2.cu): uint4
+/* Device helpers of the SAT kernels (sat.cu, sat_v2.cu, sat_v2_rgb.cu): uint4
  * arithmetic, warp and block scans of all four channels, the pixel load from either
- * source, the carry loops the tiled variants share. */
+ * source, the carry loops of tiled-v2. */
 #ifndef SCANWORKS_KERNELS_SAT_TILE_CUH
 #define SCANWORKS_KERNELS_SAT_TILE_CUH
 
@@ -133,8 +133,8 @@ static __device__ __forceinline__ void row_carries(uint4 *R, int block, int h, i
 }
 
 /* Lane I of C (LANES words a tile row, TY tile rows) scanned exclusively down the
- * tile rows, in place. Loads in batches of B before the stores, so they overlap in
- * flight. */
+ * tile rows, in place (tiled-v2's column carries past V2_ONE_TRIP_TY tile rows). Loads
+ * in batches of B before the stores, so they overlap in flight. */
 template <int B> static __device__ __forceinline__ void carry_down(unsigned *C, int i, int lanes, int ty)
 {
     unsigned run = 0;
@@ -152,9 +152,8 @@ template <int B> static __device__ __forceinline__ void carry_down(unsigned *C, 
 }
 
 /* Sum of C[j][x] over the rows j = FIRST, FIRST + STEP, ... below J (rows of W
- * elements), B loads in flight at a time: "tiled-fold"'s column carry from the
- * horizontally scanned C (FIRST 0, STEP 1), and one thread's share of the tile totals
- * above a tile in tiled-v2 (tile_corners). */
+ * elements), B loads in flight at a time: one thread's share of the tile totals above
+ * a tile in tiled-v2 (tile_corners). */
 template <int B>
 static __device__ __forceinline__ uint4 fold_above(const uint4 *C, int J, int x, int w, int first, int step)
 {

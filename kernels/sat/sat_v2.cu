@@ -16,7 +16,7 @@
  * hands the tile write both terms ready: L'(y, i) = sum_{r' <= r} L(y0 + r', i) and
  * V'[j][x0 + c] = sum_{c' <= c} V[j][x0 + c'].
  *
- * 1. sat_tile_sums<true, true> (sat.cu): R and C, each scanned inside its tile, and T.
+ * 1. sat_tile_sums (sat.cu): R and C, each scanned inside its tile, and T.
  * 2. sat_carries_v2: three independent jobs by block range: L' (a warp per image
  *    row, 64 tiles a step), V' (a thread per column and channel, 32 loads in flight;
  *    two threads, half the rows each, up to 48 tile rows), A (a block per tile row:

@@ -71,7 +71,7 @@ static __device__ __forceinline__ void split_zero(uint4 *out, int w, int h, size
     split_store(out, w, h, j, make_uint3(0, 0, 0));
 }
 
-/* sat_tile_sums<true, true> (sat.cu) for three channels: R scanned down the tile's
+/* sat_tile_sums (sat.cu) for three channels: R scanned down the tile's
  * rows, C along its columns, T; fourth channels zero. Block (32, 8). Shared rows of
  * 40 words: a row is 320 bytes, 16 banks on from the row above, so the row totals'
  * reads (two rows a half warp, eight words each) meet no bank twice. */

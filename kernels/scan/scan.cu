@@ -127,7 +127,7 @@ static int rp_launch(const scan_tune *tu, size_t tiles, const T *in, T *out, siz
                      tile_status<T> st, unsigned *counter, const lb_opts &o, cudaStream_t s, sw_error *err)
 {
     void (*kernel)(const T *, T *, size_t, int, int, tile_status<T>, unsigned *, lb_opts, size_t) =
-        lookback_rp_kernel<T, OP, TH, NV, STAGES, 1, LB_BOUND_BLOCKS(MIN_BLOCKS, TH + 32)>;
+        lookback_rp_kernel<T, OP, TH, NV, STAGES, LB_BOUND_BLOCKS(MIN_BLOCKS, TH + 32)>;
     const size_t smem = (size_t)STAGES * TH * NV * 16;
     static unsigned long long cache;   /* per instantiation */
     const long long grid = rp_grid((const void *)kernel, TH + 32, smem, tiles, tu, &cache, err);
@@ -137,8 +137,8 @@ static int rp_launch(const scan_tune *tu, size_t tiles, const T *in, T *out, siz
     return 0;
 }
 
-/* Zeroes the counter and status words in TEMP (epoch 1, ticket 0: every word of an
- * earlier call reads as unpublished) and launches TU's shape. */
+/* Zeroes the counter and status words in TEMP (every word reads as unpublished) and
+ * launches TU's shape. */
 template <typename T, int OP>
 static int run_lookback(const scan_tune *tu, const T *in, T *out, size_t n, int incl, int aligned, char *temp,
                         cudaStream_t s, sw_error *err)
@@ -154,8 +154,6 @@ static int run_lookback(const scan_tune *tu, const T *in, T *out, size_t n, int 
     tile_status<T> st = {};
     st.packed = (unsigned long long *)(temp + 16);
     lb_opts o = {};
-    o.epoch = 1;
-    o.ticket = 0;
     o.window = tu->window;
     o.cs = tu->cs;
     o.spread = tu->spread;
@@ -294,69 +292,4 @@ extern "C" int scan_cuda_device(const scan_desc *d, const scan_tune *tune, const
     case SCAN_I64: return run_op<int64_t>(d, algo, tu, d_in, d_out, n, t, s, err);
     default: return run_op<float>(d, algo, tu, d_in, d_out, n, t, s, err);
     }
-}
-
-/* ---- the host-array path ---------------------------------------------------------- */
-
-/* The scan from IN into OUT: once to warm the clocks and caches, then TIMED_RUNS times
- * between events on the default stream; *MS is the fastest run (the GPU may switch to
- * another context, such as the frame's GL work, in the middle of any one). */
-#define TIMED_RUNS 3
-static int timed_scan(const scan_desc *d, const void *in, void *out, size_t n, void *temp, size_t temp_bytes,
-                      float *ms, sw_error *err)
-{
-    if (scan_cuda_device(d, NULL, in, out, n, temp, temp_bytes, NULL, err)) return -1;
-    cudaEvent_t ev[TIMED_RUNS + 1] = {NULL};
-    cudaError_t e = cudaSuccess;
-    for (int i = 0; i <= TIMED_RUNS && e == cudaSuccess; i++) e = cudaEventCreate(&ev[i]);
-    int rc = 0;
-    if (e == cudaSuccess) e = cudaEventRecord(ev[0], 0);
-    for (int i = 1; i <= TIMED_RUNS && e == cudaSuccess && !rc; i++) {
-        rc = scan_cuda_device(d, NULL, in, out, n, temp, temp_bytes, NULL, err);
-        if (!rc) e = cudaEventRecord(ev[i], 0);
-    }
-    if (e == cudaSuccess && !rc) e = cudaEventSynchronize(ev[TIMED_RUNS]);
-    *ms = 0;
-    for (int i = 1; i <= TIMED_RUNS && e == cudaSuccess && !rc; i++) {
-        float t = 0;
-        e = cudaEventElapsedTime(&t, ev[i - 1], ev[i]);
-        if (i == 1 || t < *ms) *ms = t;
-    }
-    for (int i = 0; i <= TIMED_RUNS; i++)
-        if (ev[i]) cudaEventDestroy(ev[i]);
-    if (rc) return -1;
-    CUDA_TRY(e, err);
-    return 0;
-}
-
-static int host_copy(const scan_desc *d, const void *in, void *out, size_t n, float *scan_ms, char *dev,
-                     size_t bytes, size_t temp_bytes, sw_error *err)
-{
-    /* The timed path keeps its input: the output goes to a second array. */
-    char *d_out = scan_ms ? dev + round16(bytes) : dev;
-    char *temp = d_out + round16(bytes);
-    CUDA_TRY(cudaMemcpy(dev, in, bytes, cudaMemcpyHostToDevice), err);
-    if (scan_ms) {
-        if (timed_scan(d, dev, d_out, n, temp, temp_bytes, scan_ms, err)) return -1;
-    } else if (scan_cuda_device(d, NULL, dev, dev, n, temp, temp_bytes, NULL, err)) {
-        return -1;
-    }
-    CUDA_TRY(cudaDeviceSynchronize(), err);
-    CUDA_TRY(cudaMemcpy(out, d_out, bytes, cudaMemcpyDeviceToHost), err);
-    return 0;
-}
-
-extern "C" int scan_cuda_host_copy(const scan_desc *d, const void *in, void *out, size_t n, float *scan_ms,
-                                   sw_error *err)
-{
-    if (scan_ms) *scan_ms = 0;
-    size_t temp_bytes;
-    if (scan_cuda_temp_bytes(d, NULL, n, &temp_bytes, err)) return -1;
-    if (n == 0) return 0;
-    const size_t bytes = n * type_size(d->type);
-    void *dev;
-    if (cuda_alloc(&dev, (scan_ms ? 2 : 1) * round16(bytes) + temp_bytes, "the array to scan", err)) return -1;
-    const int rc = host_copy(d, in, out, n, scan_ms, (char *)dev, bytes, temp_bytes, err);
-    cudaFree(dev);
-    return rc;
 }

@@ -40,12 +40,6 @@ int scan_cuda_temp_bytes(const scan_desc *d, const scan_tune *tune, size_t n, si
 int scan_cuda_device(const scan_desc *d, const scan_tune *tune, const void *d_in, void *d_out, size_t n,
                      void *temp, size_t temp_bytes, void *stream, sw_error *err);
 
-/* Host IN -> device -> scan -> host OUT, synchronous (scan_cuda_host's body; its
- * device memory is allocated and freed in the call). SCAN_MS, when not NULL, gets the
- * scan's own time on the device: the scan runs out of place once to warm up, then
- * three times between CUDA events, and the fastest of the three counts. */
-int scan_cuda_host_copy(const scan_desc *d, const void *in, void *out, size_t n, float *scan_ms, sw_error *err);
-
 #ifdef __cplusplus
 }
 #endif

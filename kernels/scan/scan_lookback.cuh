@@ -1,10 +1,10 @@
 /* The decoupled look-back (Merrill and Garland 2016) of the production scan
  * (scan_lookback_rp.cuh): each tile publishes its aggregate, then looks back over its
  * predecessors' status words until it meets an inclusive prefix, then publishes its own.
- *   - status words carry an epoch (opts.epoch) next to the flag, so a word of an earlier
- *     call reads as "not yet published" (the host zeroes the words and uses epoch 1);
- *   - the tile number is atomicAdd(counter) - opts.ticket: every tile a block waits for
- *     was taken by a block already running (forward progress without co-scheduling);
+ *   - the host zeroes the status words before each call: a zero flag reads as "not yet
+ *     published", so nothing of an earlier call is kept or read;
+ *   - the tile number is atomicAdd(counter): every tile a block waits for was taken by
+ *     a block already running (forward progress without co-scheduling);
  *   - the look-back warp reads opts.window * 32 predecessors per step (each lane issues
  *     window loads at once, one coalesced row of 32 words per load);
  *   - opts.cs: streaming cache hints (__ldcs/__stcs) on the tile's data;
@@ -17,11 +17,8 @@
 #include "kernels/common/stress.cuh"
 
 #define LB_MAX_WINDOW 4
-#define LB_EPOCH_LIMIT (1u << 30)   /* epochs 1 .. 2^30 - 1 fit beside the 2-bit flag */
 
 struct lb_opts {
-    unsigned epoch;    /* this call's tag, 1 .. LB_EPOCH_LIMIT - 1 */
-    unsigned ticket;   /* the tile counter's value before this call */
     int window;        /* predecessors per lane per look-back step: 1, 2 or 4 */
     int cs;            /* streaming loads and stores of the tile's data */
     int spread;        /* log2 of the status slots per tile: tile t's status sits at slot t << spread */
@@ -50,7 +47,7 @@ static __device__ __forceinline__ void lb_load128(const unsigned long long *p, u
 template <typename T>
 static __device__ __forceinline__ void lb_publish(tile_status<T> st, size_t tile, int flag, T v, const lb_opts &o)
 {
-    const unsigned tag = o.epoch << 2 | (unsigned)flag;
+    const unsigned tag = (unsigned)flag;
     const size_t slot = tile << o.spread;
     if constexpr (sizeof(T) == 4) {
         unsigned bits;
@@ -72,18 +69,17 @@ static __device__ __forceinline__ int lb_read(tile_status<T> st, size_t tile, co
     if constexpr (sizeof(T) == 4) {
         unsigned long long w = lb_load64(st.packed + slot);
         unsigned tag = (unsigned)(w >> 32), bits = (unsigned)w;
-        if (tag >> 2 != o.epoch) return FLAG_INVALID;
         memcpy(v, &bits, 4);
-        return (int)(tag & 3);
+        return (int)tag;
     } else {
         unsigned long long lo, hi;
         lb_load128(st.packed + 2 * slot, &lo, &hi);
         const unsigned tag = (unsigned)(lo >> 32);
         /* a torn read (halves of two writes) has two tags: read again */
-        if (tag >> 2 != o.epoch || (unsigned)(hi >> 32) != tag) return FLAG_INVALID;
+        if ((unsigned)(hi >> 32) != tag) return FLAG_INVALID;
         const unsigned long long bits = hi << 32 | (lo & 0xffffffffull);
         memcpy(v, &bits, 8);
-        return (int)(tag & 3);
+        return (int)tag;
     }
 }
 

@@ -11,7 +11,7 @@
  * look-back warp of their own does the waiting.
  *
  * A persistent block: THREADS scanner threads (NV 16-byte vectors each per tile), one
- * look-back warp (LBW of them), a ring of S tiles in dynamic shared memory. Tiles come
+ * look-back warp, a ring of S tiles in dynamic shared memory. Tiles come
  * from the counter, one taken ahead. Scanners, per tile:
  *   1. reduce the tile in registers (loaded during the previous tile's steps 2-4):
  *      each warp scans its rows, scanner warp 0 scans the warp totals and publishes
@@ -53,7 +53,7 @@ static __device__ __forceinline__ void rp_load(vec16<T> (&x)[NV], const T *in, s
 }
 
 /* Named barriers (0 is __syncthreads): the scanner warps among themselves, and per ring
- * slot the handovers between the scanners and the look-back warps. */
+ * slot the handovers between the scanners and the look-back warp. */
 #define RP_BAR_SCAN 1
 #define RP_MAX_STAGES 4
 #define RP_BAR_REDUCED(B) (2 + (B))
@@ -158,13 +158,14 @@ static __device__ __forceinline__ void rp_hand_over(rp_shared<T, THREADS / 32, S
     rp_bar_arrive(RP_BAR_REDUCED(slot), 64);
 }
 
-/* Look-back warp J of LBW: the tiles the scanners hand over in slots J, J + LBW, ...
- * (STAGES is a multiple of LBW), until one says none is left. */
-template <typename T, int OP, int THREADS, int STAGES, int LBW>
+/* The look-back warp: the tiles the scanners hand over, slot after slot, until one says
+ * none is left. (Two look-back warps a block, taking every other slot, gained nothing:
+ * the look-back is not the pacing step; docs/perf/scan.md.) */
+template <typename T, int OP, int THREADS, int STAGES>
 static __device__ __forceinline__ void rp_look_backs(rp_shared<T, THREADS / 32, STAGES> &sh, tile_status<T> st,
-                                                     const lb_opts &o, int j, int lane)
+                                                     const lb_opts &o, int lane)
 {
-    for (int slot = j;; slot = slot + LBW >= STAGES ? slot + LBW - STAGES : slot + LBW) {
+    for (int slot = 0;; slot = slot + 1 == STAGES ? 0 : slot + 1) {
         rp_bar_sync(RP_BAR_REDUCED(slot), 64);
         SW_STRESS_POINT(6);
         const unsigned tile = sh.lb_tile[slot];
@@ -179,9 +180,9 @@ static __device__ __forceinline__ void rp_look_backs(rp_shared<T, THREADS / 32, 
     }
 }
 
-/* THREADS scanner threads and LBW look-back warps; dynamic shared memory: the ring. */
-template <typename T, int OP, int THREADS, int NV, int STAGES, int LBW, int MIN_BLOCKS>
-__global__ void __launch_bounds__(THREADS + 32 * LBW, MIN_BLOCKS)
+/* THREADS scanner threads and one look-back warp; dynamic shared memory: the ring. */
+template <typename T, int OP, int THREADS, int NV, int STAGES, int MIN_BLOCKS>
+__global__ void __launch_bounds__(THREADS + 32, MIN_BLOCKS)
 lookback_rp_kernel(const T *in, T *out, size_t n, int inclusive, int aligned, tile_status<T> st, unsigned *counter,
                    lb_opts o, size_t tiles)
 {
@@ -190,19 +191,18 @@ lookback_rp_kernel(const T *in, T *out, size_t n, int inclusive, int aligned, ti
     const int lane = threadIdx.x & 31, warp = threadIdx.x >> 5;
 
     SW_STRESS_POINT(9);
-    if (threadIdx.x == 0) sh.next[0] = atomicAdd(counter, 1u) - o.ticket;
+    if (threadIdx.x == 0) sh.next[0] = atomicAdd(counter, 1u);
     __syncthreads();
     size_t tile = sh.next[0];
     if (tile >= tiles) return;   /* the block's one failed take */
-    static_assert(STAGES % LBW == 0, "each look-back warp takes every LBW-th slot");
     static_assert(STAGES <= RP_MAX_STAGES, "a pair of named barriers per slot");
     if (warp >= THREADS / 32) {
-        rp_look_backs<T, OP, THREADS, STAGES, LBW>(sh, st, o, warp - THREADS / 32, lane);
+        rp_look_backs<T, OP, THREADS, STAGES>(sh, st, o, lane);
         return;
     }
     vec16<T> x[NV];
     rp_load<T, OP, THREADS, NV>(x, in, tile, n, aligned, o, warp, lane);
-    if (warp == 1 && lane == 0) sh.next[1] = atomicAdd(counter, 1u) - o.ticket;
+    if (warp == 1 && lane == 0) sh.next[1] = atomicAdd(counter, 1u);
     /* Step k: tile k of the block is in registers, slot k % STAGES is free. The number
      * of tile k + 1 (in next[(k + 1) & 1]) was written before this step's barrier. */
     int slot = 0, pending = 0;   /* pending: tiles in the ring waiting for their prefix */
@@ -219,7 +219,7 @@ lookback_rp_kernel(const T *in, T *out, size_t n, int inclusive, int aligned, ti
             rp_load<T, OP, THREADS, NV>(x, in, tile, n, aligned, o, warp, lane);
             /* next[k & 1] was last read before this step's barrier */
             SW_STRESS_POINT(11);
-            if (warp == 1 && lane == 0) sh.next[k & 1] = atomicAdd(counter, 1u) - o.ticket;
+            if (warp == 1 && lane == 0) sh.next[k & 1] = atomicAdd(counter, 1u);
         }
         slot = slot + 1 == STAGES ? 0 : slot + 1;
         if (tile >= tiles) break;
@@ -229,14 +229,12 @@ lookback_rp_kernel(const T *in, T *out, size_t n, int inclusive, int aligned, ti
             pending--;
         }
     }
-    /* No tile left: the ring out in order, then each look-back warp's last handover in
-     * the next slots (one each: the slots go to the look-back warps in turn). */
+    /* No tile left: the ring out in order, then the look-back warp's last handover in
+     * the next slot. */
     for (int s = slot - pending; pending > 0; s++, pending--)
         rp_flush<T, OP, THREADS, NV, STAGES>(rp_ring, sh, s < 0 ? s + STAGES : s, out, n, aligned, o, warp, lane);
     SW_STRESS_POINT(13);
-    if (warp == 0)
-        for (int j = 0; j < LBW; j++)
-            rp_hand_over<T, THREADS, STAGES>(sh, (slot + j) % STAGES, RP_NONE, op_identity<T, OP>(), lane);
+    if (warp == 0) rp_hand_over<T, THREADS, STAGES>(sh, slot, RP_NONE, op_identity<T, OP>(), lane);
 }
 
 #endif

@@ -28,8 +28,8 @@
 
 enum { FLAG_INVALID = 0, FLAG_AGGREGATE = 1, FLAG_PREFIX = 2 };
 
-/* Per-tile status of "lookback". 4-byte types: one 64-bit word, tag (epoch and flag)
- * in the high half and the value's bits in the low half, written and read in one
+/* Per-tile status of "lookback". 4-byte types: one 64-bit word, the flag in the high
+ * half and the value's bits in the low half, written and read in one
  * access (no fence needed). 8-byte types: a tag word and two value slots (aggregate,
  * inclusive prefix); the value is stored, then a fence, then the tag; a reader reads
  * the tag, fences, then reads the slot the flag names. */

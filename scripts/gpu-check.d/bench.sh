@@ -28,7 +28,7 @@ run_bench() {
 }
 
 # The new kernel first: the cub::BlockScan SAT reference under the sanitizers (bench
-# sat at its fewest repetitions, the reference and the floor copy alone).
+# sat at its fewest repetitions, the reference and the memcpy floor alone).
 sanitize_runs "$OUT/bench-sanitizer.log" 150 " (bench sat --ref-only: the cub::BlockScan SAT reference)" \
   "bench sat --reps 3 --no-cpu --no-gl --ref-only"
 

@@ -5,13 +5,10 @@
 # SAT, whose launches overlap, on host arrays; it and the CUDA gather through the
 # interop frame path), `bench sat` into $OUT/dof-bench-sat.{json,svg,csv} (every
 # cuda SAT variant, each checked against the CPU before and after its timed reps;
-# floor copy; CUB), and 1080p headless frames, old against new SAT and gather, into
-# $OUT/dof-frames/*.json. Variants behind --sat-variant tiled:
-# SCANWORKS_SAT_CUDA_TILED=four-pass|v2; gather loads
-# SCANWORKS_DOF_SAT_LOADS=scalar|vec (vec: one 16-byte load per corner, scalar:
-# four 4-byte loads). Each run names both, so the defaults (a line each) do not matter here.
+# a memcpy moving the same bytes; CUB), and 1080p headless frames, old against new SAT and gather, into
+# $OUT/dof-frames/*.json. --sat-variant tiled is the production tiled-v2.
 # Ends with SUMMARY lines: SAT build per variant (bench, 1080p and 4K, against CUB
-# and against tiled), and SAT + CUDA gather per SAT/gather pair in 1080p frames.
+# and against three-pass), and SAT + CUDA gather per gather in 1080p frames.
 # Then the quality against the thin-lens reference ($OUT/dof-quality/). About 50 seconds
 # (the frames about 10, the quality runs about 15).
 # Run from the repository root with BUILD (an sm_90 build) and OUT set; the GL
@@ -52,7 +49,7 @@ if command -v compute-sanitizer > /dev/null; then
     t1=$SECONDS
     ok=1
     log="$OUT/dof-$tool-v2.txt"
-    SCANWORKS_SAT_CUDA_TILED=v2 timeout 40 compute-sanitizer --tool "$tool" --error-exitcode 3 "$bin" \
+    timeout 40 compute-sanitizer --tool "$tool" --error-exitcode 3 "$bin" \
       compute sat --backend cuda --variant tiled --in "$img" --out "$OUT/dof-sanitizer-sat.npy" > "$log" 2>&1 &&
       grep -q "ERROR SUMMARY: 0 errors\|RACECHECK SUMMARY: 0 hazards" "$log" || { ok=0; tail -20 "$log"; }
     # the gather's kernels: the disc (the default; its soft guard on) and 3 boxes, each
@@ -61,7 +58,7 @@ if command -v compute-sanitizer > /dev/null; then
     for kern in disc boxes; do
       for near in on off; do
         log="$OUT/dof-$tool-interop-v2-$kern-near$near.txt"
-        SCANWORKS_SAT_CUDA_TILED=v2 SCANWORKS_DOF_SAT_LOADS=vec timeout 40 \
+        timeout 40 \
           compute-sanitizer --tool "$tool" --error-exitcode 3 "$bin" compute dof --backend cuda --variant tiled \
           --gather cuda --kernel $kern --near $near --in "$img" --depth "$img" --focus 0.5 --aperture 8 --out "$OUT/dof-sanitizer.png" > "$log" 2>&1 &&
           grep -q "ERROR SUMMARY: 0 errors\|RACECHECK SUMMARY: 0 hazards" "$log" || { ok=0; tail -20 "$log"; }
@@ -70,12 +67,21 @@ if command -v compute-sanitizer > /dev/null; then
     if [ $ok = 1 ]; then pass "compute-sanitizer $tool ($((SECONDS - t1)) s)"; else fail "compute-sanitizer $tool (logs: $OUT/dof-$tool-*.txt)"; fi
   done
   rm -f "$OUT/dof-sanitizer-sat.npy"
+  # The library's device entry (sw_sat_device with the caller's temp storage, through
+  # sw_sat on every awkward size and a 1080p image) under memcheck.
+  log="$OUT/dof-memcheck-sat-api.txt"
+  if (cd "$BUILD/tests" && timeout 180 compute-sanitizer --tool memcheck --error-exitcode 3 ./test_sat_api cuda) \
+       > "$log" 2>&1 && grep -q "ERROR SUMMARY: 0 errors" "$log" && grep -q "all checks passed" "$log"; then
+    pass "compute-sanitizer memcheck test_sat_api cuda"
+  else
+    tail -20 "$log"; fail "compute-sanitizer memcheck test_sat_api cuda (log: $log)"
+  fi
 else
   fail "compute-sanitizer not found on PATH"
 fi
 
-# 3. bench sat: 720p, 1080p, 4K; cpu, gl, cuda (three-pass, tiled, tiled-v2 and its
-#    -rgb/-split forms), floor copy, CUB, and the map/unmap hand-over on its own. A MISMATCH line in the progress log fails it.
+# 3. bench sat: 720p, 1080p, 4K; cpu, gl, cuda (three-pass, tiled-v2 and its
+#    -rgb/-split forms), the memcpy floor, CUB, and the map/unmap hand-over on its own. A MISMATCH line in the progress log fails it.
 t1=$SECONDS
 if timeout 120 "$bin" bench sat --reps 30 --json "$OUT/dof-bench-sat.json" --plot "$OUT/dof-bench-sat.svg" \
      --csv "$OUT/dof-bench-sat.csv" > "$OUT/dof-bench-sat.txt" 2> "$OUT/dof-bench-sat-progress.txt" &&
@@ -102,39 +108,31 @@ frames() {   # name, then flags
   fi
 }
 t1=$SECONDS
-# 1080p: the old pair (four-pass tiled SAT, 16-byte corner loads) against the
-# v2 SAT, the 4-byte loads and both; the same SATs with the GL compute gather
-# (v2's stages are one span: its launches overlap). Variant and
-# gather loads always named, so a changed default changes nothing here. (bench sat
-# above times every SAT variant on its own, three-pass included.)
-for sat in four-pass v2; do
-  for loads in vec scalar; do
-    SCANWORKS_SAT_CUDA_TILED=$sat SCANWORKS_DOF_SAT_LOADS=$loads \
-      frames "cuda-$sat-$loads-cuda-1920x1080" --size 1920x1080 --sat-backend cuda --sat-variant tiled --gather cuda
-  done
-  SCANWORKS_SAT_CUDA_TILED=$sat \
-    frames "cuda-$sat-compute-1920x1080" --size 1920x1080 --sat-backend cuda --sat-variant tiled --gather compute
-done
+# 1080p: the v2 SAT with the cuda gather and with the GL compute gather (v2's stages
+# are one span: its launches overlap). (bench sat above times every SAT variant on its
+# own, three-pass included.)
+frames "cuda-v2-cuda-1920x1080" --size 1920x1080 --sat-backend cuda --sat-variant tiled --gather cuda
+frames "cuda-v2-compute-1920x1080" --size 1920x1080 --sat-backend cuda --sat-variant tiled --gather compute
 # The kernels: the disc (the default, above) without its soft guard, then 1..3 nested
 # boxes with the halving guard and without: what each step from the chapter's kernel
 # (one box, no guard) costs.
-SCANWORKS_SAT_CUDA_TILED=v2 SCANWORKS_DOF_SAT_LOADS=vec frames "cuda-v2-vec-cuda-disc-guardoff-1920x1080" \
+frames "cuda-v2-cuda-disc-guardoff-1920x1080" \
   --size 1920x1080 --sat-backend cuda --sat-variant tiled --gather cuda --kernel disc --guard off
 # The near field (on by default, in every run above): the disc without it, what the
 # tile pass and the near layer cost (the dof stage; SAT + all DoF passes target 70 us).
-SCANWORKS_SAT_CUDA_TILED=v2 SCANWORKS_DOF_SAT_LOADS=vec frames "cuda-v2-vec-cuda-disc-nearoff-1920x1080" \
+frames "cuda-v2-cuda-disc-nearoff-1920x1080" \
   --size 1920x1080 --sat-backend cuda --sat-variant tiled --gather cuda --kernel disc --near off
 for n in 1 2 3; do
   for guard in on off; do
-    SCANWORKS_SAT_CUDA_TILED=v2 SCANWORKS_DOF_SAT_LOADS=vec frames "cuda-v2-vec-cuda-boxes$n-guard$guard-1920x1080" \
+    frames "cuda-v2-cuda-boxes$n-guard$guard-1920x1080" \
       --size 1920x1080 --sat-backend cuda --sat-variant tiled --gather cuda --boxes "$n" --guard "$guard"
   done
 done
-SCANWORKS_SAT_CUDA_TILED=v2 SCANWORKS_DOF_SAT_LOADS=vec "$bin" --headless --frames 1 --size 1920x1080 \
+"$bin" --headless --frames 1 --size 1920x1080 \
   --sat-backend cuda --gather cuda --hud --dump "$OUT/dof-frames" > /dev/null 2>&1 &&
   mv "$OUT/dof-frames/frame_0000.png" "$OUT/dof-frames/cuda-1920x1080.png" || true
 # The same frame with the chapter's kernel (one box, no guard), to compare by eye.
-SCANWORKS_SAT_CUDA_TILED=v2 "$bin" --headless --frames 1 --size 1920x1080 --sat-backend cuda --gather cuda \
+"$bin" --headless --frames 1 --size 1920x1080 --sat-backend cuda --gather cuda \
   --boxes 1 --guard off --hud --dump "$OUT/dof-frames" > /dev/null 2>&1 &&
   mv "$OUT/dof-frames/frame_0000.png" "$OUT/dof-frames/cuda-1920x1080-chapter.png" || true
 # 5. Quality against the thin-lens reference (256 views, 1280x720, aperture 12), focus 5 and
@@ -164,7 +162,7 @@ echo "dof: frames took $((SECONDS - t1)) s; all done in $((SECONDS - t0)) s"
 t1=$SECONDS
 ncu_bin=$(command -v ncu || ls /usr/local/cuda/bin/ncu 2> /dev/null || true)
 if [ -n "$ncu_bin" ] &&
-   SCANWORKS_SAT_CUDA_TILED=v2 SCANWORKS_DOF_SAT_LOADS=vec timeout 30 "$ncu_bin" --section SpeedOfLight \
+   timeout 30 "$ncu_bin" --section SpeedOfLight \
      --section Occupancy --section LaunchStats --section WarpStateStats --section MemoryWorkloadAnalysis \
      -k regex:"sat_tile_sums|sat_tile_write|dof_gather" --launch-count 3 \
      "$bin" --headless --no-vsync --frames 2 --size 1920x1080 --sat-backend cuda --sat-variant tiled \
@@ -178,18 +176,17 @@ fi
 python3 - "$OUT/dof-bench-sat.json" "$OUT/dof-frames" <<'PY' || true
 import glob, json, os, statistics, sys
 rows = [r for r in json.load(open(sys.argv[1]))["rows"] if r.get("backend") == "cuda" and r.get("op") == "sat"]
-names = ("three-pass", "tiled", "tiled-v2", "tiled-v2-rgb", "tiled-v2-rgb-split")
+names = ("three-pass", "tiled-v2", "tiled-v2-rgb", "tiled-v2-rgb-split")
 for size in ("1920x1080", "3840x2160"):
     at = {r["variant"]: r["median_ms"] * 1e3 for r in rows if r.get("note", "").startswith(size + " ")}
     sat = sorted((at[v], v) for v in names if v in at)
     if not sat: continue
-    cub, tiled, fl = at.get("cub", at.get("cub-blockscan")), at.get("tiled"), at.get("floor-copy")
+    cub, three, fl = at.get("cub", at.get("cub-blockscan")), at.get("three-pass"), at.get("memcpy")
     for us, v in sat:
-        print("SUMMARY sat build %s %-14s %6.1f us (target <= 40 us at 1080p); vs tiled x%.2f; vs CUB %s; floor-copy %s"
-              % (size, v, us, tiled / us if tiled else 0, "%.1f us x%.2f" % (cub, cub / us) if cub else "n/a",
+        print("SUMMARY sat build %s %-18s %6.1f us (target <= 40 us at 1080p); vs three-pass x%.2f; vs CUB %s; memcpy %s"
+              % (size, v, us, three / us if three else 0, "%.1f us x%.2f" % (cub, cub / us) if cub else "n/a",
                  "%.1f us" % fl if fl else "n/a"))
-sat_stages = {"row scan", "transpose", "column scan", "transpose back", "tile sums", "carries", "carry down",
-              "tile scan", "tile scan (folds carry down)", "tile scan (look-back)", "tiled-v2 (3 kernels, overlapped)"}
+sat_stages = {"row scan", "transpose", "column scan", "transpose back", "tiled-v2 (3 kernels, overlapped)"}
 for path in sorted(glob.glob(os.path.join(sys.argv[2], "cuda-*-cuda-*.json"))):
     fr = json.load(open(path))["frames"]
     if not fr: continue

@@ -103,15 +103,20 @@ static void on_frame(const gpu_frame_times *t, void *user)
 
 /* The table the GL build must write: the shader's quantization (sat_load.glsl) of the
  * halves HALF, summed on the CPU. */
+void bench_sat_quantize(const uint16_t *half, size_t n, uint32_t *q)
+{
+    for (size_t i = 0; i < n; i++) {
+        float v = half_value(half[i]) * SAT_FRAME_SCALE + 0.5f;
+        q[i] = (uint32_t)(v < 65535.0f ? v : 65535.0f);
+    }
+}
+
 static int expected_gl_table(const uint16_t *half, int w, int h, uint32_t *want, sw_error *err)
 {
     size_t n = (size_t)w * h * 4;
     uint32_t *q = sw_malloc(n * 4, "the quantized picture", err);
     if (!q) return -1;
-    for (size_t i = 0; i < n; i++) {
-        float v = half_value(half[i]) * SAT_FRAME_SCALE + 0.5f;
-        q[i] = (uint32_t)(v < 65535.0f ? v : 65535.0f);
-    }
+    bench_sat_quantize(half, n, q);
     int rc = sat_cpu_rgba(q, w, h, want);
     free(q);
     return rc ? sw_fail(err, "the CPU table failed") : 0;
@@ -198,7 +203,7 @@ int bench_sat(int argc, char **argv)
         {"--no-cpu", CLI_FLAG, &no_cpu, "skip the (slow) CPU rows", 0, 0, false, false},
         {"--no-gl", CLI_FLAG, &no_gl, "skip the GL compute-shader rows", 0, 0, false, false},
         {"--ref-only", CLI_FLAG, &ref_only,
-         "cuda: only the floor copy, the CUB reference and the hand-over (a short run for the sanitizers)", 0, 0,
+         "cuda: only the memcpy floor, the CUB reference and the hand-over (a short run for the sanitizers)", 0, 0,
          false, false},
         {NULL, CLI_FLAG, NULL, NULL, 0, 0, false, false},
     };
@@ -235,7 +240,7 @@ int bench_sat(int argc, char **argv)
 #else
     fprintf(stderr, "scanworks bench sat: no cuda rows: this build has no CUDA backend\n");
 #endif
-    bench_compute_ratios(&r, "floor-copy", "cub");
+    bench_compute_ratios(&r, "memcpy", "cub");
     bench_print(&r, stdout);
     if (json && bench_write_json(&r, json, &err)) goto done;
     if (csv && bench_write_csv(&r, csv, &err)) goto done;

@@ -12,7 +12,7 @@ extern const int bench_sat_sizes[BENCH_SAT_SIZES][2];
 /* Bytes the fastest possible build must move: read RGBA16F, write RGBA32UI. */
 double bench_sat_floor_bytes(int w, int h);
 
-/* Adds the cuda rows: each variant by stage, the floor copy kernel, the CUB
+/* Adds the cuda rows: each variant by stage, the memcpy floor, the CUB
  * reference, and the GL-CUDA hand-over on its own (needs the GL context current). */
 int bench_sat_cuda(bench_report *r, int reps, bool ref_only, sw_error *err);
 /* How many cuda variants differed from the CPU table (each printed as MISMATCH and
@@ -25,5 +25,7 @@ void bench_sat_picture(float *rgba, int w, int h);
  * become 0. The pictures go to the GPU as these halves, so that what a build reads is
  * known exactly. */
 uint16_t bench_sat_to_half(float f);
+/* The N halves quantized as the kernels do (min(round(v * 4096), 65535)) into Q. */
+void bench_sat_quantize(const uint16_t *half, size_t n, uint32_t *q);
 
 #endif

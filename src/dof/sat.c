@@ -1,5 +1,5 @@
-/* SAT front end: argument checks, RGBA packing for the GPU backends, the CPU loop
- * (the reference), unwrapping to exact 64-bit sums and box sums. */
+/* SAT front end: argument checks, the backends (the CPU loop and the RGBA packing are
+ * prim/sat_cpu.c's), unwrapping to exact 64-bit sums and box sums. */
 #include "dof/sat.h"
 
 #include <stdlib.h>
@@ -25,23 +25,6 @@ bool sat_variant_supported(prim_backend b, sat_variant v)
     return b == PRIM_CPU || b == PRIM_CUDA || b == PRIM_GL;
 }
 
-int sat_cpu_rgba(const uint32_t *in4, int w, int h, uint32_t *out4)
-{
-    /* Row prefix, then add the row above: S(x,y) = row(x,y) + S(x,y-1). */
-    for (int y = 0; y < h; y++) {
-        uint32_t run[4] = {0, 0, 0, 0};
-        const uint32_t *src = in4 + (size_t)y * w * 4;
-        uint32_t *dst = out4 + (size_t)y * w * 4;
-        const uint32_t *above = y ? dst - (size_t)w * 4 : NULL;
-        for (int x = 0; x < w; x++)
-            for (int k = 0; k < 4; k++) {
-                run[k] += src[x * 4 + k];
-                dst[x * 4 + k] = run[k] + (above ? above[x * 4 + k] : 0u);
-            }
-    }
-    return 0;
-}
-
 int sat_host(prim_backend b, sat_variant v, const uint16_t *in, int w, int h, int c, uint32_t *out,
              sw_error *err)
 {
@@ -54,14 +37,13 @@ int sat_host(prim_backend b, sat_variant v, const uint16_t *in, int w, int h, in
     if (b == PRIM_CUDA && !prim_cuda_available(&why))
         return sw_fail(err, "SAT: cuda backend unavailable: %s", why);
     size_t n = (size_t)w * h;
-    uint32_t *in4 = sw_calloc(n * 4, sizeof *in4, "SAT input (RGBA)", err);
+    uint32_t *in4 = sw_malloc(n * 4 * sizeof *in4, "SAT input (RGBA)", err);
     uint32_t *out4 = in4 ? sw_malloc(n * 4 * sizeof *out4, "SAT output (RGBA)", err) : NULL;
     if (!out4) {
         free(in4);
         return -1;
     }
-    for (size_t i = 0; i < n; i++)
-        for (int k = 0; k < c; k++) in4[i * 4 + k] = in[i * c + k];
+    sat_pack_rgba(in, n, c, in4);
     int rc;
     switch (b) {
     case PRIM_CPU: rc = sat_cpu_rgba(in4, w, h, out4); break;
@@ -71,9 +53,7 @@ int sat_host(prim_backend b, sat_variant v, const uint16_t *in, int w, int h, in
 #endif
     default: rc = sw_fail(err, "SAT: invalid backend");
     }
-    if (!rc)
-        for (size_t i = 0; i < n; i++)
-            for (int k = 0; k < c; k++) out[i * c + k] = out4[i * 4 + k];
+    if (!rc) sat_unpack_rgba(out4, n, c, out);
     free(in4);
     free(out4);
     return rc;

@@ -17,13 +17,15 @@
  * Variants: "three-pass" is the chapter's (row scan with one image row per grid row,
  * a shared-memory tiled transpose, the row scan again, and a transpose back);
  * "tiled" (cuda and gl) reads the image twice and writes the table once: per-tile row
- * and column totals, small carry scans, then each tile's local table plus its carries. */
+ * and column totals, small carry scans, then each tile's local table plus its carries
+ * (on cuda the production tiled-v2, kernels/sat/sat_v2.cu). */
 #ifndef SCANWORKS_DOF_SAT_H
 #define SCANWORKS_DOF_SAT_H
 
 #include <stdbool.h>
 #include <stdint.h>
 #include "prim/backend.h"
+#include "prim/sat_cpu.h"
 #include "util/error.h"
 
 #ifdef __cplusplus
@@ -55,12 +57,9 @@ uint32_t sat_box_sum(const uint32_t *sat, int w, int h, int c, int ch, int x0, i
 
 /* Backend entry points (sat_host checks arguments and dispatches). The host images
  * here are RGBA already: w*h uint32 quadruples. */
-int sat_cpu_rgba(const uint32_t *in4, int w, int h, uint32_t *out4);
+/* sat_cpu_rgba: prim/sat_cpu.h. */
 int sat_gl_host_rgba(sat_variant v, const uint32_t *in4, int w, int h, uint32_t *out4, sw_error *err);
 int sat_cuda_host_rgba(sat_variant v, const uint32_t *in4, int w, int h, uint32_t *out4, sw_error *err);
-/* The cuda kernels "tiled" runs now (SCANWORKS_SAT_CUDA_TILED, else the default):
- * "tiled" or "tiled-v2". */
-const char *sat_cuda_tiled_kernels(void);
 
 #ifdef __cplusplus
 }

@@ -23,24 +23,9 @@
         }                                                                                                 \
     } while (0)
 
-/* The kernels behind "tiled" when SCANWORKS_SAT_CUDA_TILED is unset: the production
- * SAT_CUDA_TILED_V2 (one carry kernel, overlapped launches): 37.6 us at 1080p on the
- * H200, against 54.1 for SAT_CUDA_TILED (the four-pass build; docs/perf/sat.md). */
-#define SAT_CUDA_TILED_DEFAULT SAT_CUDA_TILED_V2
-
-/* SCANWORKS_SAT_CUDA_TILED=four-pass|v2 swaps the kernels behind "tiled"
- * (for tests, compute-sanitizer and frame timings of the alternatives; bench sat
- * times all); four-pass is SAT_CUDA_TILED, whatever the default. */
-static int to_cuda_variant(sat_variant v)
-{
-    if (v != SAT_TILED) return SAT_CUDA_THREE_PASS;
-    const char *e = getenv("SCANWORKS_SAT_CUDA_TILED");
-    if (e && !strcmp(e, "v2")) return SAT_CUDA_TILED_V2;
-    if (e && !strcmp(e, "four-pass")) return SAT_CUDA_TILED;
-    return SAT_CUDA_TILED_DEFAULT;
-}
-
-const char *sat_cuda_tiled_kernels(void) { return sat_cuda_variant_name(to_cuda_variant(SAT_TILED)); }
+/* "tiled" on cuda is the production tiled-v2 (one carry kernel, overlapped launches;
+ * docs/perf/sat.md), "three-pass" the chapter's. */
+static int to_cuda_variant(sat_variant v) { return v == SAT_TILED ? SAT_CUDA_TILED_V2 : SAT_CUDA_THREE_PASS; }
 
 int sat_cuda_host_rgba(sat_variant v, const uint32_t *in4, int w, int h, uint32_t *out4, sw_error *err)
 {

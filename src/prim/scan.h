@@ -60,6 +60,11 @@ size_t scan_max_elements(prim_backend b, const char *algo, scan_type t);
 int scan_cpu_host(const scan_desc *d, const void *in, void *out, size_t n, sw_error *err);
 int scan_gl_host(const scan_desc *d, const void *in, void *out, size_t n, sw_error *err);
 int scan_cuda_host(const scan_desc *d, const void *in, void *out, size_t n, sw_error *err);
+/* Host IN -> device -> scan -> host OUT, synchronous (scan_cuda_host's body, in
+ * prim/scan_cuda.c; its device memory is allocated and freed in the call). SCAN_MS, when
+ * not NULL, gets the scan's own time on the device: the scan runs out of place once to
+ * warm up, then three times between CUDA events, and the fastest of the three counts. */
+int scan_cuda_host_copy(const scan_desc *d, const void *in, void *out, size_t n, float *scan_ms, sw_error *err);
 extern const char *const scan_cpu_algorithms[];
 extern const char *const scan_gl_algorithms[];
 extern const char *const scan_cuda_algorithms[];

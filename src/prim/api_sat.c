@@ -1,0 +1,96 @@
+/* include/scanworks/sat.h: the host-array entry (the CPU loop, or the device entry with
+ * copies) and the device entry over kernels/sat/'s production tiled-v2 build. */
+#include "scanworks/sat.h"
+
+#include <stdlib.h>
+
+#include "prim/api_internal.h"
+#include "prim/sat_cpu.h"
+#include "util/error.h"
+
+#if SCANWORKS_HAVE_CUDA
+#include "kernels/sat/sat.h"
+#endif
+
+static int check_size(const char *op, int w, int h, sw_error *err)
+{
+    if (w < 1 || h < 1 || w > SW_SAT_MAX_SIDE || h > SW_SAT_MAX_SIDE)
+        return sw_fail(err, "%s: image %dx%d: each side must be 1..%d", op, w, h, SW_SAT_MAX_SIDE);
+    return 0;
+}
+
+int sw_sat_temp_bytes(int w, int h, size_t *temp_bytes, sw_error *err)
+{
+    *temp_bytes = 0;
+    if (check_size("sw_sat_temp_bytes", w, h, err)) return -1;
+#if SCANWORKS_HAVE_CUDA
+    *temp_bytes = sat_cuda_scratch_bytes(w, h);
+    return 0;
+#else
+    return sw_fail(err, "sw_sat_temp_bytes: this build has no CUDA backend");
+#endif
+}
+
+int sw_sat_device(const uint32_t *d_in, uint32_t *d_out, int w, int h, void *temp, size_t temp_bytes,
+                  sw_stream stream, sw_error *err)
+{
+    if (check_size("sw_sat_device", w, h, err) || api_require_cuda("sw_sat_device", err)) return -1;
+#if SCANWORKS_HAVE_CUDA
+    const size_t need = sat_cuda_scratch_bytes(w, h);
+    if (!temp || temp_bytes < need)
+        return sw_fail(err, "sw_sat_device: a %dx%d image needs %zu bytes of temp storage, %zu given "
+                       "(ask sw_sat_temp_bytes)", w, h, need, temp ? temp_bytes : 0);
+    if (!d_in || !d_out || (((uintptr_t)d_in | (uintptr_t)d_out | (uintptr_t)temp) & 15))
+        return sw_fail(err, "sw_sat_device: the input, output and temp storage must be 16-byte aligned device "
+                       "memory (cudaMalloc's pointers are)");
+    const size_t bytes = (size_t)w * h * 16;
+    if ((const char *)d_out < (const char *)d_in + bytes && (const char *)d_in < (const char *)d_out + bytes)
+        return sw_fail(err, "sw_sat_device: the output overlaps the input; give it its own %zu bytes", bytes);
+    const sat_cuda_src src = {0, d_in, 1.0f, 0, 0.0f, 0};
+    sat_cuda_scratch scratch = {temp, temp_bytes};   /* large enough: sat_cuda_build allocates nothing */
+    return sat_cuda_build(SAT_CUDA_TILED_V2, &src, d_out, w, h, &scratch, (cudaStream_t)stream, NULL, err);
+#else
+    (void)d_in, (void)d_out, (void)temp, (void)temp_bytes, (void)stream;
+    return -1;
+#endif
+}
+
+/* The cuda backend of sw_sat on the packed quadruples IN4 -> OUT4. */
+static int sat_on_device(const uint32_t *in4, uint32_t *out4, int w, int h, sw_error *err)
+{
+    const size_t bytes = (size_t)w * h * 16;
+    size_t temp_bytes;
+    void *d_in = NULL, *d_out = NULL, *temp = NULL;
+    int rc = -1;
+    if (!sw_sat_temp_bytes(w, h, &temp_bytes, err) && !api_device_copy(&d_in, in4, bytes, "sw_sat's image", err) &&
+        !api_device_copy(&d_out, NULL, bytes, "sw_sat's table", err) &&
+        !api_device_copy(&temp, NULL, temp_bytes, "sw_sat's temp storage", err) &&
+        !sw_sat_device(d_in, d_out, w, h, temp, temp_bytes, NULL, err))
+        rc = api_host_copy(out4, d_out, bytes, err);
+    api_device_free(d_in);
+    api_device_free(d_out);
+    api_device_free(temp);
+    return rc;
+}
+
+int sw_sat(sw_backend b, const uint16_t *in, int w, int h, int c, uint32_t *out, sw_error *err)
+{
+    if (check_size("sw_sat", w, h, err)) return -1;
+    if (c < 1 || c > 4) return sw_fail(err, "sw_sat: %d channels: expected 1..4", c);
+    if (!in || !out) return sw_fail(err, "sw_sat: NULL array");
+    if (b != SW_BACKEND_CPU && b != SW_BACKEND_CUDA)
+        return sw_fail(err, "sw_sat: backend %d is not SW_BACKEND_CPU or SW_BACKEND_CUDA", (int)b);
+    if (b == SW_BACKEND_CUDA && api_require_cuda("sw_sat", err)) return -1;
+    const size_t n = (size_t)w * h;
+    uint32_t *in4 = sw_malloc(n * 16, "sw_sat's image as RGBA", err);
+    uint32_t *out4 = in4 ? sw_malloc(n * 16, "sw_sat's table as RGBA", err) : NULL;
+    int rc = -1;
+    if (out4) {
+        sat_pack_rgba(in, n, c, in4);
+        rc = b == SW_BACKEND_CPU ? sat_cpu_rgba(in4, w, h, out4) : sat_on_device(in4, out4, w, h, err);
+        if (!rc) sat_unpack_rgba(out4, n, c, out);
+    }
+    free(in4);
+    free(out4);
+    return rc;
+}
