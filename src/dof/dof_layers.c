@@ -11,7 +11,8 @@ int dof_disc_half(float r)
 
 /* The disc's area over the pixel [x0, x0 + 1] x [y0, y0 + 1] (disc centred at 0):
  * the chord's overlap with the pixel's rows, integrated over x by the midpoint rule on
- * 256 columns (the error, from the chord's kinks, is below 1e-5 of a pixel). */
+ * 256 columns (the error, from the chord's kinks, is below 1e-5 of a pixel; the caller
+ * averages it with the integral over y, so the weights are symmetric under transposition). */
 static double pixel_area(double r, double x0, double y0)
 {
     const int n = 256;
@@ -46,7 +47,7 @@ int dof_disc_weights(float r, int *half, float **w, sw_error *err)
     double total = 0;
     for (int dy = -h; dy <= h; dy++)
         for (int dx = -h; dx <= h; dx++) {
-            double v = h == 0 ? 1.0 : pixel_inside(r, dx, dy) ? 1.0 : pixel_area(r, dx - 0.5, dy - 0.5);
+            double v = h == 0 ? 1.0 : pixel_inside(r, dx, dy) ? 1.0 : 0.5 * (pixel_area(r, dx - 0.5, dy - 0.5) + pixel_area(r, dy - 0.5, dx - 0.5));
             a[(dy + h) * side + dx + h] = v;
             total += v;
         }
