@@ -3,10 +3,10 @@
 # - aperture 0: the thin-lens reference is the pinhole picture, byte for byte;
 # - the depth map it writes is what compute dof reads, and its JSON names the focus;
 # - the scores: focused on the background with the object blurred (CoC 9 px), the disc
-#   with the near field scores at least its measured band SSIM (0.9723 on 2026-12-01)
+#   with the near field scores at least its measured band SSIM (0.9758 on 2026-12-01)
 #   less 0.005, and the chapter's single box scores below it, so the metric tells them
 #   apart; focused on the object (background CoC 9 px, a rectangle) the disc keeps its
-#   measured band SSIM (0.9211) less 0.005;
+#   measured band SSIM (0.9130) less 0.005;
 # - bad inputs exit 2 (usage) or 1 (runtime) with one line that names the problem.
 # Usage: dof_scene_test.sh SCANWORKS PHOTO.png
 set -u
@@ -43,7 +43,7 @@ scene near --aperture 3 --case near-blur && {
     disc=$(band near 4 3 --near on)
     box=$(band near 4 3 --boxes 1)
     echo "near-blur, band SSIM: disc + near field $disc, one box $box"
-    above "$disc" 0.9673 || fail "near-blur: the disc with the near field scores $disc in the band, below 0.9723 - 0.005"
+    above "$disc" 0.9708 || fail "near-blur: the disc with the near field scores $disc in the band, below 0.9758 - 0.005"
     above "$disc" "$box" || fail "near-blur: the single box ($box) scores above the disc ($disc)"
 }
 scene far --aperture 12 --case far-blur --object rect && {
@@ -52,8 +52,8 @@ scene far --aperture 12 --case far-blur --object rect && {
     box=$(band far 1 12 --boxes 1)
     echo "far-blur, band SSIM: disc $disc, one box $box"
     # Around a sharp object neither kernel sees the background it hides; the box scores
-    # as well here (0.926 against 0.921 on 2026-12-01), so only a floor is checked.
-    above "$disc" 0.916 || fail "far-blur: the disc scores $disc in the band, below 0.9211 - 0.005"
+    # as well here (0.915 against 0.913 on 2026-12-01), so only a floor is checked.
+    above "$disc" 0.908 || fail "far-blur: the disc scores $disc in the band, below 0.9130 - 0.005"
 }
 
 # expect CODE WHAT WORD ARGS...: the exit code and one line on stderr that has WORD
@@ -72,7 +72,7 @@ expect 1 "corrupt photo" corrupt.png --photo corrupt.png --aperture 2 "${outs[@]
 expect 1 "corrupt object photo" corrupt.png --photo "$photo" --object-photo corrupt.png --size 64x36 --aperture 2 "${outs[@]}"
 expect 2 "aperture over the CoC limit" "limit of 64" --photo "$photo" --aperture 30 "${outs[@]}"
 expect 2 "negative aperture" --aperture --photo "$photo" --aperture -1 "${outs[@]}"
-expect 2 "tiny size" 16..4096 --photo "$photo" --size 8x8 --aperture 2 "${outs[@]}"
+expect 2 "tiny size" 16..2048 --photo "$photo" --size 8x8 --aperture 2 "${outs[@]}"
 expect 2 "bad size" --size --photo "$photo" --size big --aperture 2 "${outs[@]}"
 expect 2 "object behind" --near-depth --photo "$photo" --near-depth 5 --far-depth 4 --aperture 2 "${outs[@]}"
 expect 2 "unknown case" near-blur --photo "$photo" --case sideways --aperture 2 "${outs[@]}"

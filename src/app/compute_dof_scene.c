@@ -35,10 +35,11 @@ typedef struct scene_args {
     double aperture, object_size, near_depth, far_depth;
 } scene_args;
 
-/* Opacity of the object at each canvas pixel (cw x ch): 8x8 samples a pixel. */
-static void object_alpha(bool disc, int cw, int ch, double size, float *alpha)
+/* Opacity of the object (half-height RY, centred) at each canvas pixel (cw x ch): 8x8
+ * samples a pixel. */
+static void object_alpha(bool disc, int cw, int ch, double ry, float *alpha)
 {
-    double cx = cw / 2.0, cy = ch / 2.0, ry = size * (ch - 0.0) / 2.0, rx = disc ? ry : 1.5 * ry;
+    double cx = cw / 2.0, cy = ch / 2.0, rx = disc ? ry : 1.5 * ry;
     for (int y = 0; y < ch; y++)
         for (int x = 0; x < cw; x++) {
             int in = 0;
@@ -116,7 +117,7 @@ static int make_scene(const scene_args *a, int w, int h, int m, float focus, flo
     alpha = sw_malloc(cn_px * sizeof *alpha, "the object's opacity", err);
     out = alpha ? sw_malloc(n * 3 * sizeof *out, "the scene's picture", err) : NULL;
     if (!out) goto done;
-    object_alpha(!strcmp(a->object, "disc"), cw, ch, a->object_size, alpha);
+    object_alpha(!strcmp(a->object, "disc"), cw, ch, a->object_size * h / 2.0, alpha);
     /* The pinhole picture: both CoCs 0. */
     dof_layers l = {w, h, m, back, object, alpha, 0.0f, 0.0f};
     if (dof_layers_render(&l, out, err) || write_rgb(a->out_image, out, w, h, err)) goto done;
@@ -160,7 +161,7 @@ int compute_dof_scene(int argc, char **argv)
         {"--near-depth", CLI_DOUBLE, &a.near_depth, "D  the object's depth (> 0)", 1e-6, 1e9, false, false},
         {"--far-depth", CLI_DOUBLE, &a.far_depth, "D  the background's depth (> --near-depth)", 1e-6, 1e9, false,
          false},
-        {"--size", CLI_STRING, &a.size, "WxH  the frame (default: the photograph's size), sides 16..4096", 0, 0, false,
+        {"--size", CLI_STRING, &a.size, "WxH  the frame (default: the photograph's size), sides 16..2048", 0, 0, false,
          false},
         {NULL, CLI_FLAG, NULL, NULL, 0, 0, false, false},
     };
@@ -183,8 +184,8 @@ int compute_dof_scene(int argc, char **argv)
                  a.near_depth, a.far_depth), bad = msg;
     else if (a.size && options_parse_size(a.size, &w, &h, &err))
         snprintf(msg, sizeof msg, "%s", err.msg), bad = msg;
-    else if (a.size && (w < 16 || h < 16 || w > 4096 || h > 4096))
-        snprintf(msg, sizeof msg, "--size %s: each side must be 16..4096", a.size), bad = msg;
+    else if (a.size && (w < 16 || h < 16 || w > 2048 || h > 2048))
+        snprintf(msg, sizeof msg, "--size %s: each side must be 16..2048", a.size), bad = msg;
     bool near_blur = !strcmp(a.kase, "near-blur");
     double focus = near_blur ? a.far_depth : a.near_depth;
     double cn = a.aperture * fabs(1.0 - focus / a.near_depth), cf = a.aperture * fabs(1.0 - focus / a.far_depth);
@@ -204,8 +205,8 @@ int compute_dof_scene(int argc, char **argv)
         }
         w = probe.width, h = probe.height;
         image_free(&probe);
-        if (w < 16 || h < 16 || w > 4096 || h > 4096) {
-            fprintf(stderr, "scanworks compute dof-scene: %s is %dx%d; sides must be 16..4096 (or give --size)\n",
+        if (w < 16 || h < 16 || w > 2048 || h > 2048) {
+            fprintf(stderr, "scanworks compute dof-scene: %s is %dx%d; sides must be 16..2048 (or give --size)\n",
                     a.photo, w, h);
             return 1;
         }
