@@ -17,14 +17,65 @@ Python's standard library only. Exit codes: 0 done, 1 a command failed, 2 usage 
 import argparse
 import json
 import os
+import struct
 import subprocess
 import sys
 import tempfile
+import zlib
 
 KERNELS = [("disc", []), ("disc, near field", ["--near", "on"]), ("disc, no guard", ["--guard", "off"]),
            ("disc, near field, no guard", ["--near", "on", "--guard", "off"]), ("3 boxes", ["--boxes", "3"]),
            ("1 box (the chapter's)", ["--boxes", "1"])]
 NEAR, FAR = 1.0, 4.0   # compute dof-scene's default depths
+
+
+def read_png(path):
+    """An 8-bit RGB, non-interlaced PNG (what scanworks writes) as (w, h, rows of bytes)."""
+    b = open(path, "rb").read()
+    i, idat, w, h = 8, b"", 0, 0
+    while i < len(b):
+        n, = struct.unpack(">I", b[i:i + 4])
+        t, d = b[i + 4:i + 8], b[i + 8:i + 8 + n]
+        if t == b"IHDR":
+            w, h, depth, ctype, _, _, lace = struct.unpack(">IIBBBBB", d)
+            if depth != 8 or ctype != 2 or lace:
+                sys.exit("dof-photos: %s is not 8-bit RGB" % path)
+        elif t == b"IDAT":
+            idat += d
+        i += 12 + n
+    raw, stride, rows, prev = zlib.decompress(idat), w * 3, [], bytearray(w * 3)
+    for y in range(h):
+        f, line = raw[y * (stride + 1)], bytearray(raw[y * (stride + 1) + 1:(y + 1) * (stride + 1)])
+        for x in range(stride):
+            a = line[x - 3] if x >= 3 else 0
+            up, c = prev[x], prev[x - 3] if x >= 3 else 0
+            if f == 1: line[x] = (line[x] + a) & 255
+            elif f == 2: line[x] = (line[x] + up) & 255
+            elif f == 3: line[x] = (line[x] + (a + up) // 2) & 255
+            elif f == 4:
+                pa, pb, pc = abs(up - c), abs(a - c), abs(a + up - 2 * c)
+                line[x] = (line[x] + (a if pa <= pb and pa <= pc else up if pb <= pc else c)) & 255
+        rows.append(line)
+        prev = line
+    return w, h, rows
+
+
+def write_montage(path, grid, cw, ch):
+    """GRID: rows of PNG paths; each picture's centre CW x CH side by side."""
+    out = []
+    for paths in grid:
+        tiles = []
+        for p in paths:
+            w, h, rows = read_png(p)
+            x0, y0 = (w - cw) // 2, (h - ch) // 2
+            tiles.append([r[x0 * 3:(x0 + cw) * 3] for r in rows[y0:y0 + ch]])
+        out += [b"".join(bytes(t[y]) for t in tiles) for y in range(ch)]
+    w = cw * max(len(r) for r in grid)
+    raw = b"".join(b"\x00" + r for r in out)
+    chunk = lambda t, d: struct.pack(">I", len(d)) + t + d + struct.pack(">I", zlib.crc32(t + d) & 0xffffffff)
+    with open(path, "wb") as f:
+        f.write(b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", w, len(out), 8, 2, 0, 0, 0)) +
+                chunk(b"IDAT", zlib.compress(raw, 9)) + chunk(b"IEND", b""))
 
 
 def run(cmd):
@@ -42,11 +93,14 @@ def main():
     ap.add_argument("--coc", type=float, default=12.0, help="the blurred layer's CoC radius, px")
     ap.add_argument("--backends", default="cpu,gl")
     ap.add_argument("--json", help="write every run's scores here")
+    ap.add_argument("--montage", help="PNG: for chelsea, the middle 200x150 of the pinhole picture, the thin lens, "
+                    "the disc with the near field (near-blur) or without the guard (far-blur), the default disc and "
+                    "the single box, a row a case")
     a = ap.parse_args()
     photos = sorted(os.path.join(root, "assets", "photos", f) for f in os.listdir(os.path.join(root, "assets", "photos"))
                     if f.endswith(".png"))
     backends = a.backends.split(",")
-    rows = []
+    rows, montage = [], {}
     with tempfile.TemporaryDirectory() as tmp:
         for i, photo in enumerate(photos):
             name = os.path.basename(photo)[:-4]
@@ -59,14 +113,24 @@ def main():
                              "--out-depth", s + ".npy", "--out-reference", s + "-ref.png"])
                 for kname, kargs in KERNELS:
                     for b in backends:
+                        out = "%s-%s-%s.png" % (s, b, kname.replace(" ", "").replace(",", "-")[:16])
                         q = run([a.bin, "compute", "dof", "--backend", b, "--in", s + ".png", "--depth", s + ".npy",
                                  "--focus", "%.9g" % scene["focus"], "--aperture", "%.9g" % aperture, "--out",
-                                 s + "-out.png", "--reference", s + "-ref.png"] + kargs)
+                                 out, "--reference", s + "-ref.png"] + kargs)
+                        montage[(name, case, kname, b)] = out
                         row = dict(photo=name, case=case, kernel=kname, backend=b, **q)
                         rows.append(row)
                         print("%-10s %-9s %-22s %-3s SSIM %.4f / band %.4f  PSNR %.2f / band %.2f  (band %.1f%%)" % (
                             name, case, kname, b, q["ssim"], q["band_ssim"], q["psnr"], q["band_psnr"],
                             100 * q["band_fraction"]), flush=True)
+        if a.montage:
+            pick, b0 = "chelsea" if any(p.endswith("chelsea.png") for p in photos) else rows[0]["photo"], backends[0]
+            grid = []
+            for case, best in (("near-blur", "disc, near field"), ("far-blur", "disc, no guard")):
+                s = os.path.join(tmp, "%s-%s" % (pick, case))
+                grid.append([s + ".png", s + "-ref.png"] + [montage[(pick, case, k, b0)] for k in
+                                                             (best, "disc", "1 box (the chapter's)")])
+            write_montage(a.montage, grid, 200, 150)
     if a.json:
         with open(a.json, "w") as f:
             json.dump(rows, f, indent=1)
