@@ -14,7 +14,7 @@ bin=$1
 photo=$2
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-cd "$tmp"
+cd "$tmp" || exit 1
 fails=0
 fail() { echo "FAIL: $*"; fails=$((fails + 1)); }
 scene() {   # scene NAME ARGS...: writes NAME.png NAME.npy NAME-ref.png, the JSON into NAME.json
@@ -36,8 +36,8 @@ scene pin --aperture 0 --case near-blur && {
     [ "$(field pin.json near_coc)" = 0 ] || fail "aperture 0: near_coc $(field pin.json near_coc)"
 }
 scene near --aperture 3 --case near-blur && {
-    [ "$(field near.json focus)" = 4 ] && [ "$(field near.json near_coc)" = 9 ] && [ "$(field near.json far_coc)" = 0 ] ||
-        fail "near-blur JSON: $(cat near.json)"
+    if [ "$(field near.json focus)" != 4 ] || [ "$(field near.json near_coc)" != 9 ] ||
+        [ "$(field near.json far_coc)" != 0 ]; then fail "near-blur JSON: $(cat near.json)"; fi
     above "$(field near.json object_fraction)" 0.1 || fail "the object covers $(field near.json object_fraction)"
     cmp -s near.png near-ref.png && fail "near-blur: the reference is the pinhole picture"
     disc=$(band near 4 3 --near on)
@@ -47,7 +47,9 @@ scene near --aperture 3 --case near-blur && {
     above "$disc" "$box" || fail "near-blur: the single box ($box) scores above the disc ($disc)"
 }
 scene far --aperture 12 --case far-blur --object rect && {
-    [ "$(field far.json focus)" = 1 ] && [ "$(field far.json far_coc)" = 9 ] || fail "far-blur JSON: $(cat far.json)"
+    if [ "$(field far.json focus)" != 1 ] || [ "$(field far.json far_coc)" != 9 ]; then
+        fail "far-blur JSON: $(cat far.json)"
+    fi
     disc=$(band far 1 12)
     box=$(band far 1 12 --boxes 1)
     echo "far-blur, band SSIM: disc $disc, one box $box"
@@ -82,8 +84,9 @@ expect 2 "depth not .npy" .npy --photo "$photo" --aperture 2 --out-image o.png -
 expect 2 "flag given twice" --aperture --photo "$photo" --aperture 2 --aperture 3 "${outs[@]}"
 expect 2 "missing output" --out-reference --photo "$photo" --aperture 2 --out-image o.png --out-depth o.npy
 [ ! -e o.png ] || fail "a refused command wrote o.png"
-"$bin" compute dof-scene --photo="$photo" --size=64x36 --aperture=2 --case=far-blur --out-image=o.png \
-    --out-depth=o.npy --out-reference=r.png > out 2> err && [ -s o.png ] && [ -s o.npy ] && [ -s r.png ] ||
+if ! "$bin" compute dof-scene --photo="$photo" --size=64x36 --aperture=2 --case=far-blur --out-image=o.png \
+    --out-depth=o.npy --out-reference=r.png > out 2> err || [ ! -s o.png ] || [ ! -s o.npy ] || [ ! -s r.png ]; then
     fail "--flag=value forms: $(cat err)"
+fi
 [ $fails = 0 ] && echo "dof scene: all checks passed"
 exit $((fails > 0))
