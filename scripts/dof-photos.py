@@ -10,8 +10,11 @@ guard (--guard off), three boxes and the chapter's single box, on each --backend
 markdown table (band and frame SSIM per kernel and case, the mean and the least over the
 photographs, and the largest difference between backends).
 
+Backends: cpu (the C gather), gl (the GL SAT and compute gather), cuda (the CUDA SAT and
+the CUDA gather, --gather cuda: the app's frame path on an NVIDIA GPU).
+
 Usage: scripts/dof-photos.py [--bin build-host/scanworks] [--size 400x225] [--coc 12]
-                             [--backends cpu,gl] [--json FILE]
+                             [--backends cpu,gl] [--json FILE] [--montage FILE]
 Python's standard library only. Exit codes: 0 done, 1 a command failed, 2 usage error.
 """
 import argparse
@@ -116,7 +119,7 @@ def main():
                         out = "%s-%s-%s.png" % (s, b, kname.replace(" ", "").replace(",", "-")[:16])
                         q = run([a.bin, "compute", "dof", "--backend", b, "--in", s + ".png", "--depth", s + ".npy",
                                  "--focus", "%.9g" % scene["focus"], "--aperture", "%.9g" % aperture, "--out",
-                                 out, "--reference", s + "-ref.png"] + kargs)
+                                 out, "--reference", s + "-ref.png"] + kargs + (["--gather", "cuda"] if b == "cuda" else []))
                         montage[(name, case, kname, b)] = out
                         row = dict(photo=name, case=case, kernel=kname, backend=b, **q)
                         rows.append(row)
