@@ -32,7 +32,7 @@ check_help() {   # check_help NAME PREFIX-ARGS...
     grep -q "unknown flag '--no-such-flag'" err || fail "$name takes a flag its help does not list: $(cat err)"
 }
 check_help "scanworks" "$bin"
-for op in scan sat dof compact sort search bfs sssp; do check_help "compute $op" "$bin" compute $op; done
+for op in scan sat dof dof-scene compact sort search bfs sssp; do check_help "compute $op" "$bin" compute $op; done
 for op in scan sat compact sort search bfs sssp; do check_help "bench $op" "$bin" bench $op; done
 echo "cli_help: $checked flags checked"
 [ $fails = 0 ] && echo "cli_help: all checks passed" || echo "cli_help: $fails check(s) failed"

@@ -12,6 +12,7 @@ const command commands[] = {
     {"compute", "scan", "prefix sums (scan) of a 1-D .npy array: cpu, gl or cuda", compute_scan},
     {"compute", "sat", "summed-area table of a PNG or .npy (float64 .npy out)", compute_sat},
     {"compute", "dof", "depth of field of a picture and its depth map (PNG out)", compute_dof},
+    {"compute", "dof-scene", "an RGB-D scene from a photograph and its exact thin-lens image", compute_dof_scene},
     {"compute", "compact", "keep the elements that satisfy a predicate, in order", compute_compact},
     {"compute", "sort", "stable ascending radix sort of keys (and values)", compute_sort},
     {"compute", "search", "lower bound of queries in sorted keys (searchsorted left)", compute_search},

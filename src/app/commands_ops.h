@@ -4,6 +4,7 @@
 
 int compute_sat(int argc, char **argv);
 int compute_dof(int argc, char **argv);
+int compute_dof_scene(int argc, char **argv);
 int bench_sat(int argc, char **argv);
 int compute_compact(int argc, char **argv);
 int compute_sort(int argc, char **argv);

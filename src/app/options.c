@@ -77,7 +77,7 @@ static int parse_long(const char *flag, const char *s, long lo, long hi, long *o
     return 0;
 }
 
-static int parse_size(const char *s, int *w, int *h, sw_error *err)
+int options_parse_size(const char *s, int *w, int *h, sw_error *err)
 {
     if (!s) return sw_fail(err, "--size needs a value like 1920x1080");
     char *end;
@@ -192,7 +192,7 @@ static int parse_flag(app_options *o, const char *a, const char *next, sw_error 
     else if (!strcmp(a, "--keys-overlay")) o->show_keys = true;
     else if (!strcmp(a, "--list-keys")) o->list_keys = true;
     else if (!strcmp(a, "--state-log")) o->state_log = next;
-    else if (!strcmp(a, "--size")) return parse_size(next, &o->width, &o->height, err);
+    else if (!strcmp(a, "--size")) return options_parse_size(next, &o->width, &o->height, err);
     else if (!strcmp(a, "--frames")) return parse_long(a, next, 1, 100000000, &o->frames, err);
     else if (!strcmp(a, "--warmup")) return parse_long(a, next, 0, 1000000, &o->warmup, err);
     else if (!strcmp(a, "--dof-reference")) return parse_long(a, next, 1, DOF_REFERENCE_MAX_VIEWS, &o->dof_reference, err);

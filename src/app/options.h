@@ -44,5 +44,7 @@ void app_options_defaults(app_options *o);
 /* Returns 0, or -1 with a one-line message for a usage error (exit code 2). */
 int app_options_parse(app_options *o, int argc, char **argv, sw_error *err);
 void app_options_print_help(const char *program);
+/* --size's value, WIDTHxHEIGHT with sides 1..IMAGE_MAX_SIDE (also compute dof-scene's). */
+int options_parse_size(const char *s, int *w, int *h, sw_error *err);
 
 #endif

@@ -16,6 +16,8 @@
 #include <stb_rect_pack.h>
 #define STB_TRUETYPE_IMPLEMENTATION
 #include <stb_truetype.h>
+#define STB_IMAGE_RESIZE_IMPLEMENTATION
+#include <stb_image_resize.h>
 #if defined(__GNUC__)
 #pragma GCC diagnostic pop
 #endif
