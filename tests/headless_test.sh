@@ -49,8 +49,11 @@ for stage in ("render", "present", "total"):
     assert r["median_ms"][stage] > 0, "median of %s is not positive" % stage
 print("json ok:", env["gl_renderer"], r["median_ms"])
 PY
-# The depth view renders too, and differs from the colour view.
-"$bin" --headless --frames 1 --size 320x180 --view depth --dump "$tmp/depth" 2>/dev/null || fails=$((fails + 1))
+# The depth view renders too, and differs from the colour view. The --dump folder does not
+# exist yet and the JSON goes into it: the run makes the folder before checking the outputs.
+"$bin" --headless --frames 1 --size 320x180 --view depth --dump "$tmp/depth" --json "$tmp/depth/run.json" \
+    2>"$tmp/err" || { echo "FAIL: --dump NEW --json NEW/run.json: $(tail -1 "$tmp/err")"; fails=$((fails + 1)); }
+[ -s "$tmp/depth/run.json" ] || { echo "FAIL: no JSON written into the new --dump folder"; fails=$((fails + 1)); }
 "$compare" "$tmp/frames/frame_0000.png" "$tmp/depth/frame_0000.png" --max-mean 5 --max-over 48:0.5 >/dev/null &&
     { echo "FAIL: depth view looks like the colour view"; fails=$((fails + 1)); }
 # --boxes, --guard: the chapter's kernel (one box, no guard) and the default (three boxes, guard)

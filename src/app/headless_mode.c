@@ -50,7 +50,12 @@ static void on_flushed(const gpu_frame_times *t, void *user)
 int run_headless(const app_options *opt, int argc, char **argv)
 {
     sw_error err;
-    /* Every output is checked before the first frame, so a bad path costs no run. */
+    /* Every output is checked before the first frame, so a bad path costs no run; the
+     * --dump folder first, as the other outputs may go into it. */
+    if (opt->dump_dir && prepare_dump_dir(opt->dump_dir, &err)) {
+        fprintf(stderr, "scanworks: %s\n", err.msg);
+        return 1;
+    }
     if ((opt->json_path && cli_check_output("--json", opt->json_path, ".json", &err)) ||
         (opt->screenshot && cli_check_output("--screenshot", opt->screenshot, ".png", &err))) {
         fprintf(stderr, "scanworks: %s\n", err.msg);
@@ -64,10 +69,6 @@ int run_headless(const app_options *opt, int argc, char **argv)
         fprintf(stderr, "scanworks: --%s cuda: CUDA is unavailable here (%s); pick another, or add --fallback to "
                 "run gl / the compute shader instead\n", opt->sat_backend && !strcmp(opt->sat_backend, "cuda") ?
                 "sat-backend" : "gather", why ? why : "?");
-        return 1;
-    }
-    if (opt->dump_dir && prepare_dump_dir(opt->dump_dir, &err)) {
-        fprintf(stderr, "scanworks: %s\n", err.msg);
         return 1;
     }
     gfx_context *ctx;
