@@ -47,7 +47,22 @@ assert r["frames_measured"] == 3 and len(r["frames"]) == 3, "frame count"
 assert [f["frame"] for f in r["frames"]] == [0, 1, 2] and r["warmup"] == 1, "frames numbered as the dumped files, the warm-up frame not measured"
 for stage in ("render", "present", "total"):
     assert r["median_ms"][stage] > 0, "median of %s is not positive" % stage
-print("json ok:", env["gl_renderer"], r["median_ms"])
+# The frame's GPU busy and wall time, always; the hand-over's gaps only where CUDA took
+# part, else null with the reason (never a zero that reads as "no gap").
+g = r["frame_gpu"]
+assert g["gpu_busy_ms"] > 0 and g["gpu_wall_ms"] > 0, "GPU busy/wall medians: %s" % g
+assert g["gpu_wall_ms"] >= 0.999 * g["gpu_busy_ms"] or env["cuda_device"] != "none", "GL-only: busy <= wall: %s" % g
+for f in r["frames"]:
+    assert f["gpu_busy_ms"] > 0 and f["gpu_wall_ms"] > 0, "per-frame GPU busy/wall: %s" % f
+for k in ("gl_to_cuda_us", "cuda_to_gl_us", "cuda_span_ms"):
+    assert k in g, "frame_gpu.%s missing" % k
+    if g[k] is None:
+        assert g["gaps_unavailable_because"], "a null gap without a reason"
+        assert all(k not in f for f in r["frames"]), "a frame has %s although the median is null" % k
+if env["cuda_device"] == "none":
+    assert g["interop"] is None and g["gl_to_cuda_us"] is None and g["cuda_to_gl_us"] is None, "gaps without CUDA: %s" % g
+    assert "gl" in g["gaps_unavailable_because"], g["gaps_unavailable_because"]
+print("json ok:", env["gl_renderer"], r["median_ms"], "| frame_gpu:", g)
 PY
 # The depth view renders too, and differs from the colour view. The --dump folder does not
 # exist yet and the JSON goes into it: the run makes the folder before checking the outputs.

@@ -105,6 +105,10 @@ int app_dof_init(app *a, sw_error *err);
 void app_dof_shutdown(app *a);
 GLuint app_dof_frame(app *a);
 
+/* Why there are no GL-CUDA hand-over gaps to show (the SAT is not CUDA's, the clock is
+ * off, no frame was read), into BUF; FRAMES: frames measured so far. */
+const char *app_handover_why(const app *a, size_t frames, char *buf, size_t size);
+
 /* Depth-of-field controls (keys, mouse). FACTOR scales focus or aperture. */
 void app_focus_scale(app *a, float factor);
 void app_aperture_scale(app *a, float factor);

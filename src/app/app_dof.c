@@ -2,6 +2,7 @@
 #include "app/app.h"
 
 #include <math.h>
+#include <stdio.h>
 #include <string.h>
 
 const char *const app_view_names[APP_VIEW_COUNT] = {"depth of field", "linear depth", "blur radius",
@@ -90,6 +91,19 @@ GLuint app_dof_frame(app *a)
         return a->scene_target.color[0];
     }
     return a->dof_target.color[0];
+}
+
+const char *app_handover_why(const app *a, size_t frames, char *buf, size_t size)
+{
+    const sat_handover_info *h = &a->sat.handover;
+    if (a->sat_backend != PRIM_CUDA)
+        snprintf(buf, size, "the SAT is built by %s, so no work is handed between GL and CUDA%s%s%s",
+                 prim_backend_name(a->sat_backend), a->cuda.available ? "" : " (CUDA unavailable: ",
+                 a->cuda.available ? "" : a->cuda.why_unavailable, a->cuda.available ? "" : ")");
+    else if (!h->interop) snprintf(buf, size, "no frame went through the GL-CUDA hand-over yet");
+    else if (!h->measured) snprintf(buf, size, "%s", h->why[0] ? h->why : "the hand-over clock is off");
+    else snprintf(buf, size, "no frame's stamps were read back (%zu frames)", frames);
+    return buf;
 }
 
 void app_focus_scale(app *a, float factor)

@@ -72,6 +72,25 @@ static double stage_ms(const gpu_frame_times *f, const char *name)
     return 0.0;
 }
 
+double frame_gpu_busy_ms(const gpu_frame_times *f)
+{
+    double cuda = 0.0;
+    gpu_frame_metric(f, "cuda_span_ms", &cuda);
+    return f->gl_busy_ms + cuda;
+}
+
+bool frame_log_metric_median(const frame_log *log, const char *name, double *out)
+{
+    double *v = malloc((log->count ? log->count : 1) * sizeof *v);
+    if (!v) return false;
+    size_t n = 0;
+    for (size_t i = 0; i < log->count; i++)
+        if (gpu_frame_metric(&log->frames[i], name, &v[n])) n++;
+    if (n) *out = median_of(v, n);
+    free(v);
+    return n > 0;
+}
+
 double frame_log_median(const frame_log *log, const char *name)
 {
     if (!log->count) return 0.0;
@@ -125,6 +144,74 @@ static void write_dof_quality(FILE *fp, const app *a)
         fprintf(fp, ", \"band_ssim\": %.6f}", q->band_ssim);
     }
     fprintf(fp, "}},\n");
+}
+
+const char *frame_log_gpu_summary(const frame_log *log, const app *a, char *buf, size_t size)
+{
+    double *busy = malloc((log->count ? log->count : 1) * sizeof *busy), mb = 0.0, mw = 0.0;
+    if (busy) {
+        for (size_t i = 0; i < log->count; i++) busy[i] = frame_gpu_busy_ms(&log->frames[i]);
+        mb = median_of(busy, log->count);
+        for (size_t i = 0; i < log->count; i++) busy[i] = log->frames[i].total_ms;
+        mw = median_of(busy, log->count);
+        free(busy);
+    }
+    double g2c = 0, c2g = 0;
+    int n = snprintf(buf, size, "GPU busy %.3f ms, GPU wall %.3f ms a frame (medians); ", mb, mw);
+    if (n < 0 || (size_t)n >= size) return buf;
+    if (a->sat_backend == PRIM_CUDA && a->sat.handover.measured && frame_log_metric_median(log, "gl_to_cuda_us", &g2c) &&
+        frame_log_metric_median(log, "cuda_to_gl_us", &c2g))
+        snprintf(buf + n, size - (size_t)n, "hand-over (%s) gaps: GL to CUDA %.1f us, CUDA to GL %.1f us", a->sat.handover.interop,
+                 g2c, c2g);
+    else if (a->sat_backend != PRIM_CUDA)   /* one line says CUDA is unavailable; this one need not */
+        snprintf(buf + n, size - (size_t)n, "no hand-over gaps: the SAT is built by %s", prim_backend_name(a->sat_backend));
+    else {
+        char why[256];
+        snprintf(buf + n, size - (size_t)n, "no hand-over gaps: %s", app_handover_why(a, log->count, why, sizeof why));
+    }
+    return buf;
+}
+
+/* The frame's GPU time against its GPU wall time, and the gaps at the GL-CUDA hand-over. */
+static void write_frame_gpu(FILE *fp, const frame_log *log, const app *a)
+{
+    const sat_handover_info *h = &a->sat.handover;
+    fprintf(fp, "  \"frame_gpu\": {\"interop\": ");
+    if (a->sat_backend == PRIM_CUDA && h->interop) json_string(fp, h->interop); else fputs("null", fp);
+    static const char *const gaps[3] = {"gl_to_cuda_us", "cuda_to_gl_us", "cuda_span_ms"};
+    bool any = false;
+    for (int g = 0; g < 3; g++) {
+        double m = 0.0;
+        bool have = a->sat_backend == PRIM_CUDA && h->measured && frame_log_metric_median(log, gaps[g], &m);
+        fprintf(fp, ", \"%s\": ", gaps[g]);
+        if (have) fprintf(fp, "%.3f", m); else fputs("null", fp);
+        any = any || have;
+    }
+    if (!any) {
+        char why[256];
+        fprintf(fp, ", \"gaps_unavailable_because\": ");
+        json_string(fp, app_handover_why(a, log->count, why, sizeof why));
+    }
+    if (a->sat_backend == PRIM_CUDA && h->measured)
+        fprintf(fp, ", \"clock\": {\"same_clock\": %s, \"offset_us\": %.3f, \"uncertainty_us\": %.3f, \"samples\": %d}",
+                h->same_clock ? "true" : "false", h->clock_offset_us, h->clock_uncertainty_us, h->clock_samples);
+    double *busy = malloc((log->count ? log->count : 1) * sizeof *busy);
+    double *wall = malloc((log->count ? log->count : 1) * sizeof *wall);
+    double mb = 0.0, mw = 0.0;
+    if (busy && wall) {
+        for (size_t i = 0; i < log->count; i++) {
+            busy[i] = frame_gpu_busy_ms(&log->frames[i]);
+            wall[i] = log->frames[i].total_ms;
+        }
+        mb = median_of(busy, log->count);
+        mw = median_of(wall, log->count);
+    }
+    free(busy);
+    free(wall);
+    fprintf(fp, ", \"gpu_busy_ms\": %.6f, \"gpu_wall_ms\": %.6f, \"gpu_wall_over_busy\": ", mb, mw);
+    if (mb > 0) fprintf(fp, "%.4f", mw / mb); else fputs("null", fp);
+    fprintf(fp, ", \"busy_counts\": \"the GL stages (timestamp queries) plus the CUDA span from the SAT's start to "
+                "the gather's end (globaltimer)\", \"wall_counts\": \"the frame's first GL timestamp to its last\"},\n");
 }
 
 int frame_log_write_json(const frame_log *log, const app *a, int argc, char **argv, const char *path,
@@ -181,6 +268,7 @@ int frame_log_write_json(const frame_log *log, const app *a, int argc, char **ar
     if (a->opt.sat_backend) json_string(fp, a->opt.sat_backend); else fputs("null", fp);
     fprintf(fp, ", \"fallback_allowed\": %s},\n", a->opt.fallback ? "true" : "false");
     if (a->quality_views) write_dof_quality(fp, a);
+    write_frame_gpu(fp, log, a);
     /* Stage names in the order of the first frame. */
     const gpu_frame_times *first = log->count ? &log->frames[0] : NULL;
     fprintf(fp, "  \"median_ms\": {");
@@ -204,6 +292,8 @@ int frame_log_write_json(const frame_log *log, const app *a, int argc, char **ar
         for (int i = 0; i < t->count; i++) fprintf(fp, ", \"%s\": %.6f", t->names[i], t->ms[i]);
         fprintf(fp, ", \"total\": %.6f", stage_ms(t, "total"));
         if (log->wall_ms) fprintf(fp, ", \"wall\": %.6f", log->wall_ms[f]);
+        fprintf(fp, ", \"gpu_busy_ms\": %.6f, \"gpu_wall_ms\": %.6f", frame_gpu_busy_ms(t), t->total_ms);
+        for (int i = 0; i < t->metric_count; i++) fprintf(fp, ", \"%s\": %.3f", t->metric_names[i], t->metrics[i]);
         fprintf(fp, "}%s\n", f + 1 < log->count ? "," : "");
     }
     fprintf(fp, "  ]\n}\n");

@@ -34,6 +34,14 @@ double frame_log_median(const frame_log *log, const char *name);
 int frame_log_write_json(const frame_log *log, const app *a, int argc, char **argv, const char *path,
                          sw_error *err);
 
+/* The frame's GPU busy time: its GL stages plus the CUDA span of the SAT and gather. */
+double frame_gpu_busy_ms(const gpu_frame_times *f);
+/* Median of metric NAME (gpu_timer_set_metric) over the frames that have it; false
+ * when none has. */
+bool frame_log_metric_median(const frame_log *log, const char *name, double *out);
+/* One line: the hand-over gaps and the GPU busy and wall medians, or why there are no gaps. */
+const char *frame_log_gpu_summary(const frame_log *log, const app *a, char *buf, size_t size);
+
 /* The median of N doubles (sorts a copy). */
 double median_of(const double *v, size_t n);
 

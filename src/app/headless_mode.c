@@ -117,6 +117,7 @@ int run_headless(const app_options *opt, int argc, char **argv)
             last_report = t;
         }
     }
+    sat_frame_drain(&a.sat, &a.timer);   /* the last frames' hand-over stamps */
     flush_ctx fc = {&log, opt->warmup, 0, &err};
     gpu_timer_flush(&a.timer, on_flushed, &fc);
     if (fc.failed) goto done;
@@ -149,6 +150,8 @@ int run_headless(const app_options *opt, int argc, char **argv)
     for (int i = 0; log.count && i < log.frames[0].count; i++)
         fprintf(stderr, " %s %.3f", log.frames[0].names[i], frame_log_median(&log, log.frames[0].names[i]));
     fprintf(stderr, " total %.3f\n", frame_log_median(&log, "total"));
+    char summary[512];
+    fprintf(stderr, "scanworks: %s\n", frame_log_gpu_summary(&log, &a, summary, sizeof summary));
     rc = 0;
 done:
     if (rc) fprintf(stderr, "scanworks: %s\n", err.msg);

@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "app/frame_log.h"
 #include "app/help_text.h"
 
 static const unsigned char WHITE[4] = {240, 240, 240, 255}, DIM[4] = {170, 185, 200, 255},
@@ -117,6 +118,24 @@ static void view_legend(app *a, pen *p, float w)
     }
 }
 
+/* The latest measured frame's GPU busy and wall time and the hand-over's gaps. */
+static void handover_line(app *a, pen *p)
+{
+    if (!a->timer.has_latest) {
+        line(p, DIM, "GPU busy/wall: not measured yet");
+        return;
+    }
+    const gpu_frame_times *t = &a->timer.latest;
+    double g2c, c2g;
+    bool gaps = a->sat_backend == PRIM_CUDA && gpu_frame_metric(t, "gl_to_cuda_us", &g2c) &&
+                gpu_frame_metric(t, "cuda_to_gl_us", &c2g);
+    if (gaps)
+        line(p, DIM, "gaps GL>CUDA %.0f CUDA>GL %.0f us busy %.2f/%.2f", g2c, c2g, frame_gpu_busy_ms(t), t->total_ms);
+    else
+        line(p, DIM, "GPU busy %.2f of %.2f ms  %s", frame_gpu_busy_ms(t), t->total_ms,
+             a->sat_backend == PRIM_CUDA ? "no stamps" : "no hand-over");
+}
+
 static void stats(app *a, const layout_rect *r)
 {
     const layout *L = &a->layout;
@@ -132,6 +151,7 @@ static void stats(app *a, const layout_rect *r)
     line(&p, DIM, "SAT %s%s%s  gather: %s %s", prim_backend_name(a->sat_backend), variants > 1 ? " " : "",
          variants > 1 ? sat_variant_name(a->sat_variant) : "", dof_gather_name(a->gather),
          a->gather == DOF_CUDA ? "kernel" : "shader");
+    handover_line(a, &p);
     char mode[64];
     line(&p, DIM, "focus %.2f  aperture %.1f px  %s%s", a->focus, a->aperture, app_dof_mode(a, mode, sizeof mode),
          a->reference_on ? "  (thin-lens reference)" : "");

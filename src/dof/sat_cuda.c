@@ -12,6 +12,7 @@
 #include "kernels/sat/sat.h"
 #include "kernels/dof/gather.h"
 #include "kernels/common/cuda_util.cuh"
+#include "dof/handover_clock.h"
 #include "util/clock.h"
 
 #define TRY(call)                                                                                         \
@@ -79,6 +80,7 @@ typedef struct sat_interop {
     frame_objects obj[2];
     long frame;
     sat_cuda_scratch scratch;
+    handover_clock clock;   /* the gaps on the GPU's clock */
 } sat_interop;
 
 static void destroy_objects(frame_objects *o)
@@ -105,6 +107,7 @@ void sat_interop_release(void **state)
     sat_interop *io = *state;
     if (!io) return;
     cudaStreamSynchronize(io->stream);
+    handover_clock_shutdown(&io->clock);
     for (int s = 0; s < 2; s++) destroy_objects(&io->obj[s]);
     unregister(io);
     for (int s = 0; s < 2; s++)
@@ -116,15 +119,26 @@ void sat_interop_release(void **state)
     *state = NULL;
 }
 
-static int create(sat_interop **out, sw_error *err)
+static int create(sat_interop **out, sat_handover_info *info, sw_error *err)
 {
     sat_interop *io = sw_calloc(1, sizeof *io, "SAT interop state", err);
     if (!io) return -1;
     *out = io;
+    io->clock.cur = -1;
     TRY(cudaStreamCreateWithFlags(&io->stream, cudaStreamNonBlocking));
     for (int s = 0; s < 2; s++)
         for (int i = 0; i < EVENTS; i++) TRY(cudaEventCreate(&io->ev[s][i]));
+    info->interop = "map";
+    handover_clock_init(&io->clock, io->stream, info);   /* off, saying why, if it cannot run */
     return 0;
+}
+
+void sat_interop_drain(void *state, gpu_timer *timer)
+{
+    sat_interop *io = state;
+    if (cudaStreamSynchronize(io->stream) != cudaSuccess) cudaGetLastError();
+    glFinish();
+    handover_clock_collect(&io->clock, timer, true);
 }
 
 /* Registers the resources once; again when an id or the size changed. */
@@ -217,9 +231,10 @@ static int run_mapped(sat_interop *io, int slot, int variant, int w, int h, floa
 }
 
 int sat_interop_build(void **state, sat_variant v, GLuint color_tex, GLuint out_buffer, int w, int h,
-                      float scale, float alpha, const sat_cuda_gather *gather, gpu_timer *timer, sw_error *err)
+                      float scale, float alpha, const sat_cuda_gather *gather, sat_handover_info *info,
+                      gpu_timer *timer, sw_error *err)
 {
-    if (!*state && create((sat_interop **)state, err)) {
+    if (!*state && create((sat_interop **)state, info, err)) {
         sat_interop_release(state);
         return -1;
     }
@@ -234,14 +249,18 @@ int sat_interop_build(void **state, sat_variant v, GLuint color_tex, GLuint out_
     }
     int variant = to_cuda_variant(v);
 
+    handover_clock_gl_end(&io->clock, timer ? timer->frame : -1, timer);   /* GL's render ends here */
     double t0 = sw_clock_ms();
     TRY(cudaGraphicsMapResources(io->count, io->res, io->stream));   /* one call for all */
     if (timer) gpu_timer_add(timer, "map", sw_clock_ms() - t0);
     report_previous(io, timer);   /* the kernel stages, one frame late */
+    handover_clock_cuda_begin(&io->clock, io->stream);
     int rc = run_mapped(io, slot, variant, w, h, scale, alpha, gather, err);
+    if (!rc) handover_clock_cuda_end(&io->clock, io->stream);
     double t2 = sw_clock_ms();
     cudaError_t e = cudaGraphicsUnmapResources(io->count, io->res, io->stream);
     if (timer) gpu_timer_add(timer, "unmap", sw_clock_ms() - t2);
+    handover_clock_gl_begin(&io->clock);   /* GL resumes here, after CUDA's work */
     if (e != cudaSuccess && !rc) rc = sw_fail(err, "unmapping: %s", cudaGetErrorString(e));
     cudaGetLastError();
     if (!rc) {

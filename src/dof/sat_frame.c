@@ -23,6 +23,16 @@ void sat_frame_invalidate(sat_frame *f)
 #endif
 }
 
+void sat_frame_drain(sat_frame *f, gpu_timer *timer)
+{
+#if SCANWORKS_HAVE_CUDA
+    if (f->cuda) sat_interop_drain(f->cuda, timer);
+#else
+    (void)f;
+    (void)timer;
+#endif
+}
+
 void sat_frame_shutdown(sat_frame *f)
 {
     sat_frame_invalidate(f);
@@ -86,7 +96,8 @@ int sat_frame_build(sat_frame *f, prim_backend b, sat_variant v, GLuint color_te
     case PRIM_CUDA:
 #if SCANWORKS_HAVE_CUDA
         if (timer) gpu_timer_end(timer);
-        return sat_interop_build(&f->cuda, v, color_tex, f->buffer, w, h, scale, alpha, gather, timer, err);
+        return sat_interop_build(&f->cuda, v, color_tex, f->buffer, w, h, scale, alpha, gather, &f->handover, timer,
+                                 err);
 #else
         (void)alpha;
         return sw_fail(err, "this build has no CUDA backend");

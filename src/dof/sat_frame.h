@@ -29,6 +29,18 @@ typedef struct sat_gl {
     size_t tiles_r_bytes, tiles_c_bytes;
 } sat_gl;
 
+/* What the GL-CUDA hand-over measurement knows (src/dof/handover_clock.h). */
+typedef struct sat_handover_info {
+    const char *interop;      /* "map" once the cuda path ran; NULL: no hand-over yet */
+    bool measured;            /* the gaps are measured (the clock calibrated) */
+    char why[200];            /* when not: why */
+    /* The clock check: globaltimer - GL_TIMESTAMP at the tightest bracket, half that
+     * bracket's width, and whether every stamp fell inside its bracket (one clock). */
+    double clock_offset_us, clock_uncertainty_us;
+    bool same_clock;
+    int clock_samples;
+} sat_handover_info;
+
 typedef struct sat_frame {
     int width, height;
     GLuint buffer;           /* width*height uvec4, the table */
@@ -36,6 +48,7 @@ typedef struct sat_frame {
     void *cuda;              /* struct sat_interop (sat_cuda.c), NULL until first use */
     float *readback;         /* cpu backend */
     uint32_t *cpu_in, *cpu_out;
+    sat_handover_info handover;
 } sat_frame;
 
 /* The cuda gather (kernels/dof/gather.cu), run inside the same mapping as the cuda SAT
@@ -55,6 +68,9 @@ void sat_frame_shutdown(sat_frame *f);
  * pixels); ALPHA < 0: it varies. */
 int sat_frame_build(sat_frame *f, prim_backend b, sat_variant v, GLuint color_tex, int w, int h, float scale,
                     float alpha, const sat_cuda_gather *gather, gpu_timer *timer, sw_error *err);
+/* Waits for the cuda path's work in flight and sets its frames' hand-over metrics in
+ * TIMER (call before gpu_timer_flush at the end of a run). */
+void sat_frame_drain(sat_frame *f, gpu_timer *timer);
 /* Forget registrations (call after the colour texture was re-created). */
 void sat_frame_invalidate(sat_frame *f);
 
@@ -65,7 +81,9 @@ void sat_gl_shutdown(sat_gl *g);
 int sat_gl_build(sat_gl *g, sat_variant v, GLuint color_tex, GLuint in_buffer, float scale, GLuint out_buffer, int w, int h,
                  gpu_timer *timer, sw_error *err);
 int sat_interop_build(void **state, sat_variant v, GLuint color_tex, GLuint out_buffer, int w, int h,
-                      float scale, float alpha, const sat_cuda_gather *gather, gpu_timer *timer, sw_error *err);
+                      float scale, float alpha, const sat_cuda_gather *gather, sat_handover_info *info,
+                      gpu_timer *timer, sw_error *err);
+void sat_interop_drain(void *state, gpu_timer *timer);
 void sat_interop_release(void **state);
 
 #endif

@@ -26,11 +26,13 @@ static void read_slot(gpu_timer *t, gpu_timer_slot *s, gpu_frame_times *out)
     GLuint64 first = 0, last = 0;
     for (int i = 0; i < s->count; i++) {
         out->names[i] = s->names[i];
+        out->is_gl[i] = s->is_gl[i];
         if (s->is_gl[i]) {
             GLuint64 a = 0, b = 0;
             glGetQueryObjectui64v(s->queries[i][0], GL_QUERY_RESULT, &a);
             glGetQueryObjectui64v(s->queries[i][1], GL_QUERY_RESULT, &b);
             out->ms[i] = b > a ? (double)(b - a) * 1e-6 : 0.0;
+            out->gl_busy_ms += out->ms[i];
             if (!first || a < first) first = a;
             if (b > last) last = b;
         } else {
@@ -38,6 +40,11 @@ static void read_slot(gpu_timer *t, gpu_timer_slot *s, gpu_frame_times *out)
         }
     }
     out->total_ms = last > first ? (double)(last - first) * 1e-6 : 0.0;
+    out->metric_count = s->metric_count;
+    for (int i = 0; i < s->metric_count; i++) {
+        out->metric_names[i] = s->metric_names[i];
+        out->metrics[i] = s->metrics[i];
+    }
     s->pending = false;
     /* Smooth for the HUD: exponential average by stage position. */
     for (int i = 0; i < out->count; i++) {
@@ -61,6 +68,7 @@ bool gpu_timer_begin_frame(gpu_timer *t, long frame, gpu_frame_times *completed)
     }
     s->frame = frame;
     s->count = 0;
+    s->metric_count = 0;
     s->pending = true;
     t->open_stage = -1;
     return got;
@@ -113,4 +121,27 @@ void gpu_timer_flush(gpu_timer *t, void (*fn)(const gpu_frame_times *, void *), 
         read_slot(t, s, &out);
         if (fn) fn(&out, user);
     }
+}
+
+bool gpu_timer_set_metric(gpu_timer *t, long frame, const char *name, double value)
+{
+    if (frame < 0) return false;
+    gpu_timer_slot *s = &t->slots[frame % GPU_TIMER_FRAMES_IN_FLIGHT];
+    if (!s->pending || s->frame != frame) return false;
+    int i = 0;
+    while (i < s->metric_count && strcmp(s->metric_names[i], name)) i++;
+    if (i == GPU_TIMER_MAX_METRICS) return false;
+    if (i == s->metric_count) s->metric_names[s->metric_count++] = name;
+    s->metrics[i] = value;
+    return true;
+}
+
+bool gpu_frame_metric(const gpu_frame_times *f, const char *name, double *value)
+{
+    for (int i = 0; i < f->metric_count; i++)
+        if (!strcmp(f->metric_names[i], name)) {
+            *value = f->metrics[i];
+            return true;
+        }
+    return false;
 }

@@ -9,6 +9,7 @@
 
 #define GPU_TIMER_MAX_STAGES 24
 #define GPU_TIMER_FRAMES_IN_FLIGHT 4
+#define GPU_TIMER_MAX_METRICS 8
 
 typedef struct gpu_frame_times {
     long frame;                              /* frame index these times belong to */
@@ -16,6 +17,13 @@ typedef struct gpu_frame_times {
     const char *names[GPU_TIMER_MAX_STAGES]; /* static strings */
     double ms[GPU_TIMER_MAX_STAGES];
     double total_ms;                         /* first begin to last end, GL stages only */
+    bool is_gl[GPU_TIMER_MAX_STAGES];        /* timed by GL timestamp queries (else added) */
+    double gl_busy_ms;                       /* the GL stages' times summed */
+    /* Values about the frame that are not stage times (the GL-CUDA hand-over gaps),
+     * set by gpu_timer_set_metric, possibly a few frames after the frame was drawn. */
+    int metric_count;
+    const char *metric_names[GPU_TIMER_MAX_METRICS];   /* static strings */
+    double metrics[GPU_TIMER_MAX_METRICS];
 } gpu_frame_times;
 
 typedef struct gpu_timer_slot {
@@ -26,6 +34,9 @@ typedef struct gpu_timer_slot {
     GLuint queries[GPU_TIMER_MAX_STAGES][2];
     bool is_gl[GPU_TIMER_MAX_STAGES];
     double external_ms[GPU_TIMER_MAX_STAGES];
+    int metric_count;
+    const char *metric_names[GPU_TIMER_MAX_METRICS];
+    double metrics[GPU_TIMER_MAX_METRICS];
 } gpu_timer_slot;
 
 typedef struct gpu_timer {
@@ -49,6 +60,11 @@ void gpu_timer_end(gpu_timer *t);
 /* A stage measured another way (CUDA events), in milliseconds. */
 void gpu_timer_add(gpu_timer *t, const char *stage, double ms);
 void gpu_timer_end_frame(gpu_timer *t);
+/* Sets metric NAME (a static string) of frame FRAME, whose times are still unread (at
+ * most GPU_TIMER_FRAMES_IN_FLIGHT - 1 frames ago); false when that frame is gone. */
+bool gpu_timer_set_metric(gpu_timer *t, long frame, const char *name, double value);
+/* Metric NAME of a completed frame, or false when it was not set. */
+bool gpu_frame_metric(const gpu_frame_times *f, const char *name, double *value);
 
 /* Reads every frame still in flight, oldest first; calls FN for each. */
 void gpu_timer_flush(gpu_timer *t, void (*fn)(const gpu_frame_times *, void *), void *user);
