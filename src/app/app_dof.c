@@ -52,6 +52,11 @@ int app_dof_init(app *a, sw_error *err)
      * CUDA builds the table (35 us against 54 for the compute shader at 1080p). */
     if (!o->gather && a->sat_backend == PRIM_CUDA) a->gather = DOF_CUDA;
     if (sat_frame_init(&a->sat, err)) return sw_wrap(err, "SAT: ");
+    a->sat.handover.requested = SAT_INTEROP_MAP;
+    if (o->interop && sat_interop_parse(o->interop, &a->sat.handover.requested, err)) return sw_wrap(err, "--interop: ");
+    if (o->interop && a->sat_backend != PRIM_CUDA)
+        app_message(a, "--interop %s: the SAT is built by %s here, so nothing is handed to CUDA", o->interop,
+                    prim_backend_name(a->sat_backend));
     if (dof_pass_init(&a->dof, "rgba16f", err)) return sw_wrap(err, "DoF: ");
     return 0;
 }

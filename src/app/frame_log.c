@@ -177,7 +177,12 @@ static void write_frame_gpu(FILE *fp, const frame_log *log, const app *a)
 {
     const sat_handover_info *h = &a->sat.handover;
     fprintf(fp, "  \"frame_gpu\": {\"interop\": ");
-    if (a->sat_backend == PRIM_CUDA && h->interop) json_string(fp, h->interop); else fputs("null", fp);
+    bool handed = a->sat_backend == PRIM_CUDA && h->interop;
+    if (handed) json_string(fp, h->interop); else fputs("null", fp);
+    fprintf(fp, ", \"interop_requested\": ");
+    if (a->opt.interop) json_string(fp, a->opt.interop); else fputs("null", fp);
+    fprintf(fp, ", \"interop_why\": ");
+    if (handed) json_string(fp, h->path_why); else fputs("null", fp);
     static const char *const gaps[3] = {"gl_to_cuda_us", "cuda_to_gl_us", "cuda_span_ms"};
     bool any = false;
     for (int g = 0; g < 3; g++) {

@@ -130,7 +130,9 @@ static void handover_line(app *a, pen *p)
     bool gaps = a->sat_backend == PRIM_CUDA && gpu_frame_metric(t, "gl_to_cuda_us", &g2c) &&
                 gpu_frame_metric(t, "cuda_to_gl_us", &c2g);
     if (gaps)
-        line(p, DIM, "gaps GL>CUDA %.0f CUDA>GL %.0f us busy %.2f/%.2f", g2c, c2g, frame_gpu_busy_ms(t), t->total_ms);
+        line(p, DIM, "%s GL>CUDA %.0f CUDA>GL %.0f us busy %.2f/%.2f",
+             a->sat.handover.interop && !strcmp(a->sat.handover.interop, "external") ? "ext" : "map", g2c, c2g,
+             frame_gpu_busy_ms(t), t->total_ms);
     else
         line(p, DIM, "GPU busy %.2f of %.2f ms  %s", frame_gpu_busy_ms(t), t->total_ms,
              a->sat_backend == PRIM_CUDA ? "no stamps" : "no hand-over");

@@ -9,6 +9,7 @@
 #include "dof/dof.h"
 #include "dof/dof_reference.h"
 #include "dof/sat.h"
+#include "dof/sat_frame.h"
 #include "io/image.h"
 #include "panels/panel.h"
 
@@ -58,6 +59,10 @@ static int parse_dof_flag(const char *a, const char *next, app_options *o, sw_er
     } else if (!strcmp(a, "--sat-variant")) {
         if (sat_variant_parse(next, &v, err)) return sw_wrap(err, "--sat-variant: ");
         o->sat_variant = next;
+    } else if (!strcmp(a, "--interop")) {
+        sat_interop_mode m;
+        if (sat_interop_parse(next, &m, err)) return sw_wrap(err, "--interop: ");
+        o->interop = next;
     } else {
         if (dof_gather_parse(next, &g, err)) return sw_wrap(err, "--gather: ");
         o->gather = next;
@@ -143,6 +148,10 @@ static const struct viewer_flag {
     {"--gather", "G", "DoF pass: fragment or compute shader, or cuda (a CUDA kernel in the same\n"
                       "mapping; needs --sat-backend cuda); default cuda where the SAT is built by\n"
                       "cuda, else compute"},
+    {"--interop", "I", "how the cuda SAT and gather share the frame with GL: map (register once,\n"
+                       "map and unmap each frame; the default), external (CUDA-allocated memory GL\n"
+                       "imports, GL_EXT_memory_object_fd) or auto (external where it works); an\n"
+                       "external path that cannot run falls back to map and says why"},
     {"--fallback", NULL, "when the --sat-backend or --gather asked for cannot run here, run what\n"
                          "can (cuda -> gl, cuda gather -> compute) and say so, instead of failing"},
     {"--kernel", "K", "DoF kernel: disc (a stepped disc of fractional radius, soft guard; the\n"
@@ -218,7 +227,7 @@ static int parse_flag(app_options *o, const char *a, const char *next, sw_error 
         if (end == next || *end || !(o->dt >= 0.0 && o->dt <= 10.0))
             return sw_fail(err, "--dt '%s': expected seconds in 0..10", next);
     } else if (!strcmp(a, "--focus") || !strcmp(a, "--aperture") || !strcmp(a, "--sat-backend") ||
-               !strcmp(a, "--sat-variant") || !strcmp(a, "--gather")) {
+               !strcmp(a, "--sat-variant") || !strcmp(a, "--gather") || !strcmp(a, "--interop")) {
         return parse_dof_flag(a, next, o, err);
     } else if (!strcmp(a, "--view")) {
         if (strcmp(next, "color") && strcmp(next, "depth") && strcmp(next, "blur") && strcmp(next, "sat") &&

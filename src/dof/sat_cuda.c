@@ -5,6 +5,7 @@
 
 #include <cuda_gl_interop.h>
 #include <cuda_runtime_api.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -13,6 +14,7 @@
 #include "kernels/dof/gather.h"
 #include "kernels/common/cuda_util.cuh"
 #include "dof/handover_clock.h"
+#include "dof/sat_external.h"
 #include "util/clock.h"
 
 #define TRY(call)                                                                                         \
@@ -26,7 +28,7 @@
 
 /* "tiled" on cuda is the production tiled-v2 (one carry kernel, overlapped launches;
  * docs/perf/sat.md), "three-pass" the chapter's. */
-static int to_cuda_variant(sat_variant v) { return v == SAT_TILED ? SAT_CUDA_TILED_V2 : SAT_CUDA_THREE_PASS; }
+static int variant_of(sat_variant v) { return v == SAT_TILED ? SAT_CUDA_TILED_V2 : SAT_CUDA_THREE_PASS; }
 
 int sat_cuda_host_rgba(sat_variant v, const uint32_t *in4, int w, int h, uint32_t *out4, sw_error *err)
 {
@@ -45,7 +47,7 @@ int sat_cuda_host_rgba(sat_variant v, const uint32_t *in4, int w, int h, uint32_
         goto done;
     }
     sat_cuda_src src = {0, d_in, 1.0f, 0, 0.0f, 0};
-    if (sat_cuda_build(to_cuda_variant(v), &src, d_out, w, h, &s, 0, NULL, err)) goto done;
+    if (sat_cuda_build(variant_of(v), &src, d_out, w, h, &s, 0, NULL, err)) goto done;
     if ((e = cudaMemcpy(out4, d_out, bytes, cudaMemcpyDeviceToHost)) != cudaSuccess) {
         sw_fail(err, "SAT kernels or copy back failed: %s", cudaGetErrorString(e));
         goto done;
@@ -81,6 +83,9 @@ typedef struct sat_interop {
     long frame;
     sat_cuda_scratch scratch;
     handover_clock clock;   /* the gaps on the GPU's clock */
+    sat_external ext;       /* the external-memory hand-over, when chosen */
+    bool ext_ready, ext_failed;
+    char ext_why[240];
 } sat_interop;
 
 static void destroy_objects(frame_objects *o)
@@ -108,6 +113,7 @@ void sat_interop_release(void **state)
     if (!io) return;
     cudaStreamSynchronize(io->stream);
     handover_clock_shutdown(&io->clock);
+    if (io->ext_ready) sat_external_destroy(&io->ext);
     for (int s = 0; s < 2; s++) destroy_objects(&io->obj[s]);
     unregister(io);
     for (int s = 0; s < 2; s++)
@@ -188,8 +194,34 @@ static void report_previous(sat_interop *io, gpu_timer *timer)
     }
 }
 
-/* Everything between map and unmap: objects over the mapped arrays, the SAT build,
- * the optional gather. */
+/* The table, then the optional gather, from the colour and depth textures COLOR and
+ * DEPTH into SAT (SAT_BYTES) and the surface OUT; the same whichever hand-over. */
+static int run_kernels(sat_interop *io, int slot, int variant, cudaTextureObject_t color, cudaTextureObject_t depth,
+                       cudaSurfaceObject_t out, void *sat, size_t sat_bytes, int w, int h, float scale, float alpha,
+                       const sat_cuda_gather *g, sw_error *err)
+{
+    /* With the cuda gather the table is read by it alone: the two-plane layout, unless
+     * SCANWORKS_SAT_LAYOUT=texels (for comparison; the same pixels). */
+    const char *layout = getenv("SCANWORKS_SAT_LAYOUT");
+    if (layout && strcmp(layout, "texels") && strcmp(layout, "split"))
+        return sw_fail(err, "SCANWORKS_SAT_LAYOUT=%s: expected texels or split", layout);
+    int split = g && !(layout && !strcmp(layout, "texels")) && sat_cuda_split_bytes(w, h) <= sat_bytes;
+    sat_cuda_src src = {color, NULL, scale, alpha >= 0.0f, alpha, split};
+    if (sat_cuda_build(variant, &src, sat, w, h, &io->scratch, io->stream, io->ev[slot], err)) return -1;
+    if (!g) return 0;
+    dof_params p = g->params;
+    p.scale = scale;
+    /* Three channels averaged where the SAT build would scan three (the fourth constant,
+     * and not SCANWORKS_SAT_ALPHA=scan), whichever variant built it. */
+    int three = sat_cuda_rgb_path(&src, err);
+    if (three < 0) return -1;
+    dof_cuda_args a = {color, depth, out, sat, w, h, p, three, alpha, sat_cuda_split_table(variant, &src)};
+    if (dof_cuda_gather(&a, io->stream, err)) return -1;
+    TRY(cudaEventRecord(io->ev[slot][SAT_CUDA_MAX_STAGES + 1], io->stream));
+    return 0;
+}
+
+/* Everything between map and unmap: objects over the mapped arrays, then the kernels. */
 static int run_mapped(sat_interop *io, int slot, int variant, int w, int h, float scale, float alpha,
                       const sat_cuda_gather *g, sw_error *err)
 {
@@ -203,31 +235,77 @@ static int run_mapped(sat_interop *io, int slot, int variant, int w, int h, floa
     if (size < (size_t)w * h * 16)
         return sw_fail(err, "SAT buffer holds %zu bytes, %dx%d needs %zu", size, w, h, (size_t)w * h * 16);
     if (cuda_point_texture(arrays[0], &o->color, err)) return -1;
-    /* With the cuda gather the table is read by it alone: the two-plane layout, unless
-     * SCANWORKS_SAT_LAYOUT=texels (for comparison; the same pixels). */
-    const char *layout = getenv("SCANWORKS_SAT_LAYOUT");
-    if (layout && strcmp(layout, "texels") && strcmp(layout, "split"))
-        return sw_fail(err, "SCANWORKS_SAT_LAYOUT=%s: expected texels or split", layout);
-    int split = g && !(layout && !strcmp(layout, "texels")) && sat_cuda_split_bytes(w, h) <= size;
-    sat_cuda_src src = {o->color, NULL, scale, alpha >= 0.0f, alpha, split};
-    if (sat_cuda_build(variant, &src, ptr, w, h, &io->scratch, io->stream, io->ev[slot], err)) return -1;
-    if (!g) return 0;
-    if (cuda_point_texture(arrays[2], &o->depth, err)) return -1;
-    struct cudaResourceDesc rd;
-    memset(&rd, 0, sizeof rd);
-    rd.resType = cudaResourceTypeArray;
-    rd.res.array.array = arrays[3];
-    TRY(cudaCreateSurfaceObject(&o->out, &rd));
-    dof_params p = g->params;
-    p.scale = scale;
-    /* Three channels averaged where the SAT build would scan three (the fourth constant,
-     * and not SCANWORKS_SAT_ALPHA=scan), whichever variant built it. */
-    int three = sat_cuda_rgb_path(&src, err);
-    if (three < 0) return -1;
-    dof_cuda_args a = {o->color, o->depth, o->out, ptr, w, h, p, three, alpha, sat_cuda_split_table(variant, &src)};
-    if (dof_cuda_gather(&a, io->stream, err)) return -1;
-    TRY(cudaEventRecord(io->ev[slot][SAT_CUDA_MAX_STAGES + 1], io->stream));
-    return 0;
+    if (g) {
+        if (cuda_point_texture(arrays[2], &o->depth, err)) return -1;
+        struct cudaResourceDesc rd;
+        memset(&rd, 0, sizeof rd);
+        rd.resType = cudaResourceTypeArray;
+        rd.res.array.array = arrays[3];
+        TRY(cudaCreateSurfaceObject(&o->out, &rd));
+    }
+    return run_kernels(io, slot, variant, o->color, o->depth, o->out, ptr, size, w, h, scale, alpha, g, err);
+}
+
+/* The external-memory frame (sat_external.h): no map, no unmap; two host waits. */
+static int run_external(sat_interop *io, int slot, int variant, GLuint color_tex, int w, int h, float scale,
+                        float alpha, const sat_cuda_gather *g, gpu_timer *timer, sw_error *err)
+{
+    sat_external *x = &io->ext;
+    if (!io->ext_ready || x->w != w || x->h != h) {
+        if (io->ext_ready) sat_external_destroy(x);
+        io->ext_ready = false;
+        if (sat_external_create(x, w, h, color_tex, g->depth_tex, g->out_tex, err)) return -1;
+        io->ext_ready = true;
+    }
+    if (sat_external_copy_in(x, color_tex, g->depth_tex, timer, err)) return -1;
+    handover_clock_gl_end(&io->clock, timer ? timer->frame : -1, timer);   /* GL's part ends here */
+    double t0 = sw_clock_ms();
+    if (sat_external_wait_gl(err)) return -1;
+    if (timer) gpu_timer_add(timer, "wait gl (host)", sw_clock_ms() - t0);
+    report_previous(io, timer);
+    handover_clock_cuda_begin(&io->clock, io->stream);
+    if (run_kernels(io, slot, variant, x->color_tex, x->depth_tex, x->out_surf, x->sat, x->sat_bytes, w, h, scale,
+                    alpha, g, err) ||
+        sat_external_copy_out(x, io->stream, err))
+        return -1;
+    handover_clock_cuda_end(&io->clock, io->stream);
+    t0 = sw_clock_ms();
+    if (sat_external_wait_cuda(x, err)) return -1;
+    if (timer) gpu_timer_add(timer, "wait cuda (host)", sw_clock_ms() - t0);
+    handover_clock_gl_begin(&io->clock);   /* GL resumes here */
+    return sat_external_copy_to_texture(x, g->out_tex, timer, err);
+}
+
+/* Which hand-over this frame takes; sets INFO's path and reason, and says so on a change. */
+static bool choose_external(sat_interop *io, const sat_cuda_gather *g, sat_handover_info *info)
+{
+    bool ext = false;
+    char why[sizeof info->path_why];
+    if (info->requested == SAT_INTEROP_MAP) snprintf(why, sizeof why, "--interop map");
+    else if (io->ext_failed) snprintf(why, sizeof why, "%s", io->ext_why);
+    else if (!g)
+        snprintf(why, sizeof why, "the external path serves the cuda gather; the GL gathers read the table from "
+                                  "a registered GL buffer");
+    else {
+        ext = true;
+        snprintf(why, sizeof why, "--interop %s: GL imports CUDA's memory", sat_interop_name(info->requested));
+    }
+    const char *path = ext ? "external" : "map";
+    if (info->interop != path || strcmp(info->path_why, why))
+        fprintf(stderr, "scanworks: GL-CUDA hand-over: %s (%s)\n", path, why);
+    info->interop = path;
+    snprintf(info->path_why, sizeof info->path_why, "%s", why);
+    return ext;
+}
+
+/* After a failure of the external path: free it, remember why, go on with map. */
+static void external_failed(sat_interop *io, const char *msg)
+{
+    if (cudaStreamSynchronize(io->stream) != cudaSuccess) cudaGetLastError();
+    if (io->ext_ready) sat_external_destroy(&io->ext);
+    io->ext_ready = false;
+    io->ext_failed = true;
+    snprintf(io->ext_why, sizeof io->ext_why, "the external path failed, map instead: %.190s", msg);
 }
 
 int sat_interop_build(void **state, sat_variant v, GLuint color_tex, GLuint out_buffer, int w, int h,
@@ -242,12 +320,24 @@ int sat_interop_build(void **state, sat_variant v, GLuint color_tex, GLuint out_
     GLuint ids[MAX_RES] = {color_tex, out_buffer, gather ? gather->depth_tex : 0, gather ? gather->out_tex : 0};
     if (ensure_registered(io, ids, gather ? 4 : 2, w, h, err)) return -1;
     int slot = (int)(io->frame % 2);
+    if (choose_external(io, gather, info)) {
+        int rc = run_external(io, slot, variant_of(v), color_tex, w, h, scale, alpha, gather, timer, err);
+        if (!rc) {
+            io->pending[slot] = true;
+            io->pending_gather[slot] = true;
+            io->pending_variant[slot] = variant_of(v);
+            io->frame++;
+            return 0;
+        }
+        external_failed(io, err->msg);
+        choose_external(io, gather, info);   /* says so */
+    }
     if (io->obj[slot].color) {   /* from two frames ago: done by now, but make sure */
         cudaEventSynchronize(io->ev[slot][SAT_CUDA_MAX_STAGES]);
         cudaEventSynchronize(io->ev[slot][SAT_CUDA_MAX_STAGES + 1]);
         destroy_objects(&io->obj[slot]);
     }
-    int variant = to_cuda_variant(v);
+    int variant = variant_of(v);
 
     handover_clock_gl_end(&io->clock, timer ? timer->frame : -1, timer);   /* GL's render ends here */
     double t0 = sw_clock_ms();

@@ -8,6 +8,20 @@
 #include "gl/gl_util.h"
 #include "util/clock.h"
 
+static const char *const interop_names[SAT_INTEROP_COUNT] = {"map", "external", "auto"};
+
+const char *sat_interop_name(sat_interop_mode m) { return (unsigned)m < SAT_INTEROP_COUNT ? interop_names[m] : "?"; }
+
+int sat_interop_parse(const char *s, sat_interop_mode *out, sw_error *err)
+{
+    for (int i = 0; i < SAT_INTEROP_COUNT; i++)
+        if (s && !strcmp(s, interop_names[i])) {
+            *out = (sat_interop_mode)i;
+            return 0;
+        }
+    return sw_fail(err, "'%s': expected map, external or auto", s ? s : "");
+}
+
 int sat_frame_init(sat_frame *f, sw_error *err)
 {
     memset(f, 0, sizeof *f);

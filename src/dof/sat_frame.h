@@ -29,9 +29,22 @@ typedef struct sat_gl {
     size_t tiles_r_bytes, tiles_c_bytes;
 } sat_gl;
 
-/* What the GL-CUDA hand-over measurement knows (src/dof/handover_clock.h). */
+/* How the cuda backend shares the frame with GL (--interop):
+ *   map:      cudaGraphicsMapResources / Unmap of the registered GL objects each frame;
+ *   external: memory CUDA allocates and exports as a file descriptor, GL imports
+ *             (GL_EXT_memory_object_fd) as buffers; GL copies the colour and depth into
+ *             them, CUDA copies the DoF out of them (src/dof/sat_external_cuda.c);
+ *   auto:     external where the driver has it and the import works, else map. */
+typedef enum sat_interop_mode { SAT_INTEROP_MAP, SAT_INTEROP_EXTERNAL, SAT_INTEROP_AUTO, SAT_INTEROP_COUNT } sat_interop_mode;
+const char *sat_interop_name(sat_interop_mode m);
+int sat_interop_parse(const char *s, sat_interop_mode *out, sw_error *err);
+
+/* The GL-CUDA hand-over: the path asked for and taken, and what its measurement knows
+ * (src/dof/handover_clock.h). */
 typedef struct sat_handover_info {
-    const char *interop;      /* "map" once the cuda path ran; NULL: no hand-over yet */
+    sat_interop_mode requested;   /* set by the caller (default map) */
+    const char *interop;      /* "map" or "external" for the last cuda frame; NULL: none yet */
+    char path_why[240];       /* why that path (external unavailable or failed: the reason) */
     bool measured;            /* the gaps are measured (the clock calibrated) */
     char why[200];            /* when not: why */
     /* The clock check: globaltimer - GL_TIMESTAMP at the tightest bracket, half that
