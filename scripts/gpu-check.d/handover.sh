@@ -40,6 +40,7 @@ print("SUMMARY handover %-8s (ran %s): GL->CUDA %s us, CUDA->GL %s us, CUDA span
       f(g.get("clock", {}).get("offset_us")), f(g.get("clock", {}).get("uncertainty_us")),
       g.get("clock", {}).get("same_clock")))
 print("  stages:", {k: round(v, 4) for k, v in m.items()})
+print("  interop extensions:", r["environment"]["interop_extensions"], "| path:", g["interop_why"])
 assert g["interop"] == sys.argv[2], "asked for %s, ran %s: %s" % (sys.argv[2], g["interop"], g["interop_why"])
 assert g["gl_to_cuda_us"] is not None, g.get("gaps_unavailable_because")
 PY

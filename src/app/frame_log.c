@@ -255,6 +255,8 @@ int frame_log_write_json(const frame_log *log, const app *a, int argc, char **ar
         fprintf(fp, "\"none\",\n    \"cuda_unavailable_because\": ");
         json_string(fp, a->cuda.why_unavailable);
     }
+    fprintf(fp, ",\n    \"interop_extensions\": ");
+    json_string(fp, info->interop_extensions);
     fprintf(fp, ",\n    \"cuda_driver_version\": %d,\n    \"cuda_runtime_version\": %d,\n    \"egl_cuda_device\": %d\n  },\n",
             a->cuda.driver_version, a->cuda.runtime_version, info->egl_cuda_device);
     fprintf(fp, "  \"width\": %d,\n  \"height\": %d,\n  \"warmup\": %ld,\n  \"frames_measured\": %zu,\n",

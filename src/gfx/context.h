@@ -14,6 +14,10 @@ typedef struct gfx_context_info {
     char platform[96];     /* "GLFW (X11)", "EGL device (NVIDIA)", "EGL surfaceless (Mesa)" */
     char gl_vendor[128], gl_renderer[128], gl_version[128];
     int egl_cuda_device;   /* CUDA ordinal of the chosen EGL device, -1 if unknown */
+    /* Which of the extensions a GL-CUDA hand-over without map and unmap could use this
+     * context has (GL's memory objects and semaphores, EGL's syncs and CUDA events),
+     * space-separated. */
+    char interop_extensions[256];
 } gfx_context_info;
 
 /* Opens a resizable window. Fails with a message suggesting --headless when there is

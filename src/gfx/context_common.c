@@ -3,8 +3,45 @@
 #include <stdlib.h>
 #include "gl/gl_util.h"
 
+#include <EGL/egl.h>
 #include <stdio.h>
 #include <string.h>
+
+static bool in_list(const char *list, const char *name)
+{
+    size_t n = strlen(name);
+    for (const char *p = list; p && (p = strstr(p, name)); p += n)
+        if ((p == list || p[-1] == ' ') && (p[n] == ' ' || p[n] == 0)) return true;
+    return false;
+}
+
+/* The hand-over's extensions (gfx_context_info.interop_extensions). */
+static void find_interop_extensions(gfx_context_info *info)
+{
+    static const char *const gl_names[] = {"GL_EXT_memory_object_fd", "GL_EXT_semaphore_fd", "GL_NV_timeline_semaphore"};
+    static const char *const egl_names[] = {"EGL_KHR_fence_sync", "EGL_KHR_wait_sync", "EGL_NV_cuda_event",
+                                            "EGL_EXT_sync_reuse"};
+    size_t len = 0;
+    info->interop_extensions[0] = 0;
+    GLint count = 0;
+    glGetIntegerv(GL_NUM_EXTENSIONS, &count);
+    for (size_t k = 0; k < sizeof gl_names / sizeof gl_names[0]; k++)
+        for (GLint i = 0; i < count; i++) {
+            const char *e = (const char *)glGetStringi(GL_EXTENSIONS, (GLuint)i);
+            if (e && !strcmp(e, gl_names[k])) {
+                len += (size_t)snprintf(info->interop_extensions + len, sizeof info->interop_extensions - len, "%s%s",
+                                        len ? " " : "", gl_names[k]);
+                break;
+            }
+        }
+    EGLDisplay dpy = eglGetCurrentDisplay();   /* none in a GLX window */
+    const char *egl = dpy != EGL_NO_DISPLAY ? eglQueryString(dpy, EGL_EXTENSIONS) : NULL;
+    for (size_t k = 0; egl && k < sizeof egl_names / sizeof egl_names[0]; k++)
+        if (in_list(egl, egl_names[k]) && len < sizeof info->interop_extensions)
+            len += (size_t)snprintf(info->interop_extensions + len, sizeof info->interop_extensions - len, "%s%s",
+                                    len ? " " : "", egl_names[k]);
+    while (glGetError() != GL_NO_ERROR) {}   /* a GL without GL_NUM_EXTENSIONS: the list stays short */
+}
 
 int gfx_context_finish_init(gfx_context_info *info, bool debug, sw_error *err)
 {
@@ -20,6 +57,7 @@ int gfx_context_finish_init(gfx_context_info *info, bool debug, sw_error *err)
     if (major < 4 || (major == 4 && minor < 5))
         return sw_fail(err, "OpenGL %d.%d (%s) is too old: scanworks needs OpenGL 4.5 core "
                        "(update the graphics driver, or Mesa >= 20)", major, minor, info->gl_renderer);
+    find_interop_extensions(info);
     if (debug) gl_enable_debug_output();
     return 0;
 }
