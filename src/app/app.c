@@ -122,6 +122,7 @@ bool app_frame(app *a, double dt, double wall_dt, gpu_frame_times *completed)
     if (a->minimized) return false;
     if (!a->paused) scene_update(&a->scene, dt);
 
+    sat_frame_collect(&a->sat, &a->timer, a->frame);   /* the hand-over's gaps of the frame read next */
     bool got = gpu_timer_begin_frame(&a->timer, a->frame, completed);
     if (a->timer.has_latest) hud_history_add(&a->history, &a->timer.latest);
     gpu_timer_begin(&a->timer, "render");

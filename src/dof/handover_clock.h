@@ -58,7 +58,8 @@ void handover_clock_cuda_begin(handover_clock *c, cudaStream_t stream);
 void handover_clock_cuda_end(handover_clock *c, cudaStream_t stream);
 /* After the unmap: the GL timestamp where GL work resumes. */
 void handover_clock_gl_begin(handover_clock *c);
-/* Sets the metrics of every frame whose results are in; WAIT: waits for them. */
-void handover_clock_collect(handover_clock *c, gpu_timer *timer, bool wait);
+/* Sets the metrics of every frame whose results are in, waiting for those of frames up
+ * to WAIT_THROUGH (LONG_MAX: all; -1: none). */
+void handover_clock_collect(handover_clock *c, gpu_timer *timer, long wait_through);
 
 #endif

@@ -138,17 +138,17 @@ static void read_slot(handover_clock *c, int s, gpu_timer *timer, bool wait)
     gpu_timer_set_metric(timer, h->frame, "cuda_span_ms", (double)(cuda_end - cuda_start) * 1e-6);
 }
 
-void handover_clock_collect(handover_clock *c, gpu_timer *timer, bool wait)
+void handover_clock_collect(handover_clock *c, gpu_timer *timer, long wait_through)
 {
     if (!c->ready) return;
-    for (int s = 0; s < HANDOVER_SLOTS; s++) read_slot(c, s, timer, wait);
+    for (int s = 0; s < HANDOVER_SLOTS; s++) read_slot(c, s, timer, c->slot[s].frame <= wait_through);
 }
 
 void handover_clock_gl_end(handover_clock *c, long frame, gpu_timer *timer)
 {
     c->cur = -1;
     if (!c->ready || frame < 0) return;
-    handover_clock_collect(c, timer, false);
+    handover_clock_collect(c, timer, -1);
     int s = (int)(frame % HANDOVER_SLOTS);
     read_slot(c, s, timer, true);   /* HANDOVER_SLOTS frames old: done long ago */
     if (!c->ready) return;

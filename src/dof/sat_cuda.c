@@ -5,6 +5,7 @@
 
 #include <cuda_gl_interop.h>
 #include <cuda_runtime_api.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -144,7 +145,12 @@ void sat_interop_drain(void *state, gpu_timer *timer)
     sat_interop *io = state;
     if (cudaStreamSynchronize(io->stream) != cudaSuccess) cudaGetLastError();
     glFinish();
-    handover_clock_collect(&io->clock, timer, true);
+    handover_clock_collect(&io->clock, timer, LONG_MAX);
+}
+
+void sat_interop_collect(void *state, gpu_timer *timer, long wait_through)
+{
+    handover_clock_collect(&((sat_interop *)state)->clock, timer, wait_through);
 }
 
 /* Registers the resources once; again when an id or the size changed. */

@@ -47,6 +47,17 @@ void sat_frame_drain(sat_frame *f, gpu_timer *timer)
 #endif
 }
 
+void sat_frame_collect(sat_frame *f, gpu_timer *timer, long frame)
+{
+#if SCANWORKS_HAVE_CUDA
+    if (f->cuda) sat_interop_collect(f->cuda, timer, frame - GPU_TIMER_FRAMES_IN_FLIGHT);
+#else
+    (void)f;
+    (void)timer;
+    (void)frame;
+#endif
+}
+
 void sat_frame_shutdown(sat_frame *f)
 {
     sat_frame_invalidate(f);

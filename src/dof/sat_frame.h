@@ -84,6 +84,9 @@ int sat_frame_build(sat_frame *f, prim_backend b, sat_variant v, GLuint color_te
 /* Waits for the cuda path's work in flight and sets its frames' hand-over metrics in
  * TIMER (call before gpu_timer_flush at the end of a run). */
 void sat_frame_drain(sat_frame *f, gpu_timer *timer);
+/* Before gpu_timer_begin_frame(FRAME): sets the hand-over metrics that are in, waiting
+ * for those of the frame the timer is about to read (its GL queries wait for the same). */
+void sat_frame_collect(sat_frame *f, gpu_timer *timer, long frame);
 /* Forget registrations (call after the colour texture was re-created). */
 void sat_frame_invalidate(sat_frame *f);
 
@@ -97,6 +100,7 @@ int sat_interop_build(void **state, sat_variant v, GLuint color_tex, GLuint out_
                       float scale, float alpha, const sat_cuda_gather *gather, sat_handover_info *info,
                       gpu_timer *timer, sw_error *err);
 void sat_interop_drain(void *state, gpu_timer *timer);
+void sat_interop_collect(void *state, gpu_timer *timer, long wait_through);
 void sat_interop_release(void **state);
 
 #endif
