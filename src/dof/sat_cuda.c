@@ -308,6 +308,7 @@ static bool choose_external(sat_interop *io, const sat_cuda_gather *g, sat_hando
 static void external_failed(sat_interop *io, const char *msg)
 {
     if (cudaStreamSynchronize(io->stream) != cudaSuccess) cudaGetLastError();
+    cudaGetLastError();   /* the failed call's error must not fail the next launch's check */
     if (io->ext_ready) sat_external_destroy(&io->ext);
     io->ext_ready = false;
     io->ext_failed = true;

@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include "gl/gl_util.h"
+#include "kernels/common/cuda_util.cuh"
 #include "kernels/sat/sat.h"
 
 /* The driver API's virtual memory calls, through the runtime's entry points (the
@@ -95,15 +96,6 @@ bool sat_external_supported(char *why, size_t size)
     do {                                                                                             \
         CUresult r_ = (call);                                                                        \
         if (r_ != CUDA_SUCCESS) return sw_fail(err, "%s: %s failed (CUresult %d)", (what), #call, (int)r_); \
-    } while (0)
-
-#define RT_TRY(call)                                                                                 \
-    do {                                                                                             \
-        cudaError_t e_ = (call);                                                                     \
-        if (e_ != cudaSuccess) {                                                                     \
-            cudaGetLastError();                                                                      \
-            return sw_fail(err, "%s failed: %s", #call, cudaGetErrorString(e_));                     \
-        }                                                                                            \
     } while (0)
 
 /* BYTES of device memory, exported as a file descriptor and imported by GL as a buffer. */
@@ -215,15 +207,15 @@ static int pitch_texture(void *ptr, struct cudaChannelFormatDesc desc, int w, in
     td.filterMode = cudaFilterModePoint;
     td.readMode = cudaReadModeElementType;
     td.normalizedCoords = 0;
-    RT_TRY(cudaCreateTextureObject(tex, &rd, &td, NULL));
+    CUDA_TRY(cudaCreateTextureObject(tex, &rd, &td, NULL), err);
     return 0;
 }
 
 static int create_all(sat_external *x, int w, int h, sw_error *err)
 {
     int dev = 0, align = 0;
-    RT_TRY(cudaGetDevice(&dev));
-    RT_TRY(cudaDeviceGetAttribute(&align, cudaDevAttrTexturePitchAlignment, dev));
+    CUDA_TRY(cudaGetDevice(&dev), err);
+    CUDA_TRY(cudaDeviceGetAttribute(&align, cudaDevAttrTexturePitchAlignment, dev), err);
     if (align < 8 || align % 8) return sw_fail(err, "texture pitch alignment %d: expected a multiple of 8", align);
     x->w = w;
     x->h = h;
@@ -238,16 +230,16 @@ static int create_all(sat_external *x, int w, int h, sw_error *err)
     if (pitch_texture((void *)(uintptr_t)x->color.ptr, half4, w, h, x->color_pitch, &x->color_tex, err) ||
         pitch_texture((void *)(uintptr_t)x->depth.ptr, f1, w, h, x->depth_pitch, &x->depth_tex, err))
         return -1;
-    RT_TRY(cudaMallocArray(&x->out_array, &half4, (size_t)w, (size_t)h, cudaArraySurfaceLoadStore));
+    CUDA_TRY(cudaMallocArray(&x->out_array, &half4, (size_t)w, (size_t)h, cudaArraySurfaceLoadStore), err);
     struct cudaResourceDesc rd;
     memset(&rd, 0, sizeof rd);
     rd.resType = cudaResourceTypeArray;
     rd.res.array.array = x->out_array;
-    RT_TRY(cudaCreateSurfaceObject(&x->out_surf, &rd));
+    CUDA_TRY(cudaCreateSurfaceObject(&x->out_surf, &rd), err);
     size_t texels = (size_t)w * h * 16, split = sat_cuda_split_bytes(w, h);
     x->sat_bytes = texels > split ? texels : split;
-    RT_TRY(cudaMalloc(&x->sat, x->sat_bytes));
-    RT_TRY(cudaEventCreateWithFlags(&x->done, cudaEventDisableTiming));
+    CUDA_TRY(cudaMalloc(&x->sat, x->sat_bytes), err);
+    CUDA_TRY(cudaEventCreateWithFlags(&x->done, cudaEventDisableTiming), err);
     return 0;
 }
 
@@ -302,15 +294,16 @@ int sat_external_wait_gl(sw_error *err)
 int sat_external_copy_out(sat_external *x, cudaStream_t stream, sw_error *err)
 {
     size_t row = (size_t)x->w * 8;
-    RT_TRY(cudaMemcpy2DFromArrayAsync((void *)(uintptr_t)x->out.ptr, row, x->out_array, 0, 0, row, (size_t)x->h,
-                                      cudaMemcpyDeviceToDevice, stream));
-    RT_TRY(cudaEventRecord(x->done, stream));
+    CUDA_TRY(cudaMemcpy2DFromArrayAsync((void *)(uintptr_t)x->out.ptr, row, x->out_array, 0, 0, row, (size_t)x->h,
+                                        cudaMemcpyDeviceToDevice, stream),
+             err);
+    CUDA_TRY(cudaEventRecord(x->done, stream), err);
     return 0;
 }
 
 int sat_external_wait_cuda(sat_external *x, sw_error *err)
 {
-    RT_TRY(cudaEventSynchronize(x->done));
+    CUDA_TRY(cudaEventSynchronize(x->done), err);
     return 0;
 }
 
