@@ -3,8 +3,9 @@
 #   flags:    a bad value is a usage error (exit 2); where no CUDA takes part the run goes
 #             on, says so, and the JSON has no gaps (null, with the reason), never zeros.
 #   external: (a CUDA device) the external-memory path runs, says so in the JSON, and
-#             its frames equal the map path's pixel for pixel; the gaps are measured on
-#             both; a GL gather with --interop external falls back to map and says why.
+#             its frames equal the map path's pixel for pixel, with host waits and with
+#             SCANWORKS_EXTERNAL_SYNC=egl; the gaps are measured on every path; a GL
+#             gather with --interop external falls back to map and says why.
 # Usage: interop_test.sh flags|external SCANWORKS IMAGE_COMPARE
 set -u
 mode=$1 bin=$2 compare=$3
@@ -53,14 +54,20 @@ if ! python3 -c "import json,sys; sys.exit(json.load(open('$tmp/map.json'))['sat
 fi
 run --frames 3 --warmup 2 --interop external --dump "$tmp/ext" --json "$tmp/ext.json" 2>"$tmp/ext.err" ||
     { echo "FAIL: --interop external run: $(tail -3 "$tmp/ext.err")"; exit 1; }
-grep -h "hand-over" "$tmp/map.err" "$tmp/ext.err"
-python3 - "$tmp/map.json" "$tmp/ext.json" <<'PY' || fails=$((fails + 1))
+# The same with the GPU-side EGL syncs in place of the host waits (where the driver has
+# them; else the run says so and waits on the host: the frames must match either way).
+SCANWORKS_EXTERNAL_SYNC=egl run --frames 3 --warmup 2 --interop external --dump "$tmp/egl" --json "$tmp/egl.json" \
+    2>"$tmp/egl.err" || { echo "FAIL: SCANWORKS_EXTERNAL_SYNC=egl --interop external run: $(tail -3 "$tmp/egl.err")"; exit 1; }
+grep -h -E "hand-over|EXTERNAL_SYNC" "$tmp/map.err" "$tmp/ext.err" "$tmp/egl.err"
+python3 - "$tmp/map.json" "$tmp/ext.json" "$tmp/egl.json" <<'PY' || fails=$((fails + 1))
 import json, sys
-for path, want in ((sys.argv[1], "map"), (sys.argv[2], "external")):
+syncs = ((None,), ("host waits",), ("egl syncs", "host waits"))   # EGL syncs where the driver has them
+for path, want, sync in zip(sys.argv[1:], ("map", "external", "external"), syncs):
     g = json.load(open(path))["frame_gpu"]
     print(want, {k: g.get(k) for k in ("interop", "interop_why", "gl_to_cuda_us", "cuda_to_gl_us", "cuda_span_ms",
                                       "gpu_busy_ms", "gpu_wall_ms", "clock")})
     assert g["interop"] == want, "%s: the %s path did not run: %s" % (path, want, g["interop_why"])
+    assert g["interop_sync"] in sync, "%s: interop_sync %s, expected one of %s" % (path, g["interop_sync"], sync)
     for k in ("gl_to_cuda_us", "cuda_to_gl_us", "cuda_span_ms"):
         assert isinstance(g[k], float), "%s: %s not measured: %s" % (want, k, g.get("gaps_unavailable_because"))
     assert g["cuda_span_ms"] > 0 and g["gpu_busy_ms"] > 0 and g["gpu_wall_ms"] > 0, g
@@ -69,6 +76,8 @@ PY
 for i in 0000 0001 0002; do
     "$compare" "$tmp/map/frame_$i.png" "$tmp/ext/frame_$i.png" --max-mean 0 --max-over 0:0 ||
         fail "frame $i: the external path's frame differs from the map path's"
+    "$compare" "$tmp/map/frame_$i.png" "$tmp/egl/frame_$i.png" --max-mean 0 --max-over 0:0 ||
+        fail "frame $i: the external path's frame with EGL syncs differs from the map path's"
 done
 # The GL gathers read the table from a registered buffer: external falls back to map, saying why.
 run --frames 2 --interop external --gather compute --json "$tmp/gl.json" 2>"$tmp/gl.err" ||

@@ -183,6 +183,8 @@ static void write_frame_gpu(FILE *fp, const frame_log *log, const app *a)
     if (a->opt.interop) json_string(fp, a->opt.interop); else fputs("null", fp);
     fprintf(fp, ", \"interop_why\": ");
     if (handed) json_string(fp, h->path_why); else fputs("null", fp);
+    fprintf(fp, ", \"interop_sync\": ");
+    if (handed && h->sync) json_string(fp, h->sync); else fputs("null", fp);
     static const char *const gaps[3] = {"gl_to_cuda_us", "cuda_to_gl_us", "cuda_span_ms"};
     bool any = false;
     for (int g = 0; g < 3; g++) {

@@ -15,6 +15,7 @@
 #include "kernels/dof/gather.h"
 #include "kernels/common/cuda_util.cuh"
 #include "dof/handover_clock.h"
+#include "dof/sat_egl_sync.h"
 #include "dof/sat_external.h"
 #include "util/clock.h"
 
@@ -86,6 +87,8 @@ typedef struct sat_interop {
     handover_clock clock;   /* the gaps on the GPU's clock */
     sat_external ext;       /* the external-memory hand-over, when chosen */
     bool ext_ready, ext_failed;
+    sat_egl_sync egl;       /* its GPU-side ordering (SCANWORKS_EXTERNAL_SYNC=egl), when on */
+    bool egl_tried;
     char ext_why[240];
 } sat_interop;
 
@@ -114,6 +117,7 @@ void sat_interop_release(void **state)
     if (!io) return;
     cudaStreamSynchronize(io->stream);
     handover_clock_shutdown(&io->clock);
+    sat_egl_sync_destroy(&io->egl);
     if (io->ext_ready) sat_external_destroy(&io->ext);
     for (int s = 0; s < 2; s++) destroy_objects(&io->obj[s]);
     unregister(io);
@@ -252,9 +256,11 @@ static int run_mapped(sat_interop *io, int slot, int variant, int w, int h, floa
     return run_kernels(io, slot, variant, o->color, o->depth, o->out, ptr, size, w, h, scale, alpha, g, err);
 }
 
-/* The external-memory frame (sat_external.h): no map, no unmap; two host waits. */
+/* The external-memory frame (sat_external.h): no map, no unmap; two host waits, or
+ * none with the EGL syncs (sat_egl_sync.h). */
 static int run_external(sat_interop *io, int slot, int variant, GLuint color_tex, int w, int h, float scale,
-                        float alpha, const sat_cuda_gather *g, gpu_timer *timer, sw_error *err)
+                        float alpha, const sat_cuda_gather *g, sat_handover_info *info, gpu_timer *timer,
+                        sw_error *err)
 {
     sat_external *x = &io->ext;
     if (!io->ext_ready || x->w != w || x->h != h) {
@@ -263,11 +269,19 @@ static int run_external(sat_interop *io, int slot, int variant, GLuint color_tex
         if (sat_external_create(x, w, h, color_tex, g->depth_tex, g->out_tex, err)) return -1;
         io->ext_ready = true;
     }
+    if (!io->egl_tried && sat_egl_sync_wanted()) {
+        char why[160];
+        io->egl_tried = true;
+        bool on = sat_egl_sync_init(&io->egl, why, sizeof why);
+        fprintf(stderr, "scanworks: SCANWORKS_EXTERNAL_SYNC=egl: %s%s\n", on ? "GPU-side EGL syncs, no host waits" : why,
+                on ? "" : "; host waits instead");
+    }
+    info->sync = io->egl.on ? "egl syncs" : "host waits";
     if (sat_external_copy_in(x, color_tex, g->depth_tex, timer, err)) return -1;
     handover_clock_gl_end(&io->clock, timer ? timer->frame : -1, timer);   /* GL's part ends here */
     double t0 = sw_clock_ms();
-    if (sat_external_wait_gl(err)) return -1;
-    if (timer) gpu_timer_add(timer, "wait gl (host)", sw_clock_ms() - t0);
+    if (io->egl.on ? sat_egl_sync_gl_to_cuda(&io->egl, io->stream, err) : sat_external_wait_gl(err)) return -1;
+    if (timer && !io->egl.on) gpu_timer_add(timer, "wait gl (host)", sw_clock_ms() - t0);
     report_previous(io, timer);
     handover_clock_cuda_begin(&io->clock, io->stream);
     if (run_kernels(io, slot, variant, x->color_tex, x->depth_tex, x->out_surf, x->sat, x->sat_bytes, w, h, scale,
@@ -275,9 +289,13 @@ static int run_external(sat_interop *io, int slot, int variant, GLuint color_tex
         sat_external_copy_out(x, io->stream, err))
         return -1;
     handover_clock_cuda_end(&io->clock, io->stream);
-    t0 = sw_clock_ms();
-    if (sat_external_wait_cuda(x, err)) return -1;
-    if (timer) gpu_timer_add(timer, "wait cuda (host)", sw_clock_ms() - t0);
+    if (io->egl.on) {
+        if (sat_egl_sync_cuda_to_gl(&io->egl, io->stream, err)) return -1;
+    } else {
+        t0 = sw_clock_ms();
+        if (sat_external_wait_cuda(x, err)) return -1;
+        if (timer) gpu_timer_add(timer, "wait cuda (host)", sw_clock_ms() - t0);
+    }
     handover_clock_gl_begin(&io->clock);   /* GL resumes here */
     return sat_external_copy_to_texture(x, g->out_tex, timer, err);
 }
@@ -297,6 +315,7 @@ static bool choose_external(sat_interop *io, const sat_cuda_gather *g, sat_hando
         snprintf(why, sizeof why, "--interop %s: GL imports CUDA's memory", sat_interop_name(info->requested));
     }
     const char *path = ext ? "external" : "map";
+    if (!ext) info->sync = NULL;
     if (info->interop != path || strcmp(info->path_why, why))
         fprintf(stderr, "scanworks: GL-CUDA hand-over: %s (%s)\n", path, why);
     info->interop = path;
@@ -309,6 +328,7 @@ static void external_failed(sat_interop *io, const char *msg)
 {
     if (cudaStreamSynchronize(io->stream) != cudaSuccess) cudaGetLastError();
     cudaGetLastError();   /* the failed call's error must not fail the next launch's check */
+    sat_egl_sync_destroy(&io->egl);
     if (io->ext_ready) sat_external_destroy(&io->ext);
     io->ext_ready = false;
     io->ext_failed = true;
@@ -328,7 +348,7 @@ int sat_interop_build(void **state, sat_variant v, GLuint color_tex, GLuint out_
     if (ensure_registered(io, ids, gather ? 4 : 2, w, h, err)) return -1;
     int slot = (int)(io->frame % 2);
     if (choose_external(io, gather, info)) {
-        int rc = run_external(io, slot, variant_of(v), color_tex, w, h, scale, alpha, gather, timer, err);
+        int rc = run_external(io, slot, variant_of(v), color_tex, w, h, scale, alpha, gather, info, timer, err);
         if (!rc) {
             io->pending[slot] = true;
             io->pending_gather[slot] = true;

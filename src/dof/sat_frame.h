@@ -45,6 +45,7 @@ typedef struct sat_handover_info {
     sat_interop_mode requested;   /* set by the caller (default map) */
     const char *interop;      /* "map" or "external" for the last cuda frame; NULL: none yet */
     char path_why[240];       /* why that path (external unavailable or failed: the reason) */
+    const char *sync;         /* external: "host waits" or "egl syncs"; NULL on map */
     bool measured;            /* the gaps are measured (the clock calibrated) */
     char why[200];            /* when not: why */
     /* The clock check: globaltimer - GL_TIMESTAMP at the tightest bracket, half that
