@@ -3,7 +3,8 @@
  * frontier size back on its own stream), one on an R-MAT graph (a few wide levels,
  * bottom-up steps) and one on a road-like grid (hundreds of narrow levels), round
  * after round from different sources, each result checked against the CPU queue BFS:
- * no state is shared between calls. Skips (exit 77) when no CUDA device can be used. */
+ * no state is shared between calls. SCANWORKS_TEST_SMALL=1: smaller graphs. Skips (exit
+ * 77) when no CUDA device can be used. */
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -68,10 +69,12 @@ static void *bfs_rounds(void *arg)
     return NULL;
 }
 
-static int make(int grid, graph_csr *g, sw_error *err)
+/* SMALL (SCANWORKS_TEST_SMALL, the sanitizer run): smaller graphs. */
+static int make(int grid, int small, graph_csr *g, sw_error *err)
 {
     graph_coo e = {0};
-    int rc = grid ? graph_grid(301, 203, 5, false, &e, err) : graph_rmat(14, 16, 3, false, &e, err);
+    int rc = grid ? graph_grid(small ? 61 : 301, small ? 41 : 203, 5, false, &e, err)
+                  : graph_rmat(small ? 10 : 14, 16, 3, false, &e, err);
     if (!rc) rc = graph_csr_from_coo(&e, g, err);
     graph_coo_free(&e);
     return rc;
@@ -81,10 +84,12 @@ int main(void)
 {
     const char *why;
     if (!prim_cuda_available(&why)) TEST_SKIP("no CUDA: %s", why);
-    worker w[2] = {{"rmat-14", {0}, 0x1234, 0, ""}, {"grid-301x203", {0}, 0x9876, 0, ""}};
+    const int small = getenv("SCANWORKS_TEST_SMALL") && atoi(getenv("SCANWORKS_TEST_SMALL"));
+    worker w[2] = {{small ? "rmat-10" : "rmat-14", {0}, 0x1234, 0, ""},
+                   {small ? "grid-61x41" : "grid-301x203", {0}, 0x9876, 0, ""}};
     sw_error err = {{0}};
     for (int i = 0; i < 2; i++)
-        if (make(i, &w[i].g, &err)) {
+        if (make(i, small, &w[i].g, &err)) {
             CHECK_MSG(0, "%s: %s", w[i].name, err.msg);
             return test_finish("test_graph_streams");
         }

@@ -53,10 +53,11 @@ int sw_bfs_device(const sw_csr *g, uint32_t source, int32_t *d_levels, void *tem
 int sw_sssp(sw_backend b, const sw_csr *g, uint32_t source, float *dist, sw_error *err);
 
 /* Device memory: the temp storage for N vertices, M arcs, WEIGHTED (g->w != NULL);
- * then the distances into D_DIST (device, n floats) on STREAM. DELTA is the bucket
- * width; 0 derives it as the CLI does (from the mean weight and degree, and a BFS
- * from the highest-degree vertex, which costs about one sw_bfs_device). Returns when
- * the distances are written. */
+ * then the distances into D_DIST (device, n floats, 16-byte aligned) on STREAM.
+ * DELTA is the bucket width; 0 derives it as the CLI does (from the mean weight and
+ * degree, and a BFS from the highest-degree vertex, which costs about one
+ * sw_bfs_device, waited for on STREAM). Asynchronous: the distances are there when
+ * STREAM has run past the call. */
 int sw_sssp_temp_bytes(uint32_t n, uint64_t m, int weighted, size_t *temp_bytes, sw_error *err);
 int sw_sssp_device(const sw_csr *g, uint32_t source, float delta, float *d_dist, void *temp, size_t temp_bytes,
                    sw_stream stream, sw_error *err);

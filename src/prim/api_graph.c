@@ -210,7 +210,9 @@ int sw_sssp_device(const sw_csr *g, uint32_t source, float delta, float *d_dist,
                    sw_stream stream, sw_error *err)
 {
     if (check_shape("sw_sssp_device", g, source, err) || api_require_cuda("sw_sssp_device", err)) return -1;
-    if (!d_dist) return sw_fail(err, "sw_sssp_device: the distance array is NULL");
+    if (!d_dist || ((uintptr_t)d_dist & 15))
+        return sw_fail(err, "sw_sssp_device: the distance array must be 16-byte aligned device memory (cudaMalloc's "
+                       "pointers are; delta-stepping reads it four at a time)");
     if (!(delta >= 0.0f) || isinf(delta))
         return sw_fail(err, "sw_sssp_device: bucket width %g: give a finite width > 0, or 0 to derive it",
                        (double)delta);
