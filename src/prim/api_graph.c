@@ -120,7 +120,9 @@ int sw_bfs_device(const sw_csr *g, uint32_t source, int32_t *d_levels, void *tem
 #endif
 }
 
-/* Device copies of G's arrays (and of REV, the reverse graph, when given) into *D. */
+/* Device copies of G's arrays (WEIGHTS: its weights too; REV, the reverse graph, when
+ * given), room for the result and TEMP_BYTES of temp storage, into C; DG the graph on
+ * the device. */
 typedef struct graph_copies {
     void *row, *col, *w, *rrow, *rcol, *out, *temp;
 } graph_copies;
@@ -131,11 +133,10 @@ static void free_copies(graph_copies *c)
     for (size_t i = 0; i < sizeof p / sizeof p[0]; i++) api_device_free(p[i]);
 }
 
-static int copy_graph(const char *op, const sw_csr *g, const graph_csr *rev, int weights, size_t temp_bytes,
+static int copy_graph(const sw_csr *g, const graph_csr *rev, int weights, size_t temp_bytes,
                       graph_copies *c, sw_csr *dg, sw_error *err)
 {
     const size_t n1 = ((size_t)g->n + 1) * sizeof(int64_t), cols = g->m * sizeof(uint32_t);
-    (void)op;
     if (api_device_copy(&c->row, g->row, n1, "the graph's offsets", err) ||
         api_device_copy(&c->col, g->col, cols, "the graph's targets", err) ||
         (weights && g->w && api_device_copy(&c->w, g->w, g->m * sizeof(float), "the graph's weights", err)) ||
@@ -167,6 +168,30 @@ static int reverse_of(const sw_csr *g, graph_csr *own, const graph_csr **rev, sw
     return 1;   /* built here: free it */
 }
 
+/* The cuda backend of a host-array call: the graph (and its reverse) copied to the
+ * device, BFS (SSSP 0: OUT gets the int32 levels) or SSSP (1: float distances) through
+ * the device entry, the result copied back. */
+static int on_device(const sw_csr *g, int sssp, uint32_t source, void *out, sw_error *err)
+{
+    graph_csr own;
+    const graph_csr *rev;
+    int built = reverse_of(g, &own, &rev, err);
+    if (built < 0) return -1;
+    size_t temp_bytes;
+    graph_copies c = {0};
+    sw_csr dg;
+    int rc = -1;
+    if (!(sssp ? sw_sssp_temp_bytes(g->n, g->m, g->w != NULL, &temp_bytes, err)
+               : sw_bfs_temp_bytes(g->n, g->m, &temp_bytes, err)) &&
+        !copy_graph(g, rev, sssp, temp_bytes, &c, &dg, err) &&
+        !(sssp ? sw_sssp_device(&dg, source, 0.0f, c.out, c.temp, temp_bytes, NULL, err)
+               : sw_bfs_device(&dg, source, c.out, c.temp, temp_bytes, NULL, err)))
+        rc = api_host_copy(out, c.out, (size_t)g->n * 4, err);
+    free_copies(&c);
+    if (built) graph_csr_free(&own);
+    return rc;
+}
+
 int sw_bfs(sw_backend b, const sw_csr *g, uint32_t source, int32_t *levels, sw_error *err)
 {
     if (check_shape("sw_bfs", g, source, err) || check_backend("sw_bfs", b, err)) return -1;
@@ -176,20 +201,7 @@ int sw_bfs(sw_backend b, const sw_csr *g, uint32_t source, int32_t *levels, sw_e
         graph_csr c = as_csr(g);
         return bfs_cpu(&c, source, levels, NULL, err);
     }
-    graph_csr own;
-    const graph_csr *rev;
-    int built = reverse_of(g, &own, &rev, err);
-    if (built < 0) return -1;
-    size_t temp_bytes;
-    graph_copies c = {0};
-    sw_csr dg;
-    int rc = -1;
-    if (!sw_bfs_temp_bytes(g->n, g->m, &temp_bytes, err) && !copy_graph("sw_bfs", g, rev, 0, temp_bytes, &c, &dg, err) &&
-        !sw_bfs_device(&dg, source, c.out, c.temp, temp_bytes, NULL, err))
-        rc = api_host_copy(levels, c.out, (size_t)g->n * 4, err);
-    free_copies(&c);
-    if (built) graph_csr_free(&own);
-    return rc;
+    return on_device(g, 0, source, levels, err);
 }
 
 int sw_sssp_temp_bytes(uint32_t n, uint64_t m, int weighted, size_t *temp_bytes, sw_error *err)
@@ -255,19 +267,5 @@ int sw_sssp(sw_backend b, const sw_csr *g, uint32_t source, float *dist, sw_erro
         free(d);
         return rc;
     }
-    graph_csr own;
-    const graph_csr *rev;
-    int built = reverse_of(g, &own, &rev, err);
-    if (built < 0) return -1;
-    size_t temp_bytes;
-    graph_copies c = {0};
-    sw_csr dg;
-    int rc = -1;
-    if (!sw_sssp_temp_bytes(g->n, g->m, g->w != NULL, &temp_bytes, err) &&
-        !copy_graph("sw_sssp", g, rev, 1, temp_bytes, &c, &dg, err) &&
-        !sw_sssp_device(&dg, source, 0.0f, c.out, c.temp, temp_bytes, NULL, err))
-        rc = api_host_copy(dist, c.out, (size_t)g->n * 4, err);
-    free_copies(&c);
-    if (built) graph_csr_free(&own);
-    return rc;
+    return on_device(g, 1, source, dist, err);
 }
