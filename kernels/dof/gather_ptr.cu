@@ -79,7 +79,7 @@ __global__ void __launch_bounds__(256) dof_gather_ptr_kernel(dof_ptr_args a)
     float v[4];
     if (!(DISC ? dof_gather_disc(&m, x, y, v) : dof_gather_boxes(&m, x, y, v))) dof_ptr_color(&m, x, y, v);
     if (NEAR) {
-        float col[4];
+        float col[4] = {0.0f, 0.0f, 0.0f, 0.0f};   /* untouched where nothing is in front (alpha 0) */
         float al = dof_near_layer(&m, x, y, DOF_DEPTH(&m, x, y), __uint_as_float(s_rt), __uint_as_float(s_dt), col);
         for (int ch = 0; ch < 4; ch++) v[ch] += al * (col[ch] - v[ch]);
     }
