@@ -33,7 +33,7 @@ san() {   # TOOL LOG LIMIT ENV... -- PROGRAM ARGS...
   shift
   if env "${envs[@]}" timeout "$limit" compute-sanitizer --tool "$tool" --error-exitcode 9 "$@" > "$OUT/$log" 2>&1 &&
      grep -q "ERROR SUMMARY: 0 errors\|RACECHECK SUMMARY: 0 hazards" "$OUT/$log" && ! grep -q "SKIPPED" "$OUT/$log"; then
-    pass "compute-sanitizer $tool $(basename "$1") $* ($((SECONDS - t1)) s)"
+    pass "compute-sanitizer $tool $(basename "$1") ${*:2} ($((SECONDS - t1)) s)"
   else
     fail "compute-sanitizer $tool $(basename "$1") (see $log)"; tail -20 "$OUT/$log"
   fi
