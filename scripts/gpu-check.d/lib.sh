@@ -8,7 +8,8 @@
 # width's sums, and the stream-plumbed level loops) and on the two-stream test; memcheck,
 # racecheck and synccheck on the DoF API test (the pointer gather's shared near tile).
 # The CLI's BFS and SSSP, which run the same device code, are the graphs part's
-# (test_graph_cuda, the benchmarks). About 2-3 minutes. Run from the repository root with BUILD (an sm_90 build) and OUT set.
+# (test_graph_cuda, the benchmarks). About 2-3 minutes. Run from the repository root
+# with BUILD (an sm_90 build) and OUT set.
 set -u
 PART=lib
 . scripts/gpu-check.d/part.bash
