@@ -9,18 +9,11 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "gfx/context.h"
 #include "kernels/common/cuda_util.cuh"
 
 typedef CUresult (*event_from_egl_fn)(CUevent *, void *, unsigned int);
 static event_from_egl_fn event_from_egl;
-
-static bool has_word(const char *list, const char *name)
-{
-    size_t n = strlen(name);
-    for (const char *p = list; p && (p = strstr(p, name)); p += n)
-        if ((p == list || p[-1] == ' ') && (p[n] == ' ' || p[n] == 0)) return true;
-    return false;
-}
 
 bool sat_egl_sync_wanted(void)
 {
@@ -39,7 +32,7 @@ bool sat_egl_sync_init(sat_egl_sync *s, char *why, size_t size)
     const char *exts = eglQueryString(dpy, EGL_EXTENSIONS);
     static const char *const need[] = {"EGL_KHR_fence_sync", "EGL_KHR_wait_sync", "EGL_NV_cuda_event"};
     for (size_t i = 0; i < sizeof need / sizeof need[0]; i++)
-        if (!has_word(exts, need[i])) {
+        if (!gfx_has_extension(exts, need[i])) {
             snprintf(why, size, "the EGL display lacks %s", need[i]);
             return false;
         }

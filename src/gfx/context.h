@@ -33,6 +33,8 @@ int gfx_context_create_headless(gfx_context **out, int cuda_device, bool debug, 
 void gfx_context_destroy(gfx_context *ctx);
 
 const gfx_context_info *gfx_context_get_info(const gfx_context *ctx);
+/* Whether the space-separated extension LIST (may be NULL) holds NAME as a whole word. */
+bool gfx_has_extension(const char *list, const char *name);
 /* NULL when headless. */
 struct GLFWwindow *gfx_context_window(gfx_context *ctx);
 bool gfx_context_is_headless(const gfx_context *ctx);

@@ -7,7 +7,7 @@
 #include <stdio.h>
 #include <string.h>
 
-static bool in_list(const char *list, const char *name)
+bool gfx_has_extension(const char *list, const char *name)
 {
     size_t n = strlen(name);
     for (const char *p = list; p && (p = strstr(p, name)); p += n)
@@ -37,7 +37,7 @@ static void find_interop_extensions(gfx_context_info *info)
     EGLDisplay dpy = eglGetCurrentDisplay();   /* none in a GLX window */
     const char *egl = dpy != EGL_NO_DISPLAY ? eglQueryString(dpy, EGL_EXTENSIONS) : NULL;
     for (size_t k = 0; egl && k < sizeof egl_names / sizeof egl_names[0]; k++)
-        if (in_list(egl, egl_names[k]) && len < sizeof info->interop_extensions)
+        if (gfx_has_extension(egl, egl_names[k]) && len < sizeof info->interop_extensions)
             len += (size_t)snprintf(info->interop_extensions + len, sizeof info->interop_extensions - len, "%s%s",
                                     len ? " " : "", egl_names[k]);
     while (glGetError() != GL_NO_ERROR) {}   /* a GL without GL_NUM_EXTENSIONS: the list stays short */
