@@ -26,7 +26,7 @@ import sys
 import tempfile
 import zlib
 
-KERNELS = [("disc", []), ("disc, near field", ["--near", "on"]), ("disc, no guard", ["--guard", "off"]),
+KERNELS = [("disc, layers", ["--layers", "on"]), ("disc", []), ("disc, near field", ["--near", "on"]), ("disc, no guard", ["--guard", "off"]),
            ("disc, near field, no guard", ["--near", "on", "--guard", "off"]), ("3 boxes", ["--boxes", "3"]),
            ("1 box (the chapter's)", ["--boxes", "1"])]
 NEAR, FAR = 1.0, 4.0   # compute dof-scene's default depths

@@ -25,7 +25,10 @@ static const char *const usage =
     "object would bleed into the blur (--guard, default on); --boxes N (or --kernel boxes) the mean of N\n"
     "nested boxes (1 is the chapter's single box; default 3) with the halving guard. --near (default off): a blurred\n"
     "foreground spreads over what lies behind it (a tile pass of the near field's CoC, a near layer blended\n"
-    "over; compute and cuda gathers and cpu). Pixels at the focus\n"
+    "over; compute and cuda gathers and cpu). --layers (default off; the disc, without --near): the table's\n"
+    "disc from two more tables, the near and the far layer premultiplied by their coverage: a blurred\n"
+    "background averages only the far layer, so a sharp object in front neither bleeds into it nor shrinks\n"
+    "it, and the near layer's box means over the tile's near CoC are laid over the rest. Pixels at the focus\n"
     "distance come out unchanged; A = 0\n"
     "turns the blur off. cpu runs the C gather; gl and cuda build the table on the GPU (cuda through\n"
     "CUDA-GL interop, as in the app) and run the DoF shader. --reference scores the result against a\n"
@@ -95,14 +98,22 @@ static int dof_cpu(const dof_params *p, const image8 *img, const float *depth, u
     size_t n = (size_t)img->width * img->height * img->channels;
     uint16_t *v = sw_malloc(n * sizeof *v, "picture values", err);
     uint32_t *sat = v ? sw_malloc(n * sizeof *sat, "the table", err) : NULL;
+    size_t px = (size_t)img->width * img->height;
+    uint32_t *layers = sat && p->layers ? sw_malloc(px * 8 * sizeof *layers, "the layer tables", err) : NULL;
     int rc = -1;
-    if (sat) {
+    if (sat && (layers || !p->layers)) {
         for (size_t i = 0; i < n; i++) v[i] = img->pixels[i];
         rc = sat_host(PRIM_CPU, SAT_THREE_PASS, v, img->width, img->height, img->channels, sat, err);
-        if (!rc) dof_cpu_apply(p, img->pixels, sat, depth, img->width, img->height, img->channels, out);
+        if (!rc && layers)
+            rc = dof_cpu_layer_tables(p, img->pixels, depth, img->width, img->height, img->channels, layers,
+                                      layers + px * 4, err);
+        const uint32_t *const tables[2] = {layers, layers ? layers + px * 4 : NULL};
+        if (!rc) dof_cpu_apply(p, img->pixels, sat, layers ? tables : NULL, depth, img->width, img->height,
+                               img->channels, out);
     }
     free(v);
     free(sat);
+    free(layers);
     return rc;
 }
 
@@ -149,7 +160,7 @@ int compute_dof(int argc, char **argv)
                *out_path = NULL, *ref_path = NULL;
     double focus = 0, aperture = 0;
     long boxes = DOF_DEFAULT_BOXES;
-    const char *guard_s = "on", *kernel_s = NULL, *near_s = NULL;
+    const char *guard_s = "on", *kernel_s = NULL, *near_s = NULL, *layers_s = NULL;
     cli_flag flags[] = {
         {"--backend", CLI_STRING, &backend_s, "cpu|gl|cuda  who builds the table (and runs the gather)", 0, 0, true,
          false},
@@ -167,6 +178,9 @@ int compute_dof(int argc, char **argv)
          false, false},
         {"--near", CLI_STRING, &near_s, "on|off  a blurred foreground spreads over what is behind it (default off)", 0, 0,
          false, false},
+        {"--layers", CLI_STRING, &layers_s,
+         "on|off  the disc from near and far layer tables, each over its own coverage (default off)", 0, 0, false,
+         false},
         {"--reference", CLI_STRING, &ref_path, "REF.png  score the result against this picture (same size)", 0, 0,
          false, false},
         {"--variant", CLI_STRING, &variant_s, "V  SAT variant: three-pass or tiled", 0, 0, false, false},
@@ -184,12 +198,12 @@ int compute_dof(int argc, char **argv)
     prim_backend b;
     sat_variant v = SAT_THREE_PASS;
     dof_gather g;
-    bool guard, near;
+    bool guard, near, layers = false;
     /* --boxes alone picks the box kernel */
     dof_kernel kernel = flag_given(argc, argv, "--boxes") ? DOF_KERNEL_BOXES : DOF_KERNEL_DISC;
     if (prim_backend_parse(backend_s, &b, &err) || (variant_s && sat_variant_parse(variant_s, &v, &err)) ||
         dof_gather_parse(gather_s, &g, &err) || dof_guard_parse(guard_s, &guard, &err) ||
-        (near_s && dof_near_parse(near_s, &near, &err)) ||
+        (near_s && dof_near_parse(near_s, &near, &err)) || (layers_s && dof_layers_parse(layers_s, &layers, &err)) ||
         (kernel_s && dof_kernel_parse(kernel_s, &kernel, &err))) {
         fprintf(stderr, "scanworks compute dof: %s\n", err.msg);
         return 2;
@@ -203,6 +217,13 @@ int compute_dof(int argc, char **argv)
     if (near && !dof_gather_has_near(g)) {
         fprintf(stderr, "scanworks compute dof: --near on needs --gather compute or cuda (the fragment pass has no "
                         "tile pass)\n");
+        return 2;
+    }
+    if (layers && (kernel != DOF_KERNEL_DISC || near || !dof_gather_has_near(g))) {
+        fprintf(stderr, "scanworks compute dof: --layers on %s\n",
+                kernel != DOF_KERNEL_DISC ? "is the disc's (leave out --boxes and --kernel boxes)"
+                : near ? "replaces the near field's probes (leave out --near on)"
+                       : "needs --gather compute or cuda (the fragment pass has no tile pass)");
         return 2;
     }
     if (!sat_variant_supported(b, v)) {
@@ -228,7 +249,7 @@ int compute_dof(int argc, char **argv)
     }
     out = sw_malloc((size_t)img.width * img.height * img.channels, "the result", &err);
     if (!out) goto done;
-    dof_params p = {(float)focus, (float)aperture, 1.0f, DOF_VIEW_EFFECT, (int)boxes, guard, kernel, near};
+    dof_params p = {(float)focus, (float)aperture, 1.0f, DOF_VIEW_EFFECT, (int)boxes, guard, kernel, near, layers};
     if (b == PRIM_CPU ? dof_cpu(&p, &img, depth, out, &err) : dof_gpu(b, v, g, &p, &img, depth, out, &err)) goto done;
     if (image_write_png(out_path, img.width, img.height, img.channels, out, 0, 0, &err)) goto done;
     if (ref_path && score_against(ref_path, &img, out, depth, &p, &err)) goto done;

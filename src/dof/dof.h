@@ -43,30 +43,42 @@ int dof_kernel_parse(const char *s, dof_kernel *out, sw_error *err);
 const char *dof_mode_describe(dof_kernel k, int boxes, int guard, int near, char *buf, size_t size);
 /* --near's value: "on" or "off" */
 int dof_near_parse(const char *s, bool *on, sw_error *err);
-/* The near field runs in this pass (the compute shader, the cuda kernel and the C gather;
+/* --layers's value: "on" or "off" */
+int dof_layers_parse(const char *s, bool *on, sw_error *err);
+/* The near field (and the layer tables) run in this pass (the compute shader, the cuda kernel and the C gather;
  * the fragment shader has no tile pass). */
 bool dof_gather_has_near(dof_gather g);
 
 float dof_blur_radius(float aperture, float focus, float depth);
 
+struct dof_layer_tables;
+
 typedef struct dof_pass {
     GLuint fragment, compute;   /* programs */
     GLuint vao;
     GLenum image_format;        /* of the compute pass's output image */
+    struct dof_layer_tables *layers;   /* the compute gather's, made on first use (p->layers) */
 } dof_pass;
 
 /* OUT_FORMAT: the compute shader's image format, "rgba16f" or "rgba32f". */
 int dof_pass_init(dof_pass *d, const char *out_format, sw_error *err);
 void dof_pass_shutdown(dof_pass *d);
 /* Renders into OUT_FBO (fragment) or writes OUT_TEX as an image (compute); the cuda
- * gather runs in sat_frame_build instead. */
+ * gather runs in sat_frame_build instead. With p->layers (the disc, compute) it first
+ * builds the layer tables of COLOR_TEX (src/dof/dof_layer_tables.h). */
 int dof_pass_run(dof_pass *d, dof_gather g, const dof_params *p, GLuint color_tex, GLuint depth_tex,
                  GLuint sat_buffer, int w, int h, GLuint out_fbo, GLuint out_tex, sw_error *err);
 
 /* The same on the CPU for 8-bit images (quantization scale 1): IMG has c channels,
- * SAT is its wrapped table (sat_host), DEPTH w*h floats; OUT gets w*h*c bytes. */
-void dof_cpu_apply(const dof_params *p, const uint8_t *img, const uint32_t *sat, const float *depth, int w, int h,
-                   int c, uint8_t *out);
+ * SAT is its wrapped table (sat_host), DEPTH w*h floats; OUT gets w*h*c bytes. With
+ * p->layers (the disc), LAYERS holds the two tables of dof_cpu_layer_tables. */
+void dof_cpu_apply(const dof_params *p, const uint8_t *img, const uint32_t *sat, const uint32_t *const *layers,
+                   const float *depth, int w, int h, int c, uint8_t *out);
+/* The near and far layer tables (dof_math.h, dof_layer_texel) of IMG (c channels, the
+ * first three read; a grey picture's one channel as all three) over DEPTH, for
+ * dof_cpu_apply's LAYERS (p->layers): w*h*4 wrapped sums each. */
+int dof_cpu_layer_tables(const dof_params *p, const uint8_t *img, const float *depth, int w, int h, int c,
+                         uint32_t *near, uint32_t *far, sw_error *err);
 /* The near field's tile pass (dof_math.h, dof_near_sample) on the CPU: the tile whose first
  * pixel is (tx0, ty0) gets its near CoC RT (0: none) and least near depth DT. */
 void dof_cpu_near_tile(const dof_params *p, const float *depth, int w, int h, int tx0, int ty0, float *rt, float *dt);

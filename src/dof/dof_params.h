@@ -19,6 +19,8 @@ typedef struct dof_params {
     int guard;        /* 1: the foreground guard (dof.h, step 1); 0: the chapter's radius as it is */
     int kernel;       /* dof_kernel; with DOF_KERNEL_DISC, BOXES is unused and the guard is the soft one */
     int near;         /* 1: the near field spreads over what lies behind it (dof_math.h, dof_near_*) */
+    int layers;       /* 1 (disc only): near and far layer tables (dof_math.h, dof_layers_pixel) in place of the
+                         soft guard and the near field's probes */
 } dof_params;
 
 #endif
