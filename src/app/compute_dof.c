@@ -18,14 +18,14 @@
 
 static const char *const usage =
     "scanworks compute dof --backend cpu|gl|cuda --in IMAGE.png --depth DEPTH.png|DEPTH.npy --focus F "
-    "--aperture A --out OUT.png [--kernel disc|boxes] [--boxes 1|2|3] [--guard on|off] [--near on|off] [--reference REF.png]\n\n"
+    "--aperture A --out OUT.png [--kernel disc|boxes] [--boxes 1|2|3] [--guard on|off] [--near off|on|layers] [--reference REF.png]\n\n"
     "Blurs each pixel from the summed-area table, radius A * |1 - F/d| pixels (d the pixel's depth; a\n"
     "PNG depth map reads as 0..1, an .npy as given; F in the same units): by default (--kernel disc) the\n"
     "mean over a stepped disc of fractional radius, the radius shrunk smoothly where a sharp nearer\n"
     "object would bleed into the blur (--guard, default on); --boxes N (or --kernel boxes) the mean of N\n"
     "nested boxes (1 is the chapter's single box; default 3) with the halving guard. --near (default off): a blurred\n"
     "foreground spreads over what lies behind it (a tile pass of the near field's CoC, a near layer blended\n"
-    "over; compute and cuda gathers and cpu). --layers (default off; the disc, without --near): the table's\n"
+    "over; compute and cuda gathers and cpu). --near layers (the disc; with boxes it is --near on): the\n"
     "disc from two more tables, the near and the far layer premultiplied by their coverage: a blurred\n"
     "background averages only the far layer, so a sharp object in front neither bleeds into it nor shrinks\n"
     "it, and the near layer's box means over the tile's near CoC are laid over the rest. Pixels at the focus\n"
@@ -160,7 +160,7 @@ int compute_dof(int argc, char **argv)
                *out_path = NULL, *ref_path = NULL;
     double focus = 0, aperture = 0;
     long boxes = DOF_DEFAULT_BOXES;
-    const char *guard_s = "on", *kernel_s = NULL, *near_s = NULL, *layers_s = NULL;
+    const char *guard_s = "on", *kernel_s = NULL, *near_s = NULL;
     cli_flag flags[] = {
         {"--backend", CLI_STRING, &backend_s, "cpu|gl|cuda  who builds the table (and runs the gather)", 0, 0, true,
          false},
@@ -176,11 +176,10 @@ int compute_dof(int argc, char **argv)
          false, false},
         {"--guard", CLI_STRING, &guard_s, "on|off  keep sharp foreground edges out of the blur (default on)", 0, 0,
          false, false},
-        {"--near", CLI_STRING, &near_s, "on|off  a blurred foreground spreads over what is behind it (default off)", 0, 0,
+        {"--near", CLI_STRING, &near_s,
+         "off|on|layers  a blurred foreground spreads over what is behind it: by probes (on) or the layer tables "
+         "(layers, the disc's; default off)", 0, 0,
          false, false},
-        {"--layers", CLI_STRING, &layers_s,
-         "on|off  the disc from near and far layer tables, each over its own coverage (default off)", 0, 0, false,
-         false},
         {"--reference", CLI_STRING, &ref_path, "REF.png  score the result against this picture (same size)", 0, 0,
          false, false},
         {"--variant", CLI_STRING, &variant_s, "V  SAT variant: three-pass or tiled", 0, 0, false, false},
@@ -198,12 +197,13 @@ int compute_dof(int argc, char **argv)
     prim_backend b;
     sat_variant v = SAT_THREE_PASS;
     dof_gather g;
-    bool guard, near, layers = false;
+    bool guard;
+    int near = DOF_NEAR_OFF;
     /* --boxes alone picks the box kernel */
     dof_kernel kernel = flag_given(argc, argv, "--boxes") ? DOF_KERNEL_BOXES : DOF_KERNEL_DISC;
     if (prim_backend_parse(backend_s, &b, &err) || (variant_s && sat_variant_parse(variant_s, &v, &err)) ||
         dof_gather_parse(gather_s, &g, &err) || dof_guard_parse(guard_s, &guard, &err) ||
-        (near_s && dof_near_parse(near_s, &near, &err)) || (layers_s && dof_layers_parse(layers_s, &layers, &err)) ||
+        (near_s && dof_near_parse(near_s, &near, &err)) ||
         (kernel_s && dof_kernel_parse(kernel_s, &kernel, &err))) {
         fprintf(stderr, "scanworks compute dof: %s\n", err.msg);
         return 2;
@@ -213,17 +213,9 @@ int compute_dof(int argc, char **argv)
         fprintf(stderr, "scanworks compute dof: --gather cuda needs --backend cuda\n");
         return 2;
     }
-    if (!near_s) near = 0;   /* opt-in, as in the app (--near on) */
     if (near && !dof_gather_has_near(g)) {
-        fprintf(stderr, "scanworks compute dof: --near on needs --gather compute or cuda (the fragment pass has no "
-                        "tile pass)\n");
-        return 2;
-    }
-    if (layers && (kernel != DOF_KERNEL_DISC || near || !dof_gather_has_near(g))) {
-        fprintf(stderr, "scanworks compute dof: --layers on %s\n",
-                kernel != DOF_KERNEL_DISC ? "is the disc's (leave out --boxes and --kernel boxes)"
-                : near ? "replaces the near field's probes (leave out --near on)"
-                       : "needs --gather compute or cuda (the fragment pass has no tile pass)");
+        fprintf(stderr, "scanworks compute dof: --near %s needs --gather compute or cuda (the fragment pass has no "
+                        "tile pass)\n", dof_near_name(near));
         return 2;
     }
     if (!sat_variant_supported(b, v)) {
@@ -249,7 +241,8 @@ int compute_dof(int argc, char **argv)
     }
     out = sw_malloc((size_t)img.width * img.height * img.channels, "the result", &err);
     if (!out) goto done;
-    dof_params p = {(float)focus, (float)aperture, 1.0f, DOF_VIEW_EFFECT, (int)boxes, guard, kernel, near, layers};
+    dof_params p = {(float)focus, (float)aperture, 1.0f, DOF_VIEW_EFFECT, (int)boxes, guard, kernel, 0, 0};
+    dof_params_near(&p, near, kernel, g);
     if (b == PRIM_CPU ? dof_cpu(&p, &img, depth, out, &err) : dof_gpu(b, v, g, &p, &img, depth, out, &err)) goto done;
     if (image_write_png(out_path, img.width, img.height, img.channels, out, 0, 0, &err)) goto done;
     if (ref_path && score_against(ref_path, &img, out, depth, &p, &err)) goto done;

@@ -50,29 +50,34 @@ int dof_kernel_parse(const char *s, dof_kernel *out, sw_error *err)
     return 0;
 }
 
-int dof_near_parse(const char *s, bool *on, sw_error *err)
+static const char *const near_names[3] = {"off", "on", "layers"};
+
+int dof_near_parse(const char *s, int *mode, sw_error *err)
 {
-    if (s && (!strcmp(s, "on") || !strcmp(s, "off"))) {
-        *on = !strcmp(s, "on");
-        return 0;
-    }
-    return sw_fail(err, "near field '%s': expected on or off", s ? s : "");
+    for (int i = 0; i < 3; i++)
+        if (s && !strcmp(s, near_names[i])) {
+            *mode = i;
+            return 0;
+        }
+    return sw_fail(err, "near field '%s': expected off, on or layers", s ? s : "");
 }
 
-int dof_layers_parse(const char *s, bool *on, sw_error *err)
+const char *dof_near_name(int mode) { return (unsigned)mode < 3 ? near_names[mode] : "?"; }
+
+void dof_params_near(dof_params *p, int mode, dof_kernel kernel, dof_gather g)
 {
-    if (s && (!strcmp(s, "on") || !strcmp(s, "off"))) {
-        *on = !strcmp(s, "on");
-        return 0;
-    }
-    return sw_fail(err, "layers '%s': expected on or off", s ? s : "");
+    int has = dof_gather_has_near(g);
+    p->layers = has && mode == DOF_NEAR_LAYERS && kernel == DOF_KERNEL_DISC;
+    p->near = has && (mode == DOF_NEAR_ON || (mode == DOF_NEAR_LAYERS && kernel != DOF_KERNEL_DISC));
 }
 
 bool dof_gather_has_near(dof_gather g) { return g != DOF_FRAGMENT; }
 
 const char *dof_mode_describe(dof_kernel k, int boxes, int guard, int near, char *buf, size_t size)
 {
-    if (k == DOF_KERNEL_DISC)
+    if (k == DOF_KERNEL_DISC && near == DOF_NEAR_LAYERS)
+        snprintf(buf, size, "disc, layers");
+    else if (k == DOF_KERNEL_DISC)
         snprintf(buf, size, "disc, %s%s", guard ? "soft guard" : "no guard", near ? ", near field" : "");
     else
         snprintf(buf, size, "%d box%s, %s%s%s", boxes, boxes > 1 ? "es" : "", guard ? "guard" : "no guard",

@@ -40,11 +40,13 @@ const char *dof_kernel_name(dof_kernel k);   /* "disc", "boxes" */
 int dof_kernel_parse(const char *s, dof_kernel *out, sw_error *err);
 /* What the gather does, for the HUD and messages: "disc, soft guard", "3 boxes, guard",
  * "1 box, no guard (the chapter's)" ... */
-const char *dof_mode_describe(dof_kernel k, int boxes, int guard, int near, char *buf, size_t size);
-/* --near's value: "on" or "off" */
-int dof_near_parse(const char *s, bool *on, sw_error *err);
-/* --layers's value: "on" or "off" */
-int dof_layers_parse(const char *s, bool *on, sw_error *err);
+const char *dof_mode_describe(dof_kernel k, int boxes, int guard, int near, char *buf, size_t size);   /* NEAR: DOF_NEAR_* */
+/* --near's value: "off", "on" (the probes) or "layers", into a DOF_NEAR_* mode */
+int dof_near_parse(const char *s, int *mode, sw_error *err);
+const char *dof_near_name(int mode);   /* "off", "on", "layers" */
+/* The params' near and layers for near-field MODE with KERNEL, on gather G (none on the
+ * fragment gather). */
+void dof_params_near(dof_params *p, int mode, dof_kernel kernel, dof_gather g);
 /* The near field (and the layer tables) run in this pass (the compute shader, the cuda kernel and the C gather;
  * the fragment shader has no tile pass). */
 bool dof_gather_has_near(dof_gather g);
