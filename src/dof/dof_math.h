@@ -373,35 +373,9 @@ DOF_FN float dof_near_layer(const struct dof_image *m, int px, int py, float d, 
  * point samples. A pixel inside the blurred foreground takes the colour's disc, as
  * without layers (with both layers at its own radius that is what near over the rest
  * sums to). The including file defines DOF_LAYER4(m, t, x, y, v): table T (DOF_LAYER_NEAR
- * or DOF_LAYER_FAR) at (x, y) >= -1 into v[0..4), zeros at -1. */
-#define DOF_LAYER_NEAR 0
-#define DOF_LAYER_FAR 1
-
-/* The signed CoC: negative before the focus; its magnitude is dof_radius. */
-DOF_FN float dof_signed_radius(float aperture, float focus, float depth)
-{
-    float s = aperture * (1.0f - focus / fmaxf(depth, 1e-6f));
-    return fminf(fmaxf(s, -(float)DOF_MAX_RADIUS), (float)DOF_MAX_RADIUS);
-}
-
-/* A pixel's weight in layer T (0..DOF_LAYER_ONE): 0 up to a CoC of 1/2 on its side of
- * the focus, DOF_LAYER_ONE from 3/2. */
-DOF_FN unsigned dof_layer_weight(float aperture, float focus, float depth, int t)
-{
-    float s = dof_signed_radius(aperture, focus, depth);
-    float w = fminf(fmaxf((t == DOF_LAYER_FAR ? s : -s) - 0.5f, 0.0f), 1.0f);
-    return (unsigned)floorf(w * (float)DOF_LAYER_ONE + 0.5f);
-}
-
-/* The table's input at a pixel for layer T: its quantized colour Q[0..3) times the
- * weight, rounded, in v[0..3); the weight in v[3]. Integer arithmetic, the same bits in
- * every backend (Q <= 65535: the products stay below 2^24). */
-DOF_FN void dof_layer_texel(float aperture, float focus, float depth, int t, const unsigned *q, unsigned *v)
-{
-    unsigned k = dof_layer_weight(aperture, focus, depth, t);
-    for (int ch = 0; ch < 3; ch++) v[ch] = (q[ch] * k + DOF_LAYER_ONE / 2) / DOF_LAYER_ONE;
-    v[3] = k;
-}
+ * or DOF_LAYER_FAR) at (x, y) >= -1 into v[0..4), zeros at -1. The tables' input is
+ * dof_layer_texel (dof_layer_texel.h). */
+#include "dof/dof_layer_texel.h"
 
 #ifdef DOF_LAYER4
 /* dof_rect_sum over layer table T: four channels, corners at x, y >= -1. */
