@@ -84,6 +84,7 @@ __device__ static inline float dof_rcp(float b)
 }
 
 #define DOF_FN __device__ static inline
+#define DOF_LAYER_FN __device__ static __forceinline__
 #define DOF_DEPTH(m, x, y) tex2D<float>((m)->depth, (x) + 0.5f, (y) + 0.5f)
 #define DOF_DEPTH_CLAMPS 1   /* the depth texture clamps at its edges (cuda_point_texture) */
 #define DOF_SAT(m, x, y, ch) dof_sat_word(m, x, y, ch)
@@ -110,11 +111,15 @@ __device__ static inline void dof_layer4(const dof_image *m, int t, int x, int y
 #if defined(__CUDA_ARCH__) && __CUDA_ARCH__ < 800
 #define DOF_GATHER_BLOCKS 4   /* sm_75 holds at most 1024 threads an SM */
 #define DOF_DISC_BLOCKS 4
+#define DOF_LAYERS_BLOCKS 4
 #else
 #define DOF_GATHER_BLOCKS 8
 /* The disc kernel (DISC: its two discs of five rectangles, kernel fixed at compile time)
  * at six blocks an SM, 40 registers: at eight it spilled 100-300 bytes a thread. */
 #define DOF_DISC_BLOCKS 6
+/* The layer tables' kernel (LAYERS) at four blocks an SM: at six (40 registers) it
+ * spilled ~500 bytes a thread. */
+#define DOF_LAYERS_BLOCKS 4
 #endif
 
 /* ALPHA3: the fourth channel is a.alpha at every pixel, so only three are averaged
@@ -124,7 +129,7 @@ __device__ static inline void dof_layer4(const dof_image *m, int t, int x, int y
  * DISC and NEAR): the near field and the far blur from the layer tables
  * (dof_layers_pixel) in place of the probes and the soft guard. */
 template <bool ALPHA3, bool SPLIT, bool DISC, bool NEAR, bool LAYERS = false>
-__global__ void __launch_bounds__(256, DISC ? DOF_DISC_BLOCKS : DOF_GATHER_BLOCKS) dof_gather_kernel(dof_cuda_args a)
+__global__ void __launch_bounds__(256, LAYERS ? DOF_LAYERS_BLOCKS : DISC ? DOF_DISC_BLOCKS : DOF_GATHER_BLOCKS) dof_gather_kernel(dof_cuda_args a)
 {
     /* Blocks in reverse order, the image's last rows first: the SAT's tile write has
      * just written those, so their table lines are still in L2 (4 us of the gather's

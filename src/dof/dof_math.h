@@ -378,8 +378,11 @@ DOF_FN float dof_near_layer(const struct dof_image *m, int px, int py, float d, 
 #include "dof/dof_layer_texel.h"
 
 #ifdef DOF_LAYER4
+#ifndef DOF_LAYER_FN
+#define DOF_LAYER_FN DOF_FN   /* CUDA: forced inline (the local arrays stay in registers) */
+#endif
 /* dof_rect_sum over layer table T: four channels, corners at x, y >= -1. */
-DOF_FN float dof_layer_rect(const struct dof_image *m, int t, int px, int py, int rx, int ry, float sign, float *acc)
+DOF_LAYER_FN float dof_layer_rect(const struct dof_image *m, int t, int px, int py, int rx, int ry, float sign, float *acc)
 {
     int lx = (px - rx < 0 ? 0 : px - rx) - 1, ly = (py - ry < 0 ? 0 : py - ry) - 1;
     int hx = px + rx > m->w - 1 ? m->w - 1 : px + rx, hy = py + ry > m->h - 1 ? m->h - 1 : py + ry;
@@ -394,7 +397,7 @@ DOF_FN float dof_layer_rect(const struct dof_image *m, int t, int px, int py, in
 
 /* Layer T over the stepped disc of whole size N (dof_disc_mean's five rectangles): its
  * premultiplied colour per pixel of the disc into pm[0..3), its coverage (0..1) in pm[3]. */
-DOF_FN void dof_layer_disc_mean(const struct dof_image *m, int t, int px, int py, int n, float *pm)
+DOF_LAYER_FN void dof_layer_disc_mean(const struct dof_image *m, int t, int px, int py, int n, float *pm)
 {
     int h1 = (int)floorf(DOF_DISC_X1 * (float)n + 0.5f), h2 = (int)floorf(DOF_DISC_X2 * (float)n + 0.5f),
         h3 = (int)floorf(DOF_DISC_X3 * (float)n + 0.5f);
@@ -410,7 +413,7 @@ DOF_FN void dof_layer_disc_mean(const struct dof_image *m, int t, int px, int py
 
 /* The same for the fractional radius R (dof_disc_gather's blend of the two whole sizes,
  * applied to the premultiplied colour and the coverage alike). */
-DOF_FN void dof_layer_disc(const struct dof_image *m, int t, int px, int py, float r, float *pm)
+DOF_LAYER_FN void dof_layer_disc(const struct dof_image *m, int t, int px, int py, float r, float *pm)
 {
     float s = r - 0.5f;
     int n = (int)floorf(s);
@@ -424,7 +427,7 @@ DOF_FN void dof_layer_disc(const struct dof_image *m, int t, int px, int py, flo
  * 0: none): V holds the pixel's own colour in, its result out (channels 0..c; a fourth
  * channel, where the picture has one, is the pixel's own outside the blurred foreground,
  * the colour disc's inside it). */
-DOF_FN void dof_layers_pixel(const struct dof_image *m, int px, int py, float rt, float *v)
+DOF_LAYER_FN void dof_layers_pixel(const struct dof_image *m, int px, int py, float rt, float *v)
 {
     float s = dof_signed_radius(m->p->aperture, m->p->focus, DOF_DEPTH(m, px, py));
     float r = fabsf(s);
