@@ -142,7 +142,7 @@ void app_cycle_kernel(app *a)
     else a->kernel = DOF_KERNEL_DISC;
     char mode[64];
     app_message(a, "DoF kernel: %s (%d table reads a pixel)", app_dof_mode(a, mode, sizeof mode),
-                a->kernel == DOF_KERNEL_DISC ? 40 : 4 * a->boxes);
+                a->kernel == DOF_KERNEL_DISC ? (a->near == DOF_NEAR_LAYERS ? 80 : 40) : 4 * a->boxes);
 }
 
 const char *app_dof_mode(const app *a, char *buf, size_t size)
