@@ -154,8 +154,9 @@ void app_toggle_guard(app *a)
 {
     a->guard = !a->guard;
     char mode[64];
-    app_message(a, "DoF foreground guard %s: %s", a->guard ? "on" : "off (sharp edges bleed)",
-                app_dof_mode(a, mode, sizeof mode));
+    bool layers = a->near == DOF_NEAR_LAYERS && a->kernel == DOF_KERNEL_DISC && dof_gather_has_near(a->gather);
+    app_message(a, "DoF foreground guard %s: %s%s", a->guard ? "on" : "off (sharp edges bleed)",
+                app_dof_mode(a, mode, sizeof mode), layers ? " (the layer tables keep sharp edges out without it)" : "");
 }
 
 void app_toggle_near(app *a)
