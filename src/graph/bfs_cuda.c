@@ -8,6 +8,7 @@
 
 #include "kernels/graph/bfs.h"
 #include "kernels/graph/bfs_block.h"
+#include "kernels/graph/bfs_pool.h"
 #include "graph/graph_cuda.h"
 
 const char *const bfs_cuda_algorithms[] = {"direction-optimizing", "adaptive", "frontier", "edge-parallel", NULL};
@@ -30,6 +31,7 @@ struct bfs_cuda_graph {
     bfs_counters *cnt;
     bfs_block_state *block;     /* adaptive: what the cluster's levels leave */
     int block_cluster;          /* its blocks (0: the device lacks the shared memory) */
+    int block_barriers;         /* its level loop: 1 cluster barrier a level (bfs_pool.h) or 2 (bfs_block.h) */
     int *modif;
     cudaEvent_t ev[2];
 };
@@ -45,6 +47,24 @@ void bfs_cuda_free(bfs_cuda_graph *d)
     if (d->ev[0]) cudaEventDestroy(d->ev[0]);
     if (d->ev[1]) cudaEventDestroy(d->ev[1]);
     free(d);
+}
+
+/* The adaptive BFS's cluster: its level loop (SCANWORKS_BFS_LEVEL_LOOP=new, the
+ * default, or old) and its size (SCANWORKS_BFS_CLUSTER caps it). */
+static int block_prepare(bfs_cuda_graph *d, sw_error *err)
+{
+    const char *loop = getenv("SCANWORKS_BFS_LEVEL_LOOP"), *cap = getenv("SCANWORKS_BFS_CLUSTER");
+    int want = cap ? atoi(cap) : 0;
+    if (!loop || !*loop || !strcmp(loop, "new")) {
+        d->block_barriers = 1;
+        return bfs_pool_prepare(want, &d->block_cluster, err);
+    }
+    if (!strcmp(loop, "old")) {
+        d->block_barriers = 2;
+        return bfs_block_prepare(want, &d->block_cluster, err);
+    }
+    return sw_fail(err, "SCANWORKS_BFS_LEVEL_LOOP=%s: the adaptive BFS's level loops are 'new' (one cluster barrier a "
+                        "level, the default) and 'old' (two)", loop);
 }
 
 static int upload(const graph_csr *g, bfs_cuda_graph *d, sw_error *err)
@@ -83,8 +103,7 @@ static int upload(const graph_csr *g, bfs_cuda_graph *d, sw_error *err)
         gcuda_alloc(&d->bm[1], words * sizeof(uint32_t), "BFS bitmap", err) ||
         gcuda_alloc(&d->cnt, sizeof(bfs_counters), "BFS counters", err) ||
         gcuda_alloc(&d->block, sizeof(bfs_block_state), "BFS block state", err) ||
-        bfs_block_prepare(getenv("SCANWORKS_BFS_CLUSTER") ? atoi(getenv("SCANWORKS_BFS_CLUSTER")) : 0,
-                          &d->block_cluster, err) ||
+        block_prepare(d, err) ||
         gcuda_alloc(&d->modif, sizeof(int), "BFS modif word", err))
         return -1;
     GCUDA_TRY(cudaEventCreate(&d->ev[0]), err);
@@ -130,8 +149,11 @@ static int run_block(bfs_cuda_graph *d, int *cur, int *iter, double *nf, double 
                      sw_error *err)
 {
     bfs_block_state b;
-    if (bfs_launch_block_levels(d->block_cluster, d->row, d->col, d->q[*cur], (uint32_t)*nf, d->q[1 - *cur], d->levels,
-                                *iter, d->block, err))
+    if (d->block_barriers == 1
+            ? bfs_launch_pool_levels(d->block_cluster, d->row, d->col, d->q[*cur], (uint32_t)*nf, d->q[1 - *cur],
+                                     d->levels, *iter, d->block, 0, err)
+            : bfs_launch_block_levels(d->block_cluster, d->row, d->col, d->q[*cur], (uint32_t)*nf, d->q[1 - *cur],
+                                      d->levels, *iter, d->block, err))
         return -1;
     GCUDA_TRY(cudaMemcpy(&b, d->block, sizeof b, cudaMemcpyDeviceToHost), err);
     if (b.overflow) return sw_fail(err, "adaptive BFS: the block's queue overflowed at level %d (a bug)", b.iter);
@@ -144,6 +166,7 @@ static int run_block(bfs_cuda_graph *d, int *cur, int *iter, double *nf, double 
     st->block_levels += b.levels_run;
     st->block_launches++;
     st->block_cluster = d->block_cluster;
+    st->block_barriers = d->block_barriers;
     *mu -= (double)b.scanned - *mf + (double)b.degree;
     *nf = b.count;
     *mf = (double)b.degree;
@@ -164,14 +187,18 @@ static int run_queues(bfs_cuda_graph *d, uint32_t source, int direction_opt, int
     int bottom_up = 0, cur = 0, trace = getenv("SCANWORKS_GRAPH_TRACE") != NULL;
     bfs_counters c;
     block = block && d->block_cluster > 0;
-    double block_v = (double)bfs_block_max_vertices(d->block_cluster);
+    double block_v = (double)(d->block_barriers == 1 ? bfs_pool_max_vertices(d->block_cluster)
+                                                     : bfs_block_max_vertices(d->block_cluster)),
+           block_a = d->block_barriers == 1 ? (double)bfs_pool_max_arcs(d->block_cluster) : BFS_BLOCK_MAX_ARCS;
     for (int iter = 0; nf > 0; iter++) {
-        if (block && !bottom_up && nf <= block_v && mf <= BFS_BLOCK_MAX_ARCS) {
+        if (block && !bottom_up && nf <= block_v && mf <= block_a) {
             int from = iter;
             if (run_block(d, &cur, &iter, &nf, &mf, &mu, st, err)) return -1;
             if (trace)
-                fprintf(stderr, "bfs levels %d..%d in a cluster of %d blocks -> frontier %.0f, its arcs %.0f\n", from,
-                        iter - 1, d->block_cluster, nf, mf);
+                fprintf(stderr,
+                        "bfs levels %d..%d in a cluster of %d blocks, %d cluster barrier(s) a level -> frontier %.0f, "
+                        "its arcs %.0f\n",
+                        from, iter - 1, d->block_cluster, d->block_barriers, nf, mf);
             if (nf <= 0) break;
         }
         if (direction_opt && !bottom_up && mf > mu / BFS_ALPHA) {
