@@ -55,12 +55,13 @@ __device__ __forceinline__ unsigned bp_vertex(longlong2 e) { return (unsigned)(u
 __device__ __forceinline__ unsigned bp_degree(longlong2 e) { return (unsigned)((unsigned long long)e.y >> 32); }
 
 /* The cluster barrier: this thread's earlier writes (local, remote, atomic) are seen by
- * every thread of the cluster after it; or the block's barrier. */
+ * every thread of the cluster after it (the defaults of cooperative_groups' cluster
+ * sync, spelled out); or the block's barrier. */
 __device__ __forceinline__ void bp_sync(unsigned nb)
 {
 #if BP_CLUSTER
     if (nb > 1) {
-        asm volatile("barrier.cluster.arrive.release.aligned;\n\tbarrier.cluster.wait.acquire.aligned;" ::: "memory");
+        asm volatile("barrier.cluster.arrive.release;\n\tbarrier.cluster.wait.acquire;" ::: "memory");
         return;
     }
 #endif
@@ -125,8 +126,8 @@ __global__ void __launch_bounds__(BFS_POOL_THREADS, 1)
     }
     bp_sync(nb);   /* every block's counters are zero and its s_arcs complete */
     if (warp == 0) {
-        unsigned long long a = s_arcs;
-        if (lane < nb && a) atomicAdd(bp_map(&s_a[0], lane, nb), a);
+        unsigned long long arcs = s_arcs;
+        if (lane < nb && arcs) atomicAdd(bp_map(&s_a[0], lane, nb), arcs);
         __syncwarp();
         if (lane == 0) s_arcs = 0;
     }
