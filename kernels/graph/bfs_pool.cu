@@ -30,19 +30,13 @@
 #include "bfs_pool.h"
 #include "kernels/common/cuda_util.cuh"
 #include "graph_block.cuh"
-#include <cooperative_groups.h>
+#include "graph_cluster.cuh"
 
 #define BP_SMALL 4                                           /* arcs a thread expands alone */
 #define BP_CAP (BFS_POOL_THREADS * BFS_POOL_ITEMS)           /* a block's entries of one pool */
 #define BP_WARPS (BFS_POOL_THREADS / 32)
 #define BP_SMEM_BYTES (2 * BP_CAP * sizeof(longlong2) + BP_CAP * sizeof(unsigned))
 #define BP_NONE 0xffffffffu
-
-#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
-#define BP_CLUSTER 1
-#else
-#define BP_CLUSTER 0
-#endif
 
 /* An entry: x the vertex's first arc; y its vertex (low 32 bits) and degree (high 32
  * bits, clamped: a degree past 2^32 - 1 makes the frontier too large to expand). */
@@ -54,35 +48,10 @@ __device__ __forceinline__ longlong2 bp_entry(unsigned v, long long start, unsig
 __device__ __forceinline__ unsigned bp_vertex(longlong2 e) { return (unsigned)(unsigned long long)e.y; }
 __device__ __forceinline__ unsigned bp_degree(longlong2 e) { return (unsigned)((unsigned long long)e.y >> 32); }
 
-/* The cluster barrier: this thread's earlier writes (local, remote, atomic) are seen by
- * every thread of the cluster after it (the defaults of cooperative_groups' cluster
- * sync, spelled out); or the block's barrier. */
-__device__ __forceinline__ void bp_sync(unsigned nb)
-{
-#if BP_CLUSTER
-    if (nb > 1) {
-        asm volatile("barrier.cluster.arrive.release;\n\tbarrier.cluster.wait.acquire;" ::: "memory");
-        return;
-    }
-#endif
-    (void)nb;
-    __syncthreads();
-}
-
-/* P (in this block's shared memory) as seen in block R's. */
-template <typename T> __device__ __forceinline__ T *bp_map(T *p, unsigned r, unsigned nb)
-{
-#if BP_CLUSTER
-    if (nb > 1) return cooperative_groups::this_cluster().map_shared_rank(p, r);
-#endif
-    (void)r, (void)nb;
-    return p;
-}
-
 /* Entry E to slot S of POOL (spread over the cluster); past the pool a guard is set. */
 __device__ __forceinline__ void bp_put(longlong2 *pool, unsigned s, longlong2 e, unsigned nb, int *overflow)
 {
-    if (s < nb * BP_CAP) *bp_map(&pool[s / nb], s % nb, nb) = e;
+    if (s < nb * BP_CAP) *graph_cluster_map(&pool[s / nb], s % nb, nb) = e;
     else *overflow = 1;
 }
 
@@ -124,10 +93,10 @@ __global__ void __launch_bounds__(BFS_POOL_THREADS, 1)
         mine = warp_sum(mine);
         if (lane == 0 && mine) atomicAdd(&s_arcs, mine);
     }
-    bp_sync(nb);   /* every block's counters are zero and its s_arcs complete */
+    graph_cluster_sync(nb);   /* every block's counters are zero and its s_arcs complete */
     if (warp == 0) {
         unsigned long long arcs = s_arcs;
-        if (lane < nb && arcs) atomicAdd(bp_map(&s_a[0], lane, nb), arcs);
+        if (lane < nb && arcs) atomicAdd(graph_cluster_map(&s_a[0], lane, nb), arcs);
         __syncwarp();
         if (lane == 0) s_arcs = 0;
     }
@@ -135,7 +104,7 @@ __global__ void __launch_bounds__(BFS_POOL_THREADS, 1)
     unsigned t = 0;
     unsigned long long a = 0, scanned = 0;
     for (;;) {
-        bp_sync(nb);   /* pool[p], s_t[p] and s_a[p] are complete in every block */
+        graph_cluster_sync(nb);   /* pool[p], s_t[p] and s_a[p] are complete in every block */
         const int p = run & 1;
         t = s_t[p];
         a = s_a[p];
@@ -193,7 +162,7 @@ __global__ void __launch_bounds__(BFS_POOL_THREADS, 1)
         if (tid == 0) {
             unsigned n = s_found;
             if (n) {
-                unsigned b = atomicAdd(bp_map(&s_cnt[p ^ 1], 0, nb), n);
+                unsigned b = atomicAdd(graph_cluster_map(&s_cnt[p ^ 1], 0, nb), n);
                 s_base = b;
                 s_end = b + n;
             }
@@ -228,7 +197,7 @@ __global__ void __launch_bounds__(BFS_POOL_THREADS, 1)
                 unsigned mask = __ballot_sync(FULL_MASK, found), slot = 0;
                 if (!mask) continue;
                 if (lane == 0) {
-                    slot = atomicAdd(bp_map(&s_cnt[p ^ 1], 0, nb), (unsigned)__popc(mask));
+                    slot = atomicAdd(graph_cluster_map(&s_cnt[p ^ 1], 0, nb), (unsigned)__popc(mask));
                     atomicMax(&s_end, slot + (unsigned)__popc(mask));
                 }
                 slot = __shfl_sync(FULL_MASK, slot, 0) + (unsigned)__popc(mask & ((1u << lane) - 1));
@@ -242,8 +211,8 @@ __global__ void __launch_bounds__(BFS_POOL_THREADS, 1)
             unsigned end = s_end;
             unsigned long long arcs = s_arcs;
             if (lane < nb) {
-                if (end) atomicMax(bp_map(&s_t[p ^ 1], lane, nb), end);
-                if (arcs) atomicAdd(bp_map(&s_a[p ^ 1], lane, nb), arcs);
+                if (end) atomicMax(graph_cluster_map(&s_t[p ^ 1], lane, nb), end);
+                if (arcs) atomicAdd(graph_cluster_map(&s_a[p ^ 1], lane, nb), arcs);
             }
             __syncwarp();
             if (lane == 0) s_found = s_end = s_nbig = 0, s_arcs = 0;
@@ -265,58 +234,16 @@ __global__ void __launch_bounds__(BFS_POOL_THREADS, 1)
             state->levels_run = run;
         }
     }
-    bp_sync(nb);   /* no block leaves while another may still use its shared memory */
+    graph_cluster_sync(nb);   /* no block leaves while another may still use its shared memory */
 }
 
 extern "C" uint32_t bfs_pool_max_vertices(int cluster) { return (uint32_t)(cluster > 0 ? cluster : 0) * BP_CAP; }
 extern "C" uint32_t bfs_pool_max_arcs(int cluster) { return bfs_pool_max_vertices(cluster); }
 
-/* A launch of the kernel as one cluster of CLUSTER blocks (none: CLUSTER 1). */
-static cudaLaunchConfig_t bp_config(int cluster, cudaStream_t stream, cudaLaunchAttribute *attr)
-{
-    cudaLaunchConfig_t cfg = {};
-    cfg.gridDim = dim3((unsigned)cluster, 1, 1);
-    cfg.blockDim = dim3(BFS_POOL_THREADS, 1, 1);
-    cfg.dynamicSmemBytes = BP_SMEM_BYTES;
-    cfg.stream = stream;
-    if (cluster > 1) {
-        *attr = cudaLaunchAttribute{};
-        attr->id = cudaLaunchAttributeClusterDimension;
-        attr->val.clusterDim.x = (unsigned)cluster;
-        attr->val.clusterDim.y = 1;
-        attr->val.clusterDim.z = 1;
-        cfg.attrs = attr;
-        cfg.numAttrs = 1;
-    }
-    return cfg;
-}
-
 extern "C" int bfs_pool_prepare(int want, int *cluster, sw_error *err)
 {
-    int fits, dev, major = 0;
-    *cluster = 0;
-    if (graph_block_smem((const void *)k_bfs_pool, BP_SMEM_BYTES, &fits, err)) return -1;
-    if (!fits) return 0;
-    CUDA_TRY(cudaGetDevice(&dev), err);
-    CUDA_TRY(cudaDeviceGetAttribute(&major, cudaDevAttrComputeCapabilityMajor, dev), err);
-    int top = want > 0 && want < BFS_CLUSTER_MAX ? want : BFS_CLUSTER_MAX;
-    *cluster = 1;
-    if (major < 9 || top < 2) return 0;
-    if (top > 8) CUDA_TRY(cudaFuncSetAttribute((const void *)k_bfs_pool, cudaFuncAttributeNonPortableClusterSizeAllowed, 1), err);
-    for (int c = top; c > 1; c--) {   /* the largest cluster the device can place */
-        cudaLaunchAttribute attr;
-        cudaLaunchConfig_t cfg = bp_config(c, 0, &attr);
-        int active = 0;
-        if (cudaOccupancyMaxActiveClusters(&active, (const void *)k_bfs_pool, &cfg) != cudaSuccess) {
-            cudaGetLastError();
-            continue;
-        }
-        if (active >= 1) {
-            *cluster = c;
-            return 0;
-        }
-    }
-    return 0;
+    return graph_cluster_pick((const void *)k_bfs_pool, BFS_POOL_THREADS, BP_SMEM_BYTES, want, BFS_CLUSTER_MAX, cluster,
+                              err);
 }
 
 extern "C" int bfs_launch_pool_levels(int cluster, const int64_t *row, const uint32_t *col, const uint32_t *qin,
@@ -330,7 +257,7 @@ extern "C" int bfs_launch_pool_levels(int cluster, const int64_t *row, const uin
                        bfs_pool_max_vertices(cluster));
     CUDA_TRY(cudaMemsetAsync(state, 0, sizeof *state, stream), err);
     cudaLaunchAttribute attr;
-    cudaLaunchConfig_t cfg = bp_config(cluster, stream, &attr);
+    cudaLaunchConfig_t cfg = graph_cluster_config(cluster, BFS_POOL_THREADS, BP_SMEM_BYTES, stream, &attr);
     CUDA_TRY(cudaLaunchKernelEx(&cfg, k_bfs_pool, (const long long *)row, (const unsigned *)col, (const unsigned *)qin,
                                 (unsigned)qn, (unsigned *)qout, (int *)levels, iter, state),
              err);
