@@ -197,6 +197,11 @@ int main(void)
                       c.name, ln, st.block_launches, st.block_levels, st.levels);
             CHECK_MSG(st.block_barriers == (loop ? 2 : 1), "%s: the %s loop asked, one of %d barriers a level ran",
                       c.name, ln, st.block_barriers);
+            /* connected and undirected: every arc is expanded once, in the level of its tail,
+               and the cluster counts them from the degrees its finders loaded */
+            CHECK_MSG(st.arcs_scanned == c.g.m && st.reached == c.g.n, "%s, %s loop: %llu arcs scanned of %llu, %llu reached",
+                      c.name, ln, (unsigned long long)st.arcs_scanned, (unsigned long long)c.g.m,
+                      (unsigned long long)st.reached);
             printf("%s: adaptive BFS (%s loop, %d cluster barrier(s) a level), %d levels in one launch of a %d-block "
                    "cluster\n",
                    c.name, ln, st.block_barriers, st.block_levels, st.block_cluster);
