@@ -9,13 +9,13 @@
  *        at the same level;
  *   B    each thread takes up to BFS_POOL_ITEMS entries of its block: for those of
  *        at most BP_SMALL arcs it loads all columns, then claims them all (atomicCAS
- *        -1 -> level + 1), then loads the found vertices' row bounds; larger entries
- *        are listed. The block counts its finds (a warp scan, one shared atomic a
- *        warp) and the arcs of the found vertices;
- *   S1   thread 0 reserves the block's slots of pool[p ^ 1] with one remote atomicAdd
- *        on block 0's s_cnt[p ^ 1];
- *   S2   the finds go to their slots (16-byte remote stores); the listed entries are
- *        expanded a warp each, 32 arcs at a time, a reservation per 32;
+ *        -1 -> level + 1); larger entries are listed. The block counts its finds (a
+ *        warp scan, one shared atomic a warp);
+ *   S1   each thread loads its finds' row bounds while thread 0 reserves the block's
+ *        slots of pool[p ^ 1] with one remote atomicAdd on block 0's s_cnt[p ^ 1];
+ *   S2   the finds go to their slots (16-byte remote stores) and their arcs are
+ *        summed; the listed entries are expanded a warp each, 32 arcs at a time, a
+ *        reservation per 32;
  *   S3   warp 0 sends the block's last slot + 1 (max) and its finds' arcs (sum) to
  *        every block's s_t[p ^ 1], s_a[p ^ 1]; the cluster barrier (arrive.release,
  *        wait.acquire) ends the level.
@@ -135,30 +135,31 @@ __global__ void __launch_bounds__(BFS_POOL_THREADS, 1)
 #pragma unroll
             for (int j = 0; j < BP_SMALL; j++)
                 old[k][j] = nbv[k][j] != BP_NONE ? atomicCAS(&levels[nbv[k][j]], -1, iter + 1) : 0;
-        long long fs[BFS_POOL_ITEMS][BP_SMALL];   /* the finds' first arcs and degrees */
-        unsigned fd[BFS_POOL_ITEMS][BP_SMALL], nfound = 0;
-        unsigned long long farcs = 0;
+        unsigned nfound = 0;
 #pragma unroll
         for (int k = 0; k < BFS_POOL_ITEMS; k++)
 #pragma unroll
             for (int j = 0; j < BP_SMALL; j++) {
-                fs[k][j] = 0;
-                fd[k][j] = 0;
-                if (nbv[k][j] != BP_NONE && old[k][j] == -1) {
-                    fs[k][j] = __ldg(&row[nbv[k][j]]);
-                    long long d = __ldg(&row[nbv[k][j] + 1]) - fs[k][j];
-                    farcs += (unsigned long long)d;
-                    fd[k][j] = bp_clamp(d);
-                    nfound++;
-                } else {
-                    nbv[k][j] = BP_NONE;   /* not this thread's find */
-                }
+                if (nbv[k][j] != BP_NONE && old[k][j] == -1) nfound++;
+                else nbv[k][j] = BP_NONE;   /* not this thread's find */
             }
         /* this warp's finds get consecutive places in the block's reservation */
         unsigned inc = warp_inclusive_sum_u32(nfound), wtot = __shfl_sync(FULL_MASK, inc, 31), woff = 0;
         if (lane == 31 && wtot) woff = atomicAdd(&s_found, wtot);
         woff = __shfl_sync(FULL_MASK, woff, 31) + inc - nfound;
         __syncthreads();   /* S1: s_found and the list of larger entries are complete; s_t[p], s_a[p] read */
+        /* the finds' row bounds, loaded while thread 0 reserves the block's slots */
+        long long fs[BFS_POOL_ITEMS][BP_SMALL], fe[BFS_POOL_ITEMS][BP_SMALL];
+#pragma unroll
+        for (int k = 0; k < BFS_POOL_ITEMS; k++)
+#pragma unroll
+            for (int j = 0; j < BP_SMALL; j++) {
+                fs[k][j] = fe[k][j] = 0;
+                if (nbv[k][j] != BP_NONE) {
+                    fs[k][j] = __ldg(&row[nbv[k][j]]);
+                    fe[k][j] = __ldg(&row[nbv[k][j] + 1]);
+                }
+            }
         if (tid == 0) {
             unsigned n = s_found;
             if (n) {
@@ -171,13 +172,18 @@ __global__ void __launch_bounds__(BFS_POOL_THREADS, 1)
             if (rank == 0) s_cnt[p] = 0;
         }
         __syncthreads();   /* S2: s_base */
+        unsigned long long farcs = 0;   /* the arcs of this thread's finds */
         if (nfound) {
             unsigned slot = s_base + woff;
 #pragma unroll
             for (int k = 0; k < BFS_POOL_ITEMS; k++)
 #pragma unroll
                 for (int j = 0; j < BP_SMALL; j++)
-                    if (nbv[k][j] != BP_NONE) bp_put(nq, slot++, bp_entry(nbv[k][j], fs[k][j], fd[k][j]), nb, &s_overflow);
+                    if (nbv[k][j] != BP_NONE) {
+                        farcs += (unsigned long long)(fe[k][j] - fs[k][j]);
+                        bp_put(nq, slot++, bp_entry(nbv[k][j], fs[k][j], bp_clamp(fe[k][j] - fs[k][j])), nb,
+                               &s_overflow);
+                    }
         }
         const unsigned nbig = s_nbig;
         for (unsigned b = warp; b < nbig; b += BP_WARPS) {   /* the larger entries, a warp each */
