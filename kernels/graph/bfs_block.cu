@@ -184,16 +184,16 @@ extern "C" int bfs_block_prepare(int want, int *cluster, sw_error *err)
 
 extern "C" int bfs_launch_block_levels(int cluster, const int64_t *row, const uint32_t *col, const uint32_t *qin,
                                        uint32_t qn, uint32_t *qout, int32_t *levels, int iter, bfs_block_state *state,
-                                       sw_error *err)
+                                       cudaStream_t stream, sw_error *err)
 {
     if (cluster < 1 || cluster > BFS_CLUSTER_MAX)
         return sw_fail(err, "bfs_block_levels: a cluster of %d blocks; it takes 1..%d", cluster, BFS_CLUSTER_MAX);
     if (qn < 1 || qn > bfs_block_max_vertices(cluster))
         return sw_fail(err, "bfs_block_levels: a frontier of %u vertices; a cluster of %d takes 1..%u", qn, cluster,
                        bfs_block_max_vertices(cluster));
-    CUDA_TRY(cudaMemsetAsync(state, 0, sizeof *state, 0), err);
+    CUDA_TRY(cudaMemsetAsync(state, 0, sizeof *state, stream), err);
     cudaLaunchAttribute attr;
-    cudaLaunchConfig_t cfg = graph_cluster_config(cluster, BFS_BLOCK_THREADS, BB_SMEM_BYTES, 0, &attr);
+    cudaLaunchConfig_t cfg = graph_cluster_config(cluster, BFS_BLOCK_THREADS, BB_SMEM_BYTES, stream, &attr);
     CUDA_TRY(cudaLaunchKernelEx(&cfg, k_bfs_cluster, (const long long *)row, (const unsigned *)col,
                                 (const unsigned *)qin, (unsigned)qn, (unsigned *)qout, (int *)levels, iter, state),
              err);
