@@ -13,6 +13,7 @@
 /* kernels/sat/sat.h, the table layout shared with the kernels */
 #include "kernels/sat/sat.h"
 #include "kernels/dof/gather.h"
+#include "kernels/dof/layers.h"
 #include "kernels/common/cuda_util.cuh"
 #include "dof/handover_clock.h"
 #include "dof/sat_egl_sync.h"
@@ -90,6 +91,7 @@ typedef struct sat_interop {
     sat_egl_sync egl;       /* its GPU-side ordering (SCANWORKS_EXTERNAL_SYNC=egl), when on */
     bool egl_tried;
     char ext_why[240];
+    dof_cuda_layers layers;   /* the gather's layer tables (p.layers), made on first use */
 } sat_interop;
 
 static void destroy_objects(frame_objects *o)
@@ -125,6 +127,7 @@ void sat_interop_release(void **state)
         for (int i = 0; i < EVENTS; i++) cudaEventDestroy(io->ev[s][i]);
     cudaStreamDestroy(io->stream);
     sat_cuda_scratch_free(&io->scratch);
+    dof_cuda_layers_free(&io->layers);
     cudaGetLastError();
     free(io);
     *state = NULL;
@@ -225,7 +228,12 @@ static int run_kernels(sat_interop *io, int slot, int variant, cudaTextureObject
      * and not SCANWORKS_SAT_ALPHA=scan), whichever variant built it. */
     int three = sat_cuda_rgb_path(&src, err);
     if (three < 0) return -1;
-    dof_cuda_args a = {color, depth, out, sat, w, h, p, three, alpha, sat_cuda_split_table(variant, &src)};
+    dof_cuda_args a = {color, depth, out, sat, w, h, p, three, alpha, sat_cuda_split_table(variant, &src), NULL};
+    /* The layer tables (kernels/dof/layers.h) after the frame's table, in the gather's time. */
+    if (p.layers && p.kernel == DOF_KERNEL_DISC && p.view == DOF_VIEW_EFFECT) {
+        if (dof_cuda_layers_build(&io->layers, color, depth, &p, w, h, &io->scratch, io->stream, err)) return -1;
+        a.layers = io->layers.tables;
+    }
     if (dof_cuda_gather(&a, io->stream, err)) return -1;
     TRY(cudaEventRecord(io->ev[slot][SAT_CUDA_MAX_STAGES + 1], io->stream));
     return 0;
