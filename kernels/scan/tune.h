@@ -7,6 +7,8 @@
 #ifndef SCANWORKS_KERNELS_SCAN_TUNE_H
 #define SCANWORKS_KERNELS_SCAN_TUNE_H
 
+#include "kernels/common/tune_row.h"
+
 typedef struct scan_tune {
     int arch;       /* the lowest compute capability the row is for, major * 10 + minor */
     int threads;    /* scanner threads a block (one look-back warp more) */
@@ -27,12 +29,6 @@ static const scan_tune scan_tune_table[] = {
 #define SCAN_TUNE_ROWS ((int)(sizeof scan_tune_table / sizeof scan_tune_table[0]))
 
 /* The row for compute capability ARCH (major * 10 + minor); the oldest row below it. */
-static inline const scan_tune *scan_tune_for(int arch)
-{
-    const scan_tune *t = &scan_tune_table[0];
-    for (int i = 0; i < SCAN_TUNE_ROWS; i++)
-        if (scan_tune_table[i].arch <= arch) t = &scan_tune_table[i];
-    return t;
-}
+SW_TUNE_LOOKUP(scan_tune_for, scan_tune, scan_tune_table)
 
 #endif
