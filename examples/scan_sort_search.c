@@ -1,10 +1,11 @@
-/* Scans, sorts and searches an array and builds a summed-area table through the installed
- * scanworks library: on the GPU when the cuda backend can run here, else on the CPU. Exits 0 when every result
- * is what it must be. Build: see examples/CMakeLists.txt, or
+/* Scans, sorts and searches an array, builds a summed-area table and runs a BFS over a
+ * grid graph through the installed scanworks library: on the GPU when the cuda backend
+ * can run here, else on the CPU. Exits 0 when every result is what it must be. Build: see examples/CMakeLists.txt, or
  *   cc scan_sort_search.c $(pkg-config --cflags --libs scanworks) */
 #include <stdio.h>
 #include <stdlib.h>
 
+#include <scanworks/graph.h>
 #include <scanworks/sat.h>
 #include <scanworks/scan.h>
 #include <scanworks/search.h>
@@ -57,5 +58,30 @@ int main(void)
     printf("summed-area table of %dx%d checked; box (10..19, 20..29) sums to %u\n", W, H, box);
     free(img), free(sat);
     free(a), free(sums), free(sorted), free(at);
+
+    /* BFS over a GW x GH grid (each vertex joined to its right and lower neighbours, both
+       ways): from the corner (0, 0) the level of (x, y) is x + y */
+    enum { GW = 97, GH = 61, GN = GW * GH };
+    int64_t *row = malloc((GN + 1) * sizeof *row);
+    uint32_t *col = malloc(4 * GN * sizeof *col);
+    int32_t *level = malloc(GN * sizeof *level);
+    if (!row || !col || !level) return 1;
+    uint64_t m = 0;
+    for (int v = 0; v < GN; v++) {
+        const int gx = v % GW, gy = v / GW;
+        row[v] = (int64_t)m;
+        if (gy > 0) col[m++] = (uint32_t)(v - GW);
+        if (gx > 0) col[m++] = (uint32_t)(v - 1);
+        if (gx + 1 < GW) col[m++] = (uint32_t)(v + 1);
+        if (gy + 1 < GH) col[m++] = (uint32_t)(v + GW);
+    }
+    row[GN] = (int64_t)m;
+    const sw_csr g = {GN, m, row, col, NULL, 1, NULL, NULL};
+    if (sw_bfs(b, &g, 0, level, &err)) return fprintf(stderr, "bfs: %s\n", err.msg), 1;
+    for (int v = 0; v < GN; v++)
+        if (level[v] != v % GW + v / GW)
+            return fprintf(stderr, "bfs: vertex %d on level %d, want %d\n", v, level[v], v % GW + v / GW), 1;
+    printf("BFS over a %dx%d grid checked; the far corner is on level %d\n", GW, GH, level[GN - 1]);
+    free(row), free(col), free(level);
     return 0;
 }

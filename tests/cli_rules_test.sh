@@ -105,6 +105,10 @@ for op in sort compact search; do
     [ $((SECONDS - start)) -le 5 ] || fail "bench $op --json: the missing folder was found after the run"
 done
 expect 1 "bench scan --plot into a missing folder" -- "$bin" bench scan --plot nodir/p.svg
+expect 0 "bench scan with the CPU rows" -- "$bin" bench scan --sizes 1000 --reps 2 --no-gl
+grep -q "^scan  *sequential  *cpu" out || fail "bench scan: no sequential CPU row: $(head -c 300 out)"
+expect 0 "bench scan --no-cpu" -- "$bin" bench scan --sizes 1000 --reps 2 --no-gl --no-cpu
+never " cpu " "bench scan --no-cpu" out
 expect 2 "bench sat --plot with the wrong extension" -- "$bin" bench sat --plot p.png
 expect 1 "headless --json into a missing folder" -- "$bin" --headless --frames 1 --size 32x18 --json nodir/r.json
 expect 2 "headless --screenshot x.jpg" -- "$bin" --headless --frames 1 --size 32x18 --screenshot x.jpg

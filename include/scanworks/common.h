@@ -1,5 +1,6 @@
-/* scanworks: GPU parallel primitives (scan, compaction, radix sort, search) with a CPU
- * and a CUDA backend, callable from C. What every header of the library shares: the
+/* scanworks: GPU parallel primitives (scan, compaction, radix sort, search, summed-area
+ * tables, BFS and SSSP, depth of field from a table) with a CPU and a CUDA backend,
+ * callable from C. What every header of the library shares: the
  * error record, the backends, the element types and the stream type.
  *
  * Every function that can fail returns 0, or -1 after writing one line into *ERR that

@@ -12,9 +12,9 @@ __global__ void k_bfs_init(int *levels, unsigned n, unsigned source)
         levels[v] = v == source ? 0 : -1;
 }
 
-extern "C" int bfs_launch_init(int32_t *levels, uint32_t n, uint32_t source, sw_error *err)
+extern "C" int bfs_launch_init(int32_t *levels, uint32_t n, uint32_t source, cudaStream_t stream, sw_error *err)
 {
-    k_bfs_init<<<grid_for(n, GRAPH_BLOCK), GRAPH_BLOCK>>>(levels, n, source);
+    k_bfs_init<<<grid_for(n, GRAPH_BLOCK), GRAPH_BLOCK, 0, stream>>>(levels, n, source);
     CUDA_TRY_LAUNCH("bfs_init", err);
     return 0;
 }
@@ -40,10 +40,10 @@ __global__ void k_bfs_edge(const unsigned *__restrict__ st, const unsigned *__re
 }
 
 extern "C" int bfs_launch_edge_parallel(const uint32_t *st, const uint32_t *en, uint64_t m, int both,
-                                        int32_t *levels, int iter, int *modif, sw_error *err)
+                                        int32_t *levels, int iter, int *modif, cudaStream_t stream, sw_error *err)
 {
     if (!m) return 0;
-    k_bfs_edge<<<grid_for(m, GRAPH_BLOCK), GRAPH_BLOCK>>>(st, en, m, both, levels, levels, iter, modif);
+    k_bfs_edge<<<grid_for(m, GRAPH_BLOCK), GRAPH_BLOCK, 0, stream>>>(st, en, m, both, levels, levels, iter, modif);
     CUDA_TRY_LAUNCH("bfs_edge_parallel", err);
     return 0;
 }
@@ -120,15 +120,15 @@ __global__ void __launch_bounds__(GRAPH_BLOCK) k_bfs_top_down_big(const long lon
 
 extern "C" int bfs_launch_top_down(const int64_t *row, const uint32_t *col, const uint32_t *qin, uint32_t qn,
                                    uint32_t *qout, int64_t *hub_start, uint32_t *hub_v, bfs_counters *cnt,
-                                   int32_t *levels, int iter, sw_error *err)
+                                   int32_t *levels, int iter, cudaStream_t stream, sw_error *err)
 {
     if (!qn) return 0;
     unsigned blocks = grid_for(qn, GRAPH_BLOCK);
     if (blocks > 132 * 16) blocks = 132 * 16;
-    k_bfs_top_down<<<blocks, GRAPH_BLOCK>>>((const long long *)row, col, qin, qn, qout, (long long *)hub_start, hub_v,
+    k_bfs_top_down<<<blocks, GRAPH_BLOCK, 0, stream>>>((const long long *)row, col, qin, qn, qout, (long long *)hub_start, hub_v,
                                             cnt, levels, iter);
     CUDA_TRY_LAUNCH("bfs_top_down", err);
-    k_bfs_top_down_big<<<GRAPH_BIG_BLOCKS, GRAPH_BLOCK>>>((const long long *)row, col, (const long long *)hub_start,
+    k_bfs_top_down_big<<<GRAPH_BIG_BLOCKS, GRAPH_BLOCK, 0, stream>>>((const long long *)row, col, (const long long *)hub_start,
                                                          hub_v, qout, cnt, levels, iter);
     CUDA_TRY_LAUNCH("bfs_top_down_big", err);
     return 0;
@@ -175,10 +175,10 @@ __global__ void k_bfs_bottom_up(const long long *__restrict__ rrow, const unsign
 
 extern "C" int bfs_launch_bottom_up(const int64_t *rrow, const uint32_t *rcol, const int64_t *row, uint32_t n,
                                     const uint32_t *fin, uint32_t *fout, bfs_counters *cnt, int32_t *levels, int iter,
-                                    sw_error *err)
+                                    cudaStream_t stream, sw_error *err)
 {
     if (!n) return 0;
-    k_bfs_bottom_up<<<grid_for(n, GRAPH_BLOCK), GRAPH_BLOCK>>>((const long long *)rrow, rcol, (const long long *)row,
+    k_bfs_bottom_up<<<grid_for(n, GRAPH_BLOCK), GRAPH_BLOCK, 0, stream>>>((const long long *)rrow, rcol, (const long long *)row,
                                                               n, fin, fout, cnt, levels, iter);
     CUDA_TRY_LAUNCH("bfs_bottom_up", err);
     return 0;
@@ -193,10 +193,11 @@ __global__ void k_queue_to_bitmap(const unsigned *q, unsigned qn, unsigned *bitm
     }
 }
 
-extern "C" int bfs_launch_queue_to_bitmap(const uint32_t *q, uint32_t qn, uint32_t *bitmap, sw_error *err)
+extern "C" int bfs_launch_queue_to_bitmap(const uint32_t *q, uint32_t qn, uint32_t *bitmap, cudaStream_t stream,
+                                          sw_error *err)
 {
     if (!qn) return 0;
-    k_queue_to_bitmap<<<grid_for(qn, GRAPH_BLOCK), GRAPH_BLOCK>>>(q, qn, bitmap);
+    k_queue_to_bitmap<<<grid_for(qn, GRAPH_BLOCK), GRAPH_BLOCK, 0, stream>>>(q, qn, bitmap);
     CUDA_TRY_LAUNCH("bfs_queue_to_bitmap", err);
     return 0;
 }
@@ -215,10 +216,10 @@ __global__ void k_bitmap_to_queue(const unsigned *bitmap, const long long *row, 
 }
 
 extern "C" int bfs_launch_bitmap_to_queue(const uint32_t *bitmap, const int64_t *row, uint32_t n, uint32_t *q,
-                                          bfs_counters *cnt, sw_error *err)
+                                          bfs_counters *cnt, cudaStream_t stream, sw_error *err)
 {
     if (!n) return 0;
-    k_bitmap_to_queue<<<grid_for(n, GRAPH_BLOCK), GRAPH_BLOCK>>>(bitmap, (const long long *)row, n, q, cnt);
+    k_bitmap_to_queue<<<grid_for(n, GRAPH_BLOCK), GRAPH_BLOCK, 0, stream>>>(bitmap, (const long long *)row, n, q, cnt);
     CUDA_TRY_LAUNCH("bfs_bitmap_to_queue", err);
     return 0;
 }
@@ -232,10 +233,11 @@ __global__ void k_bfs_colorize(const int *levels, unsigned n, int level, unsigne
         rgba[v] = bfs_level_color(levels[v], level);
 }
 
-extern "C" int bfs_launch_colorize(const int32_t *levels, uint32_t n, int level, uint32_t *rgba, sw_error *err)
+extern "C" int bfs_launch_colorize(const int32_t *levels, uint32_t n, int level, uint32_t *rgba, cudaStream_t stream,
+                                   sw_error *err)
 {
     if (!n) return 0;
-    k_bfs_colorize<<<grid_for(n, GRAPH_BLOCK), GRAPH_BLOCK>>>(levels, n, level, rgba);
+    k_bfs_colorize<<<grid_for(n, GRAPH_BLOCK), GRAPH_BLOCK, 0, stream>>>(levels, n, level, rgba);
     CUDA_TRY_LAUNCH("bfs_colorize", err);
     return 0;
 }

@@ -206,13 +206,13 @@ extern "C" uint32_t bfs_block_max_vertices(int cluster)
 }
 
 /* A launch of the kernel as one cluster of CLUSTER blocks (none: CLUSTER 1). */
-static cudaLaunchConfig_t bb_config(int cluster, cudaLaunchAttribute *attr)
+static cudaLaunchConfig_t bb_config(int cluster, cudaStream_t stream, cudaLaunchAttribute *attr)
 {
     cudaLaunchConfig_t cfg = {};
     cfg.gridDim = dim3((unsigned)cluster, 1, 1);
     cfg.blockDim = dim3(BFS_BLOCK_THREADS, 1, 1);
     cfg.dynamicSmemBytes = BB_SMEM_BYTES;
-    cfg.stream = 0;
+    cfg.stream = stream;
     if (cluster > 1) {
         *attr = cudaLaunchAttribute{};
         attr->id = cudaLaunchAttributeClusterDimension;
@@ -239,7 +239,7 @@ extern "C" int bfs_block_prepare(int want, int *cluster, sw_error *err)
     if (top > 8) CUDA_TRY(cudaFuncSetAttribute((const void *)k_bfs_cluster, cudaFuncAttributeNonPortableClusterSizeAllowed, 1), err);
     for (int c = top; c > 1; c--) {   /* the largest cluster the device can place */
         cudaLaunchAttribute attr;
-        cudaLaunchConfig_t cfg = bb_config(c, &attr);
+        cudaLaunchConfig_t cfg = bb_config(c, 0, &attr);
         int active = 0;
         if (cudaOccupancyMaxActiveClusters(&active, (const void *)k_bfs_cluster, &cfg) != cudaSuccess) {
             cudaGetLastError();
@@ -255,16 +255,16 @@ extern "C" int bfs_block_prepare(int want, int *cluster, sw_error *err)
 
 extern "C" int bfs_launch_block_levels(int cluster, const int64_t *row, const uint32_t *col, const uint32_t *qin,
                                        uint32_t qn, uint32_t *qout, int32_t *levels, int iter, bfs_block_state *state,
-                                       sw_error *err)
+                                       cudaStream_t stream, sw_error *err)
 {
     if (cluster < 1 || cluster > BFS_CLUSTER_MAX)
         return sw_fail(err, "bfs_block_levels: a cluster of %d blocks; it takes 1..%d", cluster, BFS_CLUSTER_MAX);
     if (qn < 1 || qn > bfs_block_max_vertices(cluster))
         return sw_fail(err, "bfs_block_levels: a frontier of %u vertices; a cluster of %d takes 1..%u", qn, cluster,
                        bfs_block_max_vertices(cluster));
-    CUDA_TRY(cudaMemsetAsync(state, 0, sizeof *state, 0), err);
+    CUDA_TRY(cudaMemsetAsync(state, 0, sizeof *state, stream), err);
     cudaLaunchAttribute attr;
-    cudaLaunchConfig_t cfg = bb_config(cluster, &attr);
+    cudaLaunchConfig_t cfg = bb_config(cluster, stream, &attr);
     CUDA_TRY(cudaLaunchKernelEx(&cfg, k_bfs_cluster, (const long long *)row, (const unsigned *)col,
                                 (const unsigned *)qin, (unsigned)qn, (unsigned *)qout, (int *)levels, iter, state),
              err);

@@ -11,6 +11,7 @@
 #ifndef SCANWORKS_KERNELS_BFS_BLOCK_H
 #define SCANWORKS_KERNELS_BFS_BLOCK_H
 
+#include <cuda_runtime_api.h>
 #include <stdint.h>
 #include "util/error.h"
 
@@ -44,9 +45,10 @@ uint32_t bfs_block_max_vertices(int cluster);
 
 /* From the QN (1..bfs_block_max_vertices) vertices of QIN on level ITER: levels of
  * the vertices it reaches (levels[v] = -1 for unreached ones), the frontier it stops
- * at in QOUT (room for n entries), and *STATE (device memory). */
+ * at in QOUT (room for n entries), and *STATE (device memory); on STREAM. */
 int bfs_launch_block_levels(int cluster, const int64_t *row, const uint32_t *col, const uint32_t *qin, uint32_t qn,
-                            uint32_t *qout, int32_t *levels, int iter, bfs_block_state *state, sw_error *err);
+                            uint32_t *qout, int32_t *levels, int iter, bfs_block_state *state, cudaStream_t stream,
+                            sw_error *err);
 
 #ifdef __cplusplus
 }

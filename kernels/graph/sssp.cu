@@ -17,9 +17,10 @@ __global__ void k_sssp_init(float *dist, float *expanded, unsigned n, unsigned s
     }
 }
 
-extern "C" int sssp_launch_init(float *dist, float *expanded, uint32_t n, uint32_t source, sw_error *err)
+extern "C" int sssp_launch_init(float *dist, float *expanded, uint32_t n, uint32_t source, cudaStream_t stream,
+                                sw_error *err)
 {
-    k_sssp_init<<<grid_for(n, GRAPH_BLOCK), GRAPH_BLOCK>>>(dist, expanded, n, source);
+    k_sssp_init<<<grid_for(n, GRAPH_BLOCK), GRAPH_BLOCK, 0, stream>>>(dist, expanded, n, source);
     CUDA_TRY_LAUNCH("sssp_init", err);
     return 0;
 }
@@ -66,11 +67,12 @@ __global__ void k_bf_ro(const unsigned *__restrict__ st, const unsigned *__restr
 }
 
 extern "C" int sssp_launch_bellman_ford(const uint32_t *st, const uint32_t *en, const float *w, uint64_t m, int both,
-                                        float *dist, int iter, int *modif, int ro, sw_error *err)
+                                        float *dist, int iter, int *modif, int ro, cudaStream_t stream,
+                                        sw_error *err)
 {
     if (!m) return 0;
-    if (ro) k_bf_ro<<<grid_for(m, GRAPH_BLOCK), GRAPH_BLOCK>>>(st, en, w, m, both, dist, dist, iter, modif);
-    else k_bf_plain<<<grid_for(m, GRAPH_BLOCK), GRAPH_BLOCK>>>(st, en, w, m, both, dist, iter, modif);
+    if (ro) k_bf_ro<<<grid_for(m, GRAPH_BLOCK), GRAPH_BLOCK, 0, stream>>>(st, en, w, m, both, dist, dist, iter, modif);
+    else k_bf_plain<<<grid_for(m, GRAPH_BLOCK), GRAPH_BLOCK, 0, stream>>>(st, en, w, m, both, dist, iter, modif);
     CUDA_TRY_LAUNCH("sssp_bellman_ford", err);
     return 0;
 }

@@ -1,9 +1,10 @@
 /* SSSP kernels behind C launchers (src/graph/sssp_cuda.c drives the rounds). Device
- * pointers, default stream, 0 or -1 with a message. Distances are float, >= 0, +inf
+ * pointers, launches on STREAM (NULL: the default stream), 0 or -1 with a message. Distances are float, >= 0, +inf
  * for unreached; W == NULL means weight 1 everywhere. */
 #ifndef SCANWORKS_KERNELS_SSSP_H
 #define SCANWORKS_KERNELS_SSSP_H
 
+#include <cuda_runtime_api.h>
 #include <stdint.h>
 #include "util/error.h"
 
@@ -12,13 +13,13 @@ extern "C" {
 #endif
 
 /* dist = +inf but dist[source] = 0; EXPANDED (may be NULL) = +inf. */
-int sssp_launch_init(float *dist, float *expanded, uint32_t n, uint32_t source, sw_error *err);
+int sssp_launch_init(float *dist, float *expanded, uint32_t n, uint32_t source, cudaStream_t stream, sw_error *err);
 
 /* One Bellman-Ford round over the COO edges (both directions when BOTH); *modif =
  * ITER when a distance changed. RO: read through a const __restrict__ / __ldg alias
  * and write through a second one (the seed's optimization); else one plain pointer. */
 int sssp_launch_bellman_ford(const uint32_t *st, const uint32_t *en, const float *w, uint64_t m, int both,
-                             float *dist, int iter, int *modif, int ro, sw_error *err);
+                             float *dist, int iter, int *modif, int ro, cudaStream_t stream, sw_error *err);
 
 #ifdef __cplusplus
 }

@@ -295,7 +295,7 @@ extern "C" uint64_t sssp_ds_hub_capacity(uint32_t n, uint64_t m, uint32_t segmen
     return m / (segment ? segment : 1) + n + 1;
 }
 
-extern "C" int sssp_launch_delta_stepping(const sssp_ds_args *a, sw_error *err)
+extern "C" int sssp_launch_delta_stepping(const sssp_ds_args *a, cudaStream_t stream, sw_error *err)
 {
     /* sized on every call (a few microseconds against a run of milliseconds), so that
        the grid follows the current device */
@@ -315,7 +315,7 @@ extern "C" int sssp_launch_delta_stepping(const sssp_ds_args *a, sw_error *err)
     void *args[] = {&p};
     cudaError_t e;
     /* fewer blocks when a tool (a sanitizer) leaves less room than the occupancy query said */
-    while ((e = cudaLaunchCooperativeKernel((const void *)k_ds_run, dim3(blocks), dim3(GRAPH_BLOCK), args, 0, 0)) ==
+    while ((e = cudaLaunchCooperativeKernel((const void *)k_ds_run, dim3(blocks), dim3(GRAPH_BLOCK), args, 0, stream)) ==
                cudaErrorCooperativeLaunchTooLarge &&
            blocks > 1) {
         cudaGetLastError();

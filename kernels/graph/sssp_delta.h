@@ -14,6 +14,7 @@
 #ifndef SCANWORKS_KERNELS_SSSP_DELTA_H
 #define SCANWORKS_KERNELS_SSSP_DELTA_H
 
+#include <cuda_runtime_api.h>
 #include <stdint.h>
 #include "util/error.h"
 
@@ -60,8 +61,8 @@ typedef struct sssp_ds_args {
 
 uint64_t sssp_ds_hub_capacity(uint32_t n, uint64_t m, uint32_t segment);
 
-/* The whole run for the source whose dist is 0 (one cooperative launch). */
-int sssp_launch_delta_stepping(const sssp_ds_args *a, sw_error *err);
+/* The whole run for the source whose dist is 0 (one cooperative launch on STREAM). */
+int sssp_launch_delta_stepping(const sssp_ds_args *a, cudaStream_t stream, sw_error *err);
 
 #ifdef __cplusplus
 }

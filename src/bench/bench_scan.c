@@ -118,7 +118,7 @@ static int cpu_rows(bench_report *r, const bench_scan_input *in, void *check, in
 
 static const char usage[] =
     "scanworks bench scan [--sizes 2^10..2^28] [--type int32] [--op add] [--reps N]\n"
-    "                      [--json FILE] [--plot FILE.svg] [--csv FILE] [--no-gl]\n"
+    "                      [--json FILE] [--plot FILE.svg] [--csv FILE] [--no-gl] [--no-cpu]\n"
     "                      [--tune-sweep]\n"
     "Times every scan (CUDA variants with CUDA events; CPU and GL by wall clock) against\n"
     "device memcpy and CUB DeviceScan (32-bit and 64-bit offsets, the faster the reference),\n"
@@ -130,7 +130,7 @@ int bench_scan_main(int argc, char **argv)
 {
     const char *sizes_s = "2^10..2^28", *type_s = "int32", *op_s = "add", *json = NULL, *svg = NULL, *csv = NULL;
     long long reps = 100;
-    bool no_gl = false, sweep = false;
+    bool no_gl = false, no_cpu = false, sweep = false;
     cli_flag flags[] = {
         {"--sizes", CLI_STRING, &sizes_s, "LIST  sizes: 2^10..2^28 (doubling) or 1000,2^20,...", 0, 0, false, false},
         {"--type", CLI_STRING, &type_s, "T  int32 | uint32 | int64 | float32 (default int32)", 0, 0, false, false},
@@ -141,6 +141,8 @@ int bench_scan_main(int argc, char **argv)
         {"--plot", CLI_STRING, &svg, "FILE.svg  draw time against size (log-log)", 0, 0, false, false},
         {"--csv", CLI_STRING, &csv, "FILE  write the rows as CSV", 0, 0, false, false},
         {"--no-gl", CLI_FLAG, &no_gl, "  leave out the GL rows", 0, 0, false, false},
+        {"--no-cpu", CLI_FLAG, &no_cpu, "  leave out the CPU rows (the CPU still computes the expected output)", 0, 0,
+         false, false},
         {"--tune-sweep", CLI_FLAG, &sweep, "  also time the production scan at every tune.h row (cuda)", 0, 0, false,
          false},
         {NULL, 0, NULL, NULL, 0, 0, false, false},
@@ -206,7 +208,7 @@ int bench_scan_main(int argc, char **argv)
 #if SCANWORKS_HAVE_CUDA
         if (cuda && bench_scan_cuda_rows(&report, &bi, &mismatches, &err)) status = -1;
 #endif
-        if (!status && cpu_rows(&report, &bi, check, &mismatches, &err)) status = -1;
+        if (!status && !no_cpu && cpu_rows(&report, &bi, check, &mismatches, &err)) status = -1;
         /* A GL failure (a buffer too large for the driver, say) costs its rows, not the run. */
         if (!status && gl && bench_scan_gl_rows(&report, &bi, check, &mismatches, &err))
             fprintf(stderr, "  gl rows at n=%zu skipped: %s\n", sizes[s], err.msg);

@@ -26,6 +26,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include "dof/dof_cpu.h"
 #include "dof/dof_limits.h"
 #include "dof/dof_params.h"
 #include "gl/gl.h"
@@ -47,7 +48,6 @@ int dof_near_parse(const char *s, bool *on, sw_error *err);
  * the fragment shader has no tile pass). */
 bool dof_gather_has_near(dof_gather g);
 
-float dof_blur_radius(float aperture, float focus, float depth);
 
 typedef struct dof_pass {
     GLuint fragment, compute;   /* programs */
@@ -62,17 +62,5 @@ void dof_pass_shutdown(dof_pass *d);
  * gather runs in sat_frame_build instead. */
 int dof_pass_run(dof_pass *d, dof_gather g, const dof_params *p, GLuint color_tex, GLuint depth_tex,
                  GLuint sat_buffer, int w, int h, GLuint out_fbo, GLuint out_tex, sw_error *err);
-
-/* The same on the CPU for 8-bit images (quantization scale 1): IMG has c channels,
- * SAT is its wrapped table (sat_host), DEPTH w*h floats; OUT gets w*h*c bytes. */
-void dof_cpu_apply(const dof_params *p, const uint8_t *img, const uint32_t *sat, const float *depth, int w, int h,
-                   int c, uint8_t *out);
-/* The near field's tile pass (dof_math.h, dof_near_sample) on the CPU: the tile whose first
- * pixel is (tx0, ty0) gets its near CoC RT (0: none) and least near depth DT. */
-void dof_cpu_near_tile(const dof_params *p, const float *depth, int w, int h, int tx0, int ty0, float *rt, float *dt);
-/* One pixel of that gather (without the near field) in float, before any rounding: its colour into out[0..c), or 0
- * when the pixel is in focus (out untouched). */
-int dof_cpu_pixel(const dof_params *p, const uint32_t *sat, const float *depth, int w, int h, int c, int x, int y,
-                  float *out);
 
 #endif

@@ -1,7 +1,7 @@
 /* The DoF gather in C for 8-bit images whose SAT was built with quantization scale 1
  * (so every box mean is exact before the final rounding); the arithmetic is
  * dof_math.h, shared with the CUDA kernel and mirrored by shaders/dof_common.glsl. */
-#include "dof/dof.h"
+#include "dof/dof_cpu.h"
 
 #include <float.h>
 #include <math.h>

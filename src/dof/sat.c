@@ -25,6 +25,25 @@ bool sat_variant_supported(prim_backend b, sat_variant v)
     return b == PRIM_CPU || b == PRIM_CUDA || b == PRIM_GL;
 }
 
+/* sat_host's builder on the packed quadruples: the backend and variant asked. */
+typedef struct sat_host_ctx {
+    prim_backend b;
+    sat_variant v;
+} sat_host_ctx;
+
+static int sat_host_build(const uint32_t *in4, int w, int h, uint32_t *out4, void *ctx, sw_error *err)
+{
+    const sat_host_ctx *c = ctx;
+    switch (c->b) {
+    case PRIM_CPU: return sat_cpu_rgba(in4, w, h, out4);
+    case PRIM_GL: return sat_gl_host_rgba(c->v, in4, w, h, out4, err);
+#if SCANWORKS_HAVE_CUDA
+    case PRIM_CUDA: return sat_cuda_host_rgba(c->v, in4, w, h, out4, err);
+#endif
+    default: return sw_fail(err, "SAT: invalid backend");
+    }
+}
+
 int sat_host(prim_backend b, sat_variant v, const uint16_t *in, int w, int h, int c, uint32_t *out,
              sw_error *err)
 {
@@ -36,27 +55,8 @@ int sat_host(prim_backend b, sat_variant v, const uint16_t *in, int w, int h, in
     const char *why;
     if (b == PRIM_CUDA && !prim_cuda_available(&why))
         return sw_fail(err, "SAT: cuda backend unavailable: %s", why);
-    size_t n = (size_t)w * h;
-    uint32_t *in4 = sw_malloc(n * 4 * sizeof *in4, "SAT input (RGBA)", err);
-    uint32_t *out4 = in4 ? sw_malloc(n * 4 * sizeof *out4, "SAT output (RGBA)", err) : NULL;
-    if (!out4) {
-        free(in4);
-        return -1;
-    }
-    sat_pack_rgba(in, n, c, in4);
-    int rc;
-    switch (b) {
-    case PRIM_CPU: rc = sat_cpu_rgba(in4, w, h, out4); break;
-    case PRIM_GL: rc = sat_gl_host_rgba(v, in4, w, h, out4, err); break;
-#if SCANWORKS_HAVE_CUDA
-    case PRIM_CUDA: rc = sat_cuda_host_rgba(v, in4, w, h, out4, err); break;
-#endif
-    default: rc = sw_fail(err, "SAT: invalid backend");
-    }
-    if (!rc) sat_unpack_rgba(out4, n, c, out);
-    free(in4);
-    free(out4);
-    return rc;
+    sat_host_ctx ctx = {b, v};
+    return sat_packed(in, w, h, c, out, sat_host_build, &ctx, err);
 }
 
 void sat_unwrap(const uint32_t *sat, int w, int h, int c, uint64_t *out)

@@ -41,6 +41,10 @@ int sssp_cpu(const graph_csr *g, uint32_t source, double *dist, sssp_stats *st, 
  * (*WORK_WIDTH, 2 x mean weight / mean degree) and a parallelism term that grows with
  * the graph's depth (a CPU BFS from its highest-degree vertex). */
 int sssp_bucket_width(const graph_csr *g, double *work_width, double *width, sw_error *err);
+/* The formula itself: MEAN_W the mean weight, MEAN_DEG the mean degree, LEVELS and
+ * REACHED that BFS's (0, 0: the work term alone). */
+#define SSSP_BUCKET_VERTICES 6000.0
+double sssp_width_of(double mean_w, double mean_deg, int levels, uint64_t reached);
 int graph_sssp(prim_backend b, const char *algo, const graph_csr *g, uint32_t source, double *dist,
                sssp_stats *st, sw_error *err);
 

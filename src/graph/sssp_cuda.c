@@ -9,19 +9,12 @@
 #include <string.h>
 
 #include "graph/graph_cuda.h"
+#include "graph/sssp_device.h"
 #include "kernels/graph/sssp.h"
-#include "kernels/graph/sssp_delta.h"
 
-/* The first one is the default. */
-const char *const sssp_cuda_algorithms[] = {"delta-stepping", "bellman-ford", "bellman-ford-ro", "bellman-ford-seg",
-                                            NULL};
 
 /* Edges regrouped by segments of this many vertices (the seed's L2 blocking). */
 #define SSSP_SEGMENT ((uint32_t)1 << 20)
-
-/* Delta-stepping's hub shape (see ds_hub_shape). */
-#define SSSP_DS_BIG_DEGREE 32u
-#define SSSP_DS_SEGMENT 128u
 
 struct sssp_cuda_graph {
     uint32_t n;
@@ -30,29 +23,24 @@ struct sssp_cuda_graph {
     float ds_delta;
     uint32_t ds_big, ds_seg;          /* delta-stepping hubs: degree threshold, segment */
     int64_t *row;
+    uint32_t *col;                    /* CSR columns and weights as given (delta-stepping) */
+    float *w;
     uint32_t *coo_src, *coo_dst;      /* the seed's COO */
     float *coo_w;
     uint32_t *seg_src, *seg_dst;      /* the same, regrouped by segment */
     float *seg_w;
     float *dist;
-    uint32_t *stamp, *hub_v;
-    float *expanded;
-    int64_t *hub_start;
     int *modif;
-    /* delta-stepping: rows split light | heavy (weight < ds_delta first) */
-    int64_t *ds_mid;
-    uint32_t *ds_col, *ds_q[2], *ds_members, *ds_bstamp;
-    float *ds_w;
-    sssp_ds_ctl *ds_ctl;
+    void *ds_temp;                    /* delta-stepping: its scratch, rows split light | heavy */
+    sssp_ds_work ds;
     cudaEvent_t ev[2];
 };
 
 void sssp_cuda_free(sssp_cuda_graph *d)
 {
     if (!d) return;
-    void *p[] = {d->row, d->coo_src, d->coo_dst, d->coo_w, d->seg_src, d->seg_dst, d->seg_w, d->dist, d->stamp,
-                 d->hub_v, d->hub_start, d->expanded, d->modif, d->ds_mid, d->ds_col, d->ds_q[0], d->ds_q[1],
-                 d->ds_members, d->ds_bstamp, d->ds_w, d->ds_ctl};
+    void *p[] = {d->row, d->col, d->w, d->coo_src, d->coo_dst, d->coo_w, d->seg_src, d->seg_dst, d->seg_w, d->dist,
+                 d->modif, d->ds_temp};
     for (size_t i = 0; i < sizeof p / sizeof p[0]; i++) cudaFree(p[i]);
     if (d->ev[0]) cudaEventDestroy(d->ev[0]);
     if (d->ev[1]) cudaEventDestroy(d->ev[1]);
@@ -97,38 +85,6 @@ static int upload_coo(const graph_coo *e, uint32_t **s, uint32_t **d, float **w,
     return 0;
 }
 
-/* Each row's arcs of weight < DELTA first, then the others (a stable split);
- * MID[u] is where u's heavy arcs start. Weight 1 where the graph has none. */
-static int upload_split_rows(const graph_csr *g, float delta, sssp_cuda_graph *d, sw_error *err)
-{
-    uint32_t *col = sw_malloc(g->m * sizeof *col + 1, "split columns", err);
-    float *w = g->w ? sw_malloc(g->m * sizeof *w + 1, "split weights", err) : NULL;
-    int64_t *mid = sw_malloc((size_t)g->n * sizeof *mid + 1, "split points", err);
-    int rc = -1;
-    if (col && (w || !g->w) && mid) {
-        for (uint32_t u = 0; u < g->n; u++) {
-            int64_t q = g->row[u];
-            for (int pass = 0; pass < 2; pass++) {
-                if (pass) mid[u] = q;
-                for (int64_t k = g->row[u]; k < g->row[u + 1]; k++) {
-                    float wk = g->w ? g->w[k] : 1.0f;
-                    if ((wk < delta) != (pass == 0)) continue;
-                    col[q] = g->col[k];
-                    if (w) w[q] = wk;
-                    q++;
-                }
-            }
-        }
-        rc = gcuda_upload(&d->ds_col, col, g->m * sizeof *col, "split columns", err) ||
-                     (w && gcuda_upload(&d->ds_w, w, g->m * sizeof *w, "split weights", err)) ||
-                     gcuda_upload(&d->ds_mid, mid, (size_t)g->n * sizeof *mid, "split points", err)
-                 ? -1
-                 : 0;
-    }
-    free(col), free(w), free(mid);
-    return rc;
-}
-
 /* Delta-stepping's hub shape: vertices of more than DS_BIG arcs in a phase go to
  * segments of DS_SEG arcs, a warp each. SCANWORKS_SSSP_DS_HUB=BIG:SEG overrides it
  * for experiments. */
@@ -164,21 +120,18 @@ static int upload(const graph_csr *g, const char *hint, sssp_cuda_graph *d, sw_e
     if (env && atof(env) > 0) d->ds_delta = (float)atof(env);
     if (!(d->ds_delta > 0)) d->ds_delta = 1.0f;
     if (ds && ds_hub_shape(d, err)) return -1;
-    uint64_t hub_cap = ds ? sssp_ds_hub_capacity(g->n, g->m, d->ds_seg) : 0;
-    if (ds &&
-        (gcuda_upload(&d->row, g->row, ((size_t)g->n + 1) * sizeof *g->row, "CSR rows", err) ||
-         gcuda_alloc(&d->stamp, (size_t)g->n * sizeof(uint32_t), "round stamps", err) ||
-         gcuda_alloc(&d->expanded, (size_t)g->n * sizeof(float), "expanded distances", err) ||
-         gcuda_alloc(&d->hub_v, hub_cap * sizeof(uint32_t), "hub segments", err) ||
-         gcuda_alloc(&d->hub_start, hub_cap * sizeof(int64_t), "hub segments", err)))
-        return -1;
-    if (ds && (upload_split_rows(g, d->ds_delta, d, err) ||
-               gcuda_alloc(&d->ds_q[0], (size_t)g->n * sizeof(uint32_t), "delta-stepping queue", err) ||
-               gcuda_alloc(&d->ds_q[1], (size_t)g->n * sizeof(uint32_t), "delta-stepping queue", err) ||
-               gcuda_alloc(&d->ds_members, (size_t)g->n * sizeof(uint32_t), "bucket members", err) ||
-               gcuda_alloc(&d->ds_bstamp, (size_t)g->n * sizeof(uint32_t), "bucket stamps", err) ||
-               gcuda_alloc(&d->ds_ctl, sizeof(sssp_ds_ctl), "delta-stepping counters", err)))
-        return -1;
+    if (ds) {
+        const size_t bytes = sssp_ds_work_bytes(g->n, g->m, g->w != NULL, d->ds_seg);
+        if (gcuda_upload(&d->row, g->row, ((size_t)g->n + 1) * sizeof *g->row, "CSR rows", err) ||
+            gcuda_upload(&d->col, g->col, g->m * sizeof *g->col, "CSR columns", err) ||
+            (g->w && gcuda_upload(&d->w, g->w, g->m * sizeof *g->w, "CSR weights", err)) ||
+            gcuda_alloc(&d->ds_temp, bytes, "delta-stepping's split rows, queues and stamps", err))
+            return -1;
+        sssp_ds_work_carve(d->ds_temp, g->n, g->m, g->w != NULL, d->ds_big, d->ds_seg, &d->ds);
+        const sssp_dev_graph dg = {d->n, d->m, d->row, d->col, d->w};
+        if (sssp_ds_split(&dg, d->ds_delta, &d->ds, 0, err)) return -1;
+        GCUDA_TRY(cudaStreamSynchronize(0), err);
+    }
     if (bf || seg) {
         graph_coo e, r;
         if (graph_coo_from_csr(g, &e, err)) return -1;
@@ -220,7 +173,7 @@ static int run_bellman_ford(sssp_cuda_graph *d, int variant, sssp_stats *st, sw_
     if (!s && d->coo_m) return sw_fail(err, "bellman-ford: the graph was uploaded for another algorithm");
     if (gcuda_modif_reset(d->modif, err)) return -1;
     for (int iter = 0, changed = 1; changed; iter++) {
-        if (sssp_launch_bellman_ford(s, e, w, d->coo_m, d->undirected, d->dist, iter, d->modif, variant > 0, err) ||
+        if (sssp_launch_bellman_ford(s, e, w, d->coo_m, d->undirected, d->dist, iter, d->modif, variant > 0, 0, err) ||
             gcuda_modif_changed(d->modif, iter, &changed, err))
             return -1;
         st->iterations++;
@@ -229,24 +182,15 @@ static int run_bellman_ford(sssp_cuda_graph *d, int variant, sssp_stats *st, sw_
     return 0;
 }
 
-static int run_delta_stepping(sssp_cuda_graph *d, sssp_stats *st, sw_error *err)
+static int run_delta_stepping(sssp_cuda_graph *d, uint32_t source, sssp_stats *st, sw_error *err)
 {
-    if (!d->ds_ctl) return sw_fail(err, "delta-stepping: the graph was uploaded for another algorithm");
-    sssp_ds_ctl c;
-    memset(&c, 0, sizeof c);
-    for (int i = 0; i < 3; i++) c.far_min_bits[i] = 0x7f800000u;
-    GCUDA_TRY(cudaMemcpyAsync(d->ds_ctl, &c, sizeof c, cudaMemcpyHostToDevice, 0), err);
-    GCUDA_TRY(cudaMemsetAsync(d->stamp, 0, (size_t)d->n * sizeof(uint32_t), 0), err);
-    GCUDA_TRY(cudaMemsetAsync(d->ds_bstamp, 0, (size_t)d->n * sizeof(uint32_t), 0), err);
-    sssp_ds_args a = {d->row, d->ds_mid, d->ds_col, d->ds_w, d->n, d->ds_delta, d->dist, d->expanded,
-                      {d->ds_q[0], d->ds_q[1]}, d->ds_members, d->stamp, d->ds_bstamp, d->ds_big, d->ds_seg,
-                      d->hub_start, d->hub_v, d->ds_ctl};
-    if (sssp_launch_delta_stepping(&a, err)) return -1;
-    st->delta = d->ds_delta;
-    GCUDA_TRY(cudaMemcpy(&c, d->ds_ctl, sizeof c, cudaMemcpyDeviceToHost), err);
-    st->iterations = (int)c.rounds;
+    if (!d->ds_temp) return sw_fail(err, "delta-stepping: the graph was uploaded for another algorithm");
+    const sssp_dev_graph g = {d->n, d->m, d->row, d->col, d->w};
+    if (sssp_ds_run(&g, &d->ds, d->ds_delta, source, d->dist, 0, st, err)) return -1;
     if (getenv("SCANWORKS_GRAPH_TRACE")) {
         static const char *const names[SSSP_DS_T_COUNT] = {"scan", "light", "light hubs", "heavy", "heavy hubs"};
+        sssp_ds_ctl c;
+        GCUDA_TRY(cudaMemcpy(&c, d->ds.ctl, sizeof c, cudaMemcpyDeviceToHost), err);
         fprintf(stderr, "delta-stepping: delta %g, hubs %u:%u, %u rounds, %u buckets;", d->ds_delta, d->ds_big,
                 d->ds_seg, c.rounds, c.buckets);
         for (int k = 0; k < SSSP_DS_T_COUNT; k++)
@@ -264,13 +208,13 @@ int sssp_cuda_run(sssp_cuda_graph *d, const char *algo, uint32_t source, double 
     sssp_stats st;
     memset(&st, 0, sizeof st);
     GCUDA_TRY(cudaEventRecord(d->ev[0], 0), err);
-    if (sssp_launch_init(d->dist, d->expanded, d->n, source, err)) return -1;
-    int rc;
-    if (!strcmp(algo, "delta-stepping")) rc = run_delta_stepping(d, &st, err);
-    else if (!strcmp(algo, "bellman-ford")) rc = run_bellman_ford(d, 0, &st, err);
-    else if (!strcmp(algo, "bellman-ford-ro")) rc = run_bellman_ford(d, 1, &st, err);
-    else if (!strcmp(algo, "bellman-ford-seg")) rc = run_bellman_ford(d, 2, &st, err);
-    else return sw_fail(err, "SSSP algorithm '%s' is not a cuda one", algo);
+    int rc, bf = -1;
+    if (!strcmp(algo, "bellman-ford")) bf = 0;
+    else if (!strcmp(algo, "bellman-ford-ro")) bf = 1;
+    else if (!strcmp(algo, "bellman-ford-seg")) bf = 2;
+    else if (strcmp(algo, "delta-stepping")) return sw_fail(err, "SSSP algorithm '%s' is not a cuda one", algo);
+    if (bf < 0) rc = run_delta_stepping(d, source, &st, err);
+    else rc = sssp_launch_init(d->dist, NULL, d->n, source, 0, err) || run_bellman_ford(d, bf, &st, err) ? -1 : 0;
     if (rc || gcuda_elapsed_ms(d->ev[0], d->ev[1], &st.ms, err)) return -1;
     if (dist) {
         float *f = sw_malloc((size_t)d->n * sizeof *f + 1, "distances", err);

@@ -25,29 +25,32 @@
 
 #include <stdlib.h>
 
-#define SSSP_BUCKET_VERTICES 6000.0
+double sssp_width_of(double mean_w, double mean_deg, int levels, uint64_t reached)
+{
+    double work = mean_w * 2.0 / (mean_deg > 1 ? mean_deg : 1);
+    double par = reached ? SSSP_BUCKET_VERTICES * (double)levels * mean_w / (double)reached : 0.0;
+    if (!(work > 0)) work = 1.0;   /* all weights 0 */
+    return work > par ? work : par;
+}
 
 int sssp_bucket_width(const graph_csr *g, double *work_width, double *width, sw_error *err)
 {
     double wsum = 0;
     for (uint64_t k = 0; g->w && k < g->m; k++) wsum += g->w[k];
     double mean_w = g->w && g->m ? wsum / (double)g->m : 1.0, deg = g->n ? (double)g->m / g->n : 1.0;
-    double work = mean_w * 2.0 / (deg > 1 ? deg : 1), par = 0;
     uint32_t hub = 0;
     for (uint32_t v = 1; v < g->n; v++)
         if (graph_degree(g, v) > graph_degree(g, hub)) hub = v;
+    bfs_stats st = {0};
     if (g->n && g->m) {
         int32_t *lv = sw_malloc((size_t)g->n * sizeof *lv, "BFS levels for the bucket width", err);
-        bfs_stats st;
         if (!lv || bfs_cpu(g, hub, lv, &st, err)) {
             free(lv);
             return -1;
         }
         free(lv);
-        par = SSSP_BUCKET_VERTICES * (double)st.levels * mean_w / (double)st.reached;
     }
-    if (!(work > 0)) work = 1.0;   /* all weights 0 */
-    *work_width = work;
-    *width = work > par ? work : par;
+    *work_width = sssp_width_of(mean_w, deg, 0, 0);
+    *width = sssp_width_of(mean_w, deg, st.levels, st.reached);
     return 0;
 }

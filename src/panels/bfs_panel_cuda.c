@@ -71,7 +71,7 @@ int bfs_panel_gpu_colorize(bfs_panel_gpu *p, int level, double *ms, sw_error *er
     else if (bytes < (size_t)p->n * 4) rc = sw_fail(err, "colour buffer too small (%zu bytes)", bytes);
     if (!rc && (e = cudaEventRecord(p->ev[0], 0)) != cudaSuccess)
         rc = sw_fail(err, "recording an event: %s", cudaGetErrorString(e));
-    if (!rc) rc = bfs_launch_colorize(bfs_cuda_levels(p->g), p->n, level, ptr, err);
+    if (!rc) rc = bfs_launch_colorize(bfs_cuda_levels(p->g), p->n, level, ptr, 0, err);
     if (!rc && (e = cudaEventRecord(p->ev[1], 0)) != cudaSuccess)
         rc = sw_fail(err, "recording an event: %s", cudaGetErrorString(e));
     GCUDA_TRY(cudaGraphicsUnmapResources(1, &p->colors, 0), err);

@@ -2,8 +2,6 @@
  * copies) and the device entry over kernels/sat/'s production tiled-v2 build. */
 #include "scanworks/sat.h"
 
-#include <stdlib.h>
-
 #include "prim/api_internal.h"
 #include "prim/sat_cpu.h"
 #include "util/error.h"
@@ -55,13 +53,21 @@ int sw_sat_device(const uint32_t *d_in, uint32_t *d_out, int w, int h, void *tem
 #endif
 }
 
-/* The cuda backend of sw_sat on the packed quadruples IN4 -> OUT4. */
-static int sat_on_device(const uint32_t *in4, uint32_t *out4, int w, int h, sw_error *err)
+/* sw_sat's builders on the packed quadruples IN4 -> OUT4: the CPU loop, or the device
+ * entry with copies. */
+static int sat_on_host(const uint32_t *in4, int w, int h, uint32_t *out4, void *ctx, sw_error *err)
+{
+    (void)ctx, (void)err;
+    return sat_cpu_rgba(in4, w, h, out4);
+}
+
+static int sat_on_device(const uint32_t *in4, int w, int h, uint32_t *out4, void *ctx, sw_error *err)
 {
     const size_t bytes = (size_t)w * h * 16;
     size_t temp_bytes;
     void *d_in = NULL, *d_out = NULL, *temp = NULL;
     int rc = -1;
+    (void)ctx;
     if (!sw_sat_temp_bytes(w, h, &temp_bytes, err) && !api_device_copy(&d_in, in4, bytes, "sw_sat's image", err) &&
         !api_device_copy(&d_out, NULL, bytes, "sw_sat's table", err) &&
         !api_device_copy(&temp, NULL, temp_bytes, "sw_sat's temp storage", err) &&
@@ -81,16 +87,5 @@ int sw_sat(sw_backend b, const uint16_t *in, int w, int h, int c, uint32_t *out,
     if (b != SW_BACKEND_CPU && b != SW_BACKEND_CUDA)
         return sw_fail(err, "sw_sat: backend %d is not SW_BACKEND_CPU or SW_BACKEND_CUDA", (int)b);
     if (b == SW_BACKEND_CUDA && api_require_cuda("sw_sat", err)) return -1;
-    const size_t n = (size_t)w * h;
-    uint32_t *in4 = sw_malloc(n * 16, "sw_sat's image as RGBA", err);
-    uint32_t *out4 = in4 ? sw_malloc(n * 16, "sw_sat's table as RGBA", err) : NULL;
-    int rc = -1;
-    if (out4) {
-        sat_pack_rgba(in, n, c, in4);
-        rc = b == SW_BACKEND_CPU ? sat_cpu_rgba(in4, w, h, out4) : sat_on_device(in4, out4, w, h, err);
-        if (!rc) sat_unpack_rgba(out4, n, c, out);
-    }
-    free(in4);
-    free(out4);
-    return rc;
+    return sat_packed(in, w, h, c, out, b == SW_BACKEND_CPU ? sat_on_host : sat_on_device, NULL, err);
 }

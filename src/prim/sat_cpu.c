@@ -1,5 +1,8 @@
-/* The CPU summed-area table: one loop, the row's running sum plus the row above. */
+/* The CPU summed-area table: one loop, the row's running sum plus the row above; and
+ * the packing of interleaved channels into quadruples around any builder. */
 #include "prim/sat_cpu.h"
+
+#include <stdlib.h>
 
 int sat_cpu_rgba(const uint32_t *in4, int w, int h, uint32_t *out4)
 {
@@ -28,4 +31,21 @@ void sat_unpack_rgba(const uint32_t *out4, size_t n, int c, uint32_t *out)
 {
     for (size_t i = 0; i < n; i++)
         for (int k = 0; k < c; k++) out[i * c + k] = out4[i * 4 + k];
+}
+
+int sat_packed(const uint16_t *in, int w, int h, int c, uint32_t *out, sat_rgba_builder build, void *ctx,
+               sw_error *err)
+{
+    const size_t n = (size_t)w * h;
+    uint32_t *in4 = sw_malloc(n * 16, "the image as RGBA quadruples", err);
+    uint32_t *out4 = in4 ? sw_malloc(n * 16, "the table as RGBA quadruples", err) : NULL;
+    int rc = -1;
+    if (out4) {
+        sat_pack_rgba(in, n, c, in4);
+        rc = build(in4, w, h, out4, ctx, err);
+        if (!rc) sat_unpack_rgba(out4, n, c, out);
+    }
+    free(in4);
+    free(out4);
+    return rc;
 }

@@ -1,0 +1,33 @@
+/* The depth-of-field gather over device pointers (the library's entry,
+ * include/scanworks/dof.h): the arithmetic of src/dof/dof_math.h, as the frame's
+ * kernel (gather.h) runs it, but reading an RGBA8 picture and a float depth map from
+ * plain device memory and the SAT of sw_sat_device (w*h uint32 quadruples, scale 1),
+ * and writing RGBA8. */
+#ifndef SCANWORKS_KERNELS_DOF_GATHER_PTR_H
+#define SCANWORKS_KERNELS_DOF_GATHER_PTR_H
+
+#include <cuda_runtime_api.h>
+#include <stdint.h>
+#include "dof/dof_params.h"
+#include "util/error.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef struct dof_ptr_args {
+    const uint32_t *sat;     /* w*h RGBA quadruples of wrapped sums, 16-byte aligned */
+    const uint8_t *rgba;     /* w*h RGBA8, 4-byte aligned */
+    const float *depth;      /* w*h */
+    uint8_t *out;            /* w*h RGBA8, 4-byte aligned */
+    int w, h;
+    dof_params p;            /* its scale is the table's (1 for 8-bit values) */
+} dof_ptr_args;
+
+int dof_cuda_gather_ptr(const dof_ptr_args *a, cudaStream_t stream, sw_error *err);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

@@ -1,0 +1,40 @@
+/* What delta-stepping needs before its run, on the device: each row's arcs split
+ * light | heavy at the bucket width, and the graph's numbers that the width is derived
+ * from (sssp_width.c says how). Device pointers, launches on STREAM, 0 or -1 with a
+ * message. */
+#ifndef SCANWORKS_KERNELS_SSSP_PREP_H
+#define SCANWORKS_KERNELS_SSSP_PREP_H
+
+#include <cuda_runtime_api.h>
+#include <stdint.h>
+#include "util/error.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* Row u's arcs of weight < DELTA first, then the others, each part in its CSR order
+ * (a stable split; W NULL: weight 1, and OUT_W is not written): OUT_COL and OUT_W get
+ * the arcs, MID[u] where u's heavy ones start. */
+int sssp_launch_split_rows(const int64_t *row, const uint32_t *col, const float *w, uint32_t n, float delta,
+                           int64_t *mid, uint32_t *out_col, float *out_w, cudaStream_t stream, sw_error *err);
+
+/* The sums the bucket width is derived from. The caller zeroes the struct first. */
+typedef struct sssp_graph_sums {
+    double weight_sum;                 /* of the M weights (W non-NULL) */
+    unsigned long long hub_key;        /* the highest degree << 32 | (2^32 - 1 - v), v the first with it */
+    unsigned long long reached;        /* vertices with a level >= 0 (sssp_launch_level_sums) */
+    int max_level;                     /* their deepest level (0 when none) */
+    int pad;
+} sssp_graph_sums;
+
+int sssp_launch_graph_sums(const int64_t *row, const float *w, uint32_t n, uint64_t m, sssp_graph_sums *sums,
+                           cudaStream_t stream, sw_error *err);
+int sssp_launch_level_sums(const int32_t *levels, uint32_t n, sssp_graph_sums *sums, cudaStream_t stream,
+                           sw_error *err);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif
