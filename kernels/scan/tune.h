@@ -1,6 +1,6 @@
 /* The production scan's tuning, one row per architecture (CUB's policy tables): read at
  * launch, the row of the highest compute capability not above the device's. One kernel
- * (scan_lookback_rp.cuh) takes every row; only the sm_90 row is measured (the H200,
+ * (scan_lookback.cuh) takes every row; only the sm_90 row is measured (the H200,
  * docs/perf/scan.md); the older rows are the shapes whose ring fits their shared memory
  * (sm_75: 64 KB a block, sm_80: 164 KB an SM) at the sm_90 row's look-back settings
  * before spreading. `bench scan --tune-sweep` times every row on the GPU at hand. */
