@@ -7,7 +7,8 @@ shared uint s_rt, s_dt;   // the tile's near CoC and least near depth, as float 
 void main()
 {
     ivec2 p = ivec2(gl_GlobalInvocationID.xy);
-    bool near = u_near != 0 && u_view == 0;
+    bool layers = u_layers != 0 && u_view == 0;
+    bool near = (u_near != 0 || layers) && u_view == 0;
     if (near) {
         // The tile pass, dilated: the group's 256 invocations fold the samples in.
         if (gl_LocalInvocationIndex == 0u) s_rt = 0u, s_dt = floatBitsToUint(3.0e38);
@@ -20,6 +21,10 @@ void main()
         barrier();
     }
     if (p.x >= u_size.x || p.y >= u_size.y) return;
+    if (layers) {
+        imageStore(u_out, p, layers_pixel(p, uintBitsToFloat(s_rt)));
+        return;
+    }
     vec4 v = dof_pixel(p);
     if (near) {
         vec4 col;

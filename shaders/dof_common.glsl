@@ -12,6 +12,11 @@ uniform int u_boxes;  // nested boxes, 1..3
 uniform int u_guard;  // the foreground guard: 1 on, 0 off
 uniform int u_kernel; // 0 nested boxes, 1 the stepped disc with the soft guard
 uniform int u_near;   // 1: the near field spreads (the compute pass only; dof.comp)
+uniform int u_layers; // 1: the disc from the layer tables (the compute pass only; dof.comp)
+// The layer tables (src/dof/dof_math.h, dof_layers_pixel): near and far, premultiplied
+// colour and coverage, bound by the compute pass when u_layers is on.
+layout(std430, binding = 1) readonly buffer NearLayer { uvec4 near_sat[]; };
+layout(std430, binding = 2) readonly buffer FarLayer { uvec4 far_sat[]; };
 
 // r = A * |1 - F/d| pixels: 0 at the focus distance, A at infinity.
 float blur_radius(float d)
@@ -193,4 +198,63 @@ float near_layer(ivec2 p, float d, float rt, float dt, out vec4 col)
     if (!(wsum > 0.0)) return 0.0;
     col = acc / wsum;
     return min(wsum * (1.0 / float(DOF_NEAR_PROBES)), 1.0);
+}
+
+// ---- the layer tables (src/dof/dof_math.h, dof_layers_pixel) -------------------------
+uvec4 layer_at(int t, int x, int y)
+{
+    if (x < 0 || y < 0) return uvec4(0u);
+    return t == 0 ? near_sat[y * u_size.x + x] : far_sat[y * u_size.x + x];
+}
+
+float layer_rect(int t, ivec2 p, int rx, int ry, float sign, inout vec4 acc)
+{
+    ivec2 lo = max(p - ivec2(rx, ry), ivec2(0)) - 1;
+    ivec2 hi = min(p + ivec2(rx, ry), u_size - 1);
+    uvec4 s = layer_at(t, hi.x, hi.y) - layer_at(t, lo.x, hi.y) - layer_at(t, hi.x, lo.y) + layer_at(t, lo.x, lo.y);
+    acc += sign * vec4(s);
+    return sign * float((hi.x - lo.x) * (hi.y - lo.y));
+}
+
+// premultiplied colour per pixel of the disc (rgb) and coverage (a)
+vec4 layer_disc_mean(int t, ivec2 p, int n)
+{
+    int h1 = int(floor(DOF_DISC_X1 * float(n) + 0.5)), h2 = int(floor(DOF_DISC_X2 * float(n) + 0.5)),
+        h3 = int(floor(DOF_DISC_X3 * float(n) + 0.5));
+    vec4 acc = vec4(0.0);
+    float area = layer_rect(t, p, h1, h3, 1.0, acc);
+    area += layer_rect(t, p, h2, h2, 1.0, acc);
+    area += layer_rect(t, p, h3, h1, 1.0, acc);
+    area += layer_rect(t, p, h2, h3, -1.0, acc);
+    area += layer_rect(t, p, h3, h2, -1.0, acc);
+    return vec4(acc.rgb / (area * u_scale), acc.a / (area * float(DOF_LAYER_ONE)));
+}
+
+vec4 layer_disc(int t, ivec2 p, float r)
+{
+    float s = r - 0.5;
+    int n = int(floor(s));
+    float f = s - float(n);
+    vec4 lo = layer_disc_mean(t, p, n);
+    return lo + f * (layer_disc_mean(t, p, n + 1) - lo);
+}
+
+// The pixel with the layer tables, in a tile of near CoC rt (0: none).
+vec4 layers_pixel(ivec2 p, float rt)
+{
+    vec4 v = texelFetch(u_color, p, 0);
+    float s = clamp(u_aperture * (1.0 - u_focus / max(depth_at(p), 1e-6)), -float(DOF_MAX_RADIUS),
+                    float(DOF_MAX_RADIUS));
+    float r = abs(s);
+    if (s <= -0.5) return disc_gather(p, r);   // inside the blurred foreground
+    if (r >= 0.5) {
+        vec4 pm = layer_disc(1, p, r);
+        if (pm.a > DOF_LAYER_MIN_COVER) v.rgb = pm.rgb * (1.0 / pm.a);
+        else v = disc_gather(p, r);
+    }
+    if (rt >= 0.5) {
+        vec4 pm = layer_disc(0, p, rt);
+        v.rgb = pm.rgb + (1.0 - pm.a) * v.rgb;
+    }
+    return v;
 }

@@ -85,6 +85,59 @@ static void gather_sizes(void)
     }
 }
 
+/* A W x H picture of C channels of noise from SEED into PATH; with ALPHA >= 0 and four
+ * channels, the fourth is ALPHA everywhere. 0, or -1 (a failed check) when out of memory. */
+static int write_noise(const char *path, int w, int h, int c, int alpha, uint64_t *seed)
+{
+    unsigned char *px = malloc((size_t)w * h * c);
+    if (!px) {
+        CHECK_MSG(0, "out of memory");
+        return -1;
+    }
+    for (size_t i = 0; i < (size_t)w * h * c; i++)
+        px[i] = c == 4 && alpha >= 0 && i % 4 == 3 ? (unsigned char)alpha : (unsigned char)(test_rand(seed) & 0xFF);
+    sw_error err;
+    CHECK_MSG(image_write_png(path, w, h, c, px, 0, 0, &err) == 0, "%s", err.msg);
+    free(px);
+    return 0;
+}
+
+/* The layer tables (--near layers): the cuda SAT, the CUDA layer tables and gather
+ * against the C ones on random pictures of awkward sizes, with three channels (the
+ * two-plane table, the fourth channel constant) and four (varying), depth = the red,
+ * so that every pixel is near, in focus or far somewhere; the same bound as
+ * gather_sizes. */
+static void layers_sizes(void)
+{
+    static const int sizes[][2] = {{1, 1}, {2, 3}, {37, 29}, {131, 67}, {257, 1}, {1, 211}, {330, 97}};
+    uint64_t seed = 4242;
+    for (size_t s = 0; s < sizeof sizes / sizeof sizes[0]; s++)
+        for (int c = 3; c <= 4; c++) {
+            int w = sizes[s][0], h = sizes[s][1];
+            if (write_noise("dofcuda_lay.png", w, h, c, -1, &seed)) return;
+            sw_error err;
+            const char *outs[2] = {"dofcuda_lay_cuda.png", "dofcuda_lay_cpu.png"};
+            image8 img[2];
+            int loaded = 0;
+            for (int k = 0; k < 2; k++) {
+                const char *argv[] = {"dof",     "--backend", k ? "cpu" : "cuda", "--in",      "dofcuda_lay.png",
+                                      "--depth", "dofcuda_lay.png", "--focus",    "0.4",       "--aperture",
+                                      "12",      "--near",    "layers",          "--out",     outs[k],
+                                      "--gather", "cuda"};
+                int rc = compute_dof(k ? 15 : 17, (char **)argv);
+                CHECK_MSG(rc == 0, "compute dof --near layers %dx%dx%d on %s", w, h, c, k ? "cpu" : "cuda");
+                if (rc || image_load_file(&img[k], outs[k], 0, &err)) break;
+                loaded++;
+            }
+            if (loaded == 2) {
+                char what[96];
+                snprintf(what, sizeof what, "%dx%dx%d --near layers, cuda SAT, layer tables and gather vs cpu", w, h, c);
+                dof_compare(what, &img[0], &img[1], 0.5, 0.0002);
+            }
+            for (int k = 0; k < loaded; k++) image_free(&img[k]);
+        }
+}
+
 /* The three-channel path of tiled-v2 and the gather: pictures with no fourth channel
  * and with one that is the same everywhere (compute dof tells the cuda SAT and gather
  * so, as the app does for its opaque scene) must give the very bits of the
@@ -104,16 +157,7 @@ static void opaque_sizes(void)
     for (size_t s = 0; s < sizeof sizes / sizeof sizes[0]; s++)
         for (int c = 3; c <= 4; c++) {
             int w = sizes[s][0], h = sizes[s][1];
-            unsigned char *px = malloc((size_t)w * h * c);
-            if (!px) {
-                CHECK_MSG(0, "out of memory");
-                return;
-            }
-            for (size_t i = 0; i < (size_t)w * h * c; i++)
-                px[i] = c == 4 && i % 4 == 3 ? 200 : (unsigned char)(test_rand(&seed) & 0xFF);
-            sw_error err;
-            CHECK_MSG(image_write_png("dofcuda_opq.png", w, h, c, px, 0, 0, &err) == 0, "%s", err.msg);
-            free(px);
+            if (write_noise("dofcuda_opq.png", w, h, c, 200, &seed)) return;
             image8 img[5];
             char what[120];
             snprintf(what, sizeof what, "%dx%dx%d", w, h, c);
@@ -213,10 +257,12 @@ int main(void)
         }
         image_free(&y);
     }
-    /* Each kernel: the disc with the soft guard and without, with the near field and
+    /* Each kernel: the disc with the layer tables (and boxes with --near layers: the
+     * probes), the disc with the soft guard and without, with the near field and
      * without, fewer boxes with the halving guard and without (1 box, no guard: the
      * chapter's kernel): the cuda gather against the C gather. */
-    const char *const settings[][4] = {{"disc", "3", "on", "on"},   {"disc", "3", "off", "on"},
+    const char *const settings[][4] = {{"disc", "3", "on", "layers"}, {"boxes", "3", "on", "layers"},
+                                       {"disc", "3", "on", "on"},   {"disc", "3", "off", "on"},
                                        {"disc", "3", "on", "off"},  {"boxes", "1", "on", "on"},
                                        {"boxes", "2", "on", "off"}, {"boxes", "1", "off", "off"},
                                        {"boxes", "3", "off", "on"}};
@@ -249,6 +295,7 @@ int main(void)
         image_free(&g);
     }
     gather_sizes();
+    layers_sizes();
     opaque_sizes();
     return test_finish("test_dof_cuda");
 }

@@ -100,7 +100,7 @@ static void extents(float r, int kernel, double *axis, double *diag)
                               (x && y ? sat[(y - 1) * BW + x - 1] : 0);
             depth[y * BW + x] = 4.0f;
         }
-    dof_params p = {2.0f, 2.0f * r, 1.0f, DOF_VIEW_EFFECT, 1, 0, kernel, 0};   /* r = A |1 - 2/4| */
+    dof_params p = {2.0f, 2.0f * r, 1.0f, DOF_VIEW_EFFECT, 1, 0, kernel, 0, 0};   /* r = A |1 - 2/4| */
     for (int y = 0; y < BW; y++)
         for (int x = 0; x < BW; x++) {
             float v[4] = {0, 0, 0, 0};
@@ -189,14 +189,15 @@ static void random_scene(void)
     write_depth("dofdisc_rdepth.npy", depth);
 }
 
-/* cpu and gl agree, guard on and off, near field on and off; the near field changes the
- * picture (the random depth blocks put near pixels before the focus everywhere). */
+/* cpu and gl agree, guard on and off, near field on, off and from the layer tables; the
+ * near field and the layers change the picture (the random depth blocks put near pixels
+ * before the focus everywhere). */
 static void agree(void)
 {
-    const char *guards[2] = {"on", "off"}, *nears[2] = {"on", "off"};
+    const char *guards[2] = {"on", "off"}, *nears[3] = {"on", "off", "layers"};
     for (int g = 0; g < 2; g++) {
-        image8 cpu[2] = {{0}, {0}};
-        for (int n = 0; n < 2; n++) {
+        image8 cpu[3] = {{0}, {0}, {0}};
+        for (int n = 0; n < 3; n++) {
             image8 a, b;
             CHECK(RUN("--backend", "cpu", "--in", "dofdisc_rand.png", "--depth", "dofdisc_rdepth.npy", "--focus", "3",
                       "--aperture", "14.3", "--guard", guards[g], "--near", nears[n], "--out", "dofdisc_cpu.png") == 0);
@@ -223,8 +224,12 @@ static void agree(void)
             for (int i = 0; i < W * H * 3; i++) changed += cpu[0].pixels[i] != cpu[1].pixels[i];
             CHECK_MSG(changed > W * H / 10, "guard %s: the near field changed only %d values", guards[g], changed);
         }
-        image_free(&cpu[0]);
-        image_free(&cpu[1]);
+        if (cpu[2].pixels && cpu[1].pixels) {
+            int changed = 0;
+            for (int i = 0; i < W * H * 3; i++) changed += cpu[2].pixels[i] != cpu[1].pixels[i];
+            CHECK_MSG(changed > W * H / 10, "guard %s: the layer tables changed only %d values", guards[g], changed);
+        }
+        for (int n = 0; n < 3; n++) image_free(&cpu[n]);
     }
 }
 

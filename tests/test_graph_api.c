@@ -6,7 +6,8 @@
  * path certificate (no arc can shorten one, every reached vertex has a tight in-arc).
  * cuda: sw_bfs and sw_sssp equal the CPU references (directed graphs with their
  * reverse given, built by the entry, and, through the device entry, absent), the device
- * entries on a stream of their own, and their refusals (too little or misaligned temp
+ * entries on a stream of their own, the bucket width derived on the device equal to the
+ * CLI's, and their refusals (too little or misaligned temp
  * storage). "cuda" skips where no CUDA device answers; "cpu" checks there that the
  * cuda entries say why. SCANWORKS_TEST_SMALL=1 leaves the largest graph out. */
 #include <math.h>
@@ -22,6 +23,7 @@
 
 #if SCANWORKS_HAVE_CUDA
 #include <cuda_runtime.h>
+#include "graph/sssp_device.h"
 #endif
 
 static sw_csr as_sw(const graph_csr *g, const graph_csr *rev)
@@ -133,6 +135,13 @@ static void check_device(const graph_case *c, const graph_csr *t, int with_rev, 
             CHECK_MSG(graph_dist_equal(g->n, dd, want_d, &err) == 0, "%s sssp_device delta %g: %s", c->name,
                       (double)delta, err.msg);
         }
+        /* the width sw_sssp_device derives (delta 0) is the CLI's (sssp_bucket_width, on the host) */
+        double work_w, want_w, got_w = -1;
+        const sssp_dev_graph sg = {g->n, g->m, row, col, g->w ? w : NULL};
+        CHECK_MSG(sssp_device_width(&sg, s.rev_row ? s.rev_row : g->undirected ? row : NULL,
+                                    s.rev_col ? s.rev_col : g->undirected ? col : NULL, temp, st, &got_w, &err) == 0 &&
+                      sssp_bucket_width(g, &work_w, &want_w, &err) == 0 && fabs(got_w - want_w) <= 1e-6 * want_w,
+                  "%s: the derived bucket width %.9g, the CLI's %.9g (%s)", c->name, got_w, want_w, err.msg);
         CHECK_MSG(sw_bfs_device(&s, c->source, out, temp, bfs_bytes - 1, st, &err) != 0 && strstr(err.msg, "temp"),
                   "%s: too little temp storage taken", c->name);
         CHECK_MSG(sw_sssp_device(&s, c->source, 0.0f, out, (char *)temp + 8, sssp_bytes, st, &err) != 0 &&

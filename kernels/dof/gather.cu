@@ -20,6 +20,7 @@ struct dof_image {
     int split;                /* the two-plane table (sat_cuda_src.split): R, G at sat (uint2), */
     const unsigned *bplane;   /* B here, (w + 1) elements a row, row and column -1 stored */
     cudaTextureObject_t color;   /* the near layer's colours */
+    const uint4 *layers;         /* the layer tables, near then far (w*h each), or NULL */
 };
 
 /* Zeros for the table corners at x or y = -1 (a box at the image's top or left edge):
@@ -83,6 +84,7 @@ __device__ static inline float dof_rcp(float b)
 }
 
 #define DOF_FN __device__ static inline
+#define DOF_LAYER_FN __device__ static __forceinline__
 #define DOF_DEPTH(m, x, y) tex2D<float>((m)->depth, (x) + 0.5f, (y) + 0.5f)
 #define DOF_DEPTH_CLAMPS 1   /* the depth texture clamps at its edges (cuda_point_texture) */
 #define DOF_SAT(m, x, y, ch) dof_sat_word(m, x, y, ch)
@@ -90,6 +92,13 @@ __device__ static inline float dof_rcp(float b)
 #define DOF_SAT4_EDGE(m, x, y, v) dof_sat4_edge(m, x, y, v)
 #define DOF_DIV(a, b) ((a) * dof_rcp(b))
 #define DOF_UNROLL _Pragma("unroll")
+/* a layer table at (x, y) >= -1: zeros at -1 (dof_zero4), one 16-byte load */
+__device__ static inline void dof_layer4(const dof_image *m, int t, int x, int y, unsigned *v)
+{
+    const uint4 *inside = m->layers + (size_t)t * ((unsigned)m->w * (unsigned)m->h) + ((unsigned)y * (unsigned)m->w + (unsigned)x);
+    dof_sat4_from((x | y) < 0 ? &dof_zero4 : inside, v);
+}
+#define DOF_LAYER4(m, t, x, y, v) dof_layer4(m, t, x, y, v)
 #define DOF_COLOR(m, cx, cy, v)                                                   \
     do {                                                                          \
         float4 c_ = tex2D<float4>((m)->color, (cx) + 0.5f, (cy) + 0.5f);          \
@@ -102,19 +111,25 @@ __device__ static inline float dof_rcp(float b)
 #if defined(__CUDA_ARCH__) && __CUDA_ARCH__ < 800
 #define DOF_GATHER_BLOCKS 4   /* sm_75 holds at most 1024 threads an SM */
 #define DOF_DISC_BLOCKS 4
+#define DOF_LAYERS_BLOCKS 4
 #else
 #define DOF_GATHER_BLOCKS 8
 /* The disc kernel (DISC: its two discs of five rectangles, kernel fixed at compile time)
  * at six blocks an SM, 40 registers: at eight it spilled 100-300 bytes a thread. */
 #define DOF_DISC_BLOCKS 6
+/* The layer tables' kernel (LAYERS) at four blocks an SM: at six (40 registers) it
+ * spilled ~500 bytes a thread. */
+#define DOF_LAYERS_BLOCKS 4
 #endif
 
 /* ALPHA3: the fourth channel is a.alpha at every pixel, so only three are averaged
  * (the mean of a constant is that constant: the same pixels). SPLIT (with ALPHA3): the
  * table in two planes. NEAR: the near field; the block is its tile, and its 256 threads
- * fold the tile's depth samples (dof_near_sample) into shared words first. */
-template <bool ALPHA3, bool SPLIT, bool DISC, bool NEAR>
-__global__ void __launch_bounds__(256, DISC ? DOF_DISC_BLOCKS : DOF_GATHER_BLOCKS) dof_gather_kernel(dof_cuda_args a)
+ * fold the tile's depth samples (dof_near_sample) into shared words first. LAYERS (with
+ * DISC and NEAR): the near field and the far blur from the layer tables
+ * (dof_layers_pixel) in place of the probes and the soft guard. */
+template <bool ALPHA3, bool SPLIT, bool DISC, bool NEAR, bool LAYERS = false>
+__global__ void __launch_bounds__(256, LAYERS ? DOF_LAYERS_BLOCKS : DISC ? DOF_DISC_BLOCKS : DOF_GATHER_BLOCKS) dof_gather_kernel(dof_cuda_args a)
 {
     /* Blocks in reverse order, the image's last rows first: the SAT's tile write has
      * just written those, so their table lines are still in L2 (4 us of the gather's
@@ -122,7 +137,7 @@ __global__ void __launch_bounds__(256, DISC ? DOF_DISC_BLOCKS : DOF_GATHER_BLOCK
     int x = (gridDim.x - 1 - blockIdx.x) * 16 + threadIdx.x, y = (gridDim.y - 1 - blockIdx.y) * 16 + threadIdx.y;
     const unsigned *sat = (const unsigned *)a.sat;
     const unsigned *bplane = SPLIT ? sat + 2 * sat_split_plane_elems(a.w, a.h) : NULL;
-    dof_image m = {&a.p, a.depth, sat, a.w, a.h, ALPHA3 ? 3 : 4, SPLIT, bplane, a.color};
+    dof_image m = {&a.p, a.depth, sat, a.w, a.h, ALPHA3 ? 3 : 4, SPLIT, bplane, a.color, (const uint4 *)a.layers};
     /* the tile's near CoC and least near depth, as float bits (both >= 0, so the
      * unsigned order is the float order) */
     __shared__ unsigned s_rt, s_dt;
@@ -140,6 +155,16 @@ __global__ void __launch_bounds__(256, DISC ? DOF_DISC_BLOCKS : DOF_GATHER_BLOCK
     }
     if (x >= a.w || y >= a.h) return;
     float v[4];
+    if (LAYERS && near) {
+        float4 c = tex2D<float4>(a.color, x + 0.5f, y + 0.5f);
+        v[0] = c.x, v[1] = c.y, v[2] = c.z, v[3] = c.w;
+        dof_layers_pixel(&m, x, y, __uint_as_float(s_rt), v);
+        if (ALPHA3) v[3] = a.alpha;
+        ushort4 o = make_ushort4(__half_as_ushort(__float2half(v[0])), __half_as_ushort(__float2half(v[1])),
+                                 __half_as_ushort(__float2half(v[2])), __half_as_ushort(__float2half(v[3])));
+        surf2Dwrite(o, a.out, x * (int)sizeof(ushort4), y);
+        return;
+    }
     /* done: v holds the output; else it is the pixel's own colour, read only then (most
      * pixels are blurred). */
     int done = 0;
@@ -161,7 +186,7 @@ __global__ void __launch_bounds__(256, DISC ? DOF_DISC_BLOCKS : DOF_GATHER_BLOCK
         float4 c = tex2D<float4>(a.color, x + 0.5f, y + 0.5f);
         v[0] = c.x, v[1] = c.y, v[2] = c.z, v[3] = c.w;
     }
-    if (near) {
+    if (near && !LAYERS) {
         float col[4];
         float al = dof_near_layer(&m, x, y, DOF_DEPTH(&m, x, y), __uint_as_float(s_rt), __uint_as_float(s_dt), col);
         for (int ch = 0; ch < m.c; ch++) v[ch] += al * (col[ch] - v[ch]);
@@ -177,6 +202,10 @@ template <bool NEAR>
 static void (*dof_pick_kernel(const dof_cuda_args *a))(dof_cuda_args)
 {
     int three = a->alpha_const;
+    if (a->p.layers && a->p.kernel == DOF_KERNEL_DISC)
+        return a->split ? dof_gather_kernel<true, true, true, true, true>
+               : three  ? dof_gather_kernel<true, false, true, true, true>
+                        : dof_gather_kernel<false, false, true, true, true>;
     /* a->split: the table was written in planes (the three-channel build); no choice. */
     if (a->p.kernel == DOF_KERNEL_DISC)
         return a->split ? dof_gather_kernel<true, true, true, NEAR>
@@ -190,7 +219,9 @@ static void (*dof_pick_kernel(const dof_cuda_args *a))(dof_cuda_args)
 extern "C" int dof_cuda_gather(const dof_cuda_args *a, cudaStream_t stream, sw_error *err)
 {
     dim3 grid(cuda_div_up(a->w, 16), cuda_div_up(a->h, 16));
-    void (*kernel)(dof_cuda_args) = a->p.near ? dof_pick_kernel<true>(a) : dof_pick_kernel<false>(a);
+    if (a->p.layers && a->p.kernel == DOF_KERNEL_DISC && a->p.view == DOF_VIEW_EFFECT && !a->layers)
+        return sw_fail(err, "the cuda gather with the layer tables needs them built (dof_cuda_layers_build)");
+    void (*kernel)(dof_cuda_args) = a->p.near || a->p.layers ? dof_pick_kernel<true>(a) : dof_pick_kernel<false>(a);
     kernel<<<grid, dim3(16, 16), 0, stream>>>(*a);
     CUDA_TRY_LAUNCH("dof_gather_kernel", err);
     return 0;

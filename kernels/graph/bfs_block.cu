@@ -18,42 +18,13 @@
 #include "bfs_block.h"
 #include "kernels/common/cuda_util.cuh"
 #include "graph_block.cuh"
-#include <cooperative_groups.h>
+#include "graph_cluster.cuh"
 
 #define BB_SMALL 4                                           /* arcs a thread expands alone */
 #define BB_BIG_CAP (BFS_BLOCK_THREADS * BFS_BLOCK_ITEMS)     /* a block's slice, at most */
 #define BB_SMEM_BYTES                                                                                         \
     (2 * BFS_BLOCK_MAX_ARCS * sizeof(unsigned) + BB_BIG_CAP * (sizeof(long long) + sizeof(unsigned)))
 #define BB_NONE 0xffffffffu
-
-#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
-#define BB_CLUSTER 1
-#else
-#define BB_CLUSTER 0
-#endif
-
-/* The cluster barrier (release / acquire for shared and global memory), or the block's. */
-__device__ __forceinline__ void bb_sync(unsigned nb)
-{
-#if BB_CLUSTER
-    if (nb > 1) {
-        cooperative_groups::this_cluster().sync();
-        return;
-    }
-#endif
-    (void)nb;
-    __syncthreads();
-}
-
-/* P (in this block's shared memory) as seen in block R's. */
-template <typename T> __device__ __forceinline__ T *bb_map(T *p, unsigned r, unsigned nb)
-{
-#if BB_CLUSTER
-    if (nb > 1) return cooperative_groups::this_cluster().map_shared_rank(p, r);
-#endif
-    (void)r, (void)nb;
-    return p;
-}
 
 __global__ void __launch_bounds__(BFS_BLOCK_THREADS, 1)
     k_bfs_cluster(const long long *__restrict__ row, const unsigned *__restrict__ col,
@@ -85,10 +56,10 @@ __global__ void __launch_bounds__(BFS_BLOCK_THREADS, 1)
     int cur = 0, run = 0;
     unsigned long long scanned = 0, total = 0;
     for (;;) {
-        bb_sync(nb);   /* every block's queue and count of this level are complete */
+        graph_cluster_sync(nb);   /* every block's queue and count of this level are complete */
         const int p = run & 1;
         if (warp == 0) {
-            unsigned c = lane < nb ? *bb_map(&s_cnt[cur], lane, nb) : 0u;
+            unsigned c = lane < nb ? *graph_cluster_map(&s_cnt[cur], lane, nb) : 0u;
             unsigned inc = warp_inclusive_sum_u32(c);
             if (lane == 0) s_pre[0] = 0;
             if (lane < nb) s_pre[lane + 1] = inc;
@@ -112,7 +83,7 @@ __global__ void __launch_bounds__(BFS_BLOCK_THREADS, 1)
             if (i < hi) {
                 unsigned r = 0;
                 while (r + 1 < nb && s_pre[r + 1] <= i) r++;
-                unsigned v = bb_map(q, r, nb)[i - s_pre[r]];
+                unsigned v = graph_cluster_map(q, r, nb)[i - s_pre[r]];
                 start[k] = __ldg(&row[v]);
                 deg[k] = __ldg(&row[v + 1]) - start[k];
                 mine += (unsigned long long)deg[k];
@@ -120,9 +91,9 @@ __global__ void __launch_bounds__(BFS_BLOCK_THREADS, 1)
         }
         mine = warp_sum(mine);
         if (lane == 0 && mine) atomicAdd(&s_arcs[p], mine);
-        bb_sync(nb);   /* every block's s_arcs[p] */
+        graph_cluster_sync(nb);   /* every block's s_arcs[p] */
         if (warp == 0) {
-            unsigned long long a = lane < nb ? *bb_map(&s_arcs[p], lane, nb) : 0ull;
+            unsigned long long a = lane < nb ? *graph_cluster_map(&s_arcs[p], lane, nb) : 0ull;
             a = warp_sum(a);
             if (lane == 0) s_e = a;
         }
@@ -197,7 +168,7 @@ __global__ void __launch_bounds__(BFS_BLOCK_THREADS, 1)
             state->levels_run = run;
         }
     }
-    bb_sync(nb);   /* no block leaves while another may still read its shared memory */
+    graph_cluster_sync(nb);   /* no block leaves while another may still read its shared memory */
 }
 
 extern "C" uint32_t bfs_block_max_vertices(int cluster)
@@ -205,52 +176,10 @@ extern "C" uint32_t bfs_block_max_vertices(int cluster)
     return (uint32_t)(cluster > 0 ? cluster : 0) * BFS_BLOCK_THREADS * BFS_BLOCK_ITEMS;
 }
 
-/* A launch of the kernel as one cluster of CLUSTER blocks (none: CLUSTER 1). */
-static cudaLaunchConfig_t bb_config(int cluster, cudaStream_t stream, cudaLaunchAttribute *attr)
-{
-    cudaLaunchConfig_t cfg = {};
-    cfg.gridDim = dim3((unsigned)cluster, 1, 1);
-    cfg.blockDim = dim3(BFS_BLOCK_THREADS, 1, 1);
-    cfg.dynamicSmemBytes = BB_SMEM_BYTES;
-    cfg.stream = stream;
-    if (cluster > 1) {
-        *attr = cudaLaunchAttribute{};
-        attr->id = cudaLaunchAttributeClusterDimension;
-        attr->val.clusterDim.x = (unsigned)cluster;
-        attr->val.clusterDim.y = 1;
-        attr->val.clusterDim.z = 1;
-        cfg.attrs = attr;
-        cfg.numAttrs = 1;
-    }
-    return cfg;
-}
-
 extern "C" int bfs_block_prepare(int want, int *cluster, sw_error *err)
 {
-    int fits, dev, major = 0;
-    *cluster = 0;
-    if (graph_block_smem((const void *)k_bfs_cluster, BB_SMEM_BYTES, &fits, err)) return -1;
-    if (!fits) return 0;
-    CUDA_TRY(cudaGetDevice(&dev), err);
-    CUDA_TRY(cudaDeviceGetAttribute(&major, cudaDevAttrComputeCapabilityMajor, dev), err);
-    int top = want > 0 && want < BFS_CLUSTER_MAX ? want : BFS_CLUSTER_MAX;
-    *cluster = 1;
-    if (major < 9 || top < 2) return 0;
-    if (top > 8) CUDA_TRY(cudaFuncSetAttribute((const void *)k_bfs_cluster, cudaFuncAttributeNonPortableClusterSizeAllowed, 1), err);
-    for (int c = top; c > 1; c--) {   /* the largest cluster the device can place */
-        cudaLaunchAttribute attr;
-        cudaLaunchConfig_t cfg = bb_config(c, 0, &attr);
-        int active = 0;
-        if (cudaOccupancyMaxActiveClusters(&active, (const void *)k_bfs_cluster, &cfg) != cudaSuccess) {
-            cudaGetLastError();
-            continue;
-        }
-        if (active >= 1) {
-            *cluster = c;
-            return 0;
-        }
-    }
-    return 0;
+    return graph_cluster_pick((const void *)k_bfs_cluster, BFS_BLOCK_THREADS, BB_SMEM_BYTES, want, BFS_CLUSTER_MAX,
+                              cluster, err);
 }
 
 extern "C" int bfs_launch_block_levels(int cluster, const int64_t *row, const uint32_t *col, const uint32_t *qin,
@@ -264,7 +193,7 @@ extern "C" int bfs_launch_block_levels(int cluster, const int64_t *row, const ui
                        bfs_block_max_vertices(cluster));
     CUDA_TRY(cudaMemsetAsync(state, 0, sizeof *state, stream), err);
     cudaLaunchAttribute attr;
-    cudaLaunchConfig_t cfg = bb_config(cluster, stream, &attr);
+    cudaLaunchConfig_t cfg = graph_cluster_config(cluster, BFS_BLOCK_THREADS, BB_SMEM_BYTES, stream, &attr);
     CUDA_TRY(cudaLaunchKernelEx(&cfg, k_bfs_cluster, (const long long *)row, (const unsigned *)col,
                                 (const unsigned *)qin, (unsigned)qn, (unsigned *)qout, (int *)levels, iter, state),
              err);

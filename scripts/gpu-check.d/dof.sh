@@ -25,11 +25,13 @@ t0=$SECONDS
 
 # 1. Tests: cuda SAT (every variant, awkward sizes, 4K precision), cuda DoF frames
 #    against gl and cpu, the DoF CLI through interop for every kernel (disc and boxes),
-#    near field on and off; also test_sat, test_dof_cli, test_dof_disc and test_dof_near (gl), the metrics and the thin lens,
+#    near field on, off and from the layer tables (--near layers: the CUDA layer tables
+#    and LAYERS gather against C at awkward sizes, three and four channels); also test_sat,
+#    test_dof_cli, test_dof_disc, test_dof_near and test_dof_layer_tables (gl), the metrics and the thin lens,
 #    and the thin-lens reference end to end (dof_reference) on this GL. The Mesa golden
 #    frames are not compared here.
 log="$OUT/dof-ctest.txt"
-if ctest --test-dir "$BUILD" -R 'test_sat|test_dof_cli|test_dof_cuda|test_dof_disc|test_dof_near|test_dof_quality|test_dof_lens|dof_reference' --timeout 180 --output-on-failure > "$log" 2>&1 &&
+if ctest --test-dir "$BUILD" -R 'test_sat|test_dof_cli|test_dof_cuda|test_dof_disc|test_dof_near|test_dof_layer_tables|test_dof_quality|test_dof_lens|dof_reference' --timeout 180 --output-on-failure > "$log" 2>&1 &&
    grep -qE "100% tests passed|tests passed, 0 tests failed" "$log" && ! grep -q "(Skipped)\|Not Run" "$log"; then
   pass "tests ($((SECONDS - t0)) s)"
 else
@@ -55,8 +57,11 @@ if command -v compute-sanitizer > /dev/null; then
     # the gather's kernels: the disc (the default; its soft guard on) and 3 boxes, each
     # with the near field (the default: the block's shared tile words, two barriers)
     # and without
+    # and the disc with the layer tables (--near layers: dof_layer_values_kernel, two
+    # uint4 SAT builds, the LAYERS gather)
     for kern in disc boxes; do
-      for near in on off; do
+      for near in on off layers; do
+        [ $kern = boxes ] && [ $near = layers ] && continue   # boxes take the probes there
         log="$OUT/dof-$tool-interop-v2-$kern-near$near.txt"
         timeout 40 \
           compute-sanitizer --tool "$tool" --error-exitcode 3 "$bin" compute dof --backend cuda --variant tiled \
@@ -122,6 +127,10 @@ frames "cuda-v2-cuda-disc-guardoff-1920x1080" \
 # tile pass and the near layer cost (the dof stage; SAT + all DoF passes target 70 us).
 frames "cuda-v2-cuda-disc-nearoff-1920x1080" \
   --size 1920x1080 --sat-backend cuda --sat-variant tiled --gather cuda --kernel disc --near off
+# The layer tables (--near layers): the dof stage holds their input pass, their two
+# uint4 SAT builds and the LAYERS gather.
+frames "cuda-v2-cuda-disc-layers-1920x1080" \
+  --size 1920x1080 --sat-backend cuda --sat-variant tiled --gather cuda --kernel disc --near layers
 for n in 1 2 3; do
   for guard in on off; do
     frames "cuda-v2-cuda-boxes$n-guard$guard-1920x1080" \
@@ -149,7 +158,7 @@ for focus in 5 2.6; do
        --sat-backend cuda --gather cuda --dof-reference 256 --dump "$OUT/dof-quality/$name" \
        --json "$OUT/dof-quality/$name.json" > "$OUT/dof-quality/$name.txt" 2>&1; then
     pass "quality $name: $(grep -o 'DoF against it:.*' "$OUT/dof-quality/$name.txt")"
-    grep -A4 'DoF against it' "$OUT/dof-quality/$name.txt" | tail -4
+    grep -A5 'DoF against it' "$OUT/dof-quality/$name.txt" | tail -5
   else
     tail -5 "$OUT/dof-quality/$name.txt"
     fail "quality $name (log: $OUT/dof-quality/$name.txt)"

@@ -3,12 +3,13 @@
 #  1. the GPU graph tests (test_graph_cuda: every algorithm against the CPU on the awkward
 #     graphs; test_graph_bench: bench bfs|sssp end to end, every row validated);
 #  2. compute-sanitizer memcheck, racecheck and synccheck on the adaptive BFS's cluster
-#     kernel (a grid that stays in it, a thin grid, an R-MAT that leaves it), with the
-#     whole cluster, three blocks and one;
+#     kernel of its default level loop (kernels/graph/bfs_pool.cu: a grid that stays in
+#     it, a thin grid, an R-MAT that leaves it), with the whole cluster, three blocks and one;
 #  3. `bench bfs` (64 roots) and `bench sssp` (8) on grid:1500:1500 with the CPU
 #     references in the same run, every timed run checked, into $OUT/bfs-grid.json and
 #     $OUT/sssp-grid.json (+ .txt; each row shows its bucket width); then delta-stepping
-#     at fixed widths around the chosen one. R-MAT: graphs-rmat.sh.
+#     at fixed widths around the chosen one, and the adaptive BFS with smaller clusters
+#     and with its old level loop. R-MAT: graphs-rmat.sh.
 # SUMMARY lines give each target against what was measured. A wrong result (INVALID),
 # a crash or a sanitizer report is a FAIL; a target not met is a NOTE.
 # Run from the repository root with BUILD and OUT set.
@@ -61,6 +62,11 @@ for c in 1 4 8; do
       --algo adaptive > "$f" 2>&1 || fail "adaptive BFS with a cluster of $c on the grid (see $(basename "$f"))"
   echo "SUMMARY: bfs grid adaptive, cluster of at most $c blocks: $(awk '$1 == "cuda" { print $4, "ms"; exit }' "$f")"
 done
+# The adaptive BFS's earlier level loop (two cluster barriers a level), whole cluster, 16 roots
+f="$OUT/bfs-grid-loop-old.txt"
+env SCANWORKS_BFS_LEVEL_LOOP=old timeout 120 "$SW" bench bfs --graph grid:1500:1500 --sources 16 --cpu-sources 0 \
+    --algo adaptive > "$f" 2>&1 || fail "adaptive BFS, the old level loop, on the grid (see $(basename "$f"))"
+echo "SUMMARY: bfs grid adaptive, old level loop (2 barriers a level): $(awk '$1 == "cuda" { print $4, "ms"; exit }' "$f")"
 # Bucket widths on the grid around the chosen one (sssp_bucket_width: ~404 here; the
 # old work-only width was 25), two roots each
 for w in 25 200 400 800; do

@@ -28,7 +28,7 @@
 enum app_view { APP_VIEW_COLOR, APP_VIEW_DEPTH, APP_VIEW_BLUR, APP_VIEW_SAT, APP_VIEW_DOF_OFF, APP_VIEW_COUNT };
 extern const char *const app_view_names[APP_VIEW_COUNT];
 
-#define APP_DOF_COMPARED 4   /* app_dof_compared_modes */
+#define APP_DOF_COMPARED 5   /* app_dof_compared_modes */
 
 typedef struct app {
     app_options opt;
@@ -53,7 +53,7 @@ typedef struct app {
     dof_kernel kernel;        /* the stepped disc (default) or nested boxes */
     int boxes;                /* nested boxes the box kernel averages, 1..DOF_MAX_BOXES */
     bool guard;               /* the DoF's foreground guard */
-    bool near;                /* the DoF's near field spreads over what lies behind it */
+    int near;                 /* the DoF's near field (DOF_NEAR_*): off, probes, layer tables */
     dof_reference reference;  /* the thin-lens ground truth (app_reference.c) */
     bool reference_on;        /* shown instead of the post-process, accumulating (L) */
     struct reference_state {  /* what the accumulated views were rendered for */
@@ -125,9 +125,9 @@ GLuint app_reference_frame(app *a);
  * scores one against the other into a->quality and, with DIR, writes DIR/dof.png and
  * DIR/reference.png. */
 int app_dof_score(app *a, int views, const char *dir, sw_error *err);
-/* The kernels every score is also given for: the disc with its soft guard, with and
- * without the near field, 3 boxes with the guard, the chapter's single box without;
- * their names (dof_mode_describe). */
+/* The kernels every score is also given for: the disc with the layer tables, the disc
+ * with its soft guard, with and without the near field, 3 boxes with the guard, the
+ * chapter's single box without; their names (dof_mode_describe; near: DOF_NEAR_*). */
 typedef struct dof_mode {
     dof_kernel kernel;
     int boxes, guard, near;

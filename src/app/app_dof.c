@@ -71,7 +71,8 @@ GLuint app_dof_frame(app *a)
                     a->view == APP_VIEW_BLUR  ? DOF_VIEW_BLUR
                     : a->view == APP_VIEW_SAT ? DOF_VIEW_SAT
                                               : DOF_VIEW_EFFECT,
-                    a->boxes, a->guard, a->kernel, a->near && dof_gather_has_near(a->gather)};
+                    a->boxes, a->guard, a->kernel, 0, 0};
+    dof_params_near(&p, a->near, a->kernel, a->gather);
     bool cuda_gather = a->gather == DOF_CUDA && a->sat_backend == PRIM_CUDA;
     sat_cuda_gather cg = {a->scene_target.color[1], a->dof_target.color[0], p};
     /* 1: the scene is opaque (scene_draw clears to alpha 1, scene.frag writes 1, no blending) */
@@ -141,27 +142,31 @@ void app_cycle_kernel(app *a)
     else a->kernel = DOF_KERNEL_DISC;
     char mode[64];
     app_message(a, "DoF kernel: %s (%d table reads a pixel)", app_dof_mode(a, mode, sizeof mode),
-                a->kernel == DOF_KERNEL_DISC ? 40 : 4 * a->boxes);
+                a->kernel == DOF_KERNEL_DISC ? (a->near == DOF_NEAR_LAYERS ? 80 : 40) : 4 * a->boxes);
 }
 
 const char *app_dof_mode(const app *a, char *buf, size_t size)
 {
-    return dof_mode_describe(a->kernel, a->boxes, a->guard, a->near && dof_gather_has_near(a->gather), buf, size);
+    return dof_mode_describe(a->kernel, a->boxes, a->guard, dof_gather_has_near(a->gather) ? a->near : 0, buf, size);
 }
 
 void app_toggle_guard(app *a)
 {
     a->guard = !a->guard;
     char mode[64];
-    app_message(a, "DoF foreground guard %s: %s", a->guard ? "on" : "off (sharp edges bleed)",
-                app_dof_mode(a, mode, sizeof mode));
+    bool layers = a->near == DOF_NEAR_LAYERS && a->kernel == DOF_KERNEL_DISC && dof_gather_has_near(a->gather);
+    app_message(a, "DoF foreground guard %s: %s%s", a->guard ? "on" : "off (sharp edges bleed)",
+                app_dof_mode(a, mode, sizeof mode), layers ? " (the layer tables keep sharp edges out without it)" : "");
 }
 
 void app_toggle_near(app *a)
 {
-    a->near = !a->near;
+    a->near = (a->near + 1) % 3;   /* off, probes, layer tables */
     char mode[64];
-    app_message(a, "DoF near field %s: %s%s", a->near ? "on" : "off (blurred foreground keeps a hard edge)",
+    app_message(a, "DoF near field %s: %s%s",
+                a->near == DOF_NEAR_LAYERS ? "from the layer tables"
+                : a->near                  ? "on (probes)"
+                                           : "off (blurred foreground keeps a hard edge)",
                 app_dof_mode(a, mode, sizeof mode),
                 a->near && !dof_gather_has_near(a->gather) ? " (the fragment gather has none)" : "");
 }

@@ -99,7 +99,7 @@ static int write_side_by_side(const char *dir, int w, int h, const uint8_t *left
 }
 
 const dof_mode app_dof_compared_modes[APP_DOF_COMPARED] = {
-    {DOF_KERNEL_DISC, 3, 1, 1}, {DOF_KERNEL_DISC, 3, 1, 0}, {DOF_KERNEL_BOXES, 3, 1, 0}, {DOF_KERNEL_BOXES, 1, 0, 0}};
+    {DOF_KERNEL_DISC, 3, 1, DOF_NEAR_LAYERS}, {DOF_KERNEL_DISC, 3, 1, DOF_NEAR_ON}, {DOF_KERNEL_DISC, 3, 1, 0}, {DOF_KERNEL_BOXES, 3, 1, 0}, {DOF_KERNEL_BOXES, 1, 0, 0}};
 
 /* The post-process of the current frame with the app's DoF settings, without panels or
  * HUD, read back into PX. */

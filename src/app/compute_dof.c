@@ -19,14 +19,17 @@
 
 static const char *const usage =
     "scanworks compute dof --backend cpu|gl|cuda --in IMAGE.png --depth DEPTH.png|DEPTH.npy --focus F "
-    "--aperture A --out OUT.png [--kernel disc|boxes] [--boxes 1|2|3] [--guard on|off] [--near on|off] [--reference REF.png]\n\n"
+    "--aperture A --out OUT.png [--kernel disc|boxes] [--boxes 1|2|3] [--guard on|off] [--near off|on|layers] [--reference REF.png]\n\n"
     "Blurs each pixel from the summed-area table, radius A * |1 - F/d| pixels (d the pixel's depth; a\n"
     "PNG depth map reads as 0..1, an .npy as given; F in the same units): by default (--kernel disc) the\n"
     "mean over a stepped disc of fractional radius, the radius shrunk smoothly where a sharp nearer\n"
     "object would bleed into the blur (--guard, default on); --boxes N (or --kernel boxes) the mean of N\n"
     "nested boxes (1 is the chapter's single box; default 3) with the halving guard. --near (default off): a blurred\n"
     "foreground spreads over what lies behind it (a tile pass of the near field's CoC, a near layer blended\n"
-    "over; compute and cuda gathers and cpu). Pixels at the focus\n"
+    "over; compute and cuda gathers and cpu). --near layers (the disc; with boxes it is --near on): the\n"
+    "disc from two more tables, the near and the far layer premultiplied by their coverage: a blurred\n"
+    "background averages only the far layer, so a sharp object in front neither bleeds into it nor shrinks\n"
+    "it, and the near layer's box means over the tile's near CoC are laid over the rest. Pixels at the focus\n"
     "distance come out unchanged; A = 0\n"
     "turns the blur off. cpu runs the C gather; gl and cuda build the table on the GPU (cuda through\n"
     "CUDA-GL interop, as in the app) and run the DoF shader. --reference scores the result against a\n"
@@ -96,14 +99,22 @@ static int dof_cpu(const dof_params *p, const image8 *img, const float *depth, u
     size_t n = (size_t)img->width * img->height * img->channels;
     uint16_t *v = sw_malloc(n * sizeof *v, "picture values", err);
     uint32_t *sat = v ? sw_malloc(n * sizeof *sat, "the table", err) : NULL;
+    size_t px = (size_t)img->width * img->height;
+    uint32_t *layers = sat && p->layers ? sw_malloc(px * 8 * sizeof *layers, "the layer tables", err) : NULL;
     int rc = -1;
-    if (sat) {
+    if (sat && (layers || !p->layers)) {
         for (size_t i = 0; i < n; i++) v[i] = img->pixels[i];
         rc = sat_host(PRIM_CPU, SAT_THREE_PASS, v, img->width, img->height, img->channels, sat, err);
-        if (!rc) dof_cpu_apply(p, img->pixels, sat, depth, img->width, img->height, img->channels, out);
+        if (!rc && layers)
+            rc = dof_cpu_layer_tables(p, img->pixels, depth, img->width, img->height, img->channels, layers,
+                                      layers + px * 4, err);
+        const uint32_t *const tables[2] = {layers, layers ? layers + px * 4 : NULL};
+        if (!rc) dof_cpu_apply(p, img->pixels, sat, layers ? tables : NULL, depth, img->width, img->height,
+                               img->channels, out);
     }
     free(v);
     free(sat);
+    free(layers);
     return rc;
 }
 
@@ -166,7 +177,9 @@ int compute_dof(int argc, char **argv)
          false, false},
         {"--guard", CLI_STRING, &guard_s, "on|off  keep sharp foreground edges out of the blur (default on)", 0, 0,
          false, false},
-        {"--near", CLI_STRING, &near_s, "on|off  a blurred foreground spreads over what is behind it (default off)", 0, 0,
+        {"--near", CLI_STRING, &near_s,
+         "off|on|layers  a blurred foreground spreads over what is behind it: by probes (on) or the layer tables "
+         "(layers, the disc's; default off)", 0, 0,
          false, false},
         {"--reference", CLI_STRING, &ref_path, "REF.png  score the result against this picture (same size)", 0, 0,
          false, false},
@@ -181,7 +194,8 @@ int compute_dof(int argc, char **argv)
     prim_backend b;
     sat_variant v = SAT_THREE_PASS;
     dof_gather g;
-    bool guard, near;
+    bool guard;
+    int near = DOF_NEAR_OFF;
     /* --boxes alone picks the box kernel */
     dof_kernel kernel = flag_given(argc, argv, "--boxes") ? DOF_KERNEL_BOXES : DOF_KERNEL_DISC;
     if (prim_backend_parse(backend_s, &b, &err) || (variant_s && sat_variant_parse(variant_s, &v, &err)) ||
@@ -196,10 +210,9 @@ int compute_dof(int argc, char **argv)
         fprintf(stderr, "scanworks compute dof: --gather cuda needs --backend cuda\n");
         return 2;
     }
-    if (!near_s) near = 0;   /* opt-in, as in the app (--near on) */
     if (near && !dof_gather_has_near(g)) {
-        fprintf(stderr, "scanworks compute dof: --near on needs --gather compute or cuda (the fragment pass has no "
-                        "tile pass)\n");
+        fprintf(stderr, "scanworks compute dof: --near %s needs --gather compute or cuda (the fragment pass has no "
+                        "tile pass)\n", dof_near_name(near));
         return 2;
     }
     if (!sat_variant_supported(b, v)) {
@@ -225,7 +238,8 @@ int compute_dof(int argc, char **argv)
     }
     out = sw_malloc((size_t)img.width * img.height * img.channels, "the result", &err);
     if (!out) goto done;
-    dof_params p = {(float)focus, (float)aperture, 1.0f, DOF_VIEW_EFFECT, (int)boxes, guard, kernel, near};
+    dof_params p = {(float)focus, (float)aperture, 1.0f, DOF_VIEW_EFFECT, (int)boxes, guard, kernel, 0, 0};
+    dof_params_near(&p, near, kernel, g);
     if (b == PRIM_CPU ? dof_cpu(&p, &img, depth, out, &err) : dof_gpu(b, v, g, &p, &img, depth, out, &err)) goto done;
     if (image_write_png(out_path, img.width, img.height, img.channels, out, 0, 0, &err)) goto done;
     if (ref_path && score_against(ref_path, &img, out, depth, &p, &err)) goto done;

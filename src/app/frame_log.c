@@ -167,9 +167,10 @@ int frame_log_write_json(const frame_log *log, const app *a, int argc, char **ar
             a->cuda.driver_version, a->cuda.runtime_version, info->egl_cuda_device);
     fprintf(fp, "  \"width\": %d,\n  \"height\": %d,\n  \"warmup\": %ld,\n  \"frames_measured\": %zu,\n",
             a->output.width, a->output.height, a->opt.warmup, log->count);
-    fprintf(fp, "  \"dof\": {\"focus\": %g, \"aperture\": %g, \"kernel\": \"%s\", \"boxes\": %d, \"guard\": %s, \"near\": %s, \"gather\": ",
+    fprintf(fp, "  \"dof\": {\"focus\": %g, \"aperture\": %g, \"kernel\": \"%s\", \"boxes\": %d, \"guard\": %s, \"near\": %s, \"near_mode\": \"%s\", \"gather\": ",
             a->focus, a->aperture, dof_kernel_name(a->kernel), a->boxes, a->guard ? "true" : "false",
-            a->near && dof_gather_has_near(a->gather) ? "true" : "false");
+            a->near && dof_gather_has_near(a->gather) ? "true" : "false",
+            dof_near_name(dof_gather_has_near(a->gather) ? a->near : 0));
     json_string(fp, dof_gather_name(a->gather));
     fprintf(fp, ", \"gather_requested\": ");
     if (a->opt.gather) json_string(fp, a->opt.gather); else fputs("null", fp);

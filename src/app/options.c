@@ -28,7 +28,7 @@ void app_options_defaults(app_options *o)
     o->boxes = DOF_DEFAULT_BOXES;
     o->kernel = DOF_KERNEL_DISC;
     o->guard = true;
-    o->near = false;   /* opt-in until its CUDA kernel has run on a GPU (docs/perf/dof.md) */
+    o->near = DOF_NEAR_OFF;   /* opt-in until its CUDA kernel has run on a GPU (docs/perf/dof.md) */
     o->sat_variant = "tiled";
     o->gather = NULL;   /* app_dof_init picks: cuda with the cuda SAT backend, else compute */
 }
@@ -150,8 +150,9 @@ static const struct viewer_flag {
     {"--boxes", "N", "the box kernel: N nested boxes, 1 (the chapter's single box) .. 3 (default 3;\n"
                      "selects the box kernel)"},
     {"--guard", "on|off", "keep sharp foreground edges from bleeding into the blur (default on)"},
-    {"--near", "on|off", "a blurred foreground spreads over what lies behind it (compute and cuda\n"
-                         "gathers; default off)"},
+    {"--near", "off|on|layers", "a blurred foreground spreads over what lies behind it (compute and\n"
+                         "cuda gathers; default off): by probes (on), or, with the disc, from near\n"
+                         "and far layer tables that also keep sharp objects out of the far blur (layers)"},
     {"--dof-reference", "N", "headless: after the last frame, render the thin-lens reference of N views\n"
                              "(1..4096) and score the DoF against it: dof_quality in --json, dof.png and\n"
                              "reference.png in --dump DIR (default: none)"},

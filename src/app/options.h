@@ -28,7 +28,7 @@ typedef struct app_options {
     int kernel;               /* --kernel disc|boxes (a dof_kernel; default disc, boxes with --boxes) */
     bool kernel_set;
     bool guard;               /* --guard on|off: the DoF's foreground guard */
-    bool near;                /* --near on|off: the DoF's near field spreads */
+    int near;                 /* --near off|on|layers (DOF_NEAR_*): the DoF's near field spreads */
     long dof_reference;       /* --dof-reference N: thin-lens views to score the DoF against (0: none) */
     const char *sat_backend;  /* --sat-backend cpu|gl|cuda (NULL: cuda when available, else gl) */
     const char *sat_variant;  /* --sat-variant three-pass|tiled */

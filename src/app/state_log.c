@@ -16,7 +16,7 @@ void app_state_line(const app *a, char *buf, size_t size)
              "unused_keys=%d cuda=%d",
              a->show_help, a->show_hud, a->vsync, a->screenshots, a->paused, (int)a->view, a->focus, a->aperture,
              prim_backend_name(a->sat_backend), sat_variant_name(a->sat_variant), dof_gather_name(a->gather),
-             dof_kernel_name(a->kernel), a->boxes, a->guard, a->near ? 1 : 0, a->reference_on ? 1 : 0, c->yaw, c->pitch, c->distance, c->target[0], c->target[1], c->target[2], panels,
+             dof_kernel_name(a->kernel), a->boxes, a->guard, a->near, a->reference_on ? 1 : 0, c->yaw, c->pitch, c->distance, c->target[0], c->target[1], c->target[2], panels,
              a->panels.focused, a->panels.keys_used, a->unused_keys, a->cuda.available ? 1 : 0);
 }
 

@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "dof/dof_layer_tables.h"
 #include "gl/gl_util.h"
 #include "io/embedded.h"
 
@@ -49,20 +50,34 @@ int dof_kernel_parse(const char *s, dof_kernel *out, sw_error *err)
     return 0;
 }
 
-int dof_near_parse(const char *s, bool *on, sw_error *err)
+static const char *const near_names[3] = {"off", "on", "layers"};
+
+int dof_near_parse(const char *s, int *mode, sw_error *err)
 {
-    if (s && (!strcmp(s, "on") || !strcmp(s, "off"))) {
-        *on = !strcmp(s, "on");
-        return 0;
-    }
-    return sw_fail(err, "near field '%s': expected on or off", s ? s : "");
+    for (int i = 0; i < 3; i++)
+        if (s && !strcmp(s, near_names[i])) {
+            *mode = i;
+            return 0;
+        }
+    return sw_fail(err, "near field '%s': expected off, on or layers", s ? s : "");
+}
+
+const char *dof_near_name(int mode) { return (unsigned)mode < 3 ? near_names[mode] : "?"; }
+
+void dof_params_near(dof_params *p, int mode, dof_kernel kernel, dof_gather g)
+{
+    int has = dof_gather_has_near(g);
+    p->layers = has && mode == DOF_NEAR_LAYERS && kernel == DOF_KERNEL_DISC;
+    p->near = has && (mode == DOF_NEAR_ON || (mode == DOF_NEAR_LAYERS && kernel != DOF_KERNEL_DISC));
 }
 
 bool dof_gather_has_near(dof_gather g) { return g != DOF_FRAGMENT; }
 
 const char *dof_mode_describe(dof_kernel k, int boxes, int guard, int near, char *buf, size_t size)
 {
-    if (k == DOF_KERNEL_DISC)
+    if (k == DOF_KERNEL_DISC && near == DOF_NEAR_LAYERS)
+        snprintf(buf, size, "disc, layers");
+    else if (k == DOF_KERNEL_DISC)
         snprintf(buf, size, "disc, %s%s", guard ? "soft guard" : "no guard", near ? ", near field" : "");
     else
         snprintf(buf, size, "%d box%s, %s%s%s", boxes, boxes > 1 ? "es" : "", guard ? "guard" : "no guard",
@@ -81,10 +96,12 @@ int dof_pass_init(dof_pass *d, const char *out_format, sw_error *err)
              "#define DOF_SOFT_GUARD_FROM %.9g\n#define DOF_DISC_X1 %.9g\n#define DOF_DISC_X2 %.9g\n"
              "#define DOF_DISC_X3 %.9g\n#define OUT_FORMAT %s\n#define DOF_NEAR_TILE %d\n#define DOF_NEAR_STRIDE %d\n"
              "#define DOF_NEAR_SIDE %d\n#define DOF_NEAR_SAMPLES %d\n#define DOF_NEAR_PROBES %d\n"
-             "#define DOF_P(x, y) vec2(x, y)\n#define DOF_NEAR_SPIRAL %s\n",
+             "#define DOF_P(x, y) vec2(x, y)\n#define DOF_NEAR_SPIRAL %s\n#define DOF_LAYER_ONE %d\n"
+             "#define DOF_LAYER_MIN_COVER %.9g\n",
              DOF_MAX_RADIUS, (double)DOF_GUARD_FROM, DOF_SAT_VIEW_RADIUS, (double)DOF_SOFT_GUARD_FROM,
              (double)DOF_DISC_X1, (double)DOF_DISC_X2, (double)DOF_DISC_X3, out_format, DOF_NEAR_TILE,
-             DOF_NEAR_STRIDE, DOF_NEAR_SIDE, DOF_NEAR_SAMPLES, DOF_NEAR_PROBES, SPIRAL_TEXT);
+             DOF_NEAR_STRIDE, DOF_NEAR_SIDE, DOF_NEAR_SAMPLES, DOF_NEAR_PROBES, SPIRAL_TEXT, DOF_LAYER_ONE,
+             (double)DOF_LAYER_MIN_COVER);
     size_t n = strlen(head) + common->size + 1;
     char *defines = sw_malloc(n, "DoF shader source", err);
     if (!defines) return -1;
@@ -103,6 +120,8 @@ void dof_pass_shutdown(dof_pass *d)
     if (d->fragment) glDeleteProgram(d->fragment);
     if (d->compute) glDeleteProgram(d->compute);
     if (d->vao) glDeleteVertexArrays(1, &d->vao);
+    if (d->layers) dof_layer_tables_shutdown(d->layers);
+    free(d->layers);
     memset(d, 0, sizeof *d);
 }
 
@@ -118,12 +137,19 @@ static void set_uniforms(GLuint prog, const dof_params *p, int w, int h)
     glUniform1i(glGetUniformLocation(prog, "u_guard"), p->guard);
     glUniform1i(glGetUniformLocation(prog, "u_kernel"), p->kernel);
     glUniform1i(glGetUniformLocation(prog, "u_near"), p->near);
+    glUniform1i(glGetUniformLocation(prog, "u_layers"), p->layers && p->kernel == DOF_KERNEL_DISC);
 }
 
 int dof_pass_run(dof_pass *d, dof_gather g, const dof_params *p, GLuint color_tex, GLuint depth_tex,
                  GLuint sat_buffer, int w, int h, GLuint out_fbo, GLuint out_tex, sw_error *err)
 {
     if (g == DOF_CUDA) return sw_fail(err, "the cuda gather runs with the cuda SAT build, not as a GL pass");
+    if (g == DOF_COMPUTE && p->layers && p->kernel == DOF_KERNEL_DISC && p->view == DOF_VIEW_EFFECT) {
+        if (!d->layers && !(d->layers = sw_calloc(1, sizeof *d->layers, "the DoF layer tables", err))) return -1;
+        if (dof_layer_tables_build(d->layers, p, color_tex, depth_tex, w, h, err)) return -1;
+        glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 1, d->layers->sat[0]);
+        glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 2, d->layers->sat[1]);
+    }
     glBindTextureUnit(0, color_tex);
     glBindTextureUnit(1, depth_tex);
     glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 0, sat_buffer);

@@ -41,25 +41,33 @@ const char *dof_kernel_name(dof_kernel k);   /* "disc", "boxes" */
 int dof_kernel_parse(const char *s, dof_kernel *out, sw_error *err);
 /* What the gather does, for the HUD and messages: "disc, soft guard", "3 boxes, guard",
  * "1 box, no guard (the chapter's)" ... */
-const char *dof_mode_describe(dof_kernel k, int boxes, int guard, int near, char *buf, size_t size);
-/* --near's value: "on" or "off" */
-int dof_near_parse(const char *s, bool *on, sw_error *err);
-/* The near field runs in this pass (the compute shader, the cuda kernel and the C gather;
+const char *dof_mode_describe(dof_kernel k, int boxes, int guard, int near, char *buf, size_t size);   /* NEAR: DOF_NEAR_* */
+/* --near's value: "off", "on" (the probes) or "layers", into a DOF_NEAR_* mode */
+int dof_near_parse(const char *s, int *mode, sw_error *err);
+const char *dof_near_name(int mode);   /* "off", "on", "layers" */
+/* The params' near and layers for near-field MODE with KERNEL, on gather G (none on the
+ * fragment gather). */
+void dof_params_near(dof_params *p, int mode, dof_kernel kernel, dof_gather g);
+/* The near field (and the layer tables) run in this pass (the compute shader, the cuda kernel and the C gather;
  * the fragment shader has no tile pass). */
 bool dof_gather_has_near(dof_gather g);
 
+
+struct dof_layer_tables;
 
 typedef struct dof_pass {
     GLuint fragment, compute;   /* programs */
     GLuint vao;
     GLenum image_format;        /* of the compute pass's output image */
+    struct dof_layer_tables *layers;   /* the compute gather's, made on first use (p->layers) */
 } dof_pass;
 
 /* OUT_FORMAT: the compute shader's image format, "rgba16f" or "rgba32f". */
 int dof_pass_init(dof_pass *d, const char *out_format, sw_error *err);
 void dof_pass_shutdown(dof_pass *d);
 /* Renders into OUT_FBO (fragment) or writes OUT_TEX as an image (compute); the cuda
- * gather runs in sat_frame_build instead. */
+ * gather runs in sat_frame_build instead. With p->layers (the disc, compute) it first
+ * builds the layer tables of COLOR_TEX (src/dof/dof_layer_tables.h). */
 int dof_pass_run(dof_pass *d, dof_gather g, const dof_params *p, GLuint color_tex, GLuint depth_tex,
                  GLuint sat_buffer, int w, int h, GLuint out_fbo, GLuint out_tex, sw_error *err);
 

@@ -5,7 +5,10 @@
 
 #include <float.h>
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
+
+#include "prim/sat_cpu.h"
 
 struct dof_image {
     const dof_params *p;
@@ -13,6 +16,7 @@ struct dof_image {
     const float *depth;
     int w, h, c;
     const uint8_t *img;   /* the picture, for the near layer's colours */
+    const uint32_t *layers[2];   /* the layer tables (w*h*4 each), or NULL */
 };
 
 #define DOF_FN static inline
@@ -22,6 +26,12 @@ struct dof_image {
     do {                                                                                            \
         for (int ch_ = 0; ch_ < (m)->c; ch_++) (v)[ch_] = (m)->img[((size_t)(y) * (m)->w + (x)) * (m)->c + ch_]; \
     } while (0)
+/* a layer table at (x, y) >= -1, zeros at -1 */
+#define DOF_LAYER4(m, t, x, y, v)                                                                   \
+    do {                                                                                            \
+        for (int ch_ = 0; ch_ < 4; ch_++)                                                           \
+            (v)[ch_] = (x) < 0 || (y) < 0 ? 0u : (m)->layers[t][((size_t)(y) * (m)->w + (x)) * 4 + ch_]; \
+    } while (0)
 #include "dof/dof_math.h"
 
 float dof_blur_radius(float aperture, float focus, float depth) { return dof_radius(aperture, focus, depth); }
@@ -29,32 +39,58 @@ float dof_blur_radius(float aperture, float focus, float depth) { return dof_rad
 int dof_cpu_pixel(const dof_params *p, const uint32_t *sat, const float *depth, int w, int h, int c, int x, int y,
                   float *out)
 {
-    struct dof_image m = {p, sat, depth, w, h, c, NULL};
+    struct dof_image m = {p, sat, depth, w, h, c, NULL, {NULL, NULL}};
     return dof_gather_pixel(&m, x, y, out);
 }
 
 void dof_cpu_near_tile(const dof_params *p, const float *depth, int w, int h, int tx0, int ty0, float *rt, float *dt)
 {
-    struct dof_image m = {p, NULL, depth, w, h, 1, NULL};
+    struct dof_image m = {p, NULL, depth, w, h, 1, NULL, {NULL, NULL}};
     *rt = 0.0f, *dt = FLT_MAX;
     for (int k = 0; k < DOF_NEAR_SAMPLES; k++) dof_near_sample(&m, tx0, ty0, k, rt, dt);
 }
 
-void dof_cpu_apply(const dof_params *p, const uint8_t *img, const uint32_t *sat, const float *depth, int w, int h,
-                   int c, uint8_t *out)
+int dof_cpu_layer_tables(const dof_params *p, const uint8_t *img, const float *depth, int w, int h, int c,
+                         uint32_t *near, uint32_t *far, sw_error *err)
 {
-    struct dof_image m = {p, sat, depth, w, h, c, img};
+    size_t n = (size_t)w * h;
+    uint32_t *in = sw_malloc(n * 4 * sizeof *in, "the layer tables' input", err);
+    if (!in) return -1;
+    uint32_t *tables[2] = {near, far};
+    for (int t = 0; t < 2; t++) {
+        for (size_t i = 0; i < n; i++) {
+            unsigned q[3];
+            for (int ch = 0; ch < 3; ch++) q[ch] = img[i * c + (ch < c ? ch : 0)];
+            dof_layer_texel(p->aperture, p->focus, depth[i], t, q, in + i * 4);
+        }
+        sat_cpu_rgba(in, w, h, tables[t]);
+    }
+    free(in);
+    return 0;
+}
+
+void dof_cpu_apply(const dof_params *p, const uint8_t *img, const uint32_t *sat, const uint32_t *const *layers,
+                   const float *depth, int w, int h, int c, uint8_t *out)
+{
+    struct dof_image m = {p, sat, depth, w, h, c, img, {layers ? layers[0] : NULL, layers ? layers[1] : NULL}};
+    int use_layers = p->layers && layers && p->kernel == DOF_KERNEL_DISC;
     for (int ty = 0; ty < h; ty += DOF_NEAR_TILE)
         for (int tx = 0; tx < w; tx += DOF_NEAR_TILE) {
             float rt = 0.0f, dt = FLT_MAX;
-            if (p->near) dof_cpu_near_tile(p, depth, w, h, tx, ty, &rt, &dt);
+            if (p->near || use_layers) dof_cpu_near_tile(p, depth, w, h, tx, ty, &rt, &dt);
             for (int y = ty; y < h && y < ty + DOF_NEAR_TILE; y++)
                 for (int x = tx; x < w && x < tx + DOF_NEAR_TILE; x++) {
                     size_t i = ((size_t)y * w + x) * c;
                     float v[4], col[4] = {0, 0, 0, 0};
-                    if (!dof_gather_pixel(&m, x, y, v))
+                    float alpha = 0.0f;
+                    if (use_layers) {
                         for (int ch = 0; ch < c; ch++) v[ch] = img[i + ch];
-                    float alpha = p->near ? dof_near_layer(&m, x, y, DOF_DEPTH(&m, x, y), rt, dt, col) : 0.0f;
+                        dof_layers_pixel(&m, x, y, rt, v);
+                    } else {
+                        if (!dof_gather_pixel(&m, x, y, v))
+                            for (int ch = 0; ch < c; ch++) v[ch] = img[i + ch];
+                        if (p->near) alpha = dof_near_layer(&m, x, y, DOF_DEPTH(&m, x, y), rt, dt, col);
+                    }
                     for (int ch = 0; ch < c; ch++) {
                         float q = v[ch] + alpha * (col[ch] - v[ch]) + 0.5f;
                         out[i + ch] = q >= 255.0f ? 255 : q <= 0.0f ? 0 : (uint8_t)q;

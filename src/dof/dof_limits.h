@@ -51,4 +51,14 @@
     DOF_P(0.634013f, 0.534347f), DOF_P(-0.853183f, 0.035282f), DOF_P(0.622332f, -0.619303f), DOF_P(-0.041636f, 0.900426f), \
     DOF_P(-0.592151f, -0.709594f), DOF_P(0.938032f, 0.126211f), DOF_P(-0.794793f, 0.552996f), DOF_P(0.217183f, -0.965401f)
 
+/* The layer tables (dof_math.h, dof_layers_pixel): beside the colour's table, two of
+ * premultiplied layers, the near one (pixels before the focus, blurred) and the far one
+ * (behind it, blurred). A pixel's weight in a layer ramps from 0 at a signed CoC of 1/2
+ * px to 1 at 3/2 px, held as an integer 0..DOF_LAYER_ONE in the fourth channel; its
+ * colour channels hold the quantized colour times that weight / DOF_LAYER_ONE, rounded.
+ * A far pixel whose disc covers less than DOF_LAYER_MIN_COVER of far layer takes the
+ * colour's disc instead. */
+#define DOF_LAYER_ONE 256
+#define DOF_LAYER_MIN_COVER 0.001f
+
 #endif

@@ -10,6 +10,10 @@ typedef enum dof_view { DOF_VIEW_EFFECT = 0, DOF_VIEW_BLUR = 2, DOF_VIEW_SAT = 3
  * stepped disc with fractional radii and the soft guard (dof_math.h). */
 typedef enum dof_kernel { DOF_KERNEL_BOXES = 0, DOF_KERNEL_DISC = 1 } dof_kernel;
 
+/* The near field's modes (--near, J): off; the probes' near layer (dof_near_layer); the
+ * layer tables (dof_layers_pixel; the disc's: with boxes it is the probes' near field). */
+enum { DOF_NEAR_OFF = 0, DOF_NEAR_ON = 1, DOF_NEAR_LAYERS = 2 };
+
 typedef struct dof_params {
     float focus;      /* F, same units as the depth */
     float aperture;   /* A, pixels */
@@ -18,7 +22,9 @@ typedef struct dof_params {
     int boxes;        /* nested boxes averaged, 1..DOF_MAX_BOXES */
     int guard;        /* 1: the foreground guard (dof.h, step 1); 0: the chapter's radius as it is */
     int kernel;       /* dof_kernel; with DOF_KERNEL_DISC, BOXES is unused and the guard is the soft one */
-    int near;         /* 1: the near field spreads over what lies behind it (dof_math.h, dof_near_*) */
+    int near;         /* 1: the near field spreads over what lies behind it (dof_math.h, dof_near_*), by probes */
+    int layers;       /* 1 (disc only): near and far layer tables (dof_math.h, dof_layers_pixel) in place of the
+                         soft guard and the near field's probes */
 } dof_params;
 
 #endif

@@ -11,6 +11,7 @@
 /* kernels/sat/sat.h, the table layout shared with the kernels */
 #include "kernels/sat/sat.h"
 #include "kernels/dof/gather.h"
+#include "kernels/dof/layers.h"
 #include "kernels/common/cuda_util.cuh"
 #include "util/clock.h"
 
@@ -79,6 +80,7 @@ typedef struct sat_interop {
     frame_objects obj[2];
     long frame;
     sat_cuda_scratch scratch;
+    dof_cuda_layers layers;   /* the gather's layer tables (p.layers), made on first use */
 } sat_interop;
 
 static void destroy_objects(frame_objects *o)
@@ -111,6 +113,7 @@ void sat_interop_release(void **state)
         for (int i = 0; i < EVENTS; i++) cudaEventDestroy(io->ev[s][i]);
     cudaStreamDestroy(io->stream);
     sat_cuda_scratch_free(&io->scratch);
+    dof_cuda_layers_free(&io->layers);
     cudaGetLastError();
     free(io);
     *state = NULL;
@@ -210,7 +213,12 @@ static int run_mapped(sat_interop *io, int slot, int variant, int w, int h, floa
      * and not SCANWORKS_SAT_ALPHA=scan), whichever variant built it. */
     int three = sat_cuda_rgb_path(&src, err);
     if (three < 0) return -1;
-    dof_cuda_args a = {o->color, o->depth, o->out, ptr, w, h, p, three, alpha, sat_cuda_split_table(variant, &src)};
+    dof_cuda_args a = {o->color, o->depth, o->out, ptr, w, h, p, three, alpha, sat_cuda_split_table(variant, &src), NULL};
+    /* The layer tables (kernels/dof/layers.h) after the frame's table, in the gather's time. */
+    if (p.layers && p.kernel == DOF_KERNEL_DISC && p.view == DOF_VIEW_EFFECT) {
+        if (dof_cuda_layers_build(&io->layers, o->color, o->depth, &p, w, h, &io->scratch, io->stream, err)) return -1;
+        a.layers = io->layers.tables;
+    }
     if (dof_cuda_gather(&a, io->stream, err)) return -1;
     TRY(cudaEventRecord(io->ev[slot][SAT_CUDA_MAX_STAGES + 1], io->stream));
     return 0;

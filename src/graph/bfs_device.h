@@ -14,6 +14,7 @@
 #include "graph/graph_bfs.h"
 #include "kernels/graph/bfs.h"
 #include "kernels/graph/bfs_block.h"
+#include "kernels/graph/bfs_pool.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -38,17 +39,20 @@ typedef struct bfs_work {
 } bfs_work;
 
 /* How a run goes: Beamer's switching to bottom-up (needs the reverse graph) and, with
- * CLUSTER > 0 blocks (bfs_block_prepare), small frontiers inside one cluster launch. */
+ * CLUSTER > 0 blocks, small frontiers inside one cluster launch: by the level loop of
+ * one cluster barrier a level (bfs_pool_prepare), or with OLD_LOOP 1 by the earlier
+ * one of two (bfs_block_prepare), kept to compare. */
 typedef struct bfs_plan {
     int direction_opt;
     int cluster;
+    int old_loop;
 } bfs_plan;
 
 size_t bfs_work_bytes(uint32_t n, uint64_t m);
 /* Splits TEMP (16-byte aligned, at least bfs_work_bytes) into W. */
 void bfs_work_carve(void *temp, uint32_t n, uint64_t m, bfs_work *w);
 /* The plan of queue algorithm ALGO ("direction-optimizing", "adaptive", "frontier"):
- * -1 and ERR for another name. WANT_CLUSTER as bfs_block_prepare's WANT. */
+ * -1 and ERR for another name. WANT_CLUSTER as bfs_pool_prepare's WANT. */
 int bfs_plan_for(const char *algo, int want_cluster, bfs_plan *plan, sw_error *err);
 
 /* LEVELS (device, n entries) from SOURCE (< n): -1 unreached. ST (may be NULL) gets the

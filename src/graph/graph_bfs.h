@@ -3,11 +3,14 @@
  *   "direction-optimizing"  Beamer: top-down while the frontier is small, bottom-up
  *                           over a frontier bitmap while it is large (alpha 15, beta 18)
  *   "adaptive"              direction-optimizing, and while the frontier is small
- *                           (kernels/graph/bfs_block.h: up to 2048 vertices a block and
- *                           16384 arcs) one thread-block cluster (16 blocks on an H200)
+ *                           (up to 2048 vertices a block and 2048 arcs a block,
+ *                           kernels/graph/bfs_pool.h) one thread-block cluster (16 blocks on an H200)
  *                           runs level after level in one launch, so a long, thin graph
  *                           (a road network, a grid) costs no host round trip per level
- *                           (SCANWORKS_BFS_CLUSTER=N caps the cluster's blocks)
+ *                           (SCANWORKS_BFS_CLUSTER=N caps the cluster's blocks;
+ *                           SCANWORKS_BFS_LEVEL_LOOP=new, the default, takes one cluster
+ *                           barrier a level, kernels/graph/bfs_pool.h; =old the two of
+ *                           bfs_block.h)
  *   "frontier"              top-down frontier queues, degrees scanned per block for
  *                           load balance, next frontier appended by warp-aggregated atomics
  *   "edge-parallel"         the seed's kernel: one thread per COO edge, a levels array
@@ -32,6 +35,7 @@ typedef struct bfs_stats {
     int block_levels;      /* adaptive: levels run inside the one-block launches */
     int block_launches;    /* adaptive: those launches */
     int block_cluster;     /* adaptive: blocks in the cluster that ran them */
+    int block_barriers;    /* adaptive: cluster barriers a level of their loop (1 new, 2 old) */
 } bfs_stats;
 
 /* The algorithms of a backend, NULL-terminated, default first. */

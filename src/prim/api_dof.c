@@ -33,7 +33,7 @@ static int params_of(const char *op, const sw_dof_desc *d, dof_params *p, sw_err
         return sw_fail(err, "%s: %d boxes: the box kernel takes 1..%d", op, d->boxes, SW_DOF_MAX_BOXES);
     *p = (dof_params){d->focus, d->aperture, 1.0f, DOF_VIEW_EFFECT, d->kernel == SW_DOF_BOXES ? d->boxes : 1,
                       d->guard != 0, d->kernel == SW_DOF_BOXES ? DOF_KERNEL_BOXES : DOF_KERNEL_DISC,
-                      d->near_field != 0};
+                      d->near_field != 0, 0};
     return 0;
 }
 
@@ -130,7 +130,7 @@ int sw_dof(sw_backend b, const sw_dof_desc *d, const uint8_t *rgba, const float 
             rc = dof_on_device(d, in4, rgba, depth, w, h, out, err);
         } else {
             rc = sat_cpu_rgba(in4, w, h, sat);
-            if (!rc) dof_cpu_apply(&p, rgba, sat, depth, w, h, 4, out);
+            if (!rc) dof_cpu_apply(&p, rgba, sat, NULL, depth, w, h, 4, out);
         }
     }
     free(in4);
