@@ -1,4 +1,5 @@
-# The stress build of the look-back scan (tests/test_scan_stress.c): kernels/scan/scan.cu
+# The stress build of the look-back scan (tests/test_scan_stress.c): kernels/scan/scan.cu (and
+# its host half, src/prim/scan_plan_cuda.c)
 # compiled again with SCANWORKS_STRESS, so that SW_STRESS_POINT (kernels/common/stress.cuh)
 # sleeps a random while at every hand-over and look-back point. Its own small library,
 # linked without scanworks_core and scanworks_prims (which hold the normal build of the
@@ -9,7 +10,9 @@ if(SCANWORKS_SCAN_STRESS AND NOT SCANWORKS_HAVE_CUDA)
   message(WARNING "SCANWORKS_SCAN_STRESS needs the CUDA backend; test_scan_stress is not built")
 endif()
 if(SCANWORKS_SCAN_STRESS AND SCANWORKS_HAVE_CUDA)
-  add_library(scanworks_scan_stress STATIC ${CMAKE_SOURCE_DIR}/kernels/scan/scan.cu ${CMAKE_SOURCE_DIR}/src/util/error.c)
+  add_library(scanworks_scan_stress STATIC ${CMAKE_SOURCE_DIR}/kernels/scan/scan.cu
+    ${CMAKE_SOURCE_DIR}/src/prim/scan_plan_cuda.c ${CMAKE_SOURCE_DIR}/src/prim/cuda_util_cuda.c
+    ${CMAKE_SOURCE_DIR}/src/util/error.c)
   target_include_directories(scanworks_scan_stress PUBLIC ${CMAKE_SOURCE_DIR} ${CMAKE_SOURCE_DIR}/src
                              ${CMAKE_SOURCE_DIR}/include)
   target_compile_definitions(scanworks_scan_stress PRIVATE SCANWORKS_STRESS=1)

@@ -216,19 +216,15 @@ static void test_sort_shapes(void)
     uint32_t *k = malloc(nmax * 4), *v = malloc(nmax * 4), *ko = malloc(nmax * 4), *vo = malloc(nmax * 4);
     uint32_t *wk = malloc(nmax * 4), *wv = malloc(nmax * 4);
     sw_error err;
-    /* every row of tune.h, then the sm_90 row with each compiled tile (bench's sweep) */
+    /* every row of tune.h, then the device's row with each compiled tile (bench's sweep) */
     sort_tune rows[SORT_TUNE_ROWS + 32];
-    int nrows = 0, shapes[16][2];
+    int nrows = 0;
     for (int r = 0; r < SORT_TUNE_ROWS; r++) rows[nrows++] = sort_tune_table[r];
     for (int with_values = 0; with_values < 2; with_values++) {
-        const int count = radix_onesweep2_shapes(with_values, shapes, 16);
-        CHECK(count >= 1 && count <= 16);
-        for (int i = 0; i < count && i < 16; i++) {
-            sort_tune row = *sort_tune_for(90);
-            if (with_values) row.pairs_threads = shapes[i][0], row.pairs_items = shapes[i][1];
-            else row.keys_threads = shapes[i][0], row.keys_items = shapes[i][1];
-            rows[nrows++] = row;
-        }
+        const int before = nrows;
+        while (nrows < SORT_TUNE_ROWS + 32 && radix_onesweep2_shape_row(with_values, nrows - before, &rows[nrows]) == 0)
+            nrows++;
+        CHECK(nrows > before);
     }
     for (int r = 0; r < nrows; r++) {
         const sort_tune *tu = &rows[r];

@@ -1,6 +1,6 @@
-/* Shared by the .cu files: error checks that turn a CUDA failure into an sw_error
- * naming the call, and device-event timing for the benchmarks. Kernels are CUDA C;
- * each file exposes extern "C" launchers that the C host calls. */
+/* Shared by the kernels and their host side: error checks that turn a CUDA failure into
+ * an sw_error naming the call, device queries, allocation. Kernels are CUDA C; each file
+ * exposes extern "C" launchers that the C host calls. */
 #ifndef SCANWORKS_KERNELS_CUDA_UTIL_CUH
 #define SCANWORKS_KERNELS_CUDA_UTIL_CUH
 
@@ -26,121 +26,46 @@
                            cudaGetErrorString(cuda_try_e_));                                     \
     } while (0)
 
-/* cudaMalloc with a message that says how much was asked and that it did not fit. */
-static inline int cuda_alloc(void **p, size_t bytes, const char *what, sw_error *err)
-{
-    *p = NULL;
-    cudaError_t e = cudaMalloc(p, bytes ? bytes : 1);
-    if (e != cudaSuccess) {
-        cudaGetLastError();
-        *p = NULL;
-        return sw_fail(err, "GPU memory: cannot allocate %.1f MiB for %s (%s)", bytes / 1048576.0, what,
-                       cudaGetErrorString(e));
-    }
-    return 0;
-}
+#ifdef __cplusplus
+extern "C" {
+#endif
 
+/* src/prim/cuda_util_cuda.c. cudaMalloc with a message that says how much was asked
+ * and that it did not fit. */
+int cuda_alloc(void **p, size_t bytes, const char *what, sw_error *err);
 /* A texture object that reads ARRAY's elements as they are stored: unnormalized
  * coordinates, clamped at the edges, no filtering. */
-static inline int cuda_point_texture(cudaArray_t array, cudaTextureObject_t *tex, sw_error *err)
-{
-    struct cudaResourceDesc rd;
-    memset(&rd, 0, sizeof rd);
-    rd.resType = cudaResourceTypeArray;
-    rd.res.array.array = array;
-    struct cudaTextureDesc td;
-    memset(&td, 0, sizeof td);
-    td.addressMode[0] = td.addressMode[1] = cudaAddressModeClamp;
-    td.filterMode = cudaFilterModePoint;
-    td.readMode = cudaReadModeElementType;
-    td.normalizedCoords = 0;
-    cudaError_t e = cudaCreateTextureObject(tex, &rd, &td, NULL);
-    if (e != cudaSuccess) {
-        cudaGetLastError();
-        return sw_fail(err, "cudaCreateTextureObject failed: %s", cudaGetErrorString(e));
-    }
-    return 0;
-}
-
-/* The current device's compute capability major, 0 when no device answers (the
- * query's error is cleared: callers choose a code path with it, and a launch on a
- * missing device reports its own error). */
-static inline int cuda_device_major(void)
-{
-    int dev, major = 0;
-    if (cudaGetDevice(&dev) != cudaSuccess ||
-        cudaDeviceGetAttribute(&major, cudaDevAttrComputeCapabilityMajor, dev) != cudaSuccess) {
-        cudaGetLastError();
-        return 0;
-    }
-    return major;
-}
-
+int cuda_point_texture(cudaArray_t array, cudaTextureObject_t *tex, sw_error *err);
 /* The current device's compute capability as major * 10 + minor (90 on an H200), 0 when
- * no device answers (cleared as above): the key of the kernels' tune.h tables. */
-static inline int cuda_device_arch(void)
-{
-    int dev, major = 0, minor = 0;
-    if (cudaGetDevice(&dev) != cudaSuccess ||
-        cudaDeviceGetAttribute(&major, cudaDevAttrComputeCapabilityMajor, dev) != cudaSuccess ||
-        cudaDeviceGetAttribute(&minor, cudaDevAttrComputeCapabilityMinor, dev) != cudaSuccess) {
-        cudaGetLastError();
-        return 0;
-    }
-    return major * 10 + minor;
-}
+ * no device answers (the query's error is cleared): the key of the tune.h tables. */
+int cuda_device_arch(void);
+/* The current device's multiprocessor count (132 on an H200), asked on every call. */
+int cuda_sm_count(int *sms, sw_error *err);
+/* Lets KERNEL take DYN_SMEM bytes of dynamic shared memory on the current device when
+ * that and its static shared memory fit the opt-in limit (then *FITS = 1; else nothing
+ * is set and *FITS = 0). MAX_DYN (may be NULL): the most it may take. The attribute
+ * belongs to the current device: callers cache per device. */
+int cuda_allow_dyn_smem(const void *kernel, size_t dyn_smem, int *fits, size_t *max_dyn, sw_error *err);
+/* The blocks of KERNEL (THREADS threads, DYN_SMEM bytes) the current device holds at
+ * once, SMs x blocks an SM, with the attribute set as above; 0 when a block does not fit. */
+int cuda_resident_blocks(const void *kernel, int threads, size_t dyn_smem, int *blocks, sw_error *err);
 
-/* The current device's multiprocessor count (132 on an H200), for grids sized to the
- * GPU. Asked on every call (about a microsecond): a cache would have to follow the
- * current device. */
-static inline int cuda_sm_count(int *sms, sw_error *err)
-{
-    int dev;
-    *sms = 0;
-    CUDA_TRY(cudaGetDevice(&dev), err);
-    CUDA_TRY(cudaDeviceGetAttribute(sms, cudaDevAttrMultiProcessorCount, dev), err);
-    return 0;
+#ifdef __cplusplus
 }
+#endif
 
-/* Lets KERNEL take DYN_SMEM bytes of dynamic shared memory on the current device, when
- * that and the kernel's static shared memory fit the device's opt-in limit: then the
- * attribute is set (always, also under the 48 KB default) and *fits = 1. Else nothing
- * is set and *fits = 0. MAX_DYN (may be NULL) gets the most dynamic shared memory the
- * kernel may take on this device. Callers keep a per-device cache: the attribute
- * belongs to the device that is current when it is set. */
-static inline int cuda_allow_dyn_smem(const void *kernel, size_t dyn_smem, int *fits, size_t *max_dyn,
-                                      sw_error *err)
-{
-    int dev, optin = 0;
-    struct cudaFuncAttributes fa;
-    *fits = 0;
-    if (max_dyn) *max_dyn = 0;
-    CUDA_TRY(cudaGetDevice(&dev), err);
-    CUDA_TRY(cudaDeviceGetAttribute(&optin, cudaDevAttrMaxSharedMemoryPerBlockOptin, dev), err);
-    CUDA_TRY(cudaFuncGetAttributes(&fa, kernel), err);
-    const size_t limit = (size_t)optin > fa.sharedSizeBytes ? (size_t)optin - fa.sharedSizeBytes : 0;
-    if (max_dyn) *max_dyn = limit;
-    if (dyn_smem > limit) return 0;
-    CUDA_TRY(cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, (int)dyn_smem), err);
-    *fits = 1;
-    return 0;
-}
-
-/* The blocks of KERNEL (THREADS threads, DYN_SMEM bytes of dynamic shared memory) that
- * the current device holds at once: SMs x blocks per SM, for grids that must be
- * co-resident. Sets the dynamic shared memory attribute (cuda_allow_dyn_smem); *blocks
- * = 0 when a block does not fit. Asked on every call: callers cache it per device. */
-static inline int cuda_resident_blocks(const void *kernel, int threads, size_t dyn_smem, int *blocks, sw_error *err)
-{
-    int sms, fits, per_sm = 0;
-    *blocks = 0;
-    if (cuda_sm_count(&sms, err)) return -1;
-    if (cuda_allow_dyn_smem(kernel, dyn_smem, &fits, NULL, err)) return -1;
-    if (!fits) return 0;
-    CUDA_TRY(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, kernel, threads, dyn_smem), err);
-    *blocks = sms * per_sm;
-    return 0;
-}
+/* Threads an SM holds (device passes; 2048 in the host pass): 2048 on sm_80 and sm_90,
+ * 1536 on sm_86/87/89, 1024 on sm_75. SW_MIN_BLOCKS: the blocks an SM to ask of
+ * __launch_bounds__ for blocks of THREADS, BLOCKS or fewer where the SM holds fewer
+ * (ptxas drops a bound it cannot meet, with a warning). */
+#if !defined(__CUDA_ARCH__) || __CUDA_ARCH__ >= 900 || __CUDA_ARCH__ == 800
+#define SW_SM_THREADS 2048
+#elif __CUDA_ARCH__ > 800
+#define SW_SM_THREADS 1536
+#else
+#define SW_SM_THREADS 1024
+#endif
+#define SW_MIN_BLOCKS(THREADS, BLOCKS) (SW_SM_THREADS / (THREADS) < (BLOCKS) ? SW_SM_THREADS / (THREADS) : (BLOCKS))
 
 static inline unsigned int cuda_div_up(size_t a, size_t b) { return (unsigned int)((a + b - 1) / b); }
 

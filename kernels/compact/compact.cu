@@ -1,21 +1,14 @@
-/* Stream compaction: the chapter's ladder and the production kernel.
- * flag-scan-scatter (the chapter, 39.3.1): a kernel writes 0/1 flags, flag_scan turns
- *   them into output addresses, a kernel scatters the kept elements. Three trips
- *   through memory: what the production kernel fixes.
+/* Stream compaction: the chapter's ladder and the production kernel (docs/perf/compact.md).
+ * flag-scan-scatter (39.3.1): a kernel writes 0/1 flags, the scan ladder's "tuned" rung
+ *   turns them into output addresses, a kernel scatters the kept elements: three trips
+ *   through memory.
  * single-pass (production): each tile counts its kept elements, publishes the count,
- *   finds its output offset by decoupled look-back over earlier tiles, packs its kept
- *   elements in shared memory and writes them out in one coalesced run. Its tile shape,
- *   blocks per SM and status spread come from kernels/compact/tune.h. */
+ *   finds its output offset by decoupled look-back, packs its kept elements in shared
+ *   memory and writes them out in one coalesced run; shape from tune.h. The checks and
+ *   temp sizes are in src/prim/compact_plan_cuda.c. */
 #include "compact_kernel.h"
 #include "kernels/common/block_scan.cuh"
 #include "kernels/common/cuda_util.cuh"
-#include "flag_scan.h"
-
-/* Elements per status word: the default tile, and the smallest of every shape
- * (compact_kernel_temp_bytes sizes the status words for it, CP_STATUS_SPREAD slots
- * apart at most). */
-#define CP_TILE 4096
-#define CP_STATUS_SPREAD 2
 
 static __device__ __forceinline__ bool cp_keep(uint32_t bits, compact_kparams p, const uint8_t *flags, size_t i)
 {
@@ -50,12 +43,13 @@ static __global__ void cp_flags(const uint32_t *in, const uint8_t *flags, size_t
         out_flags[i] = cp_keep(p.pred == 6 ? 0u : in[i], p, flags, i) ? 1u : 0u;
 }
 
+/* N >= 1: the count is the last address plus the last flag. */
 static __global__ void cp_scatter(const uint32_t *in, const uint32_t *flag_bits, const uint32_t *addr, size_t n,
-                                  uint32_t *out, const uint32_t *total, unsigned long long *count)
+                                  uint32_t *out, unsigned long long *count)
 {
     for (size_t i = (size_t)blockIdx.x * blockDim.x + threadIdx.x; i < n; i += (size_t)gridDim.x * blockDim.x)
         if (flag_bits[i]) out[addr[i]] = in[i];
-    if (blockIdx.x == 0 && threadIdx.x == 0) *count = *total;
+    if (blockIdx.x == 0 && threadIdx.x == 0) *count = (unsigned long long)addr[n - 1] + flag_bits[n - 1];
 }
 
 /* ---- single pass with decoupled look-back ------------------------------------------- */
@@ -111,7 +105,7 @@ static __device__ __forceinline__ void cp_tile(const uint32_t *in, const uint8_t
     enum { WARPS = THREADS / 32, ROWS = ITEMS / 4, WARP_ITEMS = ROWS * 128, TILE = THREADS * ITEMS };
     static_assert(THREADS % 32 == 0 && THREADS <= 1024 && ITEMS % 4 == 0 && ITEMS > 0, "tile shape");
     static_assert(TILE * 4 + 64 <= 48 * 1024, "static shared memory: at most 48 KB a block");
-    static_assert(TILE >= CP_TILE, "the status words are sized for tiles of CP_TILE or more");
+    static_assert(TILE >= COMPACT_K_MIN_TILE, "the status words are sized for tiles of COMPACT_K_MIN_TILE or more");
     __shared__ uint32_t s_pack[WARPS][WARP_ITEMS];
     __shared__ unsigned int s_wtot[WARPS];
     __shared__ unsigned long long s_prefix;
@@ -183,18 +177,9 @@ static __device__ __forceinline__ void cp_tile(const uint32_t *in, const uint8_t
 
 #define CP_PARAMS const uint32_t *in, const uint8_t *flags, size_t n, uint32_t value, uint32_t *out, \
                   unsigned long long *status, unsigned long long *count
-/* At least MIN_BLOCKS blocks per SM: the registers capped to fit them. Turing (sm_75)
- * holds at most 1024 threads per SM: the bound is capped there, so that ptxas does
- * not drop it with a warning. */
-#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ < 800
-#define CP_ARCH_MAX_THREADS 1024
-#else
-#define CP_ARCH_MAX_THREADS 2048
-#endif
-#define CP_MIN_BLOCKS(THREADS, MIN_BLOCKS) \
-    ((THREADS) * (MIN_BLOCKS) <= CP_ARCH_MAX_THREADS ? (MIN_BLOCKS) : CP_ARCH_MAX_THREADS / (THREADS))
+/* At least MIN_BLOCKS blocks per SM: the registers capped to fit them. */
 template <int TYPE, int PRED, int THREADS, int ITEMS, int MIN_BLOCKS, int SPREAD = 0>
-static __global__ void __launch_bounds__(THREADS, CP_MIN_BLOCKS(THREADS, MIN_BLOCKS)) cp_single_pass_min(CP_PARAMS)
+static __global__ void __launch_bounds__(THREADS, SW_MIN_BLOCKS(THREADS, MIN_BLOCKS)) cp_single_pass_min(CP_PARAMS)
 {
     cp_tile<TYPE, PRED, THREADS, ITEMS, SPREAD>(in, flags, n, value, out, status, count);
 }
@@ -204,7 +189,7 @@ typedef void (*cp_kernel)(const uint32_t *, const uint8_t *, size_t, uint32_t, u
 
 /* The compiled shapes, X(threads, items a thread, blocks an SM, status spread): tune.h's
  * rows name them. Each has all 21 kernels (type x predicate), tile = blockIdx.x. */
-#define CP_SHAPES(X) X(256, 24, 6, 2) X(256, 16, 4, 0)
+#define CP_SHAPES(X) X(256, 24, 6, 2) X(256, 16, 4, 0)   /* spread <= COMPACT_K_MAX_SPREAD */
 #define CP_ROW(T, ...) {cp_single_pass_min<T, 0, __VA_ARGS__>, cp_single_pass_min<T, 1, __VA_ARGS__>, \
                         cp_single_pass_min<T, 2, __VA_ARGS__>, cp_single_pass_min<T, 3, __VA_ARGS__>, \
                         cp_single_pass_min<T, 4, __VA_ARGS__>, cp_single_pass_min<T, 5, __VA_ARGS__>, \
@@ -216,15 +201,6 @@ struct cp_shape {
     cp_kernel k[3][7];
 };
 static const cp_shape cp_shapes[] = {CP_SHAPES(CP_SHAPE_ROW)};
-
-static size_t cp_tiles(size_t n) { return (n + CP_TILE - 1) / CP_TILE; }
-
-extern "C" size_t compact_kernel_temp_bytes(int algo, size_t n)
-{
-    if (algo != COMPACT_K_FLAG_SCAN_SCATTER)
-        return ((cp_tiles(n) << CP_STATUS_SPREAD) + 1) * sizeof(unsigned long long);
-    return 2 * ((n + 63) & ~(size_t)63) * sizeof(uint32_t) + flag_scan_temp_bytes(n) + 256;
-}
 
 extern "C" int compact_kernel_flag_scan_scatter(const compact_kparams *p, const uint32_t *in, const uint8_t *flags,
                                                 uint32_t *flag_bits, uint32_t *addr, uint32_t *out, size_t n,
@@ -238,8 +214,8 @@ extern "C" int compact_kernel_flag_scan_scatter(const compact_kparams *p, const 
     unsigned int grid = cuda_div_up(n, 256) < 65535u * 8 ? cuda_div_up(n, 256) : 65535u * 8;
     cp_flags<<<grid, 256, 0, s>>>(in, flags, n, *p, flag_bits);
     CUDA_TRY_LAUNCH("cp_flags", err);
-    if (flag_scan_exclusive(flag_bits, addr, n, scan_temp, stream, err)) return -1;
-    cp_scatter<<<grid, 256, 0, s>>>(in, flag_bits, addr, n, out, flag_scan_total(scan_temp, n), count);
+    if (compact_kernel_scan_flags(flag_bits, addr, n, scan_temp, stream, err)) return -1;
+    cp_scatter<<<grid, 256, 0, s>>>(in, flag_bits, addr, n, out, count);
     CUDA_TRY_LAUNCH("cp_scatter", err);
     return 0;
 }
@@ -256,33 +232,20 @@ static const cp_shape *cp_shape_of(const compact_tune *tu)
     return NULL;
 }
 
-extern "C" int compact_kernel_run(int algo, const compact_kparams *p, const uint32_t *in, const uint8_t *flags,
-                                  uint32_t *out, size_t n, unsigned long long *count, void *temp, void *stream,
-                                  sw_error *err)
+extern "C" int compact_kernel_single_pass(const compact_tune *tu, const compact_kparams *p, const uint32_t *in,
+                                          const uint8_t *flags, uint32_t *out, size_t n, unsigned long long *count,
+                                          void *temp, void *stream, sw_error *err)
 {
     cudaStream_t s = (cudaStream_t)stream;
-    if (n >= ((size_t)1 << 32)) return sw_fail(err, "compact (cuda): %zu elements, the limit is 2^32 - 1", n);
-    if (n == 0) {
-        CUDA_TRY(cudaMemsetAsync(count, 0, sizeof *count, s), err);
-        return 0;
-    }
-    if (algo == COMPACT_K_SINGLE_PASS) {
-        unsigned long long *status = (unsigned long long *)temp;
-        if ((unsigned)p->type > 2 || (unsigned)p->pred > 6) return sw_fail(err, "compact (cuda): bad type or predicate");
-        const compact_tune *tu = p->tune ? p->tune : compact_tune_for(cuda_device_arch());
-        const cp_shape *sh = cp_shape_of(tu);
-        if (!sh)
-            return sw_fail(err, "compact (cuda): tile %dx%d with %d blocks an SM and spread %d is not compiled "
-                           "(kernels/compact/compact.cu, CP_SHAPES)", tu->threads, tu->items, tu->min_blocks, tu->spread);
-        const size_t tile = (size_t)sh->threads * sh->items;
-        const size_t tiles = (n + tile - 1) / tile;   /* at most cp_tiles(n) */
-        CUDA_TRY(cudaMemsetAsync(temp, 0, (tiles << sh->spread) * sizeof(unsigned long long), s), err);
-        sh->k[p->type][p->pred]<<<(unsigned)tiles, sh->threads, 0, s>>>(in, flags, n, p->value_bits, out, status,
-                                                                       count);
-        CUDA_TRY_LAUNCH("cp_single_pass", err);
-        return 0;
-    }
-    size_t padded = (n + 63) & ~(size_t)63;
-    uint32_t *flag_bits = (uint32_t *)temp, *addr = flag_bits + padded;
-    return compact_kernel_flag_scan_scatter(p, in, flags, flag_bits, addr, out, n, count, addr + padded, stream, err);
+    const cp_shape *sh = cp_shape_of(tu);
+    if (!sh)
+        return sw_fail(err, "compact (cuda): tile %dx%d with %d blocks an SM and spread %d is not compiled "
+                       "(kernels/compact/compact.cu, CP_SHAPES)", tu->threads, tu->items, tu->min_blocks, tu->spread);
+    const size_t tile = (size_t)sh->threads * sh->items;
+    const size_t tiles = (n + tile - 1) / tile;   /* at most compact_kernel_temp_bytes's */
+    unsigned long long *status = (unsigned long long *)temp;
+    CUDA_TRY(cudaMemsetAsync(status, 0, (tiles << sh->spread) * sizeof(unsigned long long), s), err);
+    sh->k[p->type][p->pred]<<<(unsigned)tiles, sh->threads, 0, s>>>(in, flags, n, p->value_bits, out, status, count);
+    CUDA_TRY_LAUNCH("cp_single_pass", err);
+    return 0;
 }

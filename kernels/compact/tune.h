@@ -7,6 +7,8 @@
 #ifndef SCANWORKS_KERNELS_COMPACT_TUNE_H
 #define SCANWORKS_KERNELS_COMPACT_TUNE_H
 
+#include "kernels/common/tune_row.h"
+
 typedef struct compact_tune {
     int arch;         /* the lowest compute capability of the row, major * 10 + minor */
     int threads;      /* threads a block, one tile a block */
@@ -23,12 +25,6 @@ static const compact_tune compact_tune_table[] = {
 };
 #define COMPACT_TUNE_ROWS ((int)(sizeof compact_tune_table / sizeof compact_tune_table[0]))
 
-static inline const compact_tune *compact_tune_for(int arch)
-{
-    const compact_tune *t = &compact_tune_table[0];
-    for (int i = 0; i < COMPACT_TUNE_ROWS; i++)
-        if (compact_tune_table[i].arch <= arch) t = &compact_tune_table[i];
-    return t;
-}
+SW_TUNE_LOOKUP(compact_tune_for, compact_tune, compact_tune_table)
 
 #endif

@@ -55,42 +55,34 @@ typedef struct sat_cuda_scratch {
 #define SAT_CUDA_TILED_V2 1       /* production: 32x32 tiles, carries in one kernel, overlapped launches */
 #define SAT_CUDA_VARIANTS 2
 
-/* "three-pass", "tiled-v2" ("?" out of range). */
+/* These six: src/prim/sat_plan_cuda.c. "three-pass", "tiled-v2" ("?" out of range). */
 const char *sat_cuda_variant_name(int variant);
-
 /* Stage names of a variant (static strings; NULL for a stage with no kernel in it,
  * whose events are recorded but not reported); returns how many. */
 int sat_cuda_stage_names(int variant, const char *const **names);
-
-/* The scratch either variant needs at w x h, in bytes. */
+/* The scratch either variant needs at w x h, in bytes; S grown to it (allocating only
+ * when S->bytes is less: a caller's buffer of that size is used as it is). */
 size_t sat_cuda_scratch_bytes(int w, int h);
-/* Grows S to sat_cuda_scratch_bytes (allocating only when S->bytes is less: a caller's
- * buffer of that size is used as it is). */
 int sat_cuda_scratch_ensure(sat_cuda_scratch *s, int w, int h, sw_error *err);
 void sat_cuda_scratch_free(sat_cuda_scratch *s);
+/* Whether tiled-v2 takes the three-channel kernels for SRC (a texture with a constant
+ * fourth channel, unless SCANWORKS_SAT_ALPHA=scan): 1 or 0, -1 for a bad setting; and
+ * whether sat_cuda_build of VARIANT from SRC writes the two-plane table. */
+int sat_cuda_rgb_path(const sat_cuda_src *src, sw_error *err);
+int sat_cuda_split_table(int variant, const sat_cuda_src *src);
 
 /* Builds the inclusive SAT of SRC into OUT (w*h uint4, row 0 first) on STREAM.
  * When EV is not NULL it holds stage_count+1 events: ev[i] is recorded before
  * stage i, ev[stage_count] after the last. */
 int sat_cuda_build(int variant, const sat_cuda_src *src, void *out, int w, int h, sat_cuda_scratch *s,
                    cudaStream_t stream, cudaEvent_t *ev, sw_error *err);
-
-/* tiled-v2's carries and tile scan (kernels/sat/sat_v2.cu), after sat_cuda_build has
- * launched its tile sums into R (h x tx), C (ty x w) and T (ty x tx); A (ty x tx)
- * follows T in the scratch. RGB: sat_cuda_rgb_path's answer, taken once by
- * sat_cuda_build for both the tile sums and the tile write. */
-int sat_cuda_build_v2(const sat_cuda_src *src, int rgb, void *out, int w, int h, void *R, void *C, void *T,
-                      cudaStream_t stream, sw_error *err);
-
-/* Whether tiled-v2 takes the three-channel kernels for SRC (a texture with a constant
- * fourth channel, unless SCANWORKS_SAT_ALPHA=scan): 1 or 0, -1 for a bad setting. */
-int sat_cuda_rgb_path(const sat_cuda_src *src, sw_error *err);
-/* Whether sat_cuda_build of VARIANT from SRC writes the two-plane table. */
-int sat_cuda_split_table(int variant, const sat_cuda_src *src);
-/* Those kernels (kernels/sat/sat_v2_rgb.cu): the tile sums, and the tile write launched
- * with CFG (grid, block, stream and launch attributes set by sat_cuda_build_v2). */
-int sat_cuda_tile_sums_rgb(const sat_cuda_src *src, void *R, void *C, void *T, int w, int h, cudaStream_t stream,
-                           sw_error *err);
+/* sat_cuda_build's checks of the variant and the size, and its scratch. */
+int sat_cuda_check(int variant, int w, int h, sat_cuda_scratch *s, sw_error *err);
+/* tiled-v2's three kernels (kernels/sat/sat_v2.cu) into OUT with SCRATCH (R, C, T, A);
+ * RGB: sat_cuda_rgb_path's answer. The tile write of the three-channel path
+ * (sat_v2_rgb.cu) launched with CFG (grid, block, stream, launch attributes). */
+int sat_cuda_build_v2(const sat_cuda_src *src, int rgb, void *out, int w, int h, void *scratch, cudaStream_t stream,
+                      sw_error *err);
 int sat_cuda_tile_write_rgb(const cudaLaunchConfig_t *cfg, const sat_cuda_src *src, const void *L, const void *V,
                             const void *A, void *out, int w, int h, sw_error *err);
 

@@ -1,3 +1,4 @@
+/* The float SAT in double: a row pass, then a column pass (kernels/sat/sat_float.h). */
 #include "sat_float.h"
 
 #include "kernels/common/cuda_util.cuh"

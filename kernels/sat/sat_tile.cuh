@@ -1,6 +1,6 @@
-/* Device helpers of the SAT kernels (sat.cu, sat_v2.cu, sat_v2_rgb.cu): uint4
- * arithmetic, warp and block scans of all four channels, the pixel load from either
- * source, the carry loops of tiled-v2. */
+/* Device helpers of the SAT kernels (sat.cu, sat_v2.cu, sat_v2_rgb.cu): uint4 and
+ * packed-RGB arithmetic, warp and block scans, the pixel load from either source, the
+ * carry loops of tiled-v2. */
 #ifndef SCANWORKS_KERNELS_SAT_TILE_CUH
 #define SCANWORKS_KERNELS_SAT_TILE_CUH
 
@@ -12,13 +12,9 @@
 #define ROWS_PER_WARP (TILE / 8)
 #define SCAN_THREADS 256
 
-/* tiled-v2's tile write, blocks an SM: six (40 registers, 16 bytes spilled; unbounded,
- * 56 allow four); sm_75 holds at most four blocks of 256 threads. */
-#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ < 800
-#define SAT_V2_WRITE_BLOCKS 4
-#else
-#define SAT_V2_WRITE_BLOCKS 6
-#endif
+/* tiled-v2's tile write: six blocks an SM (40 registers, 16 bytes spilled; unbounded,
+ * 56 allow four). */
+#define SAT_V2_WRITE_BLOCKS SW_MIN_BLOCKS(256, 6)
 
 static __device__ __forceinline__ uint4 add4(uint4 a, uint4 b)
 {
@@ -35,18 +31,44 @@ static __device__ __forceinline__ uint4 sub4(uint4 a, uint4 b)
     make_uint4(call(0xffffffffu, (v).x, arg), call(0xffffffffu, (v).y, arg), call(0xffffffffu, (v).z, arg), \
                call(0xffffffffu, (v).w, arg))
 
-static __device__ __forceinline__ uint4 shfl_up4(uint4 v, int d) { return SHFL4(__shfl_up_sync, v, d); }
+static __device__ __forceinline__ uint4 shfl4(uint4 v, int src) { return SHFL4(__shfl_sync, v, src); }
 
-static __device__ __forceinline__ uint4 warp_inclusive(uint4 v, int lane)
+/* An opaque frame's three channels packed 21 bits apart in one 64-bit word (quantized
+ * values are at most 65535, so sums of up to 32 of them stay inside their field), and
+ * unpacked as uint3 for longer sums (sat_v2_rgb.cu). */
+typedef unsigned long long rgb21;   /* r | g << 21 | b << 42 */
+
+static __device__ __forceinline__ rgb21 pack_rgb(uint4 q) { return (rgb21)q.x | (rgb21)q.y << 21 | (rgb21)q.z << 42; }
+
+static __device__ __forceinline__ uint3 unpack_rgb(rgb21 p)
+{
+    return make_uint3((unsigned)p & 0x1FFFFFu, (unsigned)(p >> 21) & 0x1FFFFFu, (unsigned)(p >> 42));
+}
+
+static __device__ __forceinline__ uint3 add3(uint3 a, uint3 b) { return make_uint3(a.x + b.x, a.y + b.y, a.z + b.z); }
+static __device__ __forceinline__ uint3 rgb_of(uint4 v) { return make_uint3(v.x, v.y, v.z); }
+static __device__ __forceinline__ uint4 with_alpha(uint3 v, unsigned a) { return make_uint4(v.x, v.y, v.z, a); }
+
+/* Inclusive warp scans of uint4, uint3 and packed sums. */
+static __device__ __forceinline__ uint4 shfl_up(uint4 v, int d) { return SHFL4(__shfl_up_sync, v, d); }
+static __device__ __forceinline__ uint3 shfl_up(uint3 v, int d)
+{
+    return make_uint3(__shfl_up_sync(0xffffffffu, v.x, d), __shfl_up_sync(0xffffffffu, v.y, d),
+                      __shfl_up_sync(0xffffffffu, v.z, d));
+}
+static __device__ __forceinline__ rgb21 shfl_up(rgb21 v, int d) { return __shfl_up_sync(0xffffffffu, v, d); }
+static __device__ __forceinline__ uint4 vadd(uint4 a, uint4 b) { return add4(a, b); }
+static __device__ __forceinline__ uint3 vadd(uint3 a, uint3 b) { return add3(a, b); }
+static __device__ __forceinline__ rgb21 vadd(rgb21 a, rgb21 b) { return a + b; }
+
+template <typename V> static __device__ __forceinline__ V warp_inclusive(V v, int lane)
 {
     for (int d = 1; d < 32; d <<= 1) {
-        uint4 o = shfl_up4(v, d);
-        if (lane >= d) v = add4(v, o);
+        V o = shfl_up(v, d);
+        if (lane >= d) v = vadd(v, o);
     }
     return v;
 }
-
-static __device__ __forceinline__ uint4 shfl4(uint4 v, int src) { return SHFL4(__shfl_sync, v, src); }
 
 static __device__ __forceinline__ unsigned quantize(float v, float scale)
 {

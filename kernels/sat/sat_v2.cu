@@ -1,6 +1,5 @@
-/* "tiled-v2": the tiled SAT in three kernels whose launches overlap (programmatic
- * dependent launch on sm_90), with one carry kernel and a tile scan that keeps each
- * thread's four pixels in registers.
+/* "tiled-v2", the production SAT (docs/perf/sat.md): three kernels on 32x32 tiles whose
+ * launches overlap (programmatic dependent launch on sm_90).
  *
  * For a pixel (x0 + c, y0 + r) of tile (i, j) whose origin is (x0, y0):
  *   S(x0 + c, y0 + r) = A[j][i]                        rows above, columns left
@@ -10,25 +9,14 @@
  * with T[j][i] the tile's total, A[j][i] = sum of T[j'][i'] over j' < j, i' < i;
  * L(y, i) = the sum of image row y left of tile column i (the row totals R scanned
  * exclusively along the row); V[j][x] = the sum of column x above tile row j (the
- * column totals C scanned exclusively down the tile rows, not along x). The two
- * middle terms are sums of L and V inside the tile; since those scans commute with
- * the carries' own, step 1 scans R and C inside each tile first, and step 2 then
- * hands the tile write both terms ready: L'(y, i) = sum_{r' <= r} L(y0 + r', i) and
- * V'[j][x0 + c] = sum_{c' <= c} V[j][x0 + c'].
- *
- * 1. sat_tile_sums (sat.cu): R and C, each scanned inside its tile, and T.
- * 2. sat_carries_v2: three independent jobs by block range: L' (a warp per image
- *    row, 64 tiles a step), V' (a thread per column and channel, 32 loads in flight;
- *    two threads, half the rows each, up to 48 tile rows), A (a block per tile row:
- *    the totals above each tile column summed by up to 16 threads a column, then
- *    scanned along the row). Up to 64 x 48 tiles each job's loads go out in one round
- *    trip.
- * 3. sat_tile_write_v2: warp w holds rows 4w .. 4w + 3 of its tile (lane = column):
- *    row prefixes by warp scans, column prefixes by running sums in registers plus
- *    the column sums of the warps above (8 x 32 in shared memory); all of that
- *    before it waits for step 2, then each warp loads its carries and adds them.
- * Steps 2 and 3 are launched as dependents of the kernel before them: they start
- * while it runs and wait (pdl_wait) before reading what it writes. */
+ * column totals C scanned exclusively down the tile rows). Those scans commute with
+ * the ones inside a tile, so step 1 scans R and C inside each tile first and step 2
+ * hands the tile write both middle terms ready.
+ * 1. sat_tile_sums: R and C, each scanned inside its tile, and T.
+ * 2. sat_carries_v2: three jobs by block range: L' (a warp per image row), V' (a thread
+ *    per column and channel, or two up to 48 tile rows), A (a block per tile row).
+ * 3. sat_tile_write_v2: warp w holds rows 4w .. 4w + 3 of its tile (lane = column) and
+ *    builds its own table before it waits for step 2, then adds its carries. */
 #include <stdlib.h>
 
 #include "sat_tile.cuh"
@@ -40,9 +28,83 @@
  * 64 tiles a row). */
 #define V2_ONE_TRIP_TY 48
 
-/* Registers: three carry blocks an SM (80; unbounded, the 32 batched loads took 142
- * and one block an SM, so 1080p's 199 blocks would need two rounds); six tile blocks
- * an SM (SAT_V2_WRITE_BLOCKS, sat_tile.cuh). */
+/* The tile sums' two layouts: four channels as uint4, or three packed (rgb21, for an
+ * opaque frame; the fourth channel of R, C and T is then zero). Shared rows of 33 uint4,
+ * or of 40 words: 16 banks on from the row above, so the row totals' reads (two rows a
+ * half warp) meet no bank twice. */
+struct sat_rgba {
+    typedef uint4 packed;
+    enum { PAD = 1 };
+    static __device__ __forceinline__ packed pack(uint4 q) { return q; }
+    static __device__ __forceinline__ packed add(packed a, packed b) { return add4(a, b); }
+    static __device__ __forceinline__ packed sum4(packed a, packed b, packed c, packed d)
+    {
+        return add4(add4(a, b), add4(c, d));
+    }
+    static __device__ __forceinline__ packed shfl_xor(packed v, int m) { return SHFL4(__shfl_xor_sync, v, m); }
+    static __device__ __forceinline__ uint4 scan(packed v, int lane) { return warp_inclusive(v, lane); }
+};
+struct sat_rgb {
+    typedef rgb21 packed;
+    enum { PAD = 8 };
+    static __device__ __forceinline__ packed pack(uint4 q) { return pack_rgb(q); }
+    static __device__ __forceinline__ packed add(packed a, packed b) { return a + b; }
+    static __device__ __forceinline__ packed sum4(packed a, packed b, packed c, packed d) { return a + b + c + d; }
+    static __device__ __forceinline__ packed shfl_xor(packed v, int m) { return __shfl_xor_sync(0xffffffffu, v, m); }
+    static __device__ __forceinline__ uint4 scan(packed v, int lane)   /* past 32 values: unpacked */
+    {
+        return with_alpha(warp_inclusive(unpack_rgb(v), lane), 0);
+    }
+};
+
+/* Step 1: per-tile row totals R[y * tx_count + tile x] scanned inclusively down the
+ * tile's rows, column totals C[tile y * w + x] scanned along its columns (so that the
+ * tile write needs no scan of its carries) and the tile's total T[tile y * tx_count +
+ * tile x]. Block (32, 8), the four loads a thread issued together. Row totals: eight
+ * lanes a row, four columns a lane (stride 8: conflict-free), three xor shuffles. */
+template <class LAYOUT>
+__global__ void sat_tile_sums(sat_cuda_src src, uint4 *R, uint4 *C, uint4 *T, int w, int h)
+{
+    typedef typename LAYOUT::packed P;
+    __shared__ P tile[TILE][TILE + LAYOUT::PAD];
+    __shared__ P part[8][TILE];
+    __shared__ P rowtot[TILE];
+    pdl_trigger();   /* the carries may launch at once (they wait before reading) */
+    int lane = threadIdx.x, warp = threadIdx.y;
+    int x = blockIdx.x * TILE + lane;
+    uint4 vs[ROWS_PER_WARP];
+    load_column<ROWS_PER_WARP>(src, x, blockIdx.y * TILE + warp, 8, w, h, vs);   /* all in flight */
+    P col = LAYOUT::pack(make_uint4(0, 0, 0, 0));
+#pragma unroll
+    for (int k = 0; k < ROWS_PER_WARP; k++) {
+        P p = LAYOUT::pack(vs[k]);
+        tile[warp + 8 * k][lane] = p;
+        col = LAYOUT::add(col, p);
+    }
+    part[warp][lane] = col;
+    __syncthreads();
+    {
+        int r = warp * ROWS_PER_WARP + (lane >> 3), c = lane & 7;
+        P t = LAYOUT::sum4(tile[r][c], tile[r][c + 8], tile[r][c + 16], tile[r][c + 24]);
+        for (int m = 1; m < 8; m <<= 1) t = LAYOUT::add(t, LAYOUT::shfl_xor(t, m));   /* the 8 lanes of row r */
+        if (c == 0) rowtot[r] = t;
+    }
+    /* Both totals scanned inside the tile (zeros past the edges): warp 0 the column
+     * totals along the columns (its last lane is the tile's total), warp 1 the row
+     * totals down the rows. */
+    __syncthreads();
+    if (warp == 0) {
+        P s = part[0][lane];
+        for (int i = 1; i < 8; i++) s = LAYOUT::add(s, part[i][lane]);
+        uint4 u = LAYOUT::scan(s, lane);
+        if (x < w) C[(size_t)blockIdx.y * w + x] = u;
+        if (lane == 31) T[(size_t)blockIdx.y * gridDim.x + blockIdx.x] = u;
+    } else if (warp == 1) {
+        int y = blockIdx.y * TILE + lane;
+        uint4 u = LAYOUT::scan(rowtot[lane], lane);
+        if (y < h) R[(size_t)y * gridDim.x + blockIdx.x] = u;
+    }
+}
 
 /* Column carries (V') of lane I by two threads, lanes 2k and 2k + 1 of a warp: each
  * loads half of the TY tile rows in one batch (TY <= 2 B), the second adds the
@@ -169,7 +231,7 @@ static int v2_use_pdl(void)
     if (d == device) return use;
     cudaFuncAttributes a, b;
     const char *e = getenv("SCANWORKS_SAT_PDL");
-    use = !(e && !strcmp(e, "0")) && cuda_device_major() >= 9 &&
+    use = !(e && !strcmp(e, "0")) && cuda_device_arch() >= 90 &&
           cudaFuncGetAttributes(&a, sat_carries_v2<true>) == cudaSuccess &&
           cudaFuncGetAttributes(&b, sat_tile_write_v2) == cudaSuccess && a.ptxVersion >= 90 && b.ptxVersion >= 90;
     cudaGetLastError();
@@ -177,11 +239,16 @@ static int v2_use_pdl(void)
     return use;
 }
 
-extern "C" int sat_cuda_build_v2(const sat_cuda_src *src, int rgb, void *out, int w, int h, void *R_, void *C_,
-                                 void *T_, cudaStream_t stream, sw_error *err)
+extern "C" int sat_cuda_build_v2(const sat_cuda_src *src, int rgb, void *out, int w, int h, void *scratch,
+                                 cudaStream_t stream, sw_error *err)
 {
     int tx = (int)cuda_div_up(w, TILE), ty = (int)cuda_div_up(h, TILE);
-    uint4 *R = (uint4 *)R_, *C = (uint4 *)C_, *T = (uint4 *)T_, *A = T + (size_t)tx * ty;
+    uint4 *R = (uint4 *)scratch, *C = R + (size_t)h * tx, *T = C + (size_t)ty * w, *A = T + (size_t)tx * ty;
+    if (rgb)
+        sat_tile_sums<sat_rgb><<<dim3(tx, ty), dim3(32, 8), 0, stream>>>(*src, R, C, T, w, h);
+    else
+        sat_tile_sums<sat_rgba><<<dim3(tx, ty), dim3(32, 8), 0, stream>>>(*src, R, C, T, w, h);
+    CUDA_TRY_LAUNCH("sat_tile_sums", err);
     /* SCANWORKS_SAT_V2_CARRIES=batched: the column carries by one thread a column even
      * where two would take one round trip (for comparison; the same table). */
     const char *ct = getenv("SCANWORKS_SAT_V2_CARRIES");

@@ -1,20 +1,24 @@
-/* The decoupled look-back (Merrill and Garland 2016) of the production scan
- * (scan_lookback_rp.cuh): each tile publishes its aggregate, then looks back over its
- * predecessors' status words until it meets an inclusive prefix, then publishes its own.
- *   - the host zeroes the status words before each call: a zero flag reads as "not yet
- *     published", so nothing of an earlier call is kept or read;
- *   - the tile number is atomicAdd(counter): every tile a block waits for was taken by
- *     a block already running (forward progress without co-scheduling);
- *   - the look-back warp reads opts.window * 32 predecessors per step (each lane issues
- *     window loads at once, one coalesced row of 32 words per load);
- *   - opts.cs: streaming cache hints (__ldcs/__stcs) on the tile's data;
- *   - opts.spread: tile t's status at slot t << spread, so that the words every
- *     look-back polls near the frontier spread over more L2 sectors and slices. */
+/* The production scan ("lookback"): one pass, decoupled look-back (Merrill and Garland
+ * 2016), tiles loaded straight into registers and parked in a shared-memory ring while a
+ * look-back warp of the block finds their prefix (docs/perf/scan.md: why, and what lost).
+ * Shape and look-back settings come from tune.h, one row per architecture.
+ *
+ * A persistent block: THREADS scanner threads (NV 16-byte vectors each per tile), one
+ * look-back warp, a ring of STAGES tiles in dynamic shared memory; tiles come from an
+ * atomic counter, one taken ahead. Scanners, per tile: reduce it in registers, publish
+ * its aggregate, hand it to the look-back warp, park the warp-local scan in its ring
+ * slot, issue the next tile's loads; when the ring is full, wait for the oldest tile's
+ * prefix, add it and store that tile. Handovers are named barriers per slot; a slot's
+ * next arrival on either barrier comes only after the previous one was waited for.
+ * Status words (zeroed by the host before each call) hold tag and value in one access;
+ * tile t's sits at slot t << spread. The forward-progress argument is in
+ * docs/perf/scan.md. */
 #ifndef SCANWORKS_KERNELS_SCAN_LOOKBACK_CUH
 #define SCANWORKS_KERNELS_SCAN_LOOKBACK_CUH
 
-#include "scan_tile.cuh"
+#include "kernels/common/cuda_util.cuh"
 #include "kernels/common/stress.cuh"
+#include "scan_tile.cuh"
 
 #define LB_MAX_WINDOW 4
 
@@ -30,9 +34,7 @@ static __device__ __forceinline__ unsigned long long lb_load64(const unsigned lo
 }
 
 /* An 8-byte T's status: one 16-byte store and one 16-byte load, so the value needs no
- * fence before its flag (with a flag word, a fence and a value word: 1.377 ms against
- * 1.111 at 2^28 int64 on the H200).
- * Each half carries the tag, so a read that sees halves of two writes is caught. */
+ * fence before its flag; each half carries the tag, so a torn read is caught. */
 static __device__ __forceinline__ void lb_store128(unsigned long long *p, unsigned long long lo, unsigned long long hi)
 {
     asm volatile("st.volatile.global.v2.u64 [%0], {%1, %2};" ::"l"(p), "l"(lo), "l"(hi) : "memory");
@@ -83,13 +85,12 @@ static __device__ __forceinline__ int lb_read(tile_status<T> st, size_t tile, co
     }
 }
 
-/* Warp 0 of tile TILE (> 0): publishes AGG (unless PUBLISH_AGG is false: the caller
- * has), returns the op of all earlier tiles. */
-template <typename T, int OP, bool PUBLISH_AGG = true>
+/* A warp for tile TILE (> 0, its aggregate AGG published): returns the op of all earlier
+ * tiles and publishes TILE's inclusive prefix. */
+template <typename T, int OP>
 static __device__ T lb_look_back(tile_status<T> st, long long tile, T agg, int lane, const lb_opts &o)
 {
     const T id = op_identity<T, OP>();
-    if (PUBLISH_AGG && lane == 0) lb_publish(st, (size_t)tile, FLAG_AGGREGATE, agg, o);
     T prefix = id;
     long long pred = tile - 1;   /* the nearest predecessor not folded in yet */
     for (;;) {
@@ -136,14 +137,201 @@ static __device__ T lb_look_back(tile_status<T> st, long long tile, T agg, int l
     return prefix;
 }
 
-/* Turing (sm_75) holds at most 1024 threads per SM; the bound is capped there so that
- * ptxas does not drop it with a warning. Machine code for sm_80 and later is unchanged. */
-#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ < 800
-#define LB_ARCH_MAX_THREADS 1024
-#else
-#define LB_ARCH_MAX_THREADS 2048
-#endif
-#define LB_BOUND_BLOCKS(MIN_BLOCKS, THREADS) \
-    ((MIN_BLOCKS) * (THREADS) > LB_ARCH_MAX_THREADS ? LB_ARCH_MAX_THREADS / (THREADS) : (MIN_BLOCKS))
+
+
+/* Loads tile TILE of the block into X (16-byte loads on full, aligned tiles). */
+template <typename T, int OP, int THREADS, int NV>
+static __device__ __forceinline__ void rp_load(vec16<T> (&x)[NV], const T *in, size_t tile, size_t n, int aligned,
+                                               const lb_opts &o, int warp, int lane)
+{
+    const size_t TILE = (size_t)THREADS * NV * (16 / sizeof(T));
+    const size_t base = tile * TILE;
+    tile_load<T, OP, NV>(x, in, base, n, aligned && base + TILE <= n, o.cs, warp, lane);
+}
+
+/* Named barriers (0 is __syncthreads): the scanner warps among themselves, and per ring
+ * slot the handovers between the scanners and the look-back warp. */
+#define RP_BAR_SCAN 1
+#define RP_MAX_STAGES 4
+#define RP_BAR_REDUCED(B) (2 + (B))
+#define RP_BAR_PREFIXED(B) (2 + RP_MAX_STAGES + (B))
+/* bar.sync / bar.arrive on barrier ID (a constant once inlined: each case names its
+ * barrier, so ptxas reserves only the barriers used). */
+#define RP_BAR_CASE(OPC, ID) \
+    case ID: asm volatile(OPC " " #ID ", %0;" ::"r"(threads) : "memory"); break;
+#define RP_BAR_SWITCH(OPC)                                                                                       \
+    switch (id) {                                                                                                \
+        RP_BAR_CASE(OPC, 1) RP_BAR_CASE(OPC, 2) RP_BAR_CASE(OPC, 3) RP_BAR_CASE(OPC, 4) RP_BAR_CASE(OPC, 5)      \
+        RP_BAR_CASE(OPC, 6) RP_BAR_CASE(OPC, 7) RP_BAR_CASE(OPC, 8) RP_BAR_CASE(OPC, 9)                          \
+    }
+static __device__ __forceinline__ void rp_bar_sync(int id, int threads) { RP_BAR_SWITCH("bar.sync") }
+static __device__ __forceinline__ void rp_bar_arrive(int id, int threads) { RP_BAR_SWITCH("bar.arrive") }
+
+/* Reduces the loaded tile TILE in X (scanner warps): X becomes each element's scan within
+ * its warp (inclusive or exclusive), S_WP each warp's prefix within the tile; scanner
+ * warp 0 publishes the tile's aggregate (its inclusive prefix for tile 0) and returns it.
+ * One barrier of the scanners. */
+template <typename T, int OP, int THREADS, int NV>
+static __device__ __forceinline__ T rp_reduce(vec16<T> (&x)[NV], T *s_wp, size_t tile, int inclusive,
+                                              tile_status<T> st, const lb_opts &o, int warp, int lane)
+{
+    T pre[NV];
+    const T total = tile_warp_prefixes<T, OP, NV>(x, pre, lane);
+#pragma unroll
+    for (int v = 0; v < NV; v++) {
+        T r = pre[v];
+        vec_rescan<T, OP>(x[v], x[v], r, inclusive);
+    }
+    SW_STRESS_POINT(1);
+    if (lane == 31) s_wp[warp] = total;
+    rp_bar_sync(RP_BAR_SCAN, THREADS);
+    T agg = op_identity<T, OP>();
+    if (warp == 0) {
+        T exc;
+        agg = tile_scan_warp_totals<T, OP, THREADS / 32>(s_wp, lane, &exc);
+        SW_STRESS_POINT(2);
+        if (lane == 0) lb_publish(st, tile, tile == 0 ? FLAG_PREFIX : FLAG_AGGREGATE, agg, o);
+        if (lane < THREADS / 32) s_wp[lane] = exc;
+    }
+    return agg;
+}
+
+/* The ring's slot SLOT (THREADS * NV 16-byte vectors): a thread's vector v sits at
+ * [warp][v][lane], so a warp writes and reads 512 contiguous bytes per row. */
+template <typename T, int THREADS, int NV>
+static __device__ __forceinline__ int4 *rp_slot(int4 *ring, int slot, int warp, int lane)
+{
+    return ring + (size_t)slot * THREADS * NV + warp * 32 * NV + lane;
+}
+
+/* Shared state of a block, per ring slot: the warps' prefixes within the slot's tile;
+ * for the look-back warp, the tile (RP_NONE: no more), its aggregate, the prefix
+ * found. NEXT: the tile numbers taken ahead (two, by parity of the step). */
+template <typename T, int WARPS, int STAGES> struct rp_shared {
+    T wp[STAGES][WARPS];
+    unsigned lb_tile[STAGES];
+    T lb_agg[STAGES];
+    T prefix[STAGES];
+    unsigned next[2];
+};
+#define RP_NONE 0xffffffffu   /* no tile: above any tile count (< 2^32 - 1, check_grid) */
+
+/* Scanner warps: waits for the prefix of the tile in SLOT, adds it and the warp's prefix
+ * to the thread's vectors there and stores them. */
+template <typename T, int OP, int THREADS, int NV, int STAGES>
+static __device__ __forceinline__ void rp_flush(int4 *ring, rp_shared<T, THREADS / 32, STAGES> &sh, int slot, T *out,
+                                                size_t n, int aligned, const lb_opts &o, int warp, int lane)
+{
+    const int VEC = 16 / sizeof(T);
+    const size_t TILE = (size_t)THREADS * NV * VEC;
+    rp_bar_sync(RP_BAR_PREFIXED(slot), THREADS + 32);
+    SW_STRESS_POINT(3);
+    const size_t base = (size_t)sh.lb_tile[slot] * TILE;
+    const bool fast = aligned && base + TILE <= n;
+    const T p = op_apply<T, OP>(sh.prefix[slot], sh.wp[slot][warp]);
+    const int4 *src = rp_slot<T, THREADS, NV>(ring, slot, warp, lane);
+#pragma unroll
+    for (int v = 0; v < NV; v++) {
+        vec16<T> x, y;
+        x.q = src[v * 32];
+#pragma unroll
+        for (int j = 0; j < VEC; j++) y.e[j] = op_apply<T, OP>(p, x.e[j]);
+        store16<T>(out, tile_elem<T, NV>(base, warp, v, lane), y, fast, o.cs, n);
+    }
+}
+
+/* Scanner warp 0: hands SLOT to the look-back warp (TILE, or RP_NONE: no more). */
+template <typename T, int THREADS, int STAGES>
+static __device__ __forceinline__ void rp_hand_over(rp_shared<T, THREADS / 32, STAGES> &sh, int slot, unsigned tile,
+                                                    T agg, int lane)
+{
+    SW_STRESS_POINT(4);
+    if (lane == 0) {
+        sh.lb_tile[slot] = tile;
+        sh.lb_agg[slot] = agg;
+    }
+    __syncwarp();
+    SW_STRESS_POINT(5);
+    rp_bar_arrive(RP_BAR_REDUCED(slot), 64);
+}
+
+/* The look-back warp: the tiles the scanners hand over, slot after slot, until one says
+ * none is left. (Two look-back warps a block, taking every other slot, gained nothing:
+ * the look-back is not the pacing step; docs/perf/scan.md.) */
+template <typename T, int OP, int THREADS, int STAGES>
+static __device__ __forceinline__ void rp_look_backs(rp_shared<T, THREADS / 32, STAGES> &sh, tile_status<T> st,
+                                                     const lb_opts &o, int lane)
+{
+    for (int slot = 0;; slot = slot + 1 == STAGES ? 0 : slot + 1) {
+        rp_bar_sync(RP_BAR_REDUCED(slot), 64);
+        SW_STRESS_POINT(6);
+        const unsigned tile = sh.lb_tile[slot];
+        if (tile == RP_NONE) return;
+        T prefix = op_identity<T, OP>();
+        if (tile > 0) prefix = lb_look_back<T, OP>(st, (long long)tile, sh.lb_agg[slot], lane, o);
+        SW_STRESS_POINT(7);
+        if (lane == 0) sh.prefix[slot] = prefix;
+        __syncwarp();
+        SW_STRESS_POINT(8);
+        rp_bar_arrive(RP_BAR_PREFIXED(slot), THREADS + 32);
+    }
+}
+
+/* THREADS scanner threads and one look-back warp; dynamic shared memory: the ring. */
+template <typename T, int OP, int THREADS, int NV, int STAGES, int MIN_BLOCKS>
+__global__ void __launch_bounds__(THREADS + 32, SW_MIN_BLOCKS(THREADS + 32, MIN_BLOCKS))
+lookback_rp_kernel(const T *in, T *out, size_t n, int inclusive, int aligned, tile_status<T> st, unsigned *counter,
+                   lb_opts o, size_t tiles)
+{
+    extern __shared__ int4 rp_ring[];
+    __shared__ rp_shared<T, THREADS / 32, STAGES> sh;
+    const int lane = threadIdx.x & 31, warp = threadIdx.x >> 5;
+
+    SW_STRESS_POINT(9);
+    if (threadIdx.x == 0) sh.next[0] = atomicAdd(counter, 1u);
+    __syncthreads();
+    size_t tile = sh.next[0];
+    if (tile >= tiles) return;   /* the block's one failed take */
+    static_assert(STAGES <= RP_MAX_STAGES, "a pair of named barriers per slot");
+    if (warp >= THREADS / 32) {
+        rp_look_backs<T, OP, THREADS, STAGES>(sh, st, o, lane);
+        return;
+    }
+    vec16<T> x[NV];
+    rp_load<T, OP, THREADS, NV>(x, in, tile, n, aligned, o, warp, lane);
+    if (warp == 1 && lane == 0) sh.next[1] = atomicAdd(counter, 1u);
+    /* Step k: tile k of the block is in registers, slot k % STAGES is free. The number
+     * of tile k + 1 (in next[(k + 1) & 1]) was written before this step's barrier. */
+    int slot = 0, pending = 0;   /* pending: tiles in the ring waiting for their prefix */
+    for (unsigned k = 0;; k++) {
+        const T agg = rp_reduce<T, OP, THREADS, NV>(x, sh.wp[slot], tile, inclusive, st, o, warp, lane);
+        if (warp == 0) rp_hand_over<T, THREADS, STAGES>(sh, slot, (unsigned)tile, agg, lane);
+        SW_STRESS_POINT(10);
+        int4 *dst = rp_slot<T, THREADS, NV>(rp_ring, slot, warp, lane);
+#pragma unroll
+        for (int v = 0; v < NV; v++) dst[v * 32] = x[v].q;
+        pending++;
+        tile = sh.next[(k + 1) & 1];
+        if (tile < tiles) {
+            rp_load<T, OP, THREADS, NV>(x, in, tile, n, aligned, o, warp, lane);
+            /* next[k & 1] was last read before this step's barrier */
+            SW_STRESS_POINT(11);
+            if (warp == 1 && lane == 0) sh.next[k & 1] = atomicAdd(counter, 1u);
+        }
+        slot = slot + 1 == STAGES ? 0 : slot + 1;
+        if (tile >= tiles) break;
+        SW_STRESS_POINT(12);
+        if (pending == STAGES) {   /* the ring is full: the oldest tile (in the next slot) out */
+            rp_flush<T, OP, THREADS, NV, STAGES>(rp_ring, sh, slot, out, n, aligned, o, warp, lane);
+            pending--;
+        }
+    }
+    /* No tile left: the ring out in order, then the look-back warp's last handover in
+     * the next slot. */
+    for (int s = slot - pending; pending > 0; s++, pending--)
+        rp_flush<T, OP, THREADS, NV, STAGES>(rp_ring, sh, s < 0 ? s + STAGES : s, out, n, aligned, o, warp, lane);
+    SW_STRESS_POINT(13);
+    if (warp == 0) rp_hand_over<T, THREADS, STAGES>(sh, slot, RP_NONE, op_identity<T, OP>(), lane);
+}
 
 #endif

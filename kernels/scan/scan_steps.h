@@ -41,6 +41,9 @@ void scan_steps_cuda_destroy(scan_steps_cuda *c);
 int scan_steps_cuda_level(scan_steps_cuda *c, scan_step step, const int32_t *in, int32_t *out, int n, float *ms,
                           sw_error *err);
 
+/* The level's kernel on device rows (kernels/scan/scan_steps.cu); checked by the caller. */
+int scan_steps_kernel(scan_step step, const int32_t *d_in, int32_t *d_out, int n, sw_error *err);
+
 #ifdef __cplusplus
 }
 #endif

@@ -1,23 +1,11 @@
-/* The vectorized tile scan behind "tuned" and "lookback".
- *
- * A block of TILE_THREADS threads scans one tile of TILE_THREADS * NV * VEC
- * elements, VEC = 16 bytes of elements. Each thread owns NV vectors, loaded and
- * stored with one 16-byte access each; vector v of lane l in warp w starts at
- *     tile_base + w * (32 * NV * VEC) + v * (32 * VEC) + l * VEC,
- * so every warp-wide access covers 512 contiguous bytes (fully coalesced). Scan order
- * is the element order: within a warp the vectors go row by row (v), lanes across.
- *
- *   1. each thread reduces each of its vectors in registers (sequential, VEC-1 ops);
- *   2. per row v a warp scan (shuffles) of those totals gives each vector's prefix
- *      within the warp; rows chain by their totals;
- *   3. warp 0 scans the warp totals: the block's aggregate;
- *   4. "tuned": the aggregate goes to sums[tile] (scanned and added back later);
- *      "lookback" (scan_lookback.cuh, the same steps with its own shapes): warp 0
- *      publishes it and looks back over predecessors' status words until it finds
- *      an inclusive prefix (Merrill and Garland 2016), then publishes its own;
- *   5. each thread rescans its vectors sequentially from its prefix and stores.
- * (lookback: the tile index comes from an atomic counter, so every tile a block waits
- * for was taken by a block already running: forward progress without co-scheduling.) */
+/* The vectorized tile of "tuned" (the ladder's eight-per-thread rung) and of the
+ * production "lookback" (scan_lookback.cuh). A block of THREADS threads scans a tile of
+ * THREADS * NV * VEC elements, VEC = 16 bytes of elements; vector v of lane l in warp w
+ * starts at tile_base + w * (32 * NV * VEC) + v * (32 * VEC) + l * VEC, so every
+ * warp-wide access covers 512 contiguous bytes. Each thread reduces its vectors in
+ * registers, a warp scan per row of vectors gives each its prefix within the warp, warp
+ * 0 scans the warp totals (the tile's aggregate), and each thread rescans its vectors
+ * from its prefix and stores them. */
 #ifndef SCANWORKS_KERNELS_SCAN_TILE_CUH
 #define SCANWORKS_KERNELS_SCAN_TILE_CUH
 
@@ -28,14 +16,9 @@
 
 enum { FLAG_INVALID = 0, FLAG_AGGREGATE = 1, FLAG_PREFIX = 2 };
 
-/* Per-tile status of "lookback". 4-byte types: one 64-bit word, the flag in the high
- * half and the value's bits in the low half, written and read in one
- * access (no fence needed). 8-byte types: a tag word and two value slots (aggregate,
- * inclusive prefix); the value is stored, then a fence, then the tag; a reader reads
- * the tag, fences, then reads the slot the flag names. */
+/* Per-tile status of "lookback": 4-byte T, one 8-byte word a slot (tag, value); 8-byte
+ * T, two, written and read as one 16-byte access (tag, low half), (tag, high half). */
 template <typename T> struct tile_status {
-    /* 4-byte T: one 8-byte word a tile (tag, value); 8-byte T: two, written and read as
-     * one 16-byte access (tag, low half), (tag, high half) (scan_lookback.cuh). */
     unsigned long long *packed;
 };
 

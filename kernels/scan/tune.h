@@ -1,11 +1,13 @@
 /* The production scan's tuning, one row per architecture (CUB's policy tables): read at
  * launch, the row of the highest compute capability not above the device's. One kernel
- * (scan_lookback_rp.cuh) takes every row; only the sm_90 row is measured (the H200,
+ * (scan_lookback.cuh) takes every row; only the sm_90 row is measured (the H200,
  * docs/perf/scan.md); the older rows are the shapes whose ring fits their shared memory
  * (sm_75: 64 KB a block, sm_80: 164 KB an SM) at the sm_90 row's look-back settings
  * before spreading. `bench scan --tune-sweep` times every row on the GPU at hand. */
 #ifndef SCANWORKS_KERNELS_SCAN_TUNE_H
 #define SCANWORKS_KERNELS_SCAN_TUNE_H
+
+#include "kernels/common/tune_row.h"
 
 typedef struct scan_tune {
     int arch;       /* the lowest compute capability the row is for, major * 10 + minor */
@@ -27,12 +29,6 @@ static const scan_tune scan_tune_table[] = {
 #define SCAN_TUNE_ROWS ((int)(sizeof scan_tune_table / sizeof scan_tune_table[0]))
 
 /* The row for compute capability ARCH (major * 10 + minor); the oldest row below it. */
-static inline const scan_tune *scan_tune_for(int arch)
-{
-    const scan_tune *t = &scan_tune_table[0];
-    for (int i = 0; i < SCAN_TUNE_ROWS; i++)
-        if (scan_tune_table[i].arch <= arch) t = &scan_tune_table[i];
-    return t;
-}
+SW_TUNE_LOOKUP(scan_tune_for, scan_tune, scan_tune_table)
 
 #endif

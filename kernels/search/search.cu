@@ -12,7 +12,6 @@
 #include "search_kernel.h"
 #include "kernels/common/cuda_util.cuh"
 
-
 /* a < b in the key order: plain for integers, NaN after everything for float32. */
 static __device__ __forceinline__ bool sr_less(uint32_t a, uint32_t b, int mode)
 {
@@ -91,41 +90,16 @@ static __global__ void sr_pary(const uint32_t *keys, size_t n, const uint32_t *q
     }
 }
 
-extern "C" size_t search_kernel_temp_bytes(int algo, size_t n_keys)
-{
-    return algo == SEARCH_K_TREE ? search_tree_temp_bytes(algo, n_keys) : 0;
-}
-
 static unsigned int sr_blocks(size_t work, unsigned int per_block)
 {
     size_t g = (work + per_block - 1) / per_block;
     return g == 0 ? 1u : g > 65535u * 32 ? 65535u * 32 : (unsigned int)g;
 }
 
-extern "C" int search_kernel_build(int algo, int mode, const uint32_t *keys, size_t n, void *temp, void *stream,
-                                   sw_error *err)
-{
-    if (algo != SEARCH_K_TREE) return 0;
-    return search_tree_build(algo, mode, keys, n, temp, stream, err);
-}
-
-extern "C" int search_kernel_query(int algo, int mode, const uint32_t *keys, size_t n, const uint32_t *queries,
-                                   size_t q, int64_t *out, void *temp, int one_block, void *stream, sw_error *err)
-{
-    if (algo == SEARCH_K_TREE)
-        return search_tree_query(algo, mode, keys, n, queries, q, out, temp, one_block, stream, err);
-    return search_kernel_run(algo, mode, keys, n, queries, q, out, temp, one_block, stream, err);
-}
-
-extern "C" int search_kernel_run(int algo, int mode, const uint32_t *keys, size_t n, const uint32_t *queries,
-                                 size_t q, int64_t *out, void *temp, int one_block, void *stream, sw_error *err)
+extern "C" int search_ladder_launch(int algo, int mode, const uint32_t *keys, size_t n, const uint32_t *queries,
+                                    size_t q, int64_t *out, int one_block, void *stream, sw_error *err)
 {
     cudaStream_t s = (cudaStream_t)stream;
-    if (q == 0) return 0;
-    if (algo == SEARCH_K_TREE) {
-        if (search_tree_build(algo, mode, keys, n, temp, stream, err)) return -1;
-        return search_tree_query(algo, mode, keys, n, queries, q, out, temp, one_block, stream, err);
-    }
     switch (algo) {
     case SEARCH_K_BINARY:
         sr_binary<<<one_block ? 1u : sr_blocks(q, 256), one_block ? 1u : 256u, 0, s>>>(keys, n, queries, q, mode, out);

@@ -26,16 +26,33 @@ int search_kernel_run(int algo, int mode, const uint32_t *keys, size_t n, const 
 /* search_kernel_run in two parts, for callers that search the same keys many times:
  * build fills TEMP with the index of the keys (only the tree algorithms have one; for
  * the others it does nothing), query answers queries against it (for the others it
- * is search_kernel_run). */
+ * is search_kernel_run). These four: src/prim/search_plan_cuda.c. */
 int search_kernel_build(int algo, int mode, const uint32_t *keys, size_t n, void *temp, void *stream, sw_error *err);
 int search_kernel_query(int algo, int mode, const uint32_t *keys, size_t n, const uint32_t *queries, size_t q,
                         int64_t *out, void *temp, int one_block, void *stream, sw_error *err);
 
-/* kernels/search/search_tree.cu; KEYS and TEMP 16-byte aligned (cudaMalloc'ed). */
-size_t search_tree_temp_bytes(int algo, size_t n);
-int search_tree_build(int algo, int mode, const uint32_t *keys, size_t n, void *temp, void *stream, sw_error *err);
-int search_tree_query(int algo, int mode, const uint32_t *keys, size_t n, const uint32_t *queries, size_t q,
-                      int64_t *out, const void *temp, int one_block, void *stream, sw_error *err);
+/* The production tree's index (search_tree.cu): levels top first, each padded to whole
+ * nodes of 32 entries; the top ones that fit in 48 KB go to every block's shared memory. */
+#define SEARCH_TREE_MAX_LEVELS 8          /* enough for 2^40 keys */
+#define SEARCH_TREE_NODE 32
+#define SEARCH_TREE_SHARED_ENTRIES 12288  /* 48 KB: no opt-in needed */
+typedef struct search_tree {
+    size_t len[SEARCH_TREE_MAX_LEVELS];       /* entries of each level, top first */
+    size_t off[SEARCH_TREE_MAX_LEVELS + 1];   /* where each level starts (entries); off[levels] = total */
+    int levels, shared_levels;
+} search_tree;
+
+/* The kernels' launchers, the request checked (src/prim/search_plan_cuda.c does that):
+ * a ladder rung on Q > 0 queries; one level of the index, DST[j] = SRC[j * STRIDE] for j
+ * < LEN, PAD up to PADDED; the tree's queries with leaves of 32 x LEAF_LINES keys (KEYS
+ * and TAB 16-byte aligned, N > 0). PAD: a key below no query. */
+int search_ladder_launch(int algo, int mode, const uint32_t *keys, size_t n, const uint32_t *queries, size_t q,
+                         int64_t *out, int one_block, void *stream, sw_error *err);
+int search_tree_level(const uint32_t *src, size_t stride, size_t len, size_t padded, uint32_t pad, uint32_t *dst,
+                      void *stream, sw_error *err);
+int search_tree_launch(int mode, int leaf_lines, const uint32_t *keys, size_t n, const uint32_t *tab,
+                       const search_tree *t, uint32_t pad, const uint32_t *queries, size_t q, int64_t *out,
+                       int one_block, void *stream, sw_error *err);
 
 #ifdef __cplusplus
 }

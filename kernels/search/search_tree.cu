@@ -1,70 +1,22 @@
-/* The production search: lower bound through a built sample tree ("tree"), its leaf
- * size from kernels/search/tune.h.
- *
- * Index levels, built once per keys array (search_tree_build): level 1 holds every
- * LEAF-th key (LEAF = 32 x the row's leaf lines of 128 bytes), every higher level every
- * 32nd entry of the level below, up to a top level of at most 32 entries. Each level is
- * padded to a multiple of 32 entries with a value that is below no query, so any
- * aligned run of 32 entries (a "node", 128 bytes) can be read whole. Levels are stored
- * top first; the top levels that fit in 48 KB are copied into shared memory by every
- * block (for 2^28 keys: the top three), the rest are read from global memory (L2).
- *
- * A query is answered by 8 lanes (an octet) together: at each level the octet reads
- * one node, lane j its entries 4j..4j+3 as one uint4, counts those below the query and
- * the octet sums the counts with three shuffles. If A entries of a level are below the
- * query, its answer on the level below lies in the node that starts at 32 (A - 1) (0 when
- * A == 0), and that node's count of entries below the query gives the answer there.
- * The keys themselves are read last, one LEAF-key block per query, with streaming
- * loads (as are the queries, and the results stored) so that they do not push the
- * index out of L2. Each octet carries SR_QPO queries
- * at once so that their loads overlap: 2 + levels dependent round trips in all, of
- * which (at 2^28 keys) two reach L2 and one DRAM. */
+/* The production search: lower bound through a sample tree built once per keys array
+ * ("tree", docs/perf/search.md; layout and checks in src/prim/search_plan_cuda.c). Eight
+ * lanes (an octet) answer a query together: at each level the octet reads one 128-byte
+ * node, lane j its entries 4j..4j+3 as one uint4, counts those below the query and sums
+ * the counts with three shuffles. If A entries of a level are below the query, its
+ * answer on the level below lies in the node that starts at 32 (A - 1) (0 when A == 0).
+ * The keys are read last, one leaf a query, with streaming loads (as are the queries and
+ * the results) so that the index stays in L2; each octet carries SR_QPO queries at once
+ * so that their loads overlap. Each level is padded with a value below no query, so any
+ * aligned node can be read whole. */
 #include "search_kernel.h"
 #include "kernels/common/cuda_util.cuh"
 
 #define SR_TREE_THREADS 512
-#define SR_TREE_MAX_LEVELS 8 /* enough for 2^40 keys */
+#define SR_TREE_MAX_LEVELS SEARCH_TREE_MAX_LEVELS
 #define SR_QPO 4
-#define SR_NODE 32
-#define SR_SHARED_ENTRIES 12288 /* 48 KB: no opt-in needed for the dynamic shared memory */
+#define SR_NODE SEARCH_TREE_NODE
 
-typedef struct sr_tree {
-    size_t len[SR_TREE_MAX_LEVELS];         /* entries of each level, top first */
-    size_t off[SR_TREE_MAX_LEVELS + 1];     /* where each level starts (entries); off[levels] = total */
-    int levels, shared_levels;
-} sr_tree;
-
-/* The layout for N keys and leaves of LEAF keys. levels == 0 when n == 0. */
-static sr_tree sr_tree_layout(size_t n, size_t leaf)
-{
-    sr_tree t;
-    memset(&t, 0, sizeof t);
-    if (n == 0) return t;
-    size_t lens[SR_TREE_MAX_LEVELS];
-    int l = 0;
-    size_t len = (n + leaf - 1) / leaf;
-    lens[l++] = len;
-    while (len > SR_NODE && l < SR_TREE_MAX_LEVELS) {
-        len = (len + SR_NODE - 1) / SR_NODE;
-        lens[l++] = len;
-    }
-    t.levels = l;
-    for (int i = 0; i < l; i++) {
-        t.len[i] = lens[l - 1 - i];
-        t.off[i + 1] = t.off[i] + (t.len[i] + SR_NODE - 1) / SR_NODE * SR_NODE;
-    }
-    while (t.shared_levels < l && t.off[t.shared_levels + 1] <= SR_SHARED_ENTRIES) t.shared_levels++;
-    return t;
-}
-
-static size_t sr_tree_leaf(int algo)
-{
-    (void)algo;
-    return 32 * (size_t)search_tune_for(cuda_device_arch())->leaf_lines;
-}
-
-/* Below no query in the key order of MODE: UINT_MAX, INT_MAX, NaN. */
-static uint32_t sr_tree_pad(int mode) { return mode == 1 ? 0x7fffffffu : mode == 2 ? 0x7fc00000u : 0xffffffffu; }
+typedef search_tree sr_tree;
 
 template <int MODE> static __device__ __forceinline__ int sr_below(uint32_t a, uint32_t b)
 {
@@ -170,27 +122,13 @@ static __global__ void __launch_bounds__(SR_TREE_THREADS, 2)
     }
 }
 
-extern "C" size_t search_tree_temp_bytes(int algo, size_t n)
+extern "C" int search_tree_level(const uint32_t *src, size_t stride, size_t len, size_t padded, uint32_t pad,
+                                 uint32_t *dst, void *stream, sw_error *err)
 {
-    sr_tree t = sr_tree_layout(n, sr_tree_leaf(algo));
-    return t.off[t.levels] * sizeof(uint32_t);
-}
-
-extern "C" int search_tree_build(int algo, int mode, const uint32_t *keys, size_t n, void *temp, void *stream,
-                                 sw_error *err)
-{
-    cudaStream_t s = (cudaStream_t)stream;
-    size_t leaf = sr_tree_leaf(algo);
-    sr_tree t = sr_tree_layout(n, leaf);
-    uint32_t *tab = (uint32_t *)temp;
-    for (int l = t.levels - 1; l >= 0; l--) {   /* the finest level first: each is sampled from the one below */
-        const uint32_t *src = l == t.levels - 1 ? keys : tab + t.off[l + 1];
-        size_t stride = l == t.levels - 1 ? leaf : SR_NODE, padded = t.off[l + 1] - t.off[l];
-        size_t blocks = (padded + 255) / 256;
-        sr_tree_gather<<<blocks < 8192 ? (unsigned int)blocks : 8192u, 256, 0, s>>>(src, stride, t.len[l], padded,
-                                                                                    sr_tree_pad(mode), tab + t.off[l]);
-        CUDA_TRY_LAUNCH("sr_tree_gather", err);
-    }
+    size_t blocks = (padded + 255) / 256;
+    sr_tree_gather<<<blocks < 8192 ? (unsigned int)blocks : 8192u, 256, 0, (cudaStream_t)stream>>>(src, stride, len,
+                                                                                                  padded, pad, dst);
+    CUDA_TRY_LAUNCH("sr_tree_gather", err);
     return 0;
 }
 
@@ -198,15 +136,12 @@ template <int MODE, int LEAFV>
 static int sr_tree_launch(const uint32_t *keys, size_t n, const uint32_t *tab, const sr_tree *t, uint32_t pad,
                           const uint32_t *queries, size_t q, int64_t *out, int one_block, cudaStream_t s, sw_error *err)
 {
-    size_t smem = t->off[t->shared_levels] * sizeof(uint32_t);
-    int sms, per_sm = 1;
-    if (cuda_sm_count(&sms, err)) return -1;
-    CUDA_TRY(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, sr_tree_search<MODE, LEAFV>, SR_TREE_THREADS,
-                                                           smem),
-             err);
-    if (per_sm < 1) per_sm = 1;
+    size_t smem = t->off[t->shared_levels] * sizeof(uint32_t);   /* at most 48 KB */
+    int resident;
+    if (cuda_resident_blocks((const void *)sr_tree_search<MODE, LEAFV>, SR_TREE_THREADS, smem, &resident, err))
+        return -1;
     size_t per_block = (SR_TREE_THREADS / 8) * SR_QPO, need = (q + per_block - 1) / per_block;
-    size_t grid = (size_t)sms * (size_t)per_sm;
+    size_t grid = resident > 0 ? (size_t)resident : 1;
     if (need < grid) grid = need;
     if (one_block || grid == 0) grid = 1;
     sr_tree_search<MODE, LEAFV><<<(unsigned int)grid, SR_TREE_THREADS, smem, s>>>(keys, n, tab, *t, pad, queries, q,
@@ -215,26 +150,17 @@ static int sr_tree_launch(const uint32_t *keys, size_t n, const uint32_t *tab, c
     return 0;
 }
 
-extern "C" int search_tree_query(int algo, int mode, const uint32_t *keys, size_t n, const uint32_t *queries,
-                                 size_t q, int64_t *out, const void *temp, int one_block, void *stream, sw_error *err)
+extern "C" int search_tree_launch(int mode, int leaf_lines, const uint32_t *keys, size_t n, const uint32_t *tab,
+                                  const search_tree *t, uint32_t pad, const uint32_t *queries, size_t q, int64_t *out,
+                                  int one_block, void *stream, sw_error *err)
 {
     cudaStream_t s = (cudaStream_t)stream;
-    if (q == 0) return 0;
-    if (n == 0) {
-        CUDA_TRY(cudaMemsetAsync(out, 0, q * sizeof(int64_t), s), err);
-        return 0;
-    }
-    if ((uintptr_t)keys % 16 || (uintptr_t)temp % 16)
-        return sw_fail(err, "search tree: keys and table must be 16-byte aligned");
-    sr_tree t = sr_tree_layout(n, sr_tree_leaf(algo));
-    const uint32_t *tab = (const uint32_t *)temp;
-    uint32_t pad = sr_tree_pad(mode);
-    const int lines = (int)(sr_tree_leaf(algo) / 32);
-    if (lines != 1) return sw_fail(err, "search tree: leaves of %d lines are not compiled (kernels/search/tune.h)", lines);
+    if (leaf_lines != 1)
+        return sw_fail(err, "search tree: leaves of %d lines are not compiled (kernels/search/tune.h)", leaf_lines);
     switch (mode) {
-    case 0: return sr_tree_launch<0, 1>(keys, n, tab, &t, pad, queries, q, out, one_block, s, err);
-    case 1: return sr_tree_launch<1, 1>(keys, n, tab, &t, pad, queries, q, out, one_block, s, err);
-    case 2: return sr_tree_launch<2, 1>(keys, n, tab, &t, pad, queries, q, out, one_block, s, err);
+    case 0: return sr_tree_launch<0, 1>(keys, n, tab, t, pad, queries, q, out, one_block, s, err);
+    case 1: return sr_tree_launch<1, 1>(keys, n, tab, t, pad, queries, q, out, one_block, s, err);
+    case 2: return sr_tree_launch<2, 1>(keys, n, tab, t, pad, queries, q, out, one_block, s, err);
     default: return sw_fail(err, "search tree: invalid key mode %d", mode);
     }
 }

@@ -1,9 +1,11 @@
 /* The production search's tuning (tree, search_tree.cu), one row per architecture, read
  * at launch. Measured on the H200 only (docs/perf/search.md): leaves of one 128-byte line
  * (32 keys) beat two (64 keys: half the index, twice the leaf bytes); no chip so far was
- * found to want another. Each value must be compiled: search_tree_query. */
+ * found to want another. Each value must be compiled: search_tree_launch. */
 #ifndef SCANWORKS_KERNELS_SEARCH_TUNE_H
 #define SCANWORKS_KERNELS_SEARCH_TUNE_H
+
+#include "kernels/common/tune_row.h"
 
 typedef struct search_tune {
     int arch;         /* the lowest compute capability of the row, major * 10 + minor */
@@ -13,12 +15,6 @@ typedef struct search_tune {
 static const search_tune search_tune_table[] = {{75, 1}, {80, 1}, {90, 1}};
 #define SEARCH_TUNE_ROWS ((int)(sizeof search_tune_table / sizeof search_tune_table[0]))
 
-static inline const search_tune *search_tune_for(int arch)
-{
-    const search_tune *t = &search_tune_table[0];
-    for (int i = 0; i < SEARCH_TUNE_ROWS; i++)
-        if (search_tune_table[i].arch <= arch) t = &search_tune_table[i];
-    return t;
-}
+SW_TUNE_LOOKUP(search_tune_for, search_tune, search_tune_table)
 
 #endif

@@ -1,51 +1,25 @@
 /* The production radix sort, "onesweep" (Adinets & Merrill 2022, as CUB does it): one
  * histogram kernel counts all four 8-bit digits, then per digit one pass ranks each
  * tile's keys stably, finds every digit's prefix over earlier tiles by decoupled
- * look-back and writes each digit's run to its place.
- * - the histogram of all four digits reads the keys as uint4 from a grid of about two
- *   blocks per SM, so one pass costs little more than a read of the keys;
- * - tiles of 384 threads x 20 keys for keys alone (7,680 keys: runs of 30 keys per digit
- *   in the scatter; three tiles per SM, 56 registers, no spills on sm_90) and 384 x 16
- *   with values (two per SM): kernels/sort/tune.h, one row per architecture;
- * - ranking finds the lanes of a warp with the same digit by eight ballots (one per
- *   digit bit, written in PTX so that each costs three instructions) instead of
- *   __match_any_sync, which is slow on every chip so far; the lowest-to-highest order of
- *   lanes and items keeps the sort stable;
- * - the per-warp digit counters start from the warp's offset in the tile (counted up
- *   front and scanned), so one shared atomic per group of equal digits gives every key
- *   its final place in the tile, with no __syncwarp pairs; each key goes to shared
- *   memory as soon as it is ranked, which frees its register;
- * - the decoupled look-back for the tile's 256 digit prefixes runs after ranking, so
- *   earlier tiles have usually finished when it starts.
- * Status words: 2-bit flag and 30-bit count per tile and digit, hence n <= 2^30. */
-#include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
-
+ * look-back and writes each digit's run to its place (docs/perf/sort.md). Ranking finds
+ * the lanes with the same digit by eight ballots (PTX), the per-warp digit counters
+ * start from the warp's offset in the tile so one shared atomic per group of equal
+ * digits gives each key its final place, and each key goes to shared memory as soon as
+ * it is ranked. Tiles from kernels/sort/tune.h; checks and temp sizes in
+ * src/prim/radix_sort_plan_cuda.c. Status words: 2-bit flag and 30-bit count per tile
+ * and digit, hence n <= 2^30. */
 #include "radix_sort_kernel.h"
 #include "kernels/common/block_scan.cuh"
 #include "kernels/common/cuda_util.cuh"
 
-#define OS_BINS 256
+#define OS_BINS RADIX_K_BINS
 #define OS_FLAG_AGG 0x40000000u
 #define OS_FLAG_INC 0x80000000u
 #define OS_FLAGS (OS_FLAG_AGG | OS_FLAG_INC)
 #define OS_VALUE 0x3fffffffu
 #define OS_HIST_THREADS 1024
 
-/* Threads an SM holds, for the blocks-per-SM hints: 2048 on sm_80 and sm_90, 1536 on
- * sm_86/87/89, 1024 on sm_75. */
-#if !defined(__CUDA_ARCH__) || __CUDA_ARCH__ >= 900 || __CUDA_ARCH__ == 800
-#define OS_SM_THREADS 2048
-#elif __CUDA_ARCH__ > 800
-#define OS_SM_THREADS 1536
-#else
-#define OS_SM_THREADS 1024
-#endif
-/* Blocks per SM asked of the compiler for a pass of THREADS threads: BLOCKS, or fewer
- * where the SM holds fewer. */
-#define OS_MIN_BLOCKS(THREADS, BLOCKS) (OS_SM_THREADS / (THREADS) < (BLOCKS) ? OS_SM_THREADS / (THREADS) : (BLOCKS))
-#define OS_HIST_BLOCKS (OS_SM_THREADS / OS_HIST_THREADS)
+#define OS_HIST_BLOCKS (SW_SM_THREADS / OS_HIST_THREADS)
 
 /* ---- histogram of the four digits --------------------------------------------------- */
 
@@ -190,7 +164,7 @@ static __device__ __forceinline__ void os_rank(const uint32_t *keys, unsigned in
  * Shape: THREADS (a multiple of 32, at least 256) x ITEMS keys per tile, BLOCKS per SM
  * asked of the compiler; shared memory stays static (at most 48 KB). */
 template <bool VALS, int THREADS, int ITEMS, int BLOCKS>
-static __global__ void __launch_bounds__(THREADS, OS_MIN_BLOCKS(THREADS, BLOCKS))
+static __global__ void __launch_bounds__(THREADS, SW_MIN_BLOCKS(THREADS, BLOCKS))
     os_pass(const uint32_t *__restrict__ kin, uint32_t *__restrict__ kout, const uint32_t *__restrict__ vin,
             uint32_t *__restrict__ vout, unsigned int n, int shift, int mode, int first, int last,
             const unsigned int *__restrict__ digit_start, unsigned int *status, unsigned int *counter)
@@ -299,8 +273,7 @@ typedef void (*os_pass_fn)(const uint32_t *, uint32_t *, const uint32_t *, uint3
  * and 384x20 keys 56 registers, 3 blocks an SM; 384x16 pairs 78, 2 (384x20 pairs spill
  * 88 bytes). */
 #define OS_KEY_SHAPES(X) X(384, 20, 3) X(384, 16, 3)
-#define OS_PAIR_SHAPES(X) X(384, 16, 2)
-#define OS_MIN_TILE (384 * 16)   /* the smallest tile above: the status words are sized for it */
+#define OS_PAIR_SHAPES(X) X(384, 16, 2)   /* each at least RADIX_K_MIN_TILE keys */
 
 extern "C" int radix_onesweep2_shapes(int with_values, int (*shapes)[2], int max)
 {
@@ -330,28 +303,16 @@ static os_pass_fn os_pass_of(bool vals, int threads, int items)
 /* ---- launcher ------------------------------------------------------------------------- */
 
 static size_t os_round(size_t bytes) { return (bytes + 255) & ~(size_t)255; }
-static size_t os_tiles(size_t n, size_t tile) { return (n + tile - 1) / tile; }
-#define OS_HEAD_BYTES (4 * OS_BINS * 4 + 4 * 4)   /* digit starts, then the four tile counters */
 
-extern "C" size_t radix_onesweep2_temp_bytes(size_t n, int with_values)
+extern "C" int radix_onesweep2_run(int threads, int items, int mode, const uint32_t *kin, uint32_t *kout,
+                                   const uint32_t *vin, uint32_t *vout, size_t n, void *temp, void *stream,
+                                   sw_error *err)
 {
-    return os_round(n * 4) * (with_values ? 2 : 1) + os_round(OS_HEAD_BYTES) +
-           4 * os_tiles(n, OS_MIN_TILE) * OS_BINS * 4;
-}
-
-extern "C" int radix_onesweep2_sort_tuned(const sort_tune *tune, int mode, const uint32_t *kin, uint32_t *kout,
-                                          const uint32_t *vin, uint32_t *vout, size_t n, void *temp, void *stream,
-                                          sw_error *err)
-{
-    if (!tune) tune = sort_tune_for(cuda_device_arch());
-    const int threads = vin ? tune->pairs_threads : tune->keys_threads, items = vin ? tune->pairs_items : tune->keys_items;
     const os_pass_fn pass = os_pass_of(vin != NULL, threads, items);
     if (!pass)
         return sw_fail(err, "radix sort onesweep: %s tile %dx%d is not compiled (kernels/sort/radix_onesweep2.cu, "
                        "OS_%s_SHAPES)", vin ? "pairs" : "keys", threads, items, vin ? "PAIR" : "KEY");
     if (n == 0) return 0;
-    if (n > RADIX_K_ONESWEEP_MAX)
-        return sw_fail(err, "radix sort onesweep: %zu keys, the limit is 2^30 (use --algo split)", n);
     cudaStream_t s = (cudaStream_t)stream;
     char *t = (char *)temp;
     uint32_t *kalt = (uint32_t *)t, *valt = NULL;
@@ -361,10 +322,9 @@ extern "C" int radix_onesweep2_sort_tuned(const sort_tune *tune, int mode, const
         t += os_round(n * 4);
     }
     unsigned int *hist = (unsigned int *)t, *counters = hist + 4 * OS_BINS;
-    unsigned int *status = (unsigned int *)(t + os_round(OS_HEAD_BYTES));
-    const size_t tiles = os_tiles(n, (size_t)threads * items);
-    CUDA_TRY(cudaMemsetAsync(hist, 0, os_round(OS_HEAD_BYTES) + 4 * tiles * OS_BINS * 4, s), err);
-
+    unsigned int *status = (unsigned int *)(t + os_round(RADIX_K_HEAD_BYTES));
+    const size_t tiles = (n + (size_t)threads * items - 1) / ((size_t)threads * items);
+    CUDA_TRY(cudaMemsetAsync(hist, 0, os_round(RADIX_K_HEAD_BYTES) + 4 * tiles * OS_BINS * 4, s), err);
     int sms;
     if (cuda_sm_count(&sms, err)) return -1;
     size_t hgrid = (n + 4 * OS_HIST_THREADS - 1) / (4 * OS_HIST_THREADS);
@@ -385,10 +345,4 @@ extern "C" int radix_onesweep2_sort_tuned(const sort_tune *tune, int mode, const
         CUDA_TRY_LAUNCH("os_pass", err);
     }
     return 0;
-}
-
-extern "C" int radix_onesweep2_sort(int mode, const uint32_t *kin, uint32_t *kout, const uint32_t *vin,
-                                    uint32_t *vout, size_t n, void *temp, void *stream, sw_error *err)
-{
-    return radix_onesweep2_sort_tuned(NULL, mode, kin, kout, vin, vout, n, temp, stream, err);
 }

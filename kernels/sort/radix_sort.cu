@@ -1,13 +1,13 @@
-/* The ladder's radix sort, "split" (the chapter, 39.3.3), and the launcher of both sorts.
+/* The ladder's radix sort, "split" (the chapter, 39.3.3).
  * split: one bit per pass, 32 passes; each pass flags the keys whose bit is 0, scans the
- * flags (flag_scan) and scatters: zeros to their scanned address, ones after all zeros in
+ * flags (the scan ladder's "tuned" rung, compact_kernel_scan_flags) and scatters: zeros to their scanned address, ones after all zeros in
  * order. Stable because both groups keep order. What the production sort, onesweep
  * (radix_onesweep2.cu), fixes: 8 bits a pass instead of 1, so 4 passes instead of 32,
  * and one kernel a pass (ranking, look-back and scatter together). */
 #include "radix_sort_kernel.h"
 #include "kernels/common/block_scan.cuh"   /* key_to_ordered */
 #include "kernels/common/cuda_util.cuh"
-#include "kernels/compact/flag_scan.h"
+#include "kernels/compact/compact_kernel.h"
 
 static unsigned int rs_grid(size_t n, unsigned int threads)
 {
@@ -30,10 +30,9 @@ static __global__ void rs_split_flags(const uint32_t *keys, size_t n, int bit, u
 }
 
 static __global__ void rs_split_scatter(const uint32_t *kin, const uint32_t *vin, const uint32_t *flags,
-                                        const uint32_t *addr, const uint32_t *zeros, size_t n, uint32_t *kout,
-                                        uint32_t *vout)
+                                        const uint32_t *addr, size_t n, uint32_t *kout, uint32_t *vout)
 {
-    const size_t nz = *zeros;
+    const size_t nz = (size_t)addr[n - 1] + flags[n - 1];   /* the zeros: n >= 1 */
     for (size_t i = (size_t)blockIdx.x * blockDim.x + threadIdx.x; i < n; i += (size_t)gridDim.x * blockDim.x) {
         size_t dst = flags[i] ? addr[i] : nz + i - addr[i];
         kout[dst] = kin[i];
@@ -41,20 +40,14 @@ static __global__ void rs_split_scatter(const uint32_t *kin, const uint32_t *vin
     }
 }
 
-/* ---- launchers ------------------------------------------------------------------------ */
+/* ---- launcher -------------------------------------------------------------------------- */
 
 static size_t rs_round(size_t bytes) { return (bytes + 255) & ~(size_t)255; }
 
-extern "C" size_t radix_kernel_temp_bytes(int algo, size_t n, int with_values)
+extern "C" int radix_split_sort(int mode, const uint32_t *kin, uint32_t *kout, const uint32_t *vin, uint32_t *vout,
+                                size_t n, void *temp, void *stream, sw_error *err)
 {
-    if (algo == RADIX_K_ONESWEEP) return radix_onesweep2_temp_bytes(n, with_values);
-    size_t buffers = rs_round(n * 4) * (with_values ? 2 : 1);
-    return buffers + 2 * rs_round(n * 4) + rs_round(flag_scan_temp_bytes(n));
-}
-
-static int rs_split(int mode, const uint32_t *kin, uint32_t *kout, const uint32_t *vin, uint32_t *vout, size_t n,
-                    void *temp, cudaStream_t s, sw_error *err)
-{
+    cudaStream_t s = (cudaStream_t)stream;
     char *t = (char *)temp;
     uint32_t *kalt = (uint32_t *)t;
     t += rs_round(n * 4);
@@ -73,8 +66,8 @@ static int rs_split(int mode, const uint32_t *kin, uint32_t *kout, const uint32_
     for (int bit = 0; bit < 32; bit++) {   /* 32 passes: the result ends in kout */
         rs_split_flags<<<grid, 256, 0, s>>>(ka, n, bit, flags);
         CUDA_TRY_LAUNCH("rs_split_flags", err);
-        if (flag_scan_exclusive(flags, addr, n, scan_temp, s, err)) return -1;
-        rs_split_scatter<<<grid, 256, 0, s>>>(ka, va, flags, addr, flag_scan_total(scan_temp, n), n, kb, vb);
+        if (compact_kernel_scan_flags(flags, addr, n, scan_temp, s, err)) return -1;
+        rs_split_scatter<<<grid, 256, 0, s>>>(ka, va, flags, addr, n, kb, vb);
         CUDA_TRY_LAUNCH("rs_split_scatter", err);
         uint32_t *x = ka; ka = kb; kb = x;
         x = va; va = vb; vb = x;
@@ -82,15 +75,4 @@ static int rs_split(int mode, const uint32_t *kin, uint32_t *kout, const uint32_
     rs_map_keys<<<grid, 256, 0, s>>>(kout, kout, n, mode, 0);
     CUDA_TRY_LAUNCH("rs_map_keys", err);
     return 0;
-}
-
-extern "C" int radix_kernel_sort(int algo, int mode, const uint32_t *keys_in, uint32_t *keys_out,
-                                 const uint32_t *vals_in, uint32_t *vals_out, size_t n, void *temp, void *stream,
-                                 sw_error *err)
-{
-    if (n == 0) return 0;
-    if (n >= ((size_t)1 << 32)) return sw_fail(err, "radix sort (cuda): %zu keys, the limit is 2^32 - 1", n);
-    if ((vals_in == NULL) != (vals_out == NULL)) return sw_fail(err, "radix sort (cuda): values in and out differ");
-    if (algo == RADIX_K_SPLIT) return rs_split(mode, keys_in, keys_out, vals_in, vals_out, n, temp, (cudaStream_t)stream, err);
-    return radix_onesweep2_sort(mode, keys_in, keys_out, vals_in, vals_out, n, temp, stream, err);
 }

@@ -7,6 +7,8 @@
 #ifndef SCANWORKS_KERNELS_SORT_TUNE_H
 #define SCANWORKS_KERNELS_SORT_TUNE_H
 
+#include "kernels/common/tune_row.h"
+
 typedef struct sort_tune {
     int arch;                         /* the lowest compute capability of the row, major * 10 + minor */
     int keys_threads, keys_items;     /* a digit pass's tile for keys alone: threads x keys a thread */
@@ -21,12 +23,6 @@ static const sort_tune sort_tune_table[] = {
 };
 #define SORT_TUNE_ROWS ((int)(sizeof sort_tune_table / sizeof sort_tune_table[0]))
 
-static inline const sort_tune *sort_tune_for(int arch)
-{
-    const sort_tune *t = &sort_tune_table[0];
-    for (int i = 0; i < SORT_TUNE_ROWS; i++)
-        if (sort_tune_table[i].arch <= arch) t = &sort_tune_table[i];
-    return t;
-}
+SW_TUNE_LOOKUP(sort_tune_for, sort_tune, sort_tune_table)
 
 #endif

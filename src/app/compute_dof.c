@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "app/cli.h"
+#include "app/compute_common.h"
 #include "app/compute_context.h"
 #include "app/compute_pixels.h"
 #include "dof/dof.h"
@@ -187,13 +188,9 @@ int compute_dof(int argc, char **argv)
          false, false},
         {NULL, CLI_FLAG, NULL, NULL, 0, 0, false, false},
     };
+    int rc = compute_parse_flags("dof", argc, argv, flags, usage);
+    if (rc >= 0) return rc;
     sw_error err;
-    int rc = cli_parse(argc, argv, 1, flags, usage, &err);
-    if (rc) {
-        if (rc > 0) return 0;
-        fprintf(stderr, "scanworks compute dof: %s\n", err.msg);
-        return cli_exit_code(rc);
-    }
     prim_backend b;
     sat_variant v = SAT_THREE_PASS;
     dof_gather g;

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "app/cli.h"
+#include "app/compute_common.h"
 #include "app/options.h"
 #include "dof/dof_layers.h"
 #include "dof/dof_limits.h"
@@ -165,13 +166,9 @@ int compute_dof_scene(int argc, char **argv)
          false},
         {NULL, CLI_FLAG, NULL, NULL, 0, 0, false, false},
     };
+    int rc = compute_parse_flags("dof-scene", argc, argv, flags, usage);
+    if (rc >= 0) return rc;
     sw_error err;
-    int rc = cli_parse(argc, argv, 1, flags, usage, &err);
-    if (rc) {
-        if (rc > 0) return 0;
-        fprintf(stderr, "scanworks compute dof-scene: %s\n", err.msg);
-        return cli_exit_code(rc);
-    }
     int w = 0, h = 0;
     const char *bad = NULL;
     char msg[768];

@@ -89,7 +89,7 @@ static const bench_gpu_check sort_check = {poison, verify};
 
 /* With SCANWORKS_SORT_SHAPES=all, a row "onesweep-smAA" for every row of
  * kernels/sort/tune.h, and "onesweep-TxI" for every compiled tile of this operation
- * (keys alone or pairs) on the sm_90 row. */
+ * (keys alone or pairs) on the device's row. */
 static int bench_shapes(bench_report *r, sort_ctx *c, const char *op, double bytes, int reps, sw_error *err)
 {
     const char *all = getenv("SCANWORKS_SORT_SHAPES");
@@ -102,14 +102,11 @@ static int bench_shapes(bench_report *r, sort_ctx *c, const char *op, double byt
         snprintf(variant, sizeof variant, "onesweep-sm%d", sort_tune_table[i].arch);
         rc = bench_gpu_checked_row(r, op, variant, (int64_t)c->n, bytes, "", run_ours, c, reps, &sort_check, err);
     }
-    int shapes[16][2];
-    const int count = radix_onesweep2_shapes(c->pairs, shapes, 16);
-    for (int i = 0; !rc && i < count && i < 16; i++) {
-        sort_tune row = *sort_tune_for(90);
-        if (c->pairs) row.pairs_threads = shapes[i][0], row.pairs_items = shapes[i][1];
-        else row.keys_threads = shapes[i][0], row.keys_items = shapes[i][1];
+    sort_tune row;
+    for (int i = 0; !rc && radix_onesweep2_shape_row(c->pairs, i, &row) == 0; i++) {
         c->tune = &row;
-        snprintf(variant, sizeof variant, "onesweep-%dx%d", shapes[i][0], shapes[i][1]);
+        snprintf(variant, sizeof variant, "onesweep-%dx%d", c->pairs ? row.pairs_threads : row.keys_threads,
+                 c->pairs ? row.pairs_items : row.keys_items);
         rc = bench_gpu_checked_row(r, op, variant, (int64_t)c->n, bytes, "", run_ours, c, reps, &sort_check, err);
     }
     c->tune = NULL;

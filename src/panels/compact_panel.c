@@ -24,7 +24,6 @@
 #include <cuda_gl_interop.h>
 #include <cuda_runtime.h>
 #include "kernels/compact/compact_kernel.h"
-#include "kernels/compact/flag_scan.h"
 #endif
 
 #define MAX_CELLS 16384
@@ -169,7 +168,7 @@ static int init(void **state, const cuda_device_info *cuda, sw_error *err)
             s->use_cuda = cudaGraphicsGLRegisterBuffer(&s->res[i], s->buf[i], cudaGraphicsRegisterFlagsNone) ==
                           cudaSuccess;
         if (s->use_cuda)
-            s->use_cuda = cudaMalloc(&s->scan_temp, flag_scan_temp_bytes(MAX_CELLS)) == cudaSuccess &&
+            s->use_cuda = cudaMalloc(&s->scan_temp, compact_kernel_scan_temp_bytes(MAX_CELLS) + 16) == cudaSuccess &&
                           cudaMalloc((void **)&s->d_count, 8) == cudaSuccess &&
                           cudaEventCreate(&s->ev[0]) == cudaSuccess && cudaEventCreate(&s->ev[1]) == cudaSuccess;
         if (!s->use_cuda) cudaGetLastError();

@@ -1,0 +1,50 @@
+/* Host side of the CUDA compaction's launcher (kernels/compact/compact_kernel.h): the
+ * checks, the temp sizes and the device's tuning row; kernels/compact/ queues the kernels. */
+#include "kernels/compact/compact_kernel.h"
+
+#include <cuda_runtime_api.h>
+
+#include "kernels/common/cuda_util.cuh"
+#include "kernels/scan/scan.h"
+
+size_t compact_kernel_temp_bytes(int algo, size_t n)
+{
+    if (algo != COMPACT_K_FLAG_SCAN_SCATTER) {
+        const size_t tiles = (n + COMPACT_K_MIN_TILE - 1) / COMPACT_K_MIN_TILE;
+        return ((tiles << COMPACT_K_MAX_SPREAD) + 1) * sizeof(unsigned long long);
+    }
+    return 2 * ((n + 63) & ~(size_t)63) * sizeof(uint32_t) + compact_kernel_scan_temp_bytes(n) + 256;
+}
+
+int compact_kernel_run(int algo, const compact_kparams *p, const uint32_t *in, const uint8_t *flags, uint32_t *out,
+                       size_t n, unsigned long long *count, void *temp, void *stream, sw_error *err)
+{
+    if (n >= ((size_t)1 << 32)) return sw_fail(err, "compact (cuda): %zu elements, the limit is 2^32 - 1", n);
+    if (n == 0) {
+        CUDA_TRY(cudaMemsetAsync(count, 0, sizeof *count, (cudaStream_t)stream), err);
+        return 0;
+    }
+    if (algo == COMPACT_K_SINGLE_PASS) {
+        if ((unsigned)p->type > 2 || (unsigned)p->pred > 6) return sw_fail(err, "compact (cuda): bad type or predicate");
+        const compact_tune *tu = p->tune ? p->tune : compact_tune_for(cuda_device_arch());
+        return compact_kernel_single_pass(tu, p, in, flags, out, n, count, temp, stream, err);
+    }
+    size_t padded = (n + 63) & ~(size_t)63;
+    uint32_t *flag_bits = (uint32_t *)temp, *addr = flag_bits + padded;
+    return compact_kernel_flag_scan_scatter(p, in, flags, flag_bits, addr, out, n, count, addr + padded, stream, err);
+}
+
+static const scan_desc flag_scan = {SCAN_U32, SCAN_ADD, SCAN_EXCLUSIVE, "tuned"};
+
+size_t compact_kernel_scan_temp_bytes(size_t n)
+{
+    size_t bytes = 0;
+    sw_error ignored;   /* n < 2^32 here: within the limit of "tuned" */
+    if (scan_cuda_temp_bytes(&flag_scan, NULL, n, &bytes, &ignored)) return 0;
+    return bytes;
+}
+
+int compact_kernel_scan_flags(const uint32_t *flags, uint32_t *addr, size_t n, void *temp, void *stream, sw_error *err)
+{
+    return scan_cuda_device(&flag_scan, NULL, flags, addr, n, temp, compact_kernel_scan_temp_bytes(n), stream, err);
+}

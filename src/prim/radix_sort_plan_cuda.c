@@ -1,0 +1,52 @@
+/* Host side of the CUDA radix sorts' launchers (kernels/sort/radix_sort_kernel.h): the
+ * checks, the temp sizes, the device's tuning row; kernels/sort/ queues the kernels. */
+#include "kernels/sort/radix_sort_kernel.h"
+
+#include "kernels/common/cuda_util.cuh"
+#include "kernels/compact/compact_kernel.h"
+
+static size_t rs_round(size_t bytes) { return (bytes + 255) & ~(size_t)255; }
+
+size_t radix_onesweep2_temp_bytes(size_t n, int with_values)
+{
+    const size_t tiles = (n + RADIX_K_MIN_TILE - 1) / RADIX_K_MIN_TILE;
+    return rs_round(n * 4) * (with_values ? 2 : 1) + rs_round(RADIX_K_HEAD_BYTES) + 4 * tiles * RADIX_K_BINS * 4;
+}
+
+size_t radix_kernel_temp_bytes(int algo, size_t n, int with_values)
+{
+    if (algo == RADIX_K_ONESWEEP) return radix_onesweep2_temp_bytes(n, with_values);
+    size_t buffers = rs_round(n * 4) * (with_values ? 2 : 1);
+    return buffers + 2 * rs_round(n * 4) + rs_round(compact_kernel_scan_temp_bytes(n));
+}
+
+int radix_onesweep2_sort_tuned(const sort_tune *tune, int mode, const uint32_t *kin, uint32_t *kout,
+                               const uint32_t *vin, uint32_t *vout, size_t n, void *temp, void *stream, sw_error *err)
+{
+    if (!tune) tune = sort_tune_for(cuda_device_arch());
+    if (n > RADIX_K_ONESWEEP_MAX)
+        return sw_fail(err, "radix sort onesweep: %zu keys, the limit is 2^30 (use --algo split)", n);
+    return radix_onesweep2_run(vin ? tune->pairs_threads : tune->keys_threads,
+                               vin ? tune->pairs_items : tune->keys_items, mode, kin, kout, vin, vout, n, temp, stream,
+                               err);
+}
+
+int radix_onesweep2_shape_row(int with_values, int i, sort_tune *row)
+{
+    int shapes[16][2];
+    if (i < 0 || i >= radix_onesweep2_shapes(with_values, shapes, 16) || i >= 16) return -1;
+    *row = *sort_tune_for(cuda_device_arch());
+    if (with_values) row->pairs_threads = shapes[i][0], row->pairs_items = shapes[i][1];
+    else row->keys_threads = shapes[i][0], row->keys_items = shapes[i][1];
+    return 0;
+}
+
+int radix_kernel_sort(int algo, int mode, const uint32_t *keys_in, uint32_t *keys_out, const uint32_t *vals_in,
+                      uint32_t *vals_out, size_t n, void *temp, void *stream, sw_error *err)
+{
+    if (n == 0) return 0;
+    if (n >= ((size_t)1 << 32)) return sw_fail(err, "radix sort (cuda): %zu keys, the limit is 2^32 - 1", n);
+    if ((vals_in == NULL) != (vals_out == NULL)) return sw_fail(err, "radix sort (cuda): values in and out differ");
+    if (algo == RADIX_K_SPLIT) return radix_split_sort(mode, keys_in, keys_out, vals_in, vals_out, n, temp, stream, err);
+    return radix_onesweep2_sort_tuned(NULL, mode, keys_in, keys_out, vals_in, vals_out, n, temp, stream, err);
+}

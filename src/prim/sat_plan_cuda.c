@@ -1,0 +1,75 @@
+/* Host side of the CUDA SAT launchers (kernels/sat/sat.h): variant and stage names,
+ * scratch sizes, the choice of the three-channel path, the checks of a build;
+ * kernels/sat/ queues the kernels. */
+#include "kernels/sat/sat.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "kernels/common/cuda_util.cuh"
+
+#define TILE 32   /* tiled-v2's tiles (kernels/sat/sat_tile.cuh) */
+
+static const char *const three_pass_names[] = {"row scan", "transpose", "column scan", "transpose back"};
+/* Four stages like the others, so every build records the same events; NULL names a
+ * stage with no kernel in it (an empty interval, left out of every report). */
+static const char *const v2_names[] = {"tiled-v2 (3 kernels, overlapped)", NULL, NULL, NULL};
+
+int sat_cuda_stage_names(int variant, const char *const **names)
+{
+    *names = variant == SAT_CUDA_THREE_PASS ? three_pass_names : v2_names;
+    return 4;
+}
+
+const char *sat_cuda_variant_name(int variant)
+{
+    static const char *const names[SAT_CUDA_VARIANTS] = {"three-pass", "tiled-v2"};
+    return variant >= 0 && variant < SAT_CUDA_VARIANTS ? names[variant] : "?";
+}
+
+size_t sat_cuda_scratch_bytes(int w, int h)
+{
+    size_t tx = (size_t)(w + TILE - 1) / TILE, ty = (size_t)(h + TILE - 1) / TILE;
+    size_t three = (size_t)w * h, tiled = (size_t)h * tx + ty * w + 2 * tx * ty;   /* R, C, T, A */
+    return (three > tiled ? three : tiled) * 16;                                  /* uint4 elements */
+}
+
+int sat_cuda_scratch_ensure(sat_cuda_scratch *s, int w, int h, sw_error *err)
+{
+    size_t need = sat_cuda_scratch_bytes(w, h);
+    if (s->buf && s->bytes >= need) return 0;
+    sat_cuda_scratch_free(s);
+    if (cuda_alloc(&s->buf, need, "SAT scratch", err)) return -1;
+    s->bytes = need;
+    return 0;
+}
+
+void sat_cuda_scratch_free(sat_cuda_scratch *s)
+{
+    if (s->buf) cudaFree(s->buf);
+    memset(s, 0, sizeof *s);
+}
+
+int sat_cuda_rgb_path(const sat_cuda_src *src, sw_error *err)
+{
+    /* SCANWORKS_SAT_ALPHA=scan: scan the fourth channel like the others even where it
+     * is constant (for comparison; the same table). */
+    const char *e = getenv("SCANWORKS_SAT_ALPHA");
+    if (e && strcmp(e, "scan") && strcmp(e, "const"))
+        return sw_fail(err, "SCANWORKS_SAT_ALPHA=%s: expected scan or const", e);
+    return src->alpha_const && !src->rgba_u32 && !(e && !strcmp(e, "scan"));
+}
+
+int sat_cuda_split_table(int variant, const sat_cuda_src *src)
+{
+    sw_error ignored;
+    return variant == SAT_CUDA_TILED_V2 && src->split && sat_cuda_rgb_path(src, &ignored) == 1;
+}
+
+int sat_cuda_check(int variant, int w, int h, sat_cuda_scratch *s, sw_error *err)
+{
+    if (w < 1 || h < 1 || h > 65535 || w > 65535) return sw_fail(err, "SAT: size %dx%d out of range", w, h);
+    if (variant != SAT_CUDA_THREE_PASS && variant != SAT_CUDA_TILED_V2)
+        return sw_fail(err, "SAT: no CUDA variant %d", variant);
+    return sat_cuda_scratch_ensure(s, w, h, err);
+}
