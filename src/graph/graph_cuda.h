@@ -5,6 +5,7 @@
 #define SCANWORKS_GRAPH_GRAPH_CUDA_H
 
 #include <cuda_runtime_api.h>
+#include "kernels/common/cuda_util.cuh"
 #include "util/error.h"
 
 #define GCUDA_TRY(call, err)                                                                     \
@@ -15,17 +16,10 @@
                            __FILE__, __LINE__);                                                  \
     } while (0)
 
+/* cuda_alloc (kernels/common/cuda_util.cuh) for any pointer type. */
 static inline int gcuda_alloc(void *pp, size_t bytes, const char *what, sw_error *err)
 {
-    void **p = (void **)pp;
-    cudaError_t e = cudaMalloc(p, bytes ? bytes : 1);
-    if (e != cudaSuccess) {
-        cudaGetLastError();
-        *p = NULL;
-        return sw_fail(err, "GPU memory: cannot allocate %.1f MiB for %s (%s)", bytes / 1048576.0, what,
-                       cudaGetErrorString(e));
-    }
-    return 0;
+    return cuda_alloc((void **)pp, bytes, what, err);
 }
 
 static inline int gcuda_upload(void *pp, const void *host, size_t bytes, const char *what, sw_error *err)
