@@ -187,7 +187,7 @@ __global__ void __launch_bounds__(256, LAYERS ? DOF_LAYERS_BLOCKS : DISC ? DOF_D
         v[0] = c.x, v[1] = c.y, v[2] = c.z, v[3] = c.w;
     }
     if (near && !LAYERS) {
-        float col[4];
+        float col[4] = {0.0f, 0.0f, 0.0f, 0.0f};   /* alpha 0 leaves it: 0 x (col - v) must not read an unset value */
         float al = dof_near_layer(&m, x, y, DOF_DEPTH(&m, x, y), __uint_as_float(s_rt), __uint_as_float(s_dt), col);
         for (int ch = 0; ch < m.c; ch++) v[ch] += al * (col[ch] - v[ch]);
     }
