@@ -36,6 +36,8 @@ int cuda_alloc(void **p, size_t bytes, const char *what, sw_error *err);
 /* A texture object that reads ARRAY's elements as they are stored: unnormalized
  * coordinates, clamped at the edges, no filtering. */
 int cuda_point_texture(cudaArray_t array, cudaTextureObject_t *tex, sw_error *err);
+/* The same over any resource (RD: an array, linear or pitched memory). */
+int cuda_point_texture_over(const struct cudaResourceDesc *rd, cudaTextureObject_t *tex, sw_error *err);
 /* The current device's compute capability as major * 10 + minor (90 on an H200), 0 when
  * no device answers (the query's error is cleared): the key of the tune.h tables. */
 int cuda_device_arch(void);

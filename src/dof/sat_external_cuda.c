@@ -201,14 +201,7 @@ static int pitch_texture(void *ptr, struct cudaChannelFormatDesc desc, int w, in
     rd.res.pitch2D.width = (size_t)w;
     rd.res.pitch2D.height = (size_t)h;
     rd.res.pitch2D.pitchInBytes = pitch;
-    struct cudaTextureDesc td;   /* as cuda_point_texture: the texels as stored */
-    memset(&td, 0, sizeof td);
-    td.addressMode[0] = td.addressMode[1] = cudaAddressModeClamp;
-    td.filterMode = cudaFilterModePoint;
-    td.readMode = cudaReadModeElementType;
-    td.normalizedCoords = 0;
-    CUDA_TRY(cudaCreateTextureObject(tex, &rd, &td, NULL), err);
-    return 0;
+    return cuda_point_texture_over(&rd, tex, err);   /* the texels as stored */
 }
 
 static int create_all(sat_external *x, int w, int h, sw_error *err)

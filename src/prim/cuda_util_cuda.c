@@ -20,24 +20,29 @@ int cuda_alloc(void **p, size_t bytes, const char *what, sw_error *err)
 
 /* A texture object that reads ARRAY's elements as they are stored: unnormalized
  * coordinates, clamped at the edges, no filtering. */
-int cuda_point_texture(cudaArray_t array, cudaTextureObject_t *tex, sw_error *err)
+int cuda_point_texture_over(const struct cudaResourceDesc *rd, cudaTextureObject_t *tex, sw_error *err)
 {
-    struct cudaResourceDesc rd;
-    memset(&rd, 0, sizeof rd);
-    rd.resType = cudaResourceTypeArray;
-    rd.res.array.array = array;
     struct cudaTextureDesc td;
     memset(&td, 0, sizeof td);
     td.addressMode[0] = td.addressMode[1] = cudaAddressModeClamp;
     td.filterMode = cudaFilterModePoint;
     td.readMode = cudaReadModeElementType;
     td.normalizedCoords = 0;
-    cudaError_t e = cudaCreateTextureObject(tex, &rd, &td, NULL);
+    cudaError_t e = cudaCreateTextureObject(tex, rd, &td, NULL);
     if (e != cudaSuccess) {
         cudaGetLastError();
         return sw_fail(err, "cudaCreateTextureObject failed: %s", cudaGetErrorString(e));
     }
     return 0;
+}
+
+int cuda_point_texture(cudaArray_t array, cudaTextureObject_t *tex, sw_error *err)
+{
+    struct cudaResourceDesc rd;
+    memset(&rd, 0, sizeof rd);
+    rd.resType = cudaResourceTypeArray;
+    rd.res.array.array = array;
+    return cuda_point_texture_over(&rd, tex, err);
 }
 
 /* The current device's compute capability as major * 10 + minor (90 on an H200), 0 when
