@@ -58,28 +58,20 @@ static void compare(const graph_csr *g, uint32_t s, const char *name)
         CHECK_MSG(bad == 0, "%s bfs %s: %zu levels differ (first at %zu: %d, want %d)", name, *a, bad, first,
                   first < n ? lv[first] : 0, first < n ? ref[first] : 0);
     }
-    /* the adaptive BFS's two level loops, with the whole cluster and cut to one block,
-       two and three (slices of uneven size) */
-    static const struct { const char *loop, *cluster; } runs[] = {
-        {"new", "1"}, {"new", "2"}, {"new", "3"}, {"old", NULL}, {"old", "1"}, {"old", "3"}};
-    for (size_t r = 0; r < sizeof runs / sizeof runs[0]; r++) {
-        CHECK(setenv("SCANWORKS_BFS_LEVEL_LOOP", runs[r].loop, 1) == 0);
-        if (runs[r].cluster) CHECK(setenv("SCANWORKS_BFS_CLUSTER", runs[r].cluster, 1) == 0);
-        const char *cl = runs[r].cluster ? runs[r].cluster : "whole";
+    /* the adaptive BFS's cluster cut to one block, two and three (slices of uneven size) */
+    static const char *const clusters[] = {"1", "2", "3"};
+    for (size_t r = 0; r < sizeof clusters / sizeof clusters[0]; r++) {
+        CHECK(setenv("SCANWORKS_BFS_CLUSTER", clusters[r], 1) == 0);
         test_poison(lv, n * sizeof *lv);
         bfs_stats st;
         int rc = graph_bfs(PRIM_CUDA, "adaptive", g, s, lv, &st, &err);
-        CHECK_MSG(rc == 0, "%s adaptive, %s loop, cluster %s: %s", name, runs[r].loop, cl, rc ? err.msg : "");
-        CHECK_MSG(rc || !memcmp(lv, ref, n * sizeof *lv), "%s bfs adaptive, %s loop, cluster %s: levels differ", name,
-                  runs[r].loop, cl);
-        int cap = runs[r].cluster ? atoi(runs[r].cluster) : 16;
-        CHECK_MSG(rc || st.block_launches == 0 || (st.block_cluster >= 1 && st.block_cluster <= cap),
-                  "%s: a cluster of %d blocks ran, asked at most %s", name, st.block_cluster, cl);
-        CHECK_MSG(rc || st.block_launches == 0 || st.block_barriers == (strcmp(runs[r].loop, "new") ? 2 : 1),
-                  "%s: the %s loop asked, one of %d barriers a level ran", name, runs[r].loop, st.block_barriers);
+        CHECK_MSG(rc == 0, "%s adaptive, cluster %s: %s", name, clusters[r], rc ? err.msg : "");
+        CHECK_MSG(rc || !memcmp(lv, ref, n * sizeof *lv), "%s bfs adaptive, cluster %s: levels differ", name,
+                  clusters[r]);
+        CHECK_MSG(rc || st.block_launches == 0 || (st.block_cluster >= 1 && st.block_cluster <= atoi(clusters[r])),
+                  "%s: a cluster of %d blocks ran, asked at most %s", name, st.block_cluster, clusters[r]);
         unsetenv("SCANWORKS_BFS_CLUSTER");
     }
-    unsetenv("SCANWORKS_BFS_LEVEL_LOOP");
     for (const char *const *a = sssp_algorithms(PRIM_CUDA); *a; a++) check_sssp(g, s, dref, name, *a);
     /* delta-stepping with every arc heavy (delta lost in rounding), with light arcs,
        and with one bucket of light arcs; each with the default hub shape, with every
@@ -154,13 +146,11 @@ int main(void)
             graph_csr_free(&c.g);
         }
     }
-    /* adaptive BFS, each level loop: a broom (a path of 100, a star of 40,000 leaves at
-       its end, a path of 500 from one leaf) leaves the cluster by arcs at the hub, by
-       vertices at the leaves, and comes back to it for the tail; a path and a grid run
-       whole in the cluster */
-    for (int loop = 0; loop < 2; loop++) {
-        const char *ln = loop ? "old" : "new";
-        CHECK(setenv("SCANWORKS_BFS_LEVEL_LOOP", ln, 1) == 0);
+    /* adaptive BFS: a broom (a path of 100, a star of 40,000 leaves at its end, a path
+       of 500 from one leaf) leaves the cluster by arcs at the hub, by vertices at the
+       leaves, and comes back to it for the tail; a path and a grid run whole in the
+       cluster */
+    {
         graph_coo b = {0};
         sw_error e2;
         int rc = 0;
@@ -176,10 +166,10 @@ int main(void)
             CHECK(bfs_cpu(&g, 0, ref, NULL, &e2) == 0);
             test_poison(lv, g.n * sizeof *lv);
             CHECK(graph_bfs(PRIM_CUDA, "adaptive", &g, 0, lv, &st, &e2) == 0);
-            CHECK_MSG(!memcmp(lv, ref, g.n * sizeof *lv), "broom, %s loop: adaptive levels differ", ln);
+            CHECK_MSG(!memcmp(lv, ref, g.n * sizeof *lv), "broom: adaptive levels differ");
             CHECK_MSG(st.block_launches >= 2 && st.block_levels >= 99 + 490 && st.levels == 100 + 1 + 500,
-                      "broom, %s loop: %d block launches, %d levels in them, %d levels", ln, st.block_launches,
-                      st.block_levels, st.levels);
+                      "broom: %d block launches, %d levels in them, %d levels", st.block_launches, st.block_levels,
+                      st.levels);
             free(ref), free(lv);
             graph_csr_free(&g);
         } else {
@@ -193,20 +183,17 @@ int main(void)
             int32_t *lv = malloc(c.g.n * sizeof *lv);
             bfs_stats st;
             CHECK(graph_bfs(PRIM_CUDA, "adaptive", &c.g, 0, lv, &st, &e2) == 0);
-            CHECK_MSG(st.block_launches == 1 && st.block_levels == st.levels, "%s, %s loop: %d launches, %d of %d levels",
-                      c.name, ln, st.block_launches, st.block_levels, st.levels);
-            CHECK_MSG(st.block_barriers == (loop ? 2 : 1), "%s: the %s loop asked, one of %d barriers a level ran",
-                      c.name, ln, st.block_barriers);
+            CHECK_MSG(st.block_launches == 1 && st.block_levels == st.levels, "%s: %d launches, %d of %d levels",
+                      c.name, st.block_launches, st.block_levels, st.levels);
             /* connected and undirected: every arc is expanded once, in the level of its tail,
                and the cluster counts them from the degrees its finders loaded */
-            CHECK_MSG(st.arcs_scanned == c.g.m && st.reached == c.g.n, "%s, %s loop: %llu arcs scanned of %llu, %llu reached",
-                      c.name, ln, (unsigned long long)st.arcs_scanned, (unsigned long long)c.g.m,
+            CHECK_MSG(st.arcs_scanned == c.g.m && st.reached == c.g.n, "%s: %llu arcs scanned of %llu, %llu reached",
+                      c.name, (unsigned long long)st.arcs_scanned, (unsigned long long)c.g.m,
                       (unsigned long long)st.reached);
-            printf("%s: adaptive BFS (%s loop, %d cluster barrier(s) a level), %d levels in one launch of a %d-block "
-                   "cluster\n",
-                   c.name, ln, st.block_barriers, st.block_levels, st.block_cluster);
+            printf("%s: adaptive BFS, %d levels in one launch of a %d-block cluster\n", c.name, st.block_levels,
+                   st.block_cluster);
             CHECK_MSG(k < 2 || st.block_cluster <= 2, "%s: cluster of %d blocks, asked 2", c.name, st.block_cluster);
-            if (loop == 0) {   /* delta-stepping runs with the width sssp_bucket_width gives */
+            {   /* delta-stepping runs with the width sssp_bucket_width gives */
                 double work, width, *d = malloc(c.g.n * sizeof *d);
                 sssp_stats ss;
                 CHECK(sssp_bucket_width(&c.g, &work, &width, &e2) == 0);
@@ -220,7 +207,6 @@ int main(void)
         }
         unsetenv("SCANWORKS_BFS_CLUSTER");
     }
-    unsetenv("SCANWORKS_BFS_LEVEL_LOOP");
     /* a larger R-MAT where the direction-optimizing BFS goes bottom-up */
     graph_coo e;
     graph_csr g;

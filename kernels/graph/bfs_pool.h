@@ -1,26 +1,40 @@
-/* BFS levels of small frontiers in one thread-block cluster with one cluster barrier
- * a level (the loop of bfs_block.h took two). The frontier is one pool spread over
- * the blocks' shared memory; each entry carries its vertex's first arc and degree,
- * loaded by the thread that found it, so the frontier's size and arcs are known at
- * the barrier that ends the level and a block reads its share of the next frontier
- * from its own shared memory. Same contract as bfs_launch_block_levels: it runs
- * top-down levels while the frontier has at most bfs_pool_max_vertices() vertices and
- * bfs_pool_max_arcs() arcs, then leaves it in QOUT for the full-GPU kernels (bfs.h).
- * SCANWORKS_BFS_LEVEL_LOOP=old|new picks between the two loops (src/graph/bfs_cuda.c). */
+/* BFS levels of small frontiers inside one launch: a thread-block cluster (up to
+ * BFS_CLUSTER_MAX blocks, one per SM, sm_90; one block elsewhere) runs top-down level
+ * after level with one cluster barrier a level, while the frontier has at most
+ * bfs_pool_max_vertices() vertices and bfs_pool_max_arcs() arcs (long, thin graphs:
+ * grids, roads, paths, the tails of R-MAT), then leaves it in QOUT for the full-GPU
+ * kernels (bfs.h). A road-like grid's thousands of levels then cost one launch instead
+ * of a host round trip each. The frontier is one pool spread over the blocks' shared
+ * memory; each entry carries its vertex's first arc and degree, loaded by the thread
+ * that found it, so the frontier's size and arcs are known at the barrier that ends
+ * the level and a block reads its share of the next frontier from its own shared
+ * memory. */
 #ifndef SCANWORKS_KERNELS_BFS_POOL_H
 #define SCANWORKS_KERNELS_BFS_POOL_H
 
 #include <cuda_runtime_api.h>
 #include <stdint.h>
-#include "bfs_block.h"
 #include "util/error.h"
 
 #ifdef __cplusplus
 extern "C" {
 #endif
 
+#define BFS_CLUSTER_MAX 16
 #define BFS_POOL_THREADS 512
 #define BFS_POOL_ITEMS 4   /* frontier entries per thread; a block holds THREADS x ITEMS */
+
+/* What the cluster leaves: the frontier it stopped at (COUNT vertices on level ITER,
+ * DEGREE arcs; COUNT 0: the BFS is done), the arcs it expanded, the levels it ran.
+ * OVERFLOW is a guard that must stay 0 (a shared queue ran out of room). */
+typedef struct bfs_block_state {
+    unsigned int count;
+    int iter;
+    unsigned long long degree;
+    unsigned long long scanned;
+    int levels_run;
+    int overflow;
+} bfs_block_state;
 
 /* The cluster size this device runs (*CLUSTER 1..BFS_CLUSTER_MAX; 0: the kernel's
  * shared memory does not fit) and the kernel's limits set for it. WANT 0 takes the

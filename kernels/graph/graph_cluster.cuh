@@ -1,5 +1,5 @@
-/* A grid that is one thread-block cluster (the adaptive BFS's level loops, bfs_block.cu
- * and bfs_pool.cu): the cluster barrier, other blocks' shared memory, the launch
+/* A grid that is one thread-block cluster (the adaptive BFS's level loop, bfs_pool.cu):
+ * the cluster barrier, other blocks' shared memory, the launch
  * configuration, and the largest cluster the device places. Below sm_90, or with one
  * block, the barrier is the block's and every pointer is the block's own. */
 #ifndef SCANWORKS_KERNELS_GRAPH_CLUSTER_CUH

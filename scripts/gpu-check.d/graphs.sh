@@ -62,11 +62,6 @@ for c in 1 4 8; do
       --algo adaptive > "$f" 2>&1 || fail "adaptive BFS with a cluster of $c on the grid (see $(basename "$f"))"
   echo "SUMMARY: bfs grid adaptive, cluster of at most $c blocks: $(awk '$1 == "cuda" { print $4, "ms"; exit }' "$f")"
 done
-# The adaptive BFS's earlier level loop (two cluster barriers a level), whole cluster, 16 roots
-f="$OUT/bfs-grid-loop-old.txt"
-env SCANWORKS_BFS_LEVEL_LOOP=old timeout 120 "$SW" bench bfs --graph grid:1500:1500 --sources 16 --cpu-sources 0 \
-    --algo adaptive > "$f" 2>&1 || fail "adaptive BFS, the old level loop, on the grid (see $(basename "$f"))"
-echo "SUMMARY: bfs grid adaptive, old level loop (2 barriers a level): $(awk '$1 == "cuda" { print $4, "ms"; exit }' "$f")"
 # Bucket widths on the grid around the chosen one (sssp_bucket_width: ~404 here; the
 # old work-only width was 25), two roots each
 for w in 25 200 400 800; do

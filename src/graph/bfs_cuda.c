@@ -22,7 +22,6 @@ struct bfs_cuda_graph {
     void *temp;                 /* the queue algorithms' scratch (bfs_work) */
     bfs_work work;
     int block_cluster;          /* adaptive: the cluster's blocks (0: the device lacks the shared memory) */
-    int block_old_loop;         /* adaptive: 1 runs the two-barrier level loop (bfs_block.h), 0 bfs_pool.h's */
     int *modif;
     cudaEvent_t ev[2];
 };
@@ -38,19 +37,11 @@ void bfs_cuda_free(bfs_cuda_graph *d)
     free(d);
 }
 
-/* The adaptive BFS's cluster: its level loop (SCANWORKS_BFS_LEVEL_LOOP=new, the
- * default, or old) and its size (SCANWORKS_BFS_CLUSTER caps it). */
+/* The adaptive BFS's cluster size (SCANWORKS_BFS_CLUSTER caps it). */
 static int block_prepare(bfs_cuda_graph *d, sw_error *err)
 {
-    const char *loop = getenv("SCANWORKS_BFS_LEVEL_LOOP"), *cap = getenv("SCANWORKS_BFS_CLUSTER");
-    int want = cap ? atoi(cap) : 0;
-    if (!loop || !*loop || !strcmp(loop, "new")) return bfs_pool_prepare(want, &d->block_cluster, err);
-    if (!strcmp(loop, "old")) {
-        d->block_old_loop = 1;
-        return bfs_block_prepare(want, &d->block_cluster, err);
-    }
-    return sw_fail(err, "SCANWORKS_BFS_LEVEL_LOOP=%s: the adaptive BFS's level loops are 'new' (one cluster barrier a "
-                        "level, the default) and 'old' (two)", loop);
+    const char *cap = getenv("SCANWORKS_BFS_CLUSTER");
+    return bfs_pool_prepare(cap ? atoi(cap) : 0, &d->block_cluster, err);
 }
 
 static int upload(const graph_csr *g, bfs_cuda_graph *d, sw_error *err)
@@ -128,8 +119,7 @@ int bfs_cuda_run(bfs_cuda_graph *d, const char *algo, uint32_t source, int32_t *
         rc = bfs_launch_init(d->levels, d->n, source, 0, err) || run_edge_parallel(d, &st, err) ? -1 : 0;
     } else {
         const bfs_dev_graph g = {d->n, d->m, d->row, d->rrow, d->col, d->rcol};
-        bfs_plan plan = {strcmp(algo, "frontier") != 0, !strcmp(algo, "adaptive") ? d->block_cluster : 0,
-                         d->block_old_loop};
+        bfs_plan plan = {strcmp(algo, "frontier") != 0, !strcmp(algo, "adaptive") ? d->block_cluster : 0};
         if (strcmp(algo, "frontier") && strcmp(algo, "direction-optimizing") && strcmp(algo, "adaptive"))
             return sw_fail(err, "BFS algorithm '%s' is not a cuda one", algo);
         rc = bfs_device_run(&g, &d->work, &plan, source, d->levels, 0, &st, err);

@@ -13,7 +13,6 @@
 
 #include "graph/graph_bfs.h"
 #include "kernels/graph/bfs.h"
-#include "kernels/graph/bfs_block.h"
 #include "kernels/graph/bfs_pool.h"
 
 #ifdef __cplusplus
@@ -39,13 +38,10 @@ typedef struct bfs_work {
 } bfs_work;
 
 /* How a run goes: Beamer's switching to bottom-up (needs the reverse graph) and, with
- * CLUSTER > 0 blocks, small frontiers inside one cluster launch: by the level loop of
- * one cluster barrier a level (bfs_pool_prepare), or with OLD_LOOP 1 by the earlier
- * one of two (bfs_block_prepare), kept to compare. */
+ * CLUSTER > 0 blocks, small frontiers inside one cluster launch (bfs_pool_prepare). */
 typedef struct bfs_plan {
     int direction_opt;
     int cluster;
-    int old_loop;
 } bfs_plan;
 
 size_t bfs_work_bytes(uint32_t n, uint64_t m);

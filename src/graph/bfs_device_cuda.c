@@ -1,6 +1,6 @@
 /* The GPU BFS's level loop on a device graph with the caller's scratch and stream
  * (bfs_device.h): top-down frontier queues, Beamer's bottom-up steps over bitmaps, and
- * the cluster's launches of many small levels (bfs_pool.h, or bfs_block.h's loop). */
+ * the cluster's launches of many small levels (bfs_pool.h). */
 #include "graph/bfs_device.h"
 
 #include <stdio.h>
@@ -60,7 +60,6 @@ int bfs_plan_for(const char *algo, int want_cluster, bfs_plan *plan, sw_error *e
 {
     plan->direction_opt = 1;
     plan->cluster = 0;
-    plan->old_loop = 0;
     if (!strcmp(algo, "frontier")) plan->direction_opt = 0;
     else if (!strcmp(algo, "adaptive")) return bfs_pool_prepare(want_cluster, &plan->cluster, err);
     else if (strcmp(algo, "direction-optimizing"))
@@ -92,10 +91,8 @@ static int run_block(const bfs_dev_graph *g, const bfs_work *w, const bfs_plan *
 {
     bfs_block_state b;
     const int cluster = plan->cluster;
-    if (plan->old_loop ? bfs_launch_block_levels(cluster, g->row, g->col, w->q[l->cur], (uint32_t)l->nf,
-                                                 w->q[1 - l->cur], levels, l->iter, w->block, s, err)
-                       : bfs_launch_pool_levels(cluster, g->row, g->col, w->q[l->cur], (uint32_t)l->nf,
-                                                w->q[1 - l->cur], levels, l->iter, w->block, s, err))
+    if (bfs_launch_pool_levels(cluster, g->row, g->col, w->q[l->cur], (uint32_t)l->nf, w->q[1 - l->cur], levels,
+                               l->iter, w->block, s, err))
         return -1;
     GCUDA_TRY(cudaMemcpyAsync(&b, w->block, sizeof b, cudaMemcpyDeviceToHost, s), err);
     GCUDA_TRY(cudaStreamSynchronize(s), err);
@@ -109,7 +106,6 @@ static int run_block(const bfs_dev_graph *g, const bfs_work *w, const bfs_plan *
     st->block_levels += b.levels_run;
     st->block_launches++;
     st->block_cluster = cluster;
-    st->block_barriers = plan->old_loop ? 2 : 1;
     l->mu -= (double)b.scanned - l->mf + (double)b.degree;
     l->nf = b.count;
     l->mf = (double)b.degree;
@@ -133,9 +129,8 @@ int bfs_device_run(const bfs_dev_graph *g, const bfs_work *w, const bfs_plan *pl
     l.mu = (double)g->m - l.mf;
     const int direction_opt = plan->direction_opt && g->rrow && g->rcol, block = plan->cluster > 0;
     const int trace = getenv("SCANWORKS_GRAPH_TRACE") != NULL;
-    const double block_v = (double)(plan->old_loop ? bfs_block_max_vertices(plan->cluster)
-                                                   : bfs_pool_max_vertices(plan->cluster)),
-                 block_a = plan->old_loop ? BFS_BLOCK_MAX_ARCS : (double)bfs_pool_max_arcs(plan->cluster);
+    const double block_v = (double)bfs_pool_max_vertices(plan->cluster),
+                 block_a = (double)bfs_pool_max_arcs(plan->cluster);
     int bottom_up = 0;
     bfs_counters c;
     for (; l.nf > 0; l.iter++) {
@@ -144,9 +139,8 @@ int bfs_device_run(const bfs_dev_graph *g, const bfs_work *w, const bfs_plan *pl
             if (run_block(g, w, plan, levels, &l, s, &st, err)) return -1;
             if (trace)
                 fprintf(stderr,
-                        "bfs levels %d..%d in a cluster of %d blocks, %d cluster barrier(s) a level -> frontier %.0f, "
-                        "its arcs %.0f\n",
-                        from, l.iter - 1, plan->cluster, plan->old_loop ? 2 : 1, l.nf, l.mf);
+                        "bfs levels %d..%d in a cluster of %d blocks -> frontier %.0f, its arcs %.0f\n", from,
+                        l.iter - 1, plan->cluster, l.nf, l.mf);
             if (l.nf <= 0) break;
         }
         if (direction_opt && !bottom_up && l.mf > l.mu / BFS_ALPHA) {

@@ -7,10 +7,7 @@
  *                           kernels/graph/bfs_pool.h) one thread-block cluster (16 blocks on an H200)
  *                           runs level after level in one launch, so a long, thin graph
  *                           (a road network, a grid) costs no host round trip per level
- *                           (SCANWORKS_BFS_CLUSTER=N caps the cluster's blocks;
- *                           SCANWORKS_BFS_LEVEL_LOOP=new, the default, takes one cluster
- *                           barrier a level, kernels/graph/bfs_pool.h; =old the two of
- *                           bfs_block.h)
+ *                           (SCANWORKS_BFS_CLUSTER=N caps the cluster's blocks)
  *   "frontier"              top-down frontier queues, degrees scanned per block for
  *                           load balance, next frontier appended by warp-aggregated atomics
  *   "edge-parallel"         the seed's kernel: one thread per COO edge, a levels array
@@ -35,7 +32,6 @@ typedef struct bfs_stats {
     int block_levels;      /* adaptive: levels run inside the one-block launches */
     int block_launches;    /* adaptive: those launches */
     int block_cluster;     /* adaptive: blocks in the cluster that ran them */
-    int block_barriers;    /* adaptive: cluster barriers a level of their loop (1 new, 2 old) */
 } bfs_stats;
 
 /* The algorithms of a backend, NULL-terminated, default first. */

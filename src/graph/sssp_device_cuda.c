@@ -83,7 +83,7 @@ int sssp_device_width(const sssp_dev_graph *g, const int64_t *rrow, const uint32
     if (g->n && g->m) {
         uint32_t hub = (uint32_t)(0xffffffffull - (sums.hub_key & 0xffffffffull));
         const bfs_dev_graph bg = {g->n, g->m, g->row, rrow, g->col, rcol};
-        const bfs_plan plan = {1, 0, 0};
+        const bfs_plan plan = {1, 0};
         if (bfs_device_run(&bg, &bw, &plan, hub, levels, s, NULL, err) ||
             sssp_launch_level_sums(levels, g->n, d_sums, s, err))
             return -1;
