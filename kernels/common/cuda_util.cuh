@@ -51,6 +51,15 @@ int cuda_allow_dyn_smem(const void *kernel, size_t dyn_smem, int *fits, size_t *
 /* The blocks of KERNEL (THREADS threads, DYN_SMEM bytes) the current device holds at
  * once, SMs x blocks an SM, with the attribute set as above; 0 when a block does not fit. */
 int cuda_resident_blocks(const void *kernel, int threads, size_t dyn_smem, int *blocks, sw_error *err);
+/* A grid of one cluster of CLUSTER blocks of THREADS with SMEM bytes of dynamic shared
+ * memory each, on STREAM (CLUSTER 1: a plain one-block launch). ATTR is its storage. */
+cudaLaunchConfig_t cuda_cluster_config(int cluster, unsigned threads, size_t smem, cudaStream_t stream,
+                                       cudaLaunchAttribute *attr);
+/* The cluster size KERNEL runs with on this device (*CLUSTER 1..MAX; 0: SMEM does not
+ * fit a block), its dynamic shared memory (and above 8 blocks the non-portable sizes)
+ * allowed. WANT 0 takes the largest the device places; otherwise at most WANT. */
+int cuda_cluster_pick(const void *kernel, unsigned threads, size_t smem, int want, int max, int *cluster,
+                      sw_error *err);
 
 #ifdef __cplusplus
 }

@@ -248,8 +248,8 @@ extern "C" uint32_t bfs_pool_max_arcs(int cluster) { return bfs_pool_max_vertice
 
 extern "C" int bfs_pool_prepare(int want, int *cluster, sw_error *err)
 {
-    return graph_cluster_pick((const void *)k_bfs_pool, BFS_POOL_THREADS, BP_SMEM_BYTES, want, BFS_CLUSTER_MAX, cluster,
-                              err);
+    return cuda_cluster_pick((const void *)k_bfs_pool, BFS_POOL_THREADS, BP_SMEM_BYTES, want, BFS_CLUSTER_MAX, cluster,
+                             err);
 }
 
 extern "C" int bfs_launch_pool_levels(int cluster, const int64_t *row, const uint32_t *col, const uint32_t *qin,
@@ -263,7 +263,7 @@ extern "C" int bfs_launch_pool_levels(int cluster, const int64_t *row, const uin
                        bfs_pool_max_vertices(cluster));
     CUDA_TRY(cudaMemsetAsync(state, 0, sizeof *state, stream), err);
     cudaLaunchAttribute attr;
-    cudaLaunchConfig_t cfg = graph_cluster_config(cluster, BFS_POOL_THREADS, BP_SMEM_BYTES, stream, &attr);
+    cudaLaunchConfig_t cfg = cuda_cluster_config(cluster, BFS_POOL_THREADS, BP_SMEM_BYTES, stream, &attr);
     CUDA_TRY(cudaLaunchKernelEx(&cfg, k_bfs_pool, (const long long *)row, (const unsigned *)col, (const unsigned *)qin,
                                 (unsigned)qn, (unsigned *)qout, (int *)levels, iter, state),
              err);

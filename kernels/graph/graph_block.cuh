@@ -150,18 +150,4 @@ __device__ __forceinline__ int lb_find(const graph_lb *s, long long e)
     return lo;
 }
 
-/* For the one-block kernels: whether a block of this device may have BYTES of dynamic
- * shared memory (*FITS 1 or 0), and if so KERNEL's limit raised to it. */
-static inline int graph_block_smem(const void *kernel, size_t bytes, int *fits, sw_error *err)
-{
-    int dev, optin = 0;
-    *fits = 0;
-    CUDA_TRY(cudaGetDevice(&dev), err);
-    CUDA_TRY(cudaDeviceGetAttribute(&optin, cudaDevAttrMaxSharedMemoryPerBlockOptin, dev), err);
-    if ((size_t)optin < bytes + 1024) return 0;   /* 1 KiB left for the kernel's static shared memory */
-    CUDA_TRY(cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, (int)bytes), err);
-    *fits = 1;
-    return 0;
-}
-
 #endif

@@ -1,5 +1,5 @@
 /* The CUDA runtime helpers of kernels/common/cuda_util.cuh: allocation, texture objects,
- * device queries and the dynamic shared memory a kernel may take. */
+ * device queries, the dynamic shared memory a kernel may take and one-cluster grids. */
 #include "kernels/common/cuda_util.cuh"
 
 #include <string.h>
@@ -108,5 +108,55 @@ int cuda_resident_blocks(const void *kernel, int threads, size_t dyn_smem, int *
     if (!fits) return 0;
     CUDA_TRY(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, kernel, threads, dyn_smem), err);
     *blocks = sms * per_sm;
+    return 0;
+}
+
+/* A grid of one cluster (cuda_util.cuh). */
+cudaLaunchConfig_t cuda_cluster_config(int cluster, unsigned threads, size_t smem, cudaStream_t stream,
+                                       cudaLaunchAttribute *attr)
+{
+    cudaLaunchConfig_t cfg;
+    memset(&cfg, 0, sizeof cfg);
+    cfg.gridDim.x = (unsigned)cluster, cfg.gridDim.y = cfg.gridDim.z = 1;
+    cfg.blockDim.x = threads, cfg.blockDim.y = cfg.blockDim.z = 1;
+    cfg.dynamicSmemBytes = smem;
+    cfg.stream = stream;
+    if (cluster > 1) {
+        memset(attr, 0, sizeof *attr);
+        attr->id = cudaLaunchAttributeClusterDimension;
+        attr->val.clusterDim.x = (unsigned)cluster;
+        attr->val.clusterDim.y = attr->val.clusterDim.z = 1;
+        cfg.attrs = attr;
+        cfg.numAttrs = 1;
+    }
+    return cfg;
+}
+
+/* The largest cluster the device places, from MAX (or WANT) down: sm_90 and later only;
+ * one block elsewhere. */
+int cuda_cluster_pick(const void *kernel, unsigned threads, size_t smem, int want, int max, int *cluster,
+                      sw_error *err)
+{
+    int fits, major = cuda_device_arch() / 10;
+    *cluster = 0;
+    if (cuda_allow_dyn_smem(kernel, smem, &fits, NULL, err)) return -1;
+    if (!fits) return 0;
+    int top = want > 0 && want < max ? want : max;
+    *cluster = 1;
+    if (major < 9 || top < 2) return 0;
+    if (top > 8) CUDA_TRY(cudaFuncSetAttribute(kernel, cudaFuncAttributeNonPortableClusterSizeAllowed, 1), err);
+    for (int c = top; c > 1; c--) {
+        cudaLaunchAttribute attr;
+        cudaLaunchConfig_t cfg = cuda_cluster_config(c, threads, smem, 0, &attr);
+        int active = 0;
+        if (cudaOccupancyMaxActiveClusters(&active, kernel, &cfg) != cudaSuccess) {
+            cudaGetLastError();
+            continue;
+        }
+        if (active >= 1) {
+            *cluster = c;
+            return 0;
+        }
+    }
     return 0;
 }
