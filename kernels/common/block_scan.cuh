@@ -1,5 +1,5 @@
-/* Warp- and block-level scan building blocks for the compaction, radix sort and
- * search kernels (device functions only; each .cu that includes this header gets
+/* Warp- and block-level scan building blocks for the compaction, radix sort, search
+ * and graph kernels (device functions only; each .cu that includes this header gets
  * its own copies). Block scans use one shared word per warp. */
 #ifndef SCANWORKS_KERNELS_BLOCK_SCAN_CUH
 #define SCANWORKS_KERNELS_BLOCK_SCAN_CUH
@@ -10,12 +10,12 @@
 #define BS_WARP_SUMS 33   /* one word per warp, then the block total */
 
 /* Inclusive sum over the 32 lanes of a warp (all lanes take part). */
-static __device__ __forceinline__ unsigned int warp_inclusive_sum(unsigned int x)
+template <typename T> static __device__ __forceinline__ T warp_inclusive_sum(T x)
 {
     const unsigned int lane = threadIdx.x & 31u;
 #pragma unroll
     for (unsigned int d = 1; d < 32; d <<= 1) {
-        unsigned int y = __shfl_up_sync(BS_FULL_MASK, x, d);
+        T y = __shfl_up_sync(BS_FULL_MASK, x, d);
         if (lane >= d) x += y;
     }
     return x;

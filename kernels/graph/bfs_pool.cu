@@ -144,7 +144,7 @@ __global__ void __launch_bounds__(BFS_POOL_THREADS, 1)
                 else nbv[k][j] = BP_NONE;   /* not this thread's find */
             }
         /* this warp's finds get consecutive places in the block's reservation */
-        unsigned inc = warp_inclusive_sum_u32(nfound), wtot = __shfl_sync(FULL_MASK, inc, 31), woff = 0;
+        unsigned inc = warp_inclusive_sum(nfound), wtot = __shfl_sync(FULL_MASK, inc, 31), woff = 0;
         if (lane == 31 && wtot) woff = atomicAdd(&s_found, wtot);
         woff = __shfl_sync(FULL_MASK, woff, 31) + inc - nfound;
         __syncthreads();   /* S1: s_found and the list of larger entries are complete; s_t[p], s_a[p] read */

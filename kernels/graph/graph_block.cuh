@@ -1,10 +1,12 @@
-/* Device building blocks of the graph kernels: warp and block exclusive scans (64-bit,
- * shuffles), warp-aggregated queue appends (one atomicAdd per warp), and the
- * block-level load balancer that spreads a chunk of frontier vertices' edges evenly
- * over the threads of a block. Every function here must be called by whole warps. */
+/* Device building blocks of the graph kernels: a 64-bit block exclusive scan (on
+ * block_scan.cuh's warp scan), warp-aggregated queue appends (one atomicAdd per
+ * warp), and the block-level load balancer that spreads a chunk of frontier vertices'
+ * edges evenly over the threads of a block. Every function here must be called by
+ * whole warps. */
 #ifndef SCANWORKS_KERNELS_GRAPH_BLOCK_CUH
 #define SCANWORKS_KERNELS_GRAPH_BLOCK_CUH
 
+#include "kernels/common/block_scan.cuh"
 #include "kernels/common/cuda_util.cuh"
 
 #define GRAPH_BLOCK 256
@@ -33,23 +35,12 @@ __device__ __forceinline__ float atomic_min_nonneg(float *addr, float v)
     return __int_as_float(atomicMin((int *)addr, __float_as_int(v)));
 }
 
-/* Inclusive sum of X over the lanes of a warp. */
-__device__ __forceinline__ unsigned warp_inclusive_sum_u32(unsigned x)
-{
-    int lane = threadIdx.x & 31;
-    for (int d = 1; d < 32; d <<= 1) {
-        unsigned y = __shfl_up_sync(FULL_MASK, x, d);
-        if (lane >= d) x += y;
-    }
-    return x;
-}
-
 /* Lists, for each lane whose BIG is set, the segments of SEG arcs of its vertex V (DEG
  * arcs from START): one atomicAdd on *COUNT per warp. Whole warps call this. */
 __device__ __forceinline__ void warp_hub_append(bool big, unsigned v, long long start, long long deg, unsigned seg,
                                                 long long *hub_start, unsigned *hub_v, unsigned *count)
 {
-    unsigned segs = big ? (unsigned)((deg + seg - 1) / seg) : 0, inc = warp_inclusive_sum_u32(segs);
+    unsigned segs = big ? (unsigned)((deg + seg - 1) / seg) : 0, inc = warp_inclusive_sum(segs);
     unsigned total = __shfl_sync(FULL_MASK, inc, 31), base = 0;
     if (!total) return;
     if ((threadIdx.x & 31) == 31) base = atomicAdd(count, total);
@@ -58,16 +49,6 @@ __device__ __forceinline__ void warp_hub_append(bool big, unsigned v, long long 
         hub_start[base + s] = start + (long long)s * seg;
         hub_v[base + s] = v;
     }
-}
-
-__device__ __forceinline__ long long warp_inclusive_scan(long long x)
-{
-    int lane = threadIdx.x & 31;
-    for (int d = 1; d < 32; d <<= 1) {
-        long long y = __shfl_up_sync(FULL_MASK, x, d);
-        if (lane >= d) x += y;
-    }
-    return x;
 }
 
 __device__ __forceinline__ unsigned long long warp_sum(unsigned long long x)
@@ -81,12 +62,12 @@ __device__ __forceinline__ unsigned long long warp_sum(unsigned long long x)
 __device__ __forceinline__ long long block_exclusive_scan(long long x, long long *warp_tot, long long *total)
 {
     int lane = threadIdx.x & 31, warp = threadIdx.x >> 5;
-    long long inc = warp_inclusive_scan(x);
+    long long inc = warp_inclusive_sum(x);
     if (lane == 31) warp_tot[warp] = inc;
     __syncthreads();
     if (warp == 0) {
         long long t = lane < GRAPH_WARPS ? warp_tot[lane] : 0;
-        long long ti = warp_inclusive_scan(t);
+        long long ti = warp_inclusive_sum(t);
         if (lane < GRAPH_WARPS) warp_tot[lane] = ti - t;
         if (lane == GRAPH_WARPS - 1) warp_tot[GRAPH_WARPS] = ti;
     }

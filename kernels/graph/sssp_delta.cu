@@ -218,7 +218,7 @@ __device__ __forceinline__ void ds_scan(const ds_params &p, float lo, float hi, 
                 else if (e[j] >= hi) min_bits = min(min_bits, (unsigned)__float_as_int(e[j]));
             }
         }
-        unsigned cnt = __popc(mask), inc = warp_inclusive_sum_u32(cnt);
+        unsigned cnt = __popc(mask), inc = warp_inclusive_sum(cnt);
         unsigned total = __shfl_sync(FULL_MASK, inc, 31), base = 0;
         if (!total) continue;
         if (lane == 31) base = atomicAdd(queued, total);
