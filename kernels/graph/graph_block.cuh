@@ -51,9 +51,18 @@ __device__ __forceinline__ void warp_hub_append(bool big, unsigned v, long long 
     }
 }
 
-__device__ __forceinline__ unsigned long long warp_sum(unsigned long long x)
+/* The sum and the largest of X over the warp, in lane 0. */
+template <typename T> __device__ __forceinline__ T warp_sum(T x)
 {
     for (int d = 16; d > 0; d >>= 1) x += __shfl_down_sync(FULL_MASK, x, d);
+    return x;
+}
+template <typename T> __device__ __forceinline__ T warp_max(T x)
+{
+    for (int d = 16; d > 0; d >>= 1) {
+        T y = __shfl_down_sync(FULL_MASK, x, d);
+        x = y > x ? y : x;
+    }
     return x;
 }
 

@@ -6,7 +6,6 @@
  * line is never used; the one plain read, dist[v] before the atomicMin, can only be
  * stale high, which costs an atomic and nothing else. */
 #include <cooperative_groups.h>
-#include <stdlib.h>
 
 #include "sssp_delta.h"
 #include "kernels/common/cuda_util.cuh"
@@ -303,12 +302,7 @@ extern "C" int sssp_launch_delta_stepping(const sssp_ds_args *a, cudaStream_t st
     if (cuda_sm_count(&sms, err)) return -1;
     CUDA_TRY(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, k_ds_run, GRAPH_BLOCK, 0), err);
     if (per_sm < 1) return sw_fail(err, "delta-stepping: the kernel does not fit on a multiprocessor");
-    int want = DS_BLOCKS_PER_SM;
-    /* fewer blocks per SM make each grid barrier cheaper and hide less latency;
-       SCANWORKS_SSSP_DS_BLOCKS_PER_SM=K sets it for experiments */
-    const char *env = getenv("SCANWORKS_SSSP_DS_BLOCKS_PER_SM");
-    if (env && atoi(env) > 0) want = atoi(env);
-    int blocks = sms * (per_sm < want ? per_sm : want);
+    int blocks = sms * (per_sm < DS_BLOCKS_PER_SM ? per_sm : DS_BLOCKS_PER_SM);
     ds_params p = {(const long long *)a->row, (const long long *)a->mid, a->col, a->w, a->n, a->delta,
                    a->dist, a->expanded, {a->queue[0], a->queue[1]}, a->members, a->stamp, a->bstamp,
                    a->big_degree, a->segment, (long long *)a->hub_start, a->hub_v, a->ctl};

@@ -53,21 +53,6 @@ extern "C" int sssp_launch_split_rows(const int64_t *row, const uint32_t *col, c
     return 0;
 }
 
-__device__ __forceinline__ unsigned long long warp_max_u64(unsigned long long x)
-{
-    for (int d = 16; d > 0; d >>= 1) {
-        unsigned long long y = __shfl_down_sync(FULL_MASK, x, d);
-        x = y > x ? y : x;
-    }
-    return x;
-}
-
-__device__ __forceinline__ double warp_sum_f64(double x)
-{
-    for (int d = 16; d > 0; d >>= 1) x += __shfl_down_sync(FULL_MASK, x, d);
-    return x;
-}
-
 /* Grid-stride over max(n, m): each thread adds its weights and keeps its best degree
  * key; a warp's lane 0 folds the warp's into SUMS. */
 __global__ void k_graph_sums(const long long *__restrict__ row, const float *__restrict__ w, unsigned n,
@@ -87,8 +72,8 @@ __global__ void k_graph_sums(const long long *__restrict__ row, const float *__r
             key = k > key ? k : key;
         }
     }
-    ws = warp_sum_f64(ws);
-    key = warp_max_u64(key);
+    ws = warp_sum(ws);
+    key = warp_max(key);
     if ((threadIdx.x & 31) == 0) {
         if (ws != 0.0) atomicAdd(&sums->weight_sum, ws);
         atomicMax(&sums->hub_key, key);
@@ -119,7 +104,7 @@ __global__ void k_level_sums(const int *__restrict__ levels, unsigned n, sssp_gr
         deepest = l > deepest ? l : deepest;
     }
     reached = warp_sum(reached);
-    for (int d = 16; d > 0; d >>= 1) deepest = max(deepest, __shfl_down_sync(FULL_MASK, deepest, d));
+    deepest = warp_max(deepest);
     if ((threadIdx.x & 31) == 0) {
         if (reached) atomicAdd(&sums->reached, reached);
         if (deepest >= 0) atomicMax(&sums->max_level, deepest);
