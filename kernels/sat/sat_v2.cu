@@ -218,8 +218,7 @@ __global__ void __launch_bounds__(256, SAT_V2_WRITE_BLOCKS)
 
 /* Whether to launch steps 2 and 3 as programmatic dependents: only where both were
  * compiled for sm_90 or later (a kernel built for an older chip never waits) and the
- * device is one; SCANWORKS_SAT_PDL=0 turns it off (to time the plain launches).
- * Looked up once per device. */
+ * device is one. Looked up once per device. */
 static int v2_use_pdl(void)
 {
     static int device = -1, use = 0;
@@ -230,8 +229,7 @@ static int v2_use_pdl(void)
     }
     if (d == device) return use;
     cudaFuncAttributes a, b;
-    const char *e = getenv("SCANWORKS_SAT_PDL");
-    use = !(e && !strcmp(e, "0")) && cuda_device_arch() >= 90 &&
+    use = cuda_device_arch() >= 90 &&
           cudaFuncGetAttributes(&a, sat_carries_v2<true>) == cudaSuccess &&
           cudaFuncGetAttributes(&b, sat_tile_write_v2) == cudaSuccess && a.ptxVersion >= 90 && b.ptxVersion >= 90;
     cudaGetLastError();
