@@ -1,5 +1,5 @@
-/* Summed-area tables in CUDA C: the chapter's three passes (the ladder, 39.3.2) and the
- * launcher of both variants (checks and scratch sizes: src/prim/sat_plan_cuda.c).
+/* Summed-area tables in CUDA C: the kernels of the chapter's three passes (the ladder,
+ * 39.3.2; sat_cuda_build in src/prim/sat_plan_cuda.c queues them).
  * three-pass: row scan (one image row per block row of a 2D grid) into OUT; a tiled
  * transpose through padded shared memory into scratch; the same row scan over the
  * transposed rows, in place; a transpose back into OUT. What tiled-v2, the production
@@ -41,39 +41,12 @@ __global__ void sat_transpose(const uint4 *in, uint4 *out, int rows, int cols)
     }
 }
 
-#define STAGE(i)                                                                              \
-    do {                                                                                      \
-        if (ev) CUDA_TRY(cudaEventRecord(ev[i], stream), err);                                \
-    } while (0)
-
-extern "C" int sat_cuda_build(int variant, const sat_cuda_src *src, void *out_, int w, int h, sat_cuda_scratch *s,
-                              cudaStream_t stream, cudaEvent_t *ev, sw_error *err)
+/* Each of the ROWS rows of SRC (LEN long) scanned into OUT (ROWS x LEN uint4). */
+extern "C" int sat_cuda_row_scan(const sat_cuda_src *src, void *out, int len, int rows, cudaStream_t stream,
+                                 sw_error *err)
 {
-    if (sat_cuda_check(variant, w, h, s, err)) return -1;
-    uint4 *out = (uint4 *)out_, *tmp = (uint4 *)s->buf;
-    dim3 tile_block(32, 8);
-    if (variant == SAT_CUDA_THREE_PASS) {
-        STAGE(0);
-        sat_row_scan<<<dim3(1, h), SCAN_THREADS, 0, stream>>>(*src, out, w);
-        CUDA_TRY_LAUNCH("sat_row_scan", err);
-        STAGE(1);
-        sat_transpose<<<dim3(cuda_div_up(w, TILE), cuda_div_up(h, TILE)), tile_block, 0, stream>>>(out, tmp, h, w);
-        CUDA_TRY_LAUNCH("sat_transpose", err);
-        STAGE(2);
-        sat_cuda_src rows = {0, tmp, 1.0f, 0, 0.0f, 0};
-        sat_row_scan<<<dim3(1, w), SCAN_THREADS, 0, stream>>>(rows, tmp, h);
-        CUDA_TRY_LAUNCH("sat_row_scan (columns)", err);
-        STAGE(3);
-        sat_transpose<<<dim3(cuda_div_up(h, TILE), cuda_div_up(w, TILE)), tile_block, 0, stream>>>(tmp, out, w, h);
-        CUDA_TRY_LAUNCH("sat_transpose (back)", err);
-        STAGE(4);
-        return 0;
-    }
-    int rgb = sat_cuda_rgb_path(src, err);   /* three channels scanned */
-    if (rgb < 0) return -1;
-    STAGE(0);   /* the three kernels overlap: no events between */
-    if (sat_cuda_build_v2(src, rgb, out, w, h, tmp, stream, err)) return -1;
-    for (int i = 1; i <= SAT_CUDA_MAX_STAGES; i++) STAGE(i);
+    sat_row_scan<<<dim3(1, rows), SCAN_THREADS, 0, stream>>>(*src, (uint4 *)out, len);
+    CUDA_TRY_LAUNCH("sat_row_scan", err);
     return 0;
 }
 

@@ -55,7 +55,8 @@ typedef struct sat_cuda_scratch {
 #define SAT_CUDA_TILED_V2 1       /* production: 32x32 tiles, carries in one kernel, overlapped launches */
 #define SAT_CUDA_VARIANTS 2
 
-/* These six: src/prim/sat_plan_cuda.c. "three-pass", "tiled-v2" ("?" out of range). */
+/* From here to sat_cuda_check: src/prim/sat_plan_cuda.c. "three-pass", "tiled-v2" ("?"
+ * out of range). */
 const char *sat_cuda_variant_name(int variant);
 /* Stage names of a variant (static strings; NULL for a stage with no kernel in it,
  * whose events are recorded but not reported); returns how many. */
@@ -86,7 +87,9 @@ int sat_cuda_build_v2(const sat_cuda_src *src, int rgb, void *out, int w, int h,
 int sat_cuda_tile_write_rgb(const cudaLaunchConfig_t *cfg, const sat_cuda_src *src, const void *L, const void *V,
                             const void *A, void *out, int w, int h, sw_error *err);
 
-/* OUT (cols x rows) = transpose of IN (rows x cols), uint4 elements. */
+/* three-pass's kernels (sat.cu): ROWS rows of SRC, each LEN long, scanned into OUT
+ * (in place allowed); OUT (cols x rows) = transpose of IN (rows x cols), uint4 elements. */
+int sat_cuda_row_scan(const sat_cuda_src *src, void *out, int len, int rows, cudaStream_t stream, sw_error *err);
 int sat_cuda_transpose(const void *in, void *out, int rows, int cols, cudaStream_t stream, sw_error *err);
 
 #ifdef __cplusplus

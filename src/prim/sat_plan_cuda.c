@@ -1,6 +1,6 @@
 /* Host side of the CUDA SAT launchers (kernels/sat/sat.h): variant and stage names,
- * scratch sizes, the choice of the three-channel path, the checks of a build;
- * kernels/sat/ queues the kernels. */
+ * scratch sizes, the choice of the three-channel path, the checks of a build and the
+ * order of its kernels (kernels/sat/ queues each). */
 #include "kernels/sat/sat.h"
 
 #include <stdlib.h>
@@ -72,4 +72,34 @@ int sat_cuda_check(int variant, int w, int h, sat_cuda_scratch *s, sw_error *err
     if (variant != SAT_CUDA_THREE_PASS && variant != SAT_CUDA_TILED_V2)
         return sw_fail(err, "SAT: no CUDA variant %d", variant);
     return sat_cuda_scratch_ensure(s, w, h, err);
+}
+
+#define STAGE(i)                                                                              \
+    do {                                                                                      \
+        if (ev) CUDA_TRY(cudaEventRecord(ev[i], stream), err);                                \
+    } while (0)
+
+int sat_cuda_build(int variant, const sat_cuda_src *src, void *out, int w, int h, sat_cuda_scratch *s,
+                   cudaStream_t stream, cudaEvent_t *ev, sw_error *err)
+{
+    if (sat_cuda_check(variant, w, h, s, err)) return -1;
+    if (variant == SAT_CUDA_THREE_PASS) {   /* rows; transpose; rows of the transpose; back */
+        const sat_cuda_src rows = {.rgba_u32 = s->buf, .scale = 1.0f};
+        STAGE(0);
+        if (sat_cuda_row_scan(src, out, w, h, stream, err)) return -1;
+        STAGE(1);
+        if (sat_cuda_transpose(out, s->buf, h, w, stream, err)) return -1;
+        STAGE(2);
+        if (sat_cuda_row_scan(&rows, s->buf, h, w, stream, err)) return -1;
+        STAGE(3);
+        if (sat_cuda_transpose(s->buf, out, w, h, stream, err)) return -1;
+        STAGE(4);
+        return 0;
+    }
+    int rgb = sat_cuda_rgb_path(src, err);   /* three channels scanned */
+    if (rgb < 0) return -1;
+    STAGE(0);   /* the three kernels overlap: no events between */
+    if (sat_cuda_build_v2(src, rgb, out, w, h, s->buf, stream, err)) return -1;
+    for (int i = 1; i <= SAT_CUDA_MAX_STAGES; i++) STAGE(i);
+    return 0;
 }
