@@ -1,14 +1,10 @@
 /* BFS levels of small frontiers inside one launch: a thread-block cluster (up to
  * BFS_CLUSTER_MAX blocks, one per SM, sm_90; one block elsewhere) runs top-down level
- * after level with one cluster barrier a level, while the frontier has at most
- * bfs_pool_max_vertices() vertices and bfs_pool_max_arcs() arcs (long, thin graphs:
- * grids, roads, paths, the tails of R-MAT), then leaves it in QOUT for the full-GPU
- * kernels (bfs.h). A road-like grid's thousands of levels then cost one launch instead
- * of a host round trip each. The frontier is one pool spread over the blocks' shared
- * memory; each entry carries its vertex's first arc and degree, loaded by the thread
- * that found it, so the frontier's size and arcs are known at the barrier that ends
- * the level and a block reads its share of the next frontier from its own shared
- * memory. */
+ * after level with one cluster barrier a level (the frontier pooled over the blocks'
+ * shared memory: bfs_pool.cu), while the frontier has at most bfs_pool_max_vertices()
+ * vertices and bfs_pool_max_arcs() arcs (long, thin graphs: grids, roads, paths, the
+ * tails of R-MAT), then leaves it in QOUT for the full-GPU kernels (bfs.h). A road-like
+ * grid's thousands of levels then cost one launch instead of a host round trip each. */
 #ifndef SCANWORKS_KERNELS_BFS_POOL_H
 #define SCANWORKS_KERNELS_BFS_POOL_H
 
