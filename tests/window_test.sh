@@ -20,7 +20,7 @@ grep -qi "GL error" "$tmp/err" && { echo "FAIL: GL errors reported"; cat "$tmp/e
 
 # 1b. The same with two frames in flight (the screenshot is the last frame rendered, after
 #     the held frame is composited); HUD on, so its "2 in flight" line is drawn too.
-timeout 120 xvfb-run -a -s "-screen 0 1024x768x24" "$bin" --frames 8 --size 640x360 --gl-debug \
+timeout 120 xvfb-run -a -s "-screen 0 1024x768x24" "$bin" --frames 3 --size 320x180 --gl-debug \
     --frames-in-flight 2 --screenshot "$tmp/window2.png" 2>"$tmp/err2"
 rc=$?
 [ $rc = 0 ] || { echo "FAIL: window run with 2 frames in flight exited $rc"; cat "$tmp/err2"; fails=$((fails + 1)); }
