@@ -124,6 +124,14 @@ double frame_log_median(const frame_log *log, const char *name)
     return m;
 }
 
+const gpu_frame_times *frame_log_names(const frame_log *log)
+{
+    const gpu_frame_times *best = NULL;
+    for (size_t i = 0; i < log->count; i++)
+        if (!best || log->frames[i].count > best->count) best = &log->frames[i];
+    return best;
+}
+
 static void json_string(FILE *fp, const char *s)
 {
     fputc('"', fp);
@@ -289,7 +297,7 @@ int frame_log_write_json(const frame_log *log, const app *a, int argc, char **ar
     if (a->quality_views) write_dof_quality(fp, a);
     write_frame_gpu(fp, log, a);
     /* Stage names in the order of the first frame. */
-    const gpu_frame_times *first = log->count ? &log->frames[0] : NULL;
+    const gpu_frame_times *first = frame_log_names(log);
     fprintf(fp, "  \"median_ms\": {");
     for (int i = 0; first && i < first->count; i++)
         fprintf(fp, "\"%s\": %.6f, ", first->names[i], frame_log_median(log, first->names[i]));

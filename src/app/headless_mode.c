@@ -158,8 +158,9 @@ int run_headless(const app_options *opt, int argc, char **argv)
     }
     if (opt->json_path && frame_log_write_json(&log, &a, argc, argv, opt->json_path, &err)) goto done;
     fprintf(stderr, "scanworks: %zu frames measured, median GPU ms:", log.count);
-    for (int i = 0; log.count && i < log.frames[0].count; i++)
-        fprintf(stderr, " %s %.3f", log.frames[0].names[i], frame_log_median(&log, log.frames[0].names[i]));
+    const gpu_frame_times *named = frame_log_names(&log);
+    for (int i = 0; named && i < named->count; i++)
+        fprintf(stderr, " %s %.3f", named->names[i], frame_log_median(&log, named->names[i]));
     fprintf(stderr, " total %.3f\n", frame_log_median(&log, "total"));
     char summary[512];
     fprintf(stderr, "scanworks: %s\n", frame_log_gpu_summary(&log, &a, summary, sizeof summary));
