@@ -49,6 +49,11 @@ assert r["sat"]["backend"] == sys.argv[3], r["sat"]
 assert g["gpu_wall_ms"] > 0 and g["gpu_busy_ms"] > 0 and g["gpu_span_ms"] > 0, g
 periods = [f["gpu_wall_ms"] for f in r["frames"]]
 assert all(p > 0 for p in periods), "a measured frame without a period: %s" % periods
+if int(sys.argv[2]) == 1:
+    # One set: a frame's GL work starts after the frame before ends, so the period (wall)
+    # covers the frame's own span; less would mean the wall left out part of the frame.
+    short = [(f["frame"], f["gpu_wall_ms"], f["gpu_span_ms"]) for f in r["frames"] if f["gpu_wall_ms"] < f["gpu_span_ms"] - 1e-3]
+    assert not short, "wall shorter than the frame's span: %s" % short
 PY
 }
 
