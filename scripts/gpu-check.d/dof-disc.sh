@@ -2,8 +2,8 @@
 # The disc gather's table reads, variant against variant (SCANWORKS_DOF_DISC, read once
 # by the app and compute dof; src/dof/dof_disc_shared.h, docs/perf/dof.md): pair (the
 # two whole-size discs' 40 corners), share (the same picture, each distinct rectangle
-# read once), share-ramp (the default: that, with the blend narrowed above size 6) and
-# share-round (the rounded size from size 8). For each: test_dof_cuda and test_dof_disc
+# read once), share-ramp (that, with the blend narrowed above size 6) and share-round
+# (the default: the rounded size from size 8). For each: test_dof_cuda and test_dof_disc
 # (cuda against cpu, cpu against gl, the disc counted, bokeh, continuity), memcheck on
 # the cuda gather, then 1080p headless frames (60 after 20 warm-up, three rounds with
 # the variants interleaved, so that drift hits them alike) and the quality against the
@@ -46,7 +46,8 @@ for round in 1 2 3; do
     name="$v-r$round"
     if SCANWORKS_DOF_DISC=$v timeout 30 "$SW" --headless --no-vsync --frames 60 --warmup 20 --size 1920x1080 \
          --sat-backend cuda --sat-variant tiled --gather cuda --json "$dir/frames-$name.json" > "$dir/frames-$name.txt" 2>&1; then
-      pass "frames $name"
+      grep -q "\"disc_reads\": \"$v\"" "$dir/frames-$name.json" && pass "frames $name" ||
+        fail "frames $name: the JSON does not name disc_reads $v"
     else
       tail -5 "$dir/frames-$name.txt"; fail "frames $name"
     fi
