@@ -1,16 +1,19 @@
 #!/usr/bin/env bash
 # A resize storm in window mode under Xvfb: many random sizes, tiny ones included,
 # and minimize/restore, while the app renders; it must keep running, report no GL
-# errors and quit cleanly on Esc. Usage: resize_test.sh SCANWORKS [RESIZES]
+# errors and quit cleanly on Esc. FLAGS go to the app (--frames-in-flight 2: each resize
+# composites the held frame before its textures go). Usage: resize_test.sh SCANWORKS [RESIZES [FLAGS...]]
 set -u
 bin=$1 count=${2:-60}
+shift $(($# < 2 ? $# : 2))
+flags="$*"
 command -v xvfb-run >/dev/null && command -v xdotool >/dev/null ||
     { echo "SKIPPED: needs xvfb-run and xdotool (scripts/bootstrap installs them)"; exit 77; }
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 cat >"$tmp/storm.sh" <<STORM
 #!/usr/bin/env bash
-"$bin" --size 400x300 --gl-debug --no-vsync 2>"$tmp/err" &
+"$bin" --size 400x300 --gl-debug --no-vsync $flags 2>"$tmp/err" &
 pid=\$!
 win=\$(timeout 60 xdotool search --sync --name '^scanworks\$' | head -1)
 RANDOM=7

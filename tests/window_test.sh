@@ -18,6 +18,16 @@ grep -qi "GL error" "$tmp/err" && { echo "FAIL: GL errors reported"; cat "$tmp/e
 "$compare" --sanity "$tmp/window.png" || fails=$((fails + 1))
 "$compare" --orientation "$tmp/window.png" || fails=$((fails + 1))
 
+# 1b. The same with two frames in flight (the screenshot is the last frame rendered, after
+#     the held frame is composited); HUD on, so its "2 in flight" line is drawn too.
+timeout 120 xvfb-run -a -s "-screen 0 1024x768x24" "$bin" --frames 3 --size 320x180 --gl-debug \
+    --frames-in-flight 2 --screenshot "$tmp/window2.png" 2>"$tmp/err2"
+rc=$?
+[ $rc = 0 ] || { echo "FAIL: window run with 2 frames in flight exited $rc"; cat "$tmp/err2"; fails=$((fails + 1)); }
+grep -qi "GL error" "$tmp/err2" && { echo "FAIL: GL errors with 2 frames in flight"; cat "$tmp/err2"; fails=$((fails + 1)); }
+"$compare" --sanity "$tmp/window2.png" || fails=$((fails + 1))
+"$compare" --orientation "$tmp/window2.png" || fails=$((fails + 1))
+
 # 2. Keys, sent by xdotool: F12 screenshot, Space pause, H help, V vsync, K kernel, F guard,
 #    L thin-lens reference (and back), Esc quit.
 if command -v xdotool >/dev/null; then

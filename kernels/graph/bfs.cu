@@ -1,9 +1,15 @@
-/* BFS kernels: the seed's edge-parallel level over COO, a load-balanced top-down
- * frontier expansion, and the bottom-up step of direction-optimizing BFS. */
+/* BFS kernels: the seed's edge-parallel level over COO, and the level loop of the
+ * queue algorithms (bfs.h) in one cooperative kernel that decides each level's step,
+ * a load-balanced top-down expansion or a bottom-up step, on the device. */
 #include "bfs.h"
 #include "bfs_colors.h"
 #include "kernels/common/cuda_util.cuh"
 #include "graph_block.cuh"
+
+#include <cooperative_groups.h>
+#include <stddef.h>
+
+namespace cg = cooperative_groups;
 
 __global__ void k_bfs_init(int *levels, unsigned n, unsigned source)
 {
@@ -48,7 +54,67 @@ extern "C" int bfs_launch_edge_parallel(const uint32_t *st, const uint32_t *en, 
     return 0;
 }
 
-/* Claims NB for level ITER + 1 and appends it (whole warps call this). */
+/* A warp takes BU_CHUNK words of the bitmaps at a time in a bottom-up step. The level
+ * loop's kernel keeps 6 blocks an SM (40 registers; 8 with 32 registers spilled and
+ * measured the same on R-MAT 22). */
+#define BU_CHUNK 2
+#define BFS_RUN_BLOCKS_PER_SM 6
+
+/* Queue or bitmap I of two, picked without indexing the kernel's parameters (which
+ * would copy them to the stack). */
+__device__ __forceinline__ unsigned *pick(unsigned *const two[2], int i) { return i ? two[1] : two[0]; }
+
+__global__ void k_bfs_start(bfs_level_args a, unsigned long long m, unsigned source)
+{
+    bfs_ctl *c = a.ctl;
+    memset(c, 0, sizeof *c);
+    c->step = BFS_STEP_TOP_DOWN;
+    c->nf = 1;
+    c->mf = (unsigned long long)(a.row[source + 1] - a.row[source]);
+    c->mu = (double)m - (double)c->mf;
+    a.q[0][0] = source;
+}
+
+/* The level's decision by RULE, the same in every thread (bfs.h). */
+__device__ __forceinline__ void bfs_decide(bfs_ctl *s, const bfs_rule &r)
+{
+    if (!s->nf) {
+        s->step = BFS_STEP_DONE;
+        return;
+    }
+    const bool bu = s->step == BFS_STEP_BOTTOM_UP;
+    if (!bu && r.small_v && !s->skip_small && s->nf <= r.small_v && s->mf <= r.small_a) {
+        s->step = BFS_STEP_SMALL;
+        return;
+    }
+    s->skip_small = 0;
+    s->convert = BFS_CONVERT_NONE;
+    if (r.direction_opt && !bu && (double)s->mf > s->mu / r.alpha)
+        s->step = BFS_STEP_BOTTOM_UP, s->convert = BFS_CONVERT_TO_BITMAP;
+    else if (bu && (double)s->nf < (double)r.n / r.beta)
+        s->step = BFS_STEP_TOP_DOWN, s->convert = BFS_CONVERT_TO_QUEUE;
+}
+
+/* Whole warps walk the words of the bitmaps: to the bitmap, each word is the ballot
+ * of "on level ITER"; to the queue, each set bit of BM is appended to Q. */
+__device__ void bfs_convert(const bfs_level_args &a, const bfs_rule &r, int convert, unsigned *bm, unsigned *q,
+                            int iter, bfs_counters *cnt)
+{
+    const unsigned n = r.n, words = (n + 31) / 32, lane = threadIdx.x & 31;
+    for (unsigned long long w = (blockIdx.x * (unsigned long long)blockDim.x + threadIdx.x) / 32; w < words;
+         w += (unsigned long long)gridDim.x * blockDim.x / 32) {
+        unsigned v = (unsigned)w * 32 + lane;
+        if (convert == BFS_CONVERT_TO_BITMAP) {
+            unsigned word = __ballot_sync(FULL_MASK, v < n && __ldcg(&a.levels[v]) == iter);
+            if (!lane) bm[w] = word;
+        } else {
+            warp_append((__ldcg(&bm[w]) >> lane) & 1u, v, q, &cnt->qlen, ~0ull, NULL);
+        }
+    }
+}
+
+/* Claims NB for level ITER + 1 and appends it (whole warps call this). A stale read
+ * of levels[nb] can only say -1, which costs the atomic and nothing else. */
 __device__ __forceinline__ void td_visit(bool valid, unsigned nb, const long long *row, unsigned *qout,
                                          bfs_counters *cnt, int *levels, int iter, unsigned long long *deg_sum)
 {
@@ -63,13 +129,12 @@ __device__ __forceinline__ void flush_degree(bfs_counters *cnt, unsigned long lo
     if ((threadIdx.x & 31) == 0 && deg_sum) atomicAdd(&cnt->degree, deg_sum);
 }
 
-__global__ void __launch_bounds__(GRAPH_BLOCK) k_bfs_top_down(const long long *__restrict__ row,
-                                                              const unsigned *__restrict__ col,
-                                                              const unsigned *__restrict__ qin, unsigned qn,
-                                                              unsigned *qout, long long *hub_start, unsigned *hub_v,
-                                                              bfs_counters *cnt, int *levels, int iter)
+/* Top-down: the QN vertices of QIN, GRAPH_BLOCK at a time a block, their arcs spread
+ * over the block (lb); hubs' arcs are listed in segments for bfs_top_down_big. */
+__device__ void bfs_top_down(const bfs_level_args &a, graph_lb *lb, const unsigned *qin, unsigned qn, unsigned *qout,
+                             int iter, bfs_counters *cnt)
 {
-    __shared__ graph_lb lb;
+    const long long *row = (const long long *)a.row;
     unsigned long long deg_sum = 0;
     for (unsigned long long chunk = (unsigned long long)blockIdx.x * GRAPH_BLOCK; chunk < qn;
          chunk += (unsigned long long)gridDim.x * GRAPH_BLOCK) {
@@ -77,150 +142,171 @@ __global__ void __launch_bounds__(GRAPH_BLOCK) k_bfs_top_down(const long long *_
         long long start = 0, deg = 0;
         unsigned v = 0;
         if (i < qn) {
-            v = qin[i];
+            v = __ldcg(&qin[i]);
             start = row[v];
             deg = row[v + 1] - start;
         }
         bool big = deg > GRAPH_BIG_DEGREE;
-        warp_hub_append(big, v, start, deg, GRAPH_HUB_SEGMENT, hub_start, hub_v, &cnt->big);
-        long long total = lb_load(&lb, start, big ? 0 : deg);
+        warp_hub_append(big, v, start, deg, GRAPH_HUB_SEGMENT, (long long *)a.hub_start, a.hub_v, &cnt->big);
+        long long total = lb_load(lb, start, big ? 0 : deg);
         for (long long base = 0; base < total; base += GRAPH_BLOCK) {
             long long e = base + threadIdx.x;
             unsigned nb = 0;
             if (e < total) {
-                int k = lb_find(&lb, e);
-                nb = col[lb.start[k] + (e - lb.off[k])];
+                int k = lb_find(lb, e);
+                nb = a.col[lb->start[k] + (e - lb->off[k])];
             }
-            td_visit(e < total, nb, row, qout, cnt, levels, iter, &deg_sum);
+            td_visit(e < total, nb, row, qout, cnt, a.levels, iter, &deg_sum);
         }
         __syncthreads();   /* lb is refilled by the next chunk */
     }
     flush_degree(cnt, deg_sum);
 }
 
-/* The hubs: one listed segment per block. */
-__global__ void __launch_bounds__(GRAPH_BLOCK) k_bfs_top_down_big(const long long *__restrict__ row,
-                                                                  const unsigned *__restrict__ col,
-                                                                  const long long *__restrict__ hub_start,
-                                                                  const unsigned *__restrict__ hub_v, unsigned *qout,
-                                                                  bfs_counters *cnt, int *levels, int iter)
+/* The hubs: one listed segment a block. */
+__device__ void bfs_top_down_big(const bfs_level_args &a, unsigned nseg, unsigned *qout, int iter, bfs_counters *cnt)
 {
-    unsigned nseg = *(volatile unsigned *)&cnt->big;
+    const long long *row = (const long long *)a.row;
     unsigned long long deg_sum = 0;
     for (unsigned i = blockIdx.x; i < nseg; i += gridDim.x) {
-        long long s = hub_start[i], end = row[hub_v[i] + 1];
+        long long s = __ldcg((const long long *)&a.hub_start[i]), end = row[__ldcg(&a.hub_v[i]) + 1];
         if (end > s + GRAPH_HUB_SEGMENT) end = s + GRAPH_HUB_SEGMENT;
         for (long long base = s; base < end; base += GRAPH_BLOCK) {
             long long k = base + threadIdx.x;
-            td_visit(k < end, k < end ? col[k] : 0, row, qout, cnt, levels, iter, &deg_sum);
+            td_visit(k < end, k < end ? a.col[k] : 0, row, qout, cnt, a.levels, iter, &deg_sum);
         }
     }
     flush_degree(cnt, deg_sum);
 }
 
-extern "C" int bfs_launch_top_down(const int64_t *row, const uint32_t *col, const uint32_t *qin, uint32_t qn,
-                                   uint32_t *qout, int64_t *hub_start, uint32_t *hub_v, bfs_counters *cnt,
-                                   int32_t *levels, int iter, cudaStream_t stream, sw_error *err)
+/* Whether unreached V has an in-neighbour on the frontier FIN, one in-arc a trip
+ * (loading four or eight before testing them measured 6-9% slower on R-MAT 22). */
+__device__ __forceinline__ bool bu_has_parent(const long long *rrow, const unsigned *rcol, const unsigned *fin,
+                                              unsigned v, long long *start, long long *end)
 {
-    if (!qn) return 0;
-    unsigned blocks = grid_for(qn, GRAPH_BLOCK);
-    if (blocks > 132 * 16) blocks = 132 * 16;
-    k_bfs_top_down<<<blocks, GRAPH_BLOCK, 0, stream>>>((const long long *)row, col, qin, qn, qout, (long long *)hub_start, hub_v,
-                                            cnt, levels, iter);
-    CUDA_TRY_LAUNCH("bfs_top_down", err);
-    k_bfs_top_down_big<<<GRAPH_BIG_BLOCKS, GRAPH_BLOCK, 0, stream>>>((const long long *)row, col, (const long long *)hub_start,
-                                                         hub_v, qout, cnt, levels, iter);
-    CUDA_TRY_LAUNCH("bfs_top_down_big", err);
-    return 0;
+    *start = rrow[v];
+    *end = rrow[v + 1];
+    for (long long k = *start; k < *end; k++) {
+        unsigned u = __ldg(&rcol[k]);
+        if ((__ldcg(&fin[u >> 5]) >> (u & 31)) & 1u) return true;
+    }
+    return false;
 }
 
-/* One thread per vertex; a warp covers one 32-bit word of the bitmaps, so the next
- * frontier's word is the warp's ballot: no atomics. */
-__global__ void k_bfs_bottom_up(const long long *__restrict__ rrow, const unsigned *__restrict__ rcol,
-                                const long long *__restrict__ row, unsigned n, const unsigned *__restrict__ fin,
-                                unsigned *fout, bfs_counters *cnt, int *levels, int iter)
+/* Bottom-up: whole warps take BU_CHUNK words of the bitmaps at a time (the next
+ * chunk's number is fetched while this one runs); a thread a vertex, each word of
+ * FOUT the warp's ballot. */
+__device__ void bfs_bottom_up(const bfs_level_args &a, unsigned n, const unsigned *fin, unsigned *fout, int iter,
+                              bfs_counters *cnt)
 {
-    unsigned long long padded = ((unsigned long long)n + 31) & ~31ull;
+    const long long *rrow = (const long long *)a.rrow, *row = (const long long *)a.row;
+    const unsigned words = (n + 31) / 32, lane = threadIdx.x & 31;
     unsigned long long deg_sum = 0;
-    unsigned found_count = 0;
-    for (unsigned long long v = blockIdx.x * (unsigned long long)blockDim.x + threadIdx.x; v < padded;
-         v += (unsigned long long)gridDim.x * blockDim.x) {
-        bool found = false;
-        if (v < n && levels[v] < 0) {
-            long long end = rrow[v + 1];
-            for (long long k = rrow[v]; k < end; k++) {
-                unsigned u = rcol[k];
-                if ((__ldg(&fin[u >> 5]) >> (u & 31)) & 1u) {
-                    found = true;
-                    break;
+    unsigned found_count = 0, next = lane ? 0 : atomicAdd(&cnt->bu_next, 1);
+    for (;;) {
+        unsigned w0 = __shfl_sync(FULL_MASK, next, 0) * BU_CHUNK;
+        if (w0 >= words) break;
+        if (!lane) next = atomicAdd(&cnt->bu_next, 1);
+        for (unsigned w = w0; w < w0 + BU_CHUNK && w < words; w++) {
+            unsigned v = w * 32 + lane;
+            bool found = false;
+            if (v < n && __ldcg(&a.levels[v]) < 0) {
+                long long start, end;
+                found = bu_has_parent(rrow, a.rcol, fin, v, &start, &end);
+                if (found) {
+                    a.levels[v] = iter + 1;
+                    deg_sum += (unsigned long long)(row == rrow ? end - start : row[v + 1] - row[v]);
                 }
             }
-            if (found) {
-                levels[v] = iter + 1;
-                deg_sum += (unsigned long long)(row[v + 1] - row[v]);
-            }
-        }
-        unsigned word = __ballot_sync(FULL_MASK, found);
-        if ((threadIdx.x & 31) == 0) {
-            fout[v >> 5] = word;
+            unsigned word = __ballot_sync(FULL_MASK, found);
+            if (!lane) fout[w] = word;
             found_count += (unsigned)__popc(word);
         }
     }
     deg_sum = warp_sum(deg_sum);
-    if ((threadIdx.x & 31) == 0) {
+    if (!lane) {
         if (found_count) atomicAdd(&cnt->count, found_count);
         if (deg_sum) atomicAdd(&cnt->degree, deg_sum);
     }
 }
 
-extern "C" int bfs_launch_bottom_up(const int64_t *rrow, const uint32_t *rcol, const int64_t *row, uint32_t n,
-                                    const uint32_t *fin, uint32_t *fout, bfs_counters *cnt, int32_t *levels, int iter,
-                                    cudaStream_t stream, sw_error *err)
+/* The level loop, one cooperative launch. Each block keeps the loop's state S in
+ * shared memory (thread 0 updates it; everyone reads it), the same in every block,
+ * from counters read after a grid barrier. Level L's counters are cnt[L % 3];
+ * cnt[(L + 1) % 3], last read at the start of level L - 1, is zeroed during level L.
+ * Data other blocks wrote in this launch (levels, queues, bitmaps, hub lists,
+ * counters) is read through L2 (__ldcg). */
+__global__ void __launch_bounds__(GRAPH_BLOCK, BFS_RUN_BLOCKS_PER_SM) k_bfs_run(bfs_level_args a, bfs_rule r)
 {
-    if (!n) return 0;
-    k_bfs_bottom_up<<<grid_for(n, GRAPH_BLOCK), GRAPH_BLOCK, 0, stream>>>((const long long *)rrow, rcol, (const long long *)row,
-                                                              n, fin, fout, cnt, levels, iter);
-    CUDA_TRY_LAUNCH("bfs_bottom_up", err);
+    __shared__ graph_lb lb;
+    __shared__ bfs_ctl s;
+    __shared__ int stop;
+    cg::grid_group grid = cg::this_grid();
+    if (threadIdx.x == 0) memcpy(&s, a.ctl, offsetof(bfs_ctl, cnt));
+    for (int run = 0;; run++) {
+        if (threadIdx.x == 0) {
+            if (run) {   /* take in what the last level found */
+                const bfs_counters *found = &a.ctl->cnt[s.iter % 3];
+                s.nf = __ldcg(&found->count);
+                s.mf = __ldcg(&found->degree);
+                s.mu -= (double)s.mf;
+                s.iter++, s.cur ^= 1;
+            }
+            stop = r.max_levels && run == r.max_levels;
+            if (!stop) bfs_decide(&s, r);
+            if (s.step == BFS_STEP_TOP_DOWN) s.td_steps += !stop, s.arcs_scanned += stop ? 0 : s.mf;
+            else if (s.step == BFS_STEP_BOTTOM_UP) s.bu_steps += !stop;
+            if (blockIdx.x == 0 && !stop) memset(&a.ctl->cnt[(s.iter + 1) % 3], 0, sizeof(bfs_counters));
+        }
+        __syncthreads();
+        if (stop || s.step >= BFS_STEP_DONE) break;
+        bfs_counters *cnt = &a.ctl->cnt[s.iter % 3];
+        unsigned *q = pick(a.q, s.cur), *bm = pick(a.bm, s.cur), *q_next = pick(a.q, s.cur ^ 1);
+        if (s.convert != BFS_CONVERT_NONE) {
+            bfs_convert(a, r, s.convert, bm, q, s.iter, cnt);
+            grid.sync();
+        }
+        if (s.step == BFS_STEP_BOTTOM_UP) {
+            bfs_bottom_up(a, r.n, bm, pick(a.bm, s.cur ^ 1), s.iter, cnt);
+        } else {
+            bfs_top_down(a, &lb, q, s.nf, q_next, s.iter, cnt);
+            grid.sync();
+            bfs_top_down_big(a, __ldcg(&cnt->big), q_next, s.iter, cnt);
+        }
+        grid.sync();
+    }
+    if (blockIdx.x == 0 && threadIdx.x == 0) memcpy(a.ctl, &s, offsetof(bfs_ctl, cnt));
+}
+
+extern "C" int bfs_launch_start(const bfs_level_args *a, uint64_t m, uint32_t source, cudaStream_t stream,
+                                sw_error *err)
+{
+    k_bfs_start<<<1, 1, 0, stream>>>(*a, m, source);
+    CUDA_TRY_LAUNCH("bfs_start", err);
     return 0;
 }
 
-__global__ void k_queue_to_bitmap(const unsigned *q, unsigned qn, unsigned *bitmap)
+extern "C" int bfs_launch_run(const bfs_level_args *a, const bfs_rule *r, cudaStream_t stream, sw_error *err)
 {
-    for (unsigned long long i = blockIdx.x * (unsigned long long)blockDim.x + threadIdx.x; i < qn;
-         i += (unsigned long long)gridDim.x * blockDim.x) {
-        unsigned v = q[i];
-        atomicOr(&bitmap[v >> 5], 1u << (v & 31));
+    const void *run = (const void *)k_bfs_run;
+    int sms, per_sm = 0;
+    if (cuda_sm_count(&sms, err)) return -1;
+    CUDA_TRY(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, run, GRAPH_BLOCK, 0), err);
+    if (per_sm < 1) return sw_fail(err, "BFS: the level kernel does not fit on a multiprocessor");
+    unsigned blocks = (unsigned)(sms * per_sm);
+    bfs_level_args pa = *a;
+    bfs_rule pr = *r;
+    void *args[] = {&pa, &pr};
+    cudaError_t e;
+    /* fewer blocks when a tool (a sanitizer) leaves less room than the occupancy query said */
+    while ((e = cudaLaunchCooperativeKernel(run, dim3(blocks), dim3(GRAPH_BLOCK), args, 0, stream)) ==
+               cudaErrorCooperativeLaunchTooLarge &&
+           blocks > 1) {
+        cudaGetLastError();
+        blocks /= 2;
     }
-}
-
-extern "C" int bfs_launch_queue_to_bitmap(const uint32_t *q, uint32_t qn, uint32_t *bitmap, cudaStream_t stream,
-                                          sw_error *err)
-{
-    if (!qn) return 0;
-    k_queue_to_bitmap<<<grid_for(qn, GRAPH_BLOCK), GRAPH_BLOCK, 0, stream>>>(q, qn, bitmap);
-    CUDA_TRY_LAUNCH("bfs_queue_to_bitmap", err);
-    return 0;
-}
-
-__global__ void k_bitmap_to_queue(const unsigned *bitmap, const long long *row, unsigned n, unsigned *q,
-                                  bfs_counters *cnt)
-{
-    unsigned long long padded = ((unsigned long long)n + 31) & ~31ull, deg_sum = 0;
-    for (unsigned long long v = blockIdx.x * (unsigned long long)blockDim.x + threadIdx.x; v < padded;
-         v += (unsigned long long)gridDim.x * blockDim.x) {
-        bool set = v < n && ((bitmap[v >> 5] >> (v & 31)) & 1u);
-        if (set) deg_sum += (unsigned long long)(row[v + 1] - row[v]);
-        warp_append(set, (unsigned)v, q, &cnt->count, ~0ull, NULL);
-    }
-    flush_degree(cnt, deg_sum);
-}
-
-extern "C" int bfs_launch_bitmap_to_queue(const uint32_t *bitmap, const int64_t *row, uint32_t n, uint32_t *q,
-                                          bfs_counters *cnt, cudaStream_t stream, sw_error *err)
-{
-    if (!n) return 0;
-    k_bitmap_to_queue<<<grid_for(n, GRAPH_BLOCK), GRAPH_BLOCK, 0, stream>>>(bitmap, (const long long *)row, n, q, cnt);
-    CUDA_TRY_LAUNCH("bfs_bitmap_to_queue", err);
+    CUDA_TRY(e, err);
+    CUDA_TRY_LAUNCH("bfs_run", err);
     return 0;
 }
 

@@ -1,4 +1,4 @@
-/* BFS kernels behind C launchers (src/graph/bfs_cuda.c drives the level loop). All
+/* BFS kernels behind C launchers (src/graph/bfs_device_cuda.c drives the level loop). All
  * pointers are device pointers; launches go to STREAM (NULL: the default stream); each
  * launcher returns 0 or -1 with a message. Levels are int32, -1 = unreached. */
 #ifndef SCANWORKS_KERNELS_BFS_H
@@ -12,45 +12,80 @@
 extern "C" {
 #endif
 
-/* What a step leaves for the host: the next frontier's size and its out-degree sum. */
+/* What a level's step finds: the next frontier's size and its out-degree sum. */
 typedef struct bfs_counters {
     unsigned int count;
-    int overflow;
+    unsigned int big;           /* hub segments listed for the grid-wide pass */
     unsigned long long degree;
-    unsigned int big;           /* hubs deferred to the grid-wide pass */
-    unsigned int pad;
+    unsigned int bu_next;       /* bottom-up: the next chunk of words to take */
+    unsigned int qlen;          /* the queue's length as it is built from a bitmap */
 } bfs_counters;
+
+/* The steps a level can take, and the states that end the level loop. */
+enum { BFS_STEP_TOP_DOWN, BFS_STEP_BOTTOM_UP, BFS_STEP_DONE, BFS_STEP_SMALL };
+/* The conversion a level starts with: the frontier's bitmap from the levels (top-down
+ * to bottom-up), or its queue from the bitmap (back). */
+enum { BFS_CONVERT_NONE, BFS_CONVERT_TO_BITMAP, BFS_CONVERT_TO_QUEUE };
+
+/* The level loop's state in device memory, between launches of the loop: the
+ * frontier (level ITER, in q[CUR] or bm[CUR]), how the last level stepped, and the
+ * counts. The loop ends with STEP_DONE, or STEP_SMALL for the cluster (bfs_pool.h),
+ * after which the host sets the state and SKIP_SMALL and launches the loop again. */
+typedef struct bfs_ctl {
+    int iter, cur;
+    int step, convert;          /* BFS_STEP_, BFS_CONVERT_ */
+    int skip_small, td_steps, bu_steps, pad;
+    unsigned int nf;            /* frontier vertices */
+    unsigned long long mf;      /* their arcs */
+    unsigned long long arcs_scanned;
+    double mu;                  /* arcs not yet in a frontier */
+    bfs_counters cnt[3];        /* level L's are cnt[L % 3] (zero at a launch) */
+} bfs_ctl;
+
+/* Beamer's switching rule: bottom-up when the frontier's arcs exceed MU / ALPHA, back
+ * when it has fewer than N / BETA vertices; STEP_SMALL (for the cluster) while it has
+ * at most SMALL_V vertices and SMALL_A arcs (SMALL_V 0: never). */
+typedef struct bfs_rule {
+    unsigned int n;
+    int direction_opt;
+    double alpha, beta;
+    unsigned int small_v;
+    unsigned long long small_a;
+    int max_levels;             /* the loop also stops after this many levels (0: never) */
+} bfs_rule;
+
+/* A level's arrays: the graph (RROW/RCOL its reverse, for bottom-up steps), the two
+ * queues and bitmaps (bitmap_words each), the hub segment lists, levels, state. */
+typedef struct bfs_level_args {
+    const int64_t *row, *rrow;
+    const uint32_t *col, *rcol;
+    uint32_t *q[2], *bm[2], *hub_v;
+    int64_t *hub_start;
+    int32_t *levels;
+    bfs_ctl *ctl;
+} bfs_level_args;
 
 /* levels[v] = -1 for all v, levels[source] = 0. */
 int bfs_launch_init(int32_t *levels, uint32_t n, uint32_t source, cudaStream_t stream, sw_error *err);
 
 /* The seed's edge-parallel level: for each COO edge (st, en), if st is on level ITER
  * and en unreached, en gets ITER + 1 (and the reverse when BOTH); *modif = ITER when
- * anything changed. RO selects the const __restrict__ / __ldg read alias. */
+ * anything changed. */
 int bfs_launch_edge_parallel(const uint32_t *st, const uint32_t *en, uint64_t m, int both, int32_t *levels,
                              int iter, int *modif, cudaStream_t stream, sw_error *err);
 
-/* Top-down: expands the QN vertices of QIN; newly reached vertices get ITER + 1 and
- * are appended to QOUT (cnt->count, cnt->degree). Hubs' edges are listed in segments
- * (HUB_START, HUB_V: bfs_hub_capacity entries) for a second, grid-wide pass. */
-int bfs_launch_top_down(const int64_t *row, const uint32_t *col, const uint32_t *qin, uint32_t qn, uint32_t *qout,
-                        int64_t *hub_start, uint32_t *hub_v, bfs_counters *cnt, int32_t *levels, int iter,
-                        cudaStream_t stream, sw_error *err);
 /* Entries the hub segment lists need for a graph of N vertices and M arcs. */
 uint64_t graph_hub_capacity(uint32_t n, uint64_t m);
 
-/* Bottom-up: every unreached vertex looks through its in-neighbours (RROW, RCOL) for
- * one in the frontier bitmap FIN; found ones get ITER + 1 and their bit in FOUT (every
- * word of FOUT is written). ROW gives out-degrees for cnt->degree. */
-int bfs_launch_bottom_up(const int64_t *rrow, const uint32_t *rcol, const int64_t *row, uint32_t n,
-                         const uint32_t *fin, uint32_t *fout, bfs_counters *cnt, int32_t *levels, int iter,
-                         cudaStream_t stream, sw_error *err);
-
-/* Sets the bits of the QN queue entries in BITMAP (cleared by the caller). */
-int bfs_launch_queue_to_bitmap(const uint32_t *q, uint32_t qn, uint32_t *bitmap, cudaStream_t stream, sw_error *err);
-/* Appends the vertices whose bit is set to Q (cnt->count, cnt->degree from ROW). */
-int bfs_launch_bitmap_to_queue(const uint32_t *bitmap, const int64_t *row, uint32_t n, uint32_t *q,
-                               bfs_counters *cnt, cudaStream_t stream, sw_error *err);
+/* *CTL for a run from SOURCE (levels already initialised): frontier {SOURCE} in
+ * q[0], level 0, its arcs from ROW, M arcs in all. */
+int bfs_launch_start(const bfs_level_args *a, uint64_t m, uint32_t source, cudaStream_t stream, sw_error *err);
+/* The level loop from *CTL, one cooperative launch, until the frontier is empty
+ * (STEP_DONE), small by R (STEP_SMALL) or R's MAX_LEVELS are run. Each level is a top-down step (the frontier
+ * queue's arcs spread over each block, hubs' arcs in segments over the grid) or a
+ * bottom-up step (every unreached vertex looks through its in-arcs for one in the
+ * frontier bitmap; the next bitmap is a warp ballot a word). */
+int bfs_launch_run(const bfs_level_args *a, const bfs_rule *r, cudaStream_t stream, sw_error *err);
 
 /* Panel colours (RGBA8 per vertex): unreached grey, levels below LEVEL on a ramp,
  * LEVEL itself (the frontier) bright. */

@@ -42,6 +42,9 @@ int app_init(app *a, const app_options *opt, gfx_context *ctx, int width, int he
     const GLenum dof_format = GL_RGBA16F;
     if (gl_target_create(&a->dof_target, width, height, &dof_format, 1, false, err)) return -1;
     if (app_dof_init(a, err)) return -1;
+    if (a->in_flight > 1 && (gl_target_create(&a->held_scene, width, height, scene_target_formats, 2, true, err) ||
+                             gl_target_create(&a->held_dof, width, height, &dof_format, 1, false, err)))
+        return sw_wrap(err, "--frames-in-flight %d, the second frame set: ", a->in_flight);
     const GLenum out_format = GL_RGBA8;
     if (gl_target_create(&a->output, width, height, &out_format, 1, false, err)) return -1;
     return gl_check("initializing the app", err);
@@ -50,9 +53,12 @@ int app_init(app *a, const app_options *opt, gfx_context *ctx, int width, int he
 void app_shutdown(app *a)
 {
     if (!a->ctx) return;
+    app_flush_frames(a);   /* nothing left mapped */
     app_dof_shutdown(a);
     gl_target_destroy(&a->scene_target);
     gl_target_destroy(&a->dof_target);
+    gl_target_destroy(&a->held_scene);
+    gl_target_destroy(&a->held_dof);
     gl_target_destroy(&a->output);
     if (a->present_program) glDeleteProgram(a->present_program);
     if (a->empty_vao) glDeleteVertexArrays(1, &a->empty_vao);
@@ -70,9 +76,14 @@ int app_resize(app *a, int width, int height, sw_error *err)
         return 0;
     }
     a->minimized = false;
+    app_flush_frames(a);   /* the held frame is shown at its old size before its textures go */
+    for (int s = 0; s < APP_MAX_FRAMES_IN_FLIGHT; s++)
+        sat_frame_invalidate(&a->sats[s]);   /* the colour textures are re-created */
     if (gl_target_resize(&a->scene_target, width, height, err)) return -1;
-    sat_frame_invalidate(&a->sat);   /* the colour texture was re-created */
     if (gl_target_resize(&a->dof_target, width, height, err)) return -1;
+    if (a->in_flight > 1 &&
+        (gl_target_resize(&a->held_scene, width, height, err) || gl_target_resize(&a->held_dof, width, height, err)))
+        return -1;
     return gl_target_resize(&a->output, width, height, err);
 }
 
@@ -111,6 +122,41 @@ static void overlay_layout(app *a)
     layout_compute(&in, &a->layout);
 }
 
+/* Frame FRAME's shown texture into a->output, then the panels and the HUD. */
+static void composite(app *a, GLuint shown, long frame)
+{
+    gpu_timer_begin(&a->timer, "present");
+    app_present(a, shown);
+    overlay_layout(a);
+    panel_host_frame(&a->panels, &a->output, &a->text, &a->timer, &a->cuda, a->paused ? 0.0 : a->dt, frame,
+                     &a->layout);
+    /* Messages show in a window even with the HUD off; headless frames stay clean. */
+    bool message = !a->opt.headless && a->message[0] && a->wall_time < a->message_until;
+    if (a->show_hud || a->show_help || message) {
+        gpu_timer_begin(&a->timer, "hud");
+        hud_draw(a);
+    }
+}
+
+/* The current frame set becomes the held one and the held one current. */
+static void swap_sets(app *a)
+{
+    gl_target t = a->scene_target;
+    a->scene_target = a->held_scene;
+    a->held_scene = t;
+    t = a->dof_target;
+    a->dof_target = a->held_dof;
+    a->held_dof = t;
+    a->set ^= 1;
+}
+
+void app_flush_frames(app *a)
+{
+    if (!a->pending) return;
+    a->pending = false;
+    composite(a, app_dof_finish(a), a->frame - 1);   /* the held frame is the current set still */
+}
+
 bool app_frame(app *a, double dt, double wall_dt, gpu_frame_times *completed)
 {
     a->wall_time += wall_dt;
@@ -120,24 +166,33 @@ bool app_frame(app *a, double dt, double wall_dt, gpu_frame_times *completed)
         a->fps = 1000.0 / a->frame_ms_smoothed;
     }
     if (a->minimized) return false;
+    a->dt = dt;
     if (!a->paused) scene_update(&a->scene, dt);
 
-    sat_frame_collect(&a->sat, &a->timer, a->frame);   /* the hand-over's gaps of the frame read next */
+    for (int s = 0; s < a->in_flight; s++)
+        sat_frame_collect(&a->sats[s], &a->timer, a->frame);   /* the hand-over's gaps of the frame read next */
+    /* Two in flight: render frame k+1 into the free set, then hand frame k back to GL
+     * (unmap) and composite it, then start frame k+1's CUDA work. GL's render of k+1
+     * is queued before the unmap of k, so GL has work while CUDA finishes k, and CUDA
+     * has frame k+1 to start as soon as its render is done. The reference view and
+     * the single set run each frame's stages in order. */
+    bool overlap = a->in_flight > 1 && !a->reference_on;
+    if (!overlap) app_flush_frames(a);
     bool got = gpu_timer_begin_frame(&a->timer, a->frame, completed);
     if (a->timer.has_latest) hud_history_add(&a->history, &a->timer.latest);
+    if (overlap) swap_sets(a);   /* the set of frame k-2, composited last frame */
     gpu_timer_begin(&a->timer, "render");
     scene_draw(&a->scene, &a->camera, &a->scene_target);
-    GLuint shown = a->reference_on ? app_reference_frame(a) : app_dof_frame(a);
-    gpu_timer_begin(&a->timer, "present");
-    app_present(a, shown);
-    overlay_layout(a);
-    panel_host_frame(&a->panels, &a->output, &a->text, &a->timer, &a->cuda, a->paused ? 0.0 : dt, a->frame,
-                     &a->layout);
-    /* Messages show in a window even with the HUD off; headless frames stay clean. */
-    bool message = !a->opt.headless && a->message[0] && a->wall_time < a->message_until;
-    if (a->show_hud || a->show_help || message) {
-        gpu_timer_begin(&a->timer, "hud");
-        hud_draw(a);
+    if (!overlap) {
+        composite(a, a->reference_on ? app_reference_frame(a) : app_dof_frame(a), a->frame);
+    } else {
+        if (a->pending) {
+            swap_sets(a);
+            composite(a, app_dof_finish(a), a->frame - 1);
+            swap_sets(a);
+        }
+        app_dof_start(a);
+        a->pending = true;
     }
     gpu_timer_end_frame(&a->timer);
     a->frame++;

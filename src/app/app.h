@@ -39,12 +39,28 @@ typedef struct app {
     camera_keys camera_keys;  /* the camera's keyboard moves (tap steps, hold speeds) */
     gl_target scene_target;   /* RGBA16F radiance + R32F linear depth + depth buffer */
     gl_target dof_target;     /* RGBA16F depth-of-field result (or a debug view) */
+    /* Frames in flight (--frames-in-flight 2): the other frame set. scene_target,
+     * dof_target and sats[set] are the set being worked on; app_frame swaps them with
+     * these. Frame k renders into one set while the other holds frame k-1, whose CUDA
+     * work runs meanwhile and whose composite follows the render (app_frames.c). */
+    gl_target held_scene, held_dof;
+    int in_flight;            /* 1 or 2 */
+    int set;                  /* index of the current set's SAT in sats */
+    struct frame_set {        /* what the DoF stage of a set's frame started with */
+        bool started;         /* app_dof_start ran, app_dof_finish has not */
+        bool cuda;            /* the SAT is CUDA's: finish unmaps */
+        bool cuda_gather;     /* and the gather ran in CUDA */
+        bool failed;          /* start failed: the frame shows the scene without DoF */
+        GLuint shown;         /* a view without DoF: the texture shown */
+        dof_params params;
+    } sets[APP_MAX_FRAMES_IN_FLIGHT];
+    bool pending;             /* a frame was started and not yet composited (2 in flight) */
     gl_target output;         /* RGBA8 final image, what the screen and the files show */
     GLuint present_program, empty_vao;
     text_renderer text;
     gpu_timer timer;
     panel_host panels;
-    sat_frame sat;
+    sat_frame sats[APP_MAX_FRAMES_IN_FLIGHT];   /* a SAT (buffer, CUDA registrations) a set */
     dof_pass dof;
     prim_backend sat_backend;
     sat_variant sat_variant;
@@ -70,6 +86,7 @@ typedef struct app {
     bool paused, vsync, show_hud, show_help;
     enum app_view view;
     long frame;
+    double dt;                /* the animation step of the frame being drawn */
     double frame_ms_smoothed, fps;
     char message[160];        /* transient HUD line (screenshot saved, vsync on ...) */
     double message_until;     /* wall-clock seconds */
@@ -104,6 +121,14 @@ int app_write_output_png(app *a, const char *path, sw_error *err);
 int app_dof_init(app *a, sw_error *err);
 void app_dof_shutdown(app *a);
 GLuint app_dof_frame(app *a);
+/* app_dof_frame in two halves (frames in flight): the start issues the SAT build and,
+ * on cuda, every CUDA command; the finish hands the frame back to GL (unmap), runs a
+ * GL gather and returns the texture to show. One finish follows every start. */
+void app_dof_start(app *a);
+GLuint app_dof_finish(app *a);
+/* 2 in flight: composites the frame still held (after the last app_frame), so that
+ * a->output shows the last frame rendered; nothing to do otherwise. */
+void app_flush_frames(app *a);
 
 /* Why there are no GL-CUDA hand-over gaps to show (the SAT is not CUDA's, the clock is
  * off, no frame was read), into BUF; FRAMES: frames measured so far. */

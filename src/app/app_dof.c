@@ -36,6 +36,8 @@ int app_dof_init(app *a, sw_error *err)
     if (!o->sat_backend && !a->cuda.available)
         app_message(a, "SAT on gl: CUDA unavailable (%s)", a->cuda.why_unavailable);
     if (sat_variant_parse(o->sat_variant, &a->sat_variant, err)) return -1;
+    int disc;
+    if (dof_disc_env(&disc, err)) return -1;   /* a bad SCANWORKS_DOF_DISC fails here, not a frame */
     a->gather = DOF_COMPUTE;
     if (o->gather && dof_gather_parse(o->gather, &a->gather, err)) return -1;
     /* A backend named on the command line runs, or the run fails (a scripted benchmark
@@ -51,9 +53,13 @@ int app_dof_init(app *a, sw_error *err)
     /* No --gather: the fastest pass, the CUDA kernel inside the SAT's mapping, where
      * CUDA builds the table (35 us against 54 for the compute shader at 1080p). */
     if (!o->gather && a->sat_backend == PRIM_CUDA) a->gather = DOF_CUDA;
-    if (sat_frame_init(&a->sat, err)) return sw_wrap(err, "SAT: ");
-    a->sat.handover.requested = SAT_INTEROP_MAP;
-    if (o->interop && sat_interop_parse(o->interop, &a->sat.handover.requested, err)) return sw_wrap(err, "--interop: ");
+    a->in_flight = o->frames_in_flight >= 1 && o->frames_in_flight <= APP_MAX_FRAMES_IN_FLIGHT ? (int)o->frames_in_flight : 1;
+    sat_interop_mode requested = SAT_INTEROP_MAP;
+    if (o->interop && sat_interop_parse(o->interop, &requested, err)) return sw_wrap(err, "--interop: ");
+    for (int s = 0; s < a->in_flight; s++) {
+        if (sat_frame_init(&a->sats[s], err)) return sw_wrap(err, "SAT: ");
+        a->sats[s].handover.requested = requested;
+    }
     if (o->interop && a->sat_backend != PRIM_CUDA)
         app_message(a, "--interop %s: the SAT is built by %s here, so nothing is handed to CUDA", o->interop,
                     prim_backend_name(a->sat_backend));
@@ -64,34 +70,80 @@ int app_dof_init(app *a, sw_error *err)
 void app_dof_shutdown(app *a)
 {
     dof_reference_shutdown(&a->reference);
-    sat_frame_shutdown(&a->sat);
+    for (int s = 0; s < APP_MAX_FRAMES_IN_FLIGHT; s++) sat_frame_shutdown(&a->sats[s]);
     dof_pass_shutdown(&a->dof);
 }
 
 GLuint app_dof_frame(app *a)
 {
-    if (a->view == APP_VIEW_DEPTH || a->view == APP_VIEW_DOF_OFF) return a->scene_target.color[0];
-    sw_error err;
-    int w = a->scene_target.width, h = a->scene_target.height;
+    app_dof_start(a);
+    return app_dof_finish(a);
+}
+
+void app_dof_start(app *a)
+{
+    struct frame_set *fs = &a->sets[a->set];
+    memset(fs, 0, sizeof *fs);
+    fs->started = true;
+    if (a->view == APP_VIEW_DEPTH || a->view == APP_VIEW_DOF_OFF) {
+        fs->shown = a->scene_target.color[0];
+        return;
+    }
     dof_params p = {a->focus, a->aperture, SAT_FRAME_SCALE,
                     a->view == APP_VIEW_BLUR  ? DOF_VIEW_BLUR
                     : a->view == APP_VIEW_SAT ? DOF_VIEW_SAT
                                               : DOF_VIEW_EFFECT,
-                    a->boxes, a->guard, a->kernel, 0, 0};
+                    a->boxes, a->guard, a->kernel, 0, 0, 0};
     dof_params_near(&p, a->near, a->kernel, a->gather);
-    bool cuda_gather = a->gather == DOF_CUDA && a->sat_backend == PRIM_CUDA;
+    sw_error err;
+    if (dof_disc_env(&p.disc, &err)) p.disc = 0;   /* checked by app_dof_init */
+    fs->params = p;
+    fs->cuda = a->sat_backend == PRIM_CUDA;
+    fs->cuda_gather = a->gather == DOF_CUDA && fs->cuda;
+    if (!fs->cuda) return;   /* the gl and cpu builds are all GL work: app_dof_finish does them */
+    int w = a->scene_target.width, h = a->scene_target.height;
     sat_cuda_gather cg = {a->scene_target.color[1], a->dof_target.color[0], p};
     /* 1: the scene is opaque (scene_draw clears to alpha 1, scene.frag writes 1, no blending) */
-    if (sat_frame_build(&a->sat, a->sat_backend, a->sat_variant, a->scene_target.color[0], w, h, SAT_FRAME_SCALE,
-                        1.0f, cuda_gather ? &cg : NULL, &a->timer, &err)) {
+    if (sat_frame_start(&a->sats[a->set], a->sat_backend, a->sat_variant, a->scene_target.color[0], w, h,
+                        SAT_FRAME_SCALE, 1.0f, fs->cuda_gather ? &cg : NULL, &a->timer, &err)) {
         app_message(a, "SAT on %s failed, using gl: %s", prim_backend_name(a->sat_backend), err.msg);
         a->sat_backend = PRIM_GL;
         settle_backend(a);
-        return a->scene_target.color[0];
+        fs->failed = true;
     }
-    if (cuda_gather) return a->dof_target.color[0];
+}
+
+GLuint app_dof_finish(app *a)
+{
+    struct frame_set *fs = &a->sets[a->set];
+    if (!fs->started) return a->scene_target.color[0];
+    fs->started = false;
+    if (fs->shown) return fs->shown;
+    if (fs->failed) return a->scene_target.color[0];
+    sw_error err;
+    sat_frame *sat = &a->sats[a->set];
+    int w = a->scene_target.width, h = a->scene_target.height;
+    if (fs->cuda) {
+        if (sat_frame_finish(sat, &a->timer, &err)) {
+            app_message(a, "SAT on cuda failed, using gl: %s", err.msg);
+            a->sat_backend = PRIM_GL;
+            settle_backend(a);
+            return a->scene_target.color[0];
+        }
+        if (fs->cuda_gather) return a->dof_target.color[0];
+    } else {
+        prim_backend b = a->sat_backend == PRIM_CUDA ? PRIM_GL : a->sat_backend;   /* switched to cuda since */
+        if (sat_frame_build(sat, b, a->sat_variant, a->scene_target.color[0], w, h, SAT_FRAME_SCALE, 1.0f, NULL,
+                            &a->timer, &err)) {
+            app_message(a, "SAT on %s failed, using gl: %s", prim_backend_name(b), err.msg);
+            a->sat_backend = PRIM_GL;
+            settle_backend(a);
+            return a->scene_target.color[0];
+        }
+    }
+    dof_gather gather = fs->cuda_gather || a->gather == DOF_CUDA ? DOF_COMPUTE : a->gather;
     gpu_timer_begin(&a->timer, "dof");
-    if (dof_pass_run(&a->dof, a->gather, &p, a->scene_target.color[0], a->scene_target.color[1], a->sat.buffer, w,
+    if (dof_pass_run(&a->dof, gather, &fs->params, a->scene_target.color[0], a->scene_target.color[1], sat->buffer, w,
                      h, a->dof_target.fbo, a->dof_target.color[0], &err)) {
         app_message(a, "%s", err.msg);
         return a->scene_target.color[0];
@@ -101,7 +153,7 @@ GLuint app_dof_frame(app *a)
 
 const char *app_handover_why(const app *a, size_t frames, char *buf, size_t size)
 {
-    const sat_handover_info *h = &a->sat.handover;
+    const sat_handover_info *h = &a->sats[0].handover;
     if (a->sat_backend != PRIM_CUDA)
         snprintf(buf, size, "the SAT is built by %s, so no work is handed between GL and CUDA%s%s%s",
                  prim_backend_name(a->sat_backend), a->cuda.available ? "" : " (CUDA unavailable: ",

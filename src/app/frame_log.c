@@ -79,6 +79,28 @@ double frame_gpu_busy_ms(const gpu_frame_times *f)
     return f->gl_busy_ms + cuda;
 }
 
+/* Medians over the log of the GPU busy time, the GPU wall time (the period between
+ * consecutive frames' ends; frames without one left out) and each frame's own span. */
+static void gpu_medians(const frame_log *log, double *busy_ms, double *wall_ms, double *span_ms)
+{
+    size_t n = log->count ? log->count : 1, nw = 0;
+    double *b = malloc(n * sizeof *b), *w = malloc(n * sizeof *w), *sp = malloc(n * sizeof *sp);
+    *busy_ms = *wall_ms = *span_ms = 0.0;
+    if (b && w && sp) {
+        for (size_t i = 0; i < log->count; i++) {
+            b[i] = frame_gpu_busy_ms(&log->frames[i]);
+            sp[i] = log->frames[i].total_ms;
+            if (log->frames[i].period_ms > 0) w[nw++] = log->frames[i].period_ms;
+        }
+        *busy_ms = median_of(b, log->count);
+        *wall_ms = median_of(w, nw);
+        *span_ms = median_of(sp, log->count);
+    }
+    free(b);
+    free(w);
+    free(sp);
+}
+
 bool frame_log_metric_median(const frame_log *log, const char *name, double *out)
 {
     double *v = malloc((log->count ? log->count : 1) * sizeof *v);
@@ -100,6 +122,14 @@ double frame_log_median(const frame_log *log, const char *name)
     double m = median_of(v, log->count);
     free(v);
     return m;
+}
+
+const gpu_frame_times *frame_log_names(const frame_log *log)
+{
+    const gpu_frame_times *best = NULL;
+    for (size_t i = 0; i < log->count; i++)
+        if (!best || log->frames[i].count > best->count) best = &log->frames[i];
+    return best;
 }
 
 static void json_string(FILE *fp, const char *s)
@@ -148,20 +178,15 @@ static void write_dof_quality(FILE *fp, const app *a)
 
 const char *frame_log_gpu_summary(const frame_log *log, const app *a, char *buf, size_t size)
 {
-    double *busy = malloc((log->count ? log->count : 1) * sizeof *busy), mb = 0.0, mw = 0.0;
-    if (busy) {
-        for (size_t i = 0; i < log->count; i++) busy[i] = frame_gpu_busy_ms(&log->frames[i]);
-        mb = median_of(busy, log->count);
-        for (size_t i = 0; i < log->count; i++) busy[i] = log->frames[i].total_ms;
-        mw = median_of(busy, log->count);
-        free(busy);
-    }
+    double mb, mw, ms;
+    gpu_medians(log, &mb, &mw, &ms);
     double g2c = 0, c2g = 0;
-    int n = snprintf(buf, size, "GPU busy %.3f ms, GPU wall %.3f ms a frame (medians); ", mb, mw);
+    int n = snprintf(buf, size, "GPU busy %.3f ms, GPU wall %.3f ms a frame (medians; %d in flight); ", mb, mw,
+                     a->in_flight);
     if (n < 0 || (size_t)n >= size) return buf;
-    if (a->sat_backend == PRIM_CUDA && a->sat.handover.measured && frame_log_metric_median(log, "gl_to_cuda_us", &g2c) &&
+    if (a->sat_backend == PRIM_CUDA && a->sats[0].handover.measured && frame_log_metric_median(log, "gl_to_cuda_us", &g2c) &&
         frame_log_metric_median(log, "cuda_to_gl_us", &c2g))
-        snprintf(buf + n, size - (size_t)n, "hand-over (%s) gaps: GL to CUDA %.1f us, CUDA to GL %.1f us", a->sat.handover.interop,
+        snprintf(buf + n, size - (size_t)n, "hand-over (%s) gaps: GL to CUDA %.1f us, CUDA to GL %.1f us", a->sats[0].handover.interop,
                  g2c, c2g);
     else if (a->sat_backend != PRIM_CUDA)   /* one line says CUDA is unavailable; this one need not */
         snprintf(buf + n, size - (size_t)n, "no hand-over gaps: the SAT is built by %s", prim_backend_name(a->sat_backend));
@@ -175,8 +200,8 @@ const char *frame_log_gpu_summary(const frame_log *log, const app *a, char *buf,
 /* The frame's GPU time against its GPU wall time, and the gaps at the GL-CUDA hand-over. */
 static void write_frame_gpu(FILE *fp, const frame_log *log, const app *a)
 {
-    const sat_handover_info *h = &a->sat.handover;
-    fprintf(fp, "  \"frame_gpu\": {\"interop\": ");
+    const sat_handover_info *h = &a->sats[0].handover;
+    fprintf(fp, "  \"frame_gpu\": {\"frames_in_flight\": %d, \"interop\": ", a->in_flight);
     bool handed = a->sat_backend == PRIM_CUDA && h->interop;
     if (handed) json_string(fp, h->interop); else fputs("null", fp);
     fprintf(fp, ", \"interop_requested\": ");
@@ -202,23 +227,15 @@ static void write_frame_gpu(FILE *fp, const frame_log *log, const app *a)
     if (a->sat_backend == PRIM_CUDA && h->measured)
         fprintf(fp, ", \"clock\": {\"same_clock\": %s, \"offset_us\": %.3f, \"uncertainty_us\": %.3f, \"samples\": %d}",
                 h->same_clock ? "true" : "false", h->clock_offset_us, h->clock_uncertainty_us, h->clock_samples);
-    double *busy = malloc((log->count ? log->count : 1) * sizeof *busy);
-    double *wall = malloc((log->count ? log->count : 1) * sizeof *wall);
-    double mb = 0.0, mw = 0.0;
-    if (busy && wall) {
-        for (size_t i = 0; i < log->count; i++) {
-            busy[i] = frame_gpu_busy_ms(&log->frames[i]);
-            wall[i] = log->frames[i].total_ms;
-        }
-        mb = median_of(busy, log->count);
-        mw = median_of(wall, log->count);
-    }
-    free(busy);
-    free(wall);
-    fprintf(fp, ", \"gpu_busy_ms\": %.6f, \"gpu_wall_ms\": %.6f, \"gpu_wall_over_busy\": ", mb, mw);
-    if (mb > 0) fprintf(fp, "%.4f", mw / mb); else fputs("null", fp);
+    double mb, mw, ms;
+    gpu_medians(log, &mb, &mw, &ms);
+    fprintf(fp, ", \"gpu_busy_ms\": %.6f, \"gpu_wall_ms\": %.6f, \"gpu_span_ms\": %.6f, \"gpu_wall_over_busy\": ",
+            mb, mw, ms);
+    if (mb > 0 && mw > 0) fprintf(fp, "%.4f", mw / mb); else fputs("null", fp);
     fprintf(fp, ", \"busy_counts\": \"the GL stages (timestamp queries) plus the CUDA span from the SAT's start to "
-                "the gather's end (globaltimer)\", \"wall_counts\": \"the frame's first GL timestamp to its last\"},\n");
+                "the gather's end (globaltimer)\", \"wall_counts\": \"the GL clock from the end of one frame's last GL "
+                "stage to the next frame's: the GPU's period, idle gaps included\", \"span_counts\": \"one frame's "
+                "first GL timestamp to its last\"},\n");
 }
 
 int frame_log_write_json(const frame_log *log, const app *a, int argc, char **argv, const char *path,
@@ -270,6 +287,10 @@ int frame_log_write_json(const frame_log *log, const app *a, int argc, char **ar
     json_string(fp, dof_gather_name(a->gather));
     fprintf(fp, ", \"gather_requested\": ");
     if (a->opt.gather) json_string(fp, a->opt.gather); else fputs("null", fp);
+    int disc = 0;
+    sw_error disc_err;
+    if (dof_disc_env(&disc, &disc_err)) disc = 0;   /* checked by app_dof_init */
+    fprintf(fp, ", \"disc_reads\": \"%s\"", dof_disc_name(disc));   /* SCANWORKS_DOF_DISC's variant */
     fprintf(fp, "},\n  \"sat\": {\"backend\": ");
     json_string(fp, prim_backend_name(a->sat_backend));
     fprintf(fp, ", \"variant\": ");
@@ -280,7 +301,7 @@ int frame_log_write_json(const frame_log *log, const app *a, int argc, char **ar
     if (a->quality_views) write_dof_quality(fp, a);
     write_frame_gpu(fp, log, a);
     /* Stage names in the order of the first frame. */
-    const gpu_frame_times *first = log->count ? &log->frames[0] : NULL;
+    const gpu_frame_times *first = frame_log_names(log);
     fprintf(fp, "  \"median_ms\": {");
     for (int i = 0; first && i < first->count; i++)
         fprintf(fp, "\"%s\": %.6f, ", first->names[i], frame_log_median(log, first->names[i]));
@@ -302,7 +323,8 @@ int frame_log_write_json(const frame_log *log, const app *a, int argc, char **ar
         for (int i = 0; i < t->count; i++) fprintf(fp, ", \"%s\": %.6f", t->names[i], t->ms[i]);
         fprintf(fp, ", \"total\": %.6f", stage_ms(t, "total"));
         if (log->wall_ms) fprintf(fp, ", \"wall\": %.6f", log->wall_ms[f]);
-        fprintf(fp, ", \"gpu_busy_ms\": %.6f, \"gpu_wall_ms\": %.6f", frame_gpu_busy_ms(t), t->total_ms);
+        fprintf(fp, ", \"gpu_busy_ms\": %.6f, \"gpu_wall_ms\": %.6f, \"gpu_span_ms\": %.6f", frame_gpu_busy_ms(t),
+                t->period_ms, t->total_ms);
         for (int i = 0; i < t->metric_count; i++) fprintf(fp, ", \"%s\": %.3f", t->metric_names[i], t->metrics[i]);
         fprintf(fp, "}%s\n", f + 1 < log->count ? "," : "");
     }

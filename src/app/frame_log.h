@@ -30,6 +30,9 @@ int frame_log_reserve(frame_log *log, size_t count, sw_error *err);
 void frame_log_free(frame_log *log);
 /* Median of stage NAME over all frames (0 if absent); NAME "total" gives the sum. */
 double frame_log_median(const frame_log *log, const char *name);
+/* The frame whose stages name the medians: the first with the most stages (with 2
+ * frames in flight the first frame has no composite yet); NULL for an empty log. */
+const gpu_frame_times *frame_log_names(const frame_log *log);
 
 int frame_log_write_json(const frame_log *log, const app *a, int argc, char **argv, const char *path,
                          sw_error *err);

@@ -28,6 +28,13 @@ static int prepare_dump_dir(const char *dir, sw_error *err)
     return 0;
 }
 
+static int dump_frame(app *a, const char *dir, long index, sw_error *err)
+{
+    char path[4200];
+    snprintf(path, sizeof path, "%s/frame_%04ld.png", dir, index);
+    return app_write_output_png(a, path, err);
+}
+
 static int log_frame(frame_log *log, const gpu_frame_times *t, long warmup, sw_error *err)
 {
     if (t->frame < warmup) return 0;
@@ -100,11 +107,11 @@ int run_headless(const app_options *opt, int argc, char **argv)
         if (app_frame(&a, opt->dt, f ? wall[f - 1] * 1e-3 : 0.0, &done_times) &&
             log_frame(&log, &done_times, opt->warmup, &err))
             goto done;
-        if (opt->dump_dir && f >= opt->warmup) {
-            char path[4200];
-            snprintf(path, sizeof path, "%s/frame_%04ld.png", opt->dump_dir, f - opt->warmup);
-            if (app_write_output_png(&a, path, &err)) goto done;
-        }
+        /* With 2 in flight the output shows the frame before the one just rendered, and
+         * the last frame is composited after the loop: each file holds its own frame. */
+        long shown = f - (a.in_flight - 1);
+        if (opt->dump_dir && shown >= opt->warmup && dump_frame(&a, opt->dump_dir, shown - opt->warmup, &err))
+            goto done;
         if (gl_check("rendering a frame", &err)) goto done;
         long interval = frames / 100 > 0 ? frames / 100 : 1;
         if (f >= opt->warmup && ((f - opt->warmup) % interval == 0 || f + 1 == total))
@@ -117,7 +124,11 @@ int run_headless(const app_options *opt, int argc, char **argv)
             last_report = t;
         }
     }
-    sat_frame_drain(&a.sat, &a.timer);   /* the last frames' hand-over stamps */
+    app_flush_frames(&a);   /* 2 in flight: the last frame into the output */
+    if (opt->dump_dir && a.in_flight > 1 && total - 1 >= opt->warmup &&
+        dump_frame(&a, opt->dump_dir, total - 1 - opt->warmup, &err))
+        goto done;
+    for (int s = 0; s < a.in_flight; s++) sat_frame_drain(&a.sats[s], &a.timer);   /* the last frames' stamps */
     flush_ctx fc = {&log, opt->warmup, 0, &err};
     gpu_timer_flush(&a.timer, on_flushed, &fc);
     if (fc.failed) goto done;
@@ -147,8 +158,9 @@ int run_headless(const app_options *opt, int argc, char **argv)
     }
     if (opt->json_path && frame_log_write_json(&log, &a, argc, argv, opt->json_path, &err)) goto done;
     fprintf(stderr, "scanworks: %zu frames measured, median GPU ms:", log.count);
-    for (int i = 0; log.count && i < log.frames[0].count; i++)
-        fprintf(stderr, " %s %.3f", log.frames[0].names[i], frame_log_median(&log, log.frames[0].names[i]));
+    const gpu_frame_times *named = frame_log_names(&log);
+    for (int i = 0; named && i < named->count; i++)
+        fprintf(stderr, " %s %.3f", named->names[i], frame_log_median(&log, named->names[i]));
     fprintf(stderr, " total %.3f\n", frame_log_median(&log, "total"));
     char summary[512];
     fprintf(stderr, "scanworks: %s\n", frame_log_gpu_summary(&log, &a, summary, sizeof summary));

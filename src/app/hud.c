@@ -131,10 +131,9 @@ static void handover_line(app *a, pen *p)
                 gpu_frame_metric(t, "cuda_to_gl_us", &c2g);
     if (gaps)
         line(p, DIM, "%s GL>CUDA %.0f CUDA>GL %.0f us busy %.2f/%.2f",
-             a->sat.handover.interop && !strcmp(a->sat.handover.interop, "external") ? "ext" : "map", g2c, c2g,
-             frame_gpu_busy_ms(t), t->total_ms);
+             a->sats[0].handover.interop && !strcmp(a->sats[0].handover.interop, "external") ? "ext" : "map", g2c, c2g, frame_gpu_busy_ms(t), t->period_ms);
     else
-        line(p, DIM, "GPU busy %.2f of %.2f ms  %s", frame_gpu_busy_ms(t), t->total_ms,
+        line(p, DIM, "GPU busy %.2f of %.2f ms  %s", frame_gpu_busy_ms(t), t->period_ms,
              a->sat_backend == PRIM_CUDA ? "no stamps" : "no hand-over");
 }
 
@@ -146,7 +145,9 @@ static void stats(app *a, const layout_rect *r)
     text_rect(&a->text, r->x, r->y, r->w, r->h, BOX);
     line(&p, WHITE, "%4.0f fps %7.2f ms a frame%s%s", a->fps, a->frame_ms_smoothed, a->vsync ? "  vsync" : "",
          a->paused ? "  paused" : "");
-    line(&p, DIM, "%dx%d  %s", a->output.width, a->output.height, app_view_names[a->view]);
+    /* 2 in flight: the frame shown is the one before the frame rendered. */
+    line(&p, DIM, "%s%dx%d  %s", a->in_flight > 1 ? "2 in flight, 1 late  " : "", a->output.width, a->output.height,
+         app_view_names[a->view]);
     /* A variant is named only where the backend has more than one. */
     int variants = 0;
     for (int v = 0; v < SAT_VARIANT_COUNT; v++) variants += sat_variant_supported(a->sat_backend, (sat_variant)v);

@@ -31,6 +31,7 @@ void app_options_defaults(app_options *o)
     o->guard = true;
     o->near = DOF_NEAR_OFF;   /* opt-in until its CUDA kernel has run on a GPU (docs/perf/dof.md) */
     o->sat_variant = "tiled";
+    o->frames_in_flight = 1;
     o->gather = NULL;   /* app_dof_init picks: cuda with the cuda SAT backend, else compute */
 }
 
@@ -152,6 +153,10 @@ static const struct viewer_flag {
                        "map and unmap each frame; the default), external (CUDA-allocated memory GL\n"
                        "imports, GL_EXT_memory_object_fd) or auto (external where it works); an\n"
                        "external path that cannot run falls back to map and says why"},
+    {"--frames-in-flight", "N", "1: each frame's GL render, CUDA SAT and gather, and composite run one\n"
+                                "after the other (the default); 2: two sets of the frame's textures, so\n"
+                                "GL renders frame k+1 while CUDA works on frame k, and frame k is shown\n"
+                                "one frame later (the same pixels a frame index)"},
     {"--fallback", NULL, "when the --sat-backend or --gather asked for cannot run here, run what\n"
                          "can (cuda -> gl, cuda gather -> compute) and say so, instead of failing"},
     {"--kernel", "K", "DoF kernel: disc (a stepped disc of fractional radius, soft guard; the\n"
@@ -217,6 +222,8 @@ static int parse_flag(app_options *o, const char *a, const char *next, sw_error 
     }
     else if (!strcmp(a, "--guard")) {
         if (dof_guard_parse(next, &o->guard, err)) return sw_wrap(err, "--guard: ");
+    } else if (!strcmp(a, "--frames-in-flight")) {
+        return parse_long(a, next, 1, APP_MAX_FRAMES_IN_FLIGHT, &o->frames_in_flight, err);
     } else if (!strcmp(a, "--near")) {
         if (dof_near_parse(next, &o->near, err)) return sw_wrap(err, "--near: ");
     } else if (!strcmp(a, "--device")) {

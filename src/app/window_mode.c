@@ -156,6 +156,7 @@ int run_window(const app_options *opt)
         }
         if (opt->frames && ++frames >= opt->frames + opt->warmup) break;
     }
+    if (!rc) app_flush_frames(&a);   /* 2 in flight: the last frame rendered, as headless mode writes */
     if (!rc && opt->screenshot && app_write_output_png(&a, opt->screenshot, &err)) {
         fprintf(stderr, "scanworks: %s\n", err.msg);
         rc = 1;

@@ -92,6 +92,11 @@ typedef struct sat_interop {
     bool egl_tried;
     char ext_why[240];
     dof_cuda_layers layers;   /* the gather's layer tables (p.layers), made on first use */
+    /* A frame between sat_interop_start and sat_interop_finish (mapped, or external
+     * with CUDA's commands issued): its path, variant, whether it gathered, its output. */
+    bool started, started_external, started_gather;
+    int started_variant;
+    GLuint started_out_tex;
 } sat_interop;
 
 static void destroy_objects(frame_objects *o)
@@ -117,6 +122,10 @@ void sat_interop_release(void **state)
 {
     sat_interop *io = *state;
     if (!io) return;
+    if (io->started) {   /* a frame still mapped: give it back to GL first */
+        sw_error ignored;
+        sat_interop_finish(io, NULL, NULL, &ignored);
+    }
     cudaStreamSynchronize(io->stream);
     handover_clock_shutdown(&io->clock);
     sat_egl_sync_destroy(&io->egl);
@@ -265,10 +274,11 @@ static int run_mapped(sat_interop *io, int slot, int variant, int w, int h, floa
 }
 
 /* The external-memory frame (sat_external.h): no map, no unmap; two host waits, or
- * none with the EGL syncs (sat_egl_sync.h). */
-static int run_external(sat_interop *io, int slot, int variant, GLuint color_tex, int w, int h, float scale,
-                        float alpha, const sat_cuda_gather *g, sat_handover_info *info, gpu_timer *timer,
-                        sw_error *err)
+ * none with the EGL syncs (sat_egl_sync.h). This is its first half, up to CUDA's last
+ * command; external_finish is the second (the wait for CUDA, the copy back to GL). */
+static int external_start(sat_interop *io, int slot, int variant, GLuint color_tex, int w, int h, float scale,
+                          float alpha, const sat_cuda_gather *g, sat_handover_info *info, gpu_timer *timer,
+                          sw_error *err)
 {
     sat_external *x = &io->ext;
     if (!io->ext_ready || x->w != w || x->h != h) {
@@ -297,15 +307,19 @@ static int run_external(sat_interop *io, int slot, int variant, GLuint color_tex
         sat_external_copy_out(x, io->stream, err))
         return -1;
     handover_clock_cuda_end(&io->clock, io->stream);
-    if (io->egl.on) {
-        if (sat_egl_sync_cuda_to_gl(&io->egl, io->stream, err)) return -1;
-    } else {
-        t0 = sw_clock_ms();
-        if (sat_external_wait_cuda(x, err)) return -1;
+    if (io->egl.on && sat_egl_sync_cuda_to_gl(&io->egl, io->stream, err)) return -1;
+    return 0;
+}
+
+static int external_finish(sat_interop *io, gpu_timer *timer, sw_error *err)
+{
+    if (!io->egl.on) {
+        double t0 = sw_clock_ms();
+        if (sat_external_wait_cuda(&io->ext, err)) return -1;
         if (timer) gpu_timer_add(timer, "wait cuda (host)", sw_clock_ms() - t0);
     }
     handover_clock_gl_begin(&io->clock);   /* GL resumes here */
-    return sat_external_copy_to_texture(x, g->out_tex, timer, err);
+    return sat_external_copy_to_texture(&io->ext, io->started_out_tex, timer, err);
 }
 
 /* Which hand-over this frame takes; sets INFO's path and reason, and says so on a change. */
@@ -343,7 +357,10 @@ static void external_failed(sat_interop *io, const char *msg)
     snprintf(io->ext_why, sizeof io->ext_why, "the external path failed, map instead: %.190s", msg);
 }
 
-int sat_interop_build(void **state, sat_variant v, GLuint color_tex, GLuint out_buffer, int w, int h,
+/* The first half of a frame: the map (or the external copy-in) and every CUDA command;
+ * the unmap (or the copy back) is sat_interop_finish's, so that GL can render the next
+ * frame in between (sat_frame.h). */
+int sat_interop_start(void **state, sat_variant v, GLuint color_tex, GLuint out_buffer, int w, int h,
                       float scale, float alpha, const sat_cuda_gather *gather, sat_handover_info *info,
                       gpu_timer *timer, sw_error *err)
 {
@@ -352,16 +369,19 @@ int sat_interop_build(void **state, sat_variant v, GLuint color_tex, GLuint out_
         return -1;
     }
     sat_interop *io = *state;
+    if (io->started) return sw_fail(err, "the cuda SAT: a frame was started twice without sat_frame_finish");
     GLuint ids[MAX_RES] = {color_tex, out_buffer, gather ? gather->depth_tex : 0, gather ? gather->out_tex : 0};
     if (ensure_registered(io, ids, gather ? 4 : 2, w, h, err)) return -1;
     int slot = (int)(io->frame % 2);
+    int variant = variant_of(v);
     if (choose_external(io, gather, info)) {
-        int rc = run_external(io, slot, variant_of(v), color_tex, w, h, scale, alpha, gather, info, timer, err);
+        int rc = external_start(io, slot, variant, color_tex, w, h, scale, alpha, gather, info, timer, err);
         if (!rc) {
-            io->pending[slot] = true;
-            io->pending_gather[slot] = true;
-            io->pending_variant[slot] = variant_of(v);
-            io->frame++;
+            io->started = true;
+            io->started_external = true;
+            io->started_gather = true;
+            io->started_variant = variant;
+            io->started_out_tex = gather->out_tex;
             return 0;
         }
         external_failed(io, err->msg);
@@ -372,7 +392,6 @@ int sat_interop_build(void **state, sat_variant v, GLuint color_tex, GLuint out_
         cudaEventSynchronize(io->ev[slot][SAT_CUDA_MAX_STAGES + 1]);
         destroy_objects(&io->obj[slot]);
     }
-    int variant = variant_of(v);
 
     handover_clock_gl_end(&io->clock, timer ? timer->frame : -1, timer);   /* GL's render ends here */
     double t0 = sw_clock_ms();
@@ -382,16 +401,40 @@ int sat_interop_build(void **state, sat_variant v, GLuint color_tex, GLuint out_
     handover_clock_cuda_begin(&io->clock, io->stream);
     int rc = run_mapped(io, slot, variant, w, h, scale, alpha, gather, err);
     if (!rc) handover_clock_cuda_end(&io->clock, io->stream);
-    double t2 = sw_clock_ms();
-    cudaError_t e = cudaGraphicsUnmapResources(io->count, io->res, io->stream);
-    if (timer) gpu_timer_add(timer, "unmap", sw_clock_ms() - t2);
-    handover_clock_gl_begin(&io->clock);   /* GL resumes here, after CUDA's work */
-    if (e != cudaSuccess && !rc) rc = sw_fail(err, "unmapping: %s", cudaGetErrorString(e));
-    cudaGetLastError();
+    io->started = true;
+    io->started_external = false;
+    io->started_gather = gather != NULL;
+    io->started_variant = variant;
+    if (rc) {   /* unmapped at once; the frame is not counted */
+        sw_error ignored;
+        sat_interop_finish(io, info, NULL, &ignored);
+        io->pending[slot] = false;
+    }
+    return rc;
+}
+
+int sat_interop_finish(void *state, sat_handover_info *info, gpu_timer *timer, sw_error *err)
+{
+    sat_interop *io = state;
+    (void)info;
+    if (!io || !io->started) return 0;
+    io->started = false;
+    int slot = (int)(io->frame % 2), rc = 0;
+    if (io->started_external) {
+        rc = external_finish(io, timer, err);
+        if (rc) external_failed(io, err->msg);   /* the next frame takes map */
+    } else {
+        double t2 = sw_clock_ms();
+        cudaError_t e = cudaGraphicsUnmapResources(io->count, io->res, io->stream);
+        if (timer) gpu_timer_add(timer, "unmap", sw_clock_ms() - t2);
+        handover_clock_gl_begin(&io->clock);   /* GL resumes here, after CUDA's work */
+        if (e != cudaSuccess) rc = sw_fail(err, "unmapping: %s", cudaGetErrorString(e));
+        cudaGetLastError();
+    }
     if (!rc) {
         io->pending[slot] = true;
-        io->pending_gather[slot] = gather != NULL;
-        io->pending_variant[slot] = variant;
+        io->pending_gather[slot] = io->started_gather;
+        io->pending_variant[slot] = io->started_variant;
     }
     io->frame++;
     return rc;

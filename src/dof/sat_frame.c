@@ -113,6 +113,28 @@ static int build_cpu(sat_frame *f, GLuint color_tex, int w, int h, float scale, 
 int sat_frame_build(sat_frame *f, prim_backend b, sat_variant v, GLuint color_tex, int w, int h, float scale,
                     float alpha, const sat_cuda_gather *gather, gpu_timer *timer, sw_error *err)
 {
+    if (sat_frame_start(f, b, v, color_tex, w, h, scale, alpha, gather, timer, err)) return -1;
+    return sat_frame_finish(f, timer, err);
+}
+
+int sat_frame_finish(sat_frame *f, gpu_timer *timer, sw_error *err)
+{
+#if SCANWORKS_HAVE_CUDA
+    if (f->cuda) {
+        if (timer) gpu_timer_end(timer);   /* GL's stage before the unmap ends there */
+        return sat_interop_finish(f->cuda, &f->handover, timer, err);
+    }
+#else
+    (void)f;
+    (void)timer;
+    (void)err;
+#endif
+    return 0;
+}
+
+int sat_frame_start(sat_frame *f, prim_backend b, sat_variant v, GLuint color_tex, int w, int h, float scale,
+                    float alpha, const sat_cuda_gather *gather, gpu_timer *timer, sw_error *err)
+{
     if (gather && b != PRIM_CUDA) return sw_fail(err, "the cuda gather needs the cuda SAT backend");
     if (ensure_size(f, w, h, err)) return -1;
     switch (b) {
@@ -121,7 +143,7 @@ int sat_frame_build(sat_frame *f, prim_backend b, sat_variant v, GLuint color_te
     case PRIM_CUDA:
 #if SCANWORKS_HAVE_CUDA
         if (timer) gpu_timer_end(timer);
-        return sat_interop_build(&f->cuda, v, color_tex, f->buffer, w, h, scale, alpha, gather, &f->handover, timer,
+        return sat_interop_start(&f->cuda, v, color_tex, f->buffer, w, h, scale, alpha, gather, &f->handover, timer,
                                  err);
 #else
         (void)alpha;

@@ -82,6 +82,15 @@ void sat_frame_shutdown(sat_frame *f);
  * pixels); ALPHA < 0: it varies. */
 int sat_frame_build(sat_frame *f, prim_backend b, sat_variant v, GLuint color_tex, int w, int h, float scale,
                     float alpha, const sat_cuda_gather *gather, gpu_timer *timer, sw_error *err);
+/* sat_frame_build in two halves, for frames in flight: sat_frame_start issues the map
+ * (or the external copy-in) and every CUDA command, sat_frame_finish the unmap (or the
+ * wait and the copy back), after which GL may read the table and the DoF output. GL
+ * work issued between the two (the next frame's render) overlaps CUDA's. The gl and
+ * cpu backends build it all in sat_frame_start; their sat_frame_finish does nothing.
+ * Every start is followed by one finish before the next start of the same F. */
+int sat_frame_start(sat_frame *f, prim_backend b, sat_variant v, GLuint color_tex, int w, int h, float scale,
+                    float alpha, const sat_cuda_gather *gather, gpu_timer *timer, sw_error *err);
+int sat_frame_finish(sat_frame *f, gpu_timer *timer, sw_error *err);
 /* Waits for the cuda path's work in flight and sets its frames' hand-over metrics in
  * TIMER (call before gpu_timer_flush at the end of a run). */
 void sat_frame_drain(sat_frame *f, gpu_timer *timer);
@@ -97,9 +106,11 @@ void sat_gl_shutdown(sat_gl *g);
 /* Variant V over IN_BUFFER (uvec4 values) when COLOR_TEX is 0, else the texture. */
 int sat_gl_build(sat_gl *g, sat_variant v, GLuint color_tex, GLuint in_buffer, float scale, GLuint out_buffer, int w, int h,
                  gpu_timer *timer, sw_error *err);
-int sat_interop_build(void **state, sat_variant v, GLuint color_tex, GLuint out_buffer, int w, int h,
+int sat_interop_start(void **state, sat_variant v, GLuint color_tex, GLuint out_buffer, int w, int h,
                       float scale, float alpha, const sat_cuda_gather *gather, sat_handover_info *info,
                       gpu_timer *timer, sw_error *err);
+/* INFO may be NULL (a frame given back unused); 0 when nothing was started. */
+int sat_interop_finish(void *state, sat_handover_info *info, gpu_timer *timer, sw_error *err);
 void sat_interop_drain(void *state, gpu_timer *timer);
 void sat_interop_collect(void *state, gpu_timer *timer, long wait_through);
 void sat_interop_release(void **state);

@@ -9,6 +9,7 @@ void gpu_timer_init(gpu_timer *t)
         glGenQueries(GPU_TIMER_MAX_STAGES * 2, &t->slots[s].queries[0][0]);
     t->current = -1;
     t->open_stage = -1;
+    t->last_read = -1;
 }
 
 void gpu_timer_shutdown(gpu_timer *t)
@@ -40,6 +41,12 @@ static void read_slot(gpu_timer *t, gpu_timer_slot *s, gpu_frame_times *out)
         }
     }
     out->total_ms = last > first ? (double)(last - first) * 1e-6 : 0.0;
+    out->end_ns = last;
+    out->period_ms = t->last_read >= 0 && s->frame == t->last_read + 1 && last > t->last_end_ns && t->last_end_ns
+                         ? (double)(last - t->last_end_ns) * 1e-6
+                         : 0.0;
+    t->last_read = s->frame;
+    t->last_end_ns = last;
     out->metric_count = s->metric_count;
     for (int i = 0; i < s->metric_count; i++) {
         out->metric_names[i] = s->metric_names[i];

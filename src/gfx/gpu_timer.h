@@ -17,6 +17,11 @@ typedef struct gpu_frame_times {
     const char *names[GPU_TIMER_MAX_STAGES]; /* static strings */
     double ms[GPU_TIMER_MAX_STAGES];
     double total_ms;                         /* first begin to last end, GL stages only */
+    unsigned long long end_ns;               /* the GL clock at the frame's last GL stage's end */
+    /* The GPU's period: this frame's end_ns minus the frame before's (0 when that frame
+     * was not read just before this one). In steady state it is the GPU's elapsed time
+     * per frame, every idle gap included, also where frames overlap. */
+    double period_ms;
     bool is_gl[GPU_TIMER_MAX_STAGES];        /* timed by GL timestamp queries (else added) */
     double gl_busy_ms;                       /* the GL stages' times summed */
     /* Values about the frame that are not stage times (the GL-CUDA hand-over gaps),
@@ -45,6 +50,8 @@ typedef struct gpu_timer {
     int open_stage;       /* stage between begin and end, -1 if none */
     long frame;
     gpu_frame_times latest;   /* most recent completed frame */
+    long last_read;           /* frame of the last read slot (-1: none), for period_ms */
+    unsigned long long last_end_ns;
     double smoothed_ms[GPU_TIMER_MAX_STAGES];   /* by stage position in latest */
     bool has_latest;
 } gpu_timer;

@@ -1,9 +1,9 @@
 /* The GPU BFS on a graph already in device memory, with the caller's scratch and
  * stream: what the public entry (include/scanworks/graph.h) and the CLI's uploaded
- * graph (bfs_cuda.c) both run. The level loop reads each level's frontier size back
- * on STREAM (cudaMemcpyAsync, then cudaStreamSynchronize of STREAM alone); nothing is
- * kept between calls, so runs on different streams with their own scratch may
- * overlap. */
+ * graph (bfs_cuda.c) both run. Each level's step is decided on the device; the loop
+ * reads the state back on STREAM after each batch of levels (cudaMemcpyAsync, then
+ * cudaStreamSynchronize of STREAM alone); nothing is kept between calls, so runs on
+ * different streams with their own scratch may overlap. */
 #ifndef SCANWORKS_GRAPH_BFS_DEVICE_H
 #define SCANWORKS_GRAPH_BFS_DEVICE_H
 
@@ -33,7 +33,7 @@ typedef struct bfs_dev_graph {
 typedef struct bfs_work {
     uint32_t *q[2], *bm[2], *hub_v;
     int64_t *hub_start;
-    bfs_counters *cnt;
+    bfs_ctl *ctl;
     bfs_block_state *block;
 } bfs_work;
 

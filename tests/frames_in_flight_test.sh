@@ -1,0 +1,103 @@
+#!/usr/bin/env bash
+# --frames-in-flight: the frames written with two frame sets in flight equal, pixel for
+# pixel and index for index, the frames of the single set.
+#   host: bad values are usage errors (exit 2, naming the range); the gl and the cpu SAT
+#         backends with 1 and 2 in flight give the same frames (and frames that change
+#         with the index, so a frame shown one late would be caught); the JSON says
+#         which is on and has a GPU wall time (the period between frames' ends).
+#   cuda: (a CUDA device) the same for the map path and the external path, with the
+#         hand-over's gaps measured; skipped (77) where the SAT is not CUDA's.
+# Usage: frames_in_flight_test.sh host|cuda SCANWORKS IMAGE_COMPARE
+set -u
+mode=$1 bin=$2 compare=$3
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+fails=0
+fail() { echo "FAIL: $*"; fails=$((fails + 1)); }
+FRAMES=4
+run() { "$bin" --headless --size 200x112 --frames $FRAMES --warmup 1 "$@"; }
+
+# Runs NAME with the flags after it, dumping into $tmp/NAME.
+dump() {
+    local name=$1; shift
+    run "$@" --dump "$tmp/$name" --json "$tmp/$name.json" 2>"$tmp/$name.err" ||
+        { fail "$name ($*): exit $?: $(tail -3 "$tmp/$name.err")"; return 1; }
+}
+
+# The frames of run A equal those of run B, index for index, and move with the index.
+same_frames() {
+    local a=$1 b=$2
+    for i in $(seq 0 $((FRAMES - 1))); do
+        f=$(printf frame_%04d.png "$i")
+        [ -f "$tmp/$b/$f" ] || { fail "$b: $f was not written"; continue; }
+        "$compare" "$tmp/$a/$f" "$tmp/$b/$f" --max-mean 0 --max-over 0:0 >/dev/null ||
+            fail "$f: $b differs from $a"
+    done
+    "$compare" "$tmp/$a/frame_0000.png" "$tmp/$a/frame_$(printf %04d $((FRAMES - 1))).png" --max-mean 0 \
+        --max-over 0:0 >/dev/null 2>&1 && fail "$a: the first and last frames are equal: nothing moves, the test proves nothing"
+    [ -f "$tmp/$b/$(printf frame_%04d.png $FRAMES)" ] && fail "$b: one frame too many written"
+    return 0
+}
+
+# JSON of NAME: frames_in_flight is N, the wall time measured, the SAT on BACKEND.
+check_json() {
+    python3 - "$tmp/$1.json" "$2" "$3" <<'PY' || fails=$((fails + 1))
+import json, sys
+r = json.load(open(sys.argv[1])); g = r["frame_gpu"]
+assert g["frames_in_flight"] == int(sys.argv[2]), g
+assert r["sat"]["backend"] == sys.argv[3], r["sat"]
+assert g["gpu_wall_ms"] > 0 and g["gpu_busy_ms"] > 0 and g["gpu_span_ms"] > 0, g
+periods = [f["gpu_wall_ms"] for f in r["frames"]]
+assert all(p > 0 for p in periods), "a measured frame without a period: %s" % periods
+if int(sys.argv[2]) == 1:
+    # One set: a frame's GL work starts after the frame before ends, so the period (wall)
+    # covers the frame's own span; less would mean the wall left out part of the frame.
+    short = [(f["frame"], f["gpu_wall_ms"], f["gpu_span_ms"]) for f in r["frames"] if f["gpu_wall_ms"] < f["gpu_span_ms"] - 1e-3]
+    assert not short, "wall shorter than the frame's span: %s" % short
+PY
+}
+
+if [ "$mode" = host ]; then
+    for bad in 0 3 two ""; do
+        run --frames-in-flight $bad 2>"$tmp/err"; rc=$?
+        [ $rc = 2 ] || fail "--frames-in-flight '$bad': exit $rc, expected 2"
+    done
+    "$bin" --headless --frames-in-flight 3 2>"$tmp/err"
+    grep -q "frames-in-flight '3': expected a whole number in 1..2" "$tmp/err" || fail "message: $(cat "$tmp/err")"
+    for b in gl cpu; do
+        dump $b-1 --sat-backend $b --frames-in-flight 1 || continue
+        if grep -q "headless OpenGL" "$tmp/$b-1.err"; then echo "SKIPPED: no headless OpenGL here"; exit 77; fi
+        dump $b-2 --sat-backend $b --frames-in-flight 2 || continue
+        same_frames $b-1 $b-2
+        check_json $b-1 1 $b
+        check_json $b-2 2 $b
+    done
+    # The view without DoF and the depth view go through the held set as well.
+    dump nodof-1 --sat-backend gl --view depth --frames-in-flight 1 && dump nodof-2 --sat-backend gl --view depth --frames-in-flight 2 &&
+        same_frames nodof-1 nodof-2
+    [ $fails = 0 ] && echo "PASS: 2 in flight gives the single set's frames (gl, cpu)" || { echo "$fails failure(s)"; exit 1; }
+    exit 0
+fi
+
+# cuda: needs a CUDA device that drives the GL context.
+dump map-1 --interop map --frames-in-flight 1 || exit 1
+if ! python3 -c "import json,sys; sys.exit(json.load(open('$tmp/map-1.json'))['sat']['backend'] != 'cuda')"; then
+    echo "SKIPPED: the SAT is not built by CUDA here (no CUDA device)"; exit 77
+fi
+dump map-2 --interop map --frames-in-flight 2 && same_frames map-1 map-2
+dump ext-2 --interop external --frames-in-flight 2 && same_frames map-1 ext-2
+dump gl-gather-2 --gather compute --frames-in-flight 2 && dump gl-gather-1 --gather compute --frames-in-flight 1 &&
+    same_frames gl-gather-1 gl-gather-2
+python3 - "$tmp" <<'PY' || fails=$((fails + 1))
+import json, sys
+for name, n, path in (("map-1", 1, "map"), ("map-2", 2, "map"), ("ext-2", 2, "external"), ("gl-gather-2", 2, "map")):
+    g = json.load(open("%s/%s.json" % (sys.argv[1], name)))["frame_gpu"]
+    print(name, {k: g.get(k) for k in ("frames_in_flight", "interop", "gl_to_cuda_us", "cuda_to_gl_us", "cuda_span_ms",
+                                      "gpu_busy_ms", "gpu_wall_ms")})
+    assert g["frames_in_flight"] == n and g["interop"] == path, (name, g)
+    for k in ("gl_to_cuda_us", "cuda_to_gl_us", "cuda_span_ms"):
+        assert isinstance(g[k], float), "%s: %s not measured: %s" % (name, k, g.get("gaps_unavailable_because"))
+    assert g["gpu_wall_ms"] > 0 and g["gpu_busy_ms"] > 0, (name, g)
+PY
+[ $fails = 0 ] && echo "PASS: 2 in flight gives the single set's frames (map, external, GL gather)" ||
+    { echo "$fails failure(s)"; exit 1; }
