@@ -89,7 +89,7 @@ __device__ __forceinline__ void bfs_decide(bfs_ctl *s, const bfs_rule &r)
     }
     s->skip_small = 0;
     s->convert = BFS_CONVERT_NONE;
-    if (r.direction_opt && !bu && (double)s->mf > s->mu / r.alpha)
+    if (r.direction_opt && !bu && s->nf > s->nf_prev && (double)s->mf > s->mu / r.alpha)
         s->step = BFS_STEP_BOTTOM_UP, s->convert = BFS_CONVERT_TO_BITMAP;
     else if (bu && (double)s->nf < (double)r.n / r.beta)
         s->step = BFS_STEP_TOP_DOWN, s->convert = BFS_CONVERT_TO_QUEUE;
@@ -129,19 +129,22 @@ __device__ __forceinline__ void flush_degree(bfs_counters *cnt, unsigned long lo
     if ((threadIdx.x & 31) == 0 && deg_sum) atomicAdd(&cnt->degree, deg_sum);
 }
 
-/* Top-down: the QN vertices of QIN, GRAPH_BLOCK at a time a block, their arcs spread
- * over the block (lb); hubs' arcs are listed in segments for bfs_top_down_big. */
+/* Top-down: the QN vertices of QIN, up to GRAPH_BLOCK at a time a block (fewer when
+ * the frontier is smaller than the grid, so that a few hundred vertices of a few
+ * hundred arcs each are spread over blocks, not left to one), their arcs spread over
+ * the block (lb); hubs' arcs are listed in segments for bfs_top_down_big. */
 __device__ void bfs_top_down(const bfs_level_args &a, graph_lb *lb, const unsigned *qin, unsigned qn, unsigned *qout,
                              int iter, bfs_counters *cnt)
 {
     const long long *row = (const long long *)a.row;
     unsigned long long deg_sum = 0;
-    for (unsigned long long chunk = (unsigned long long)blockIdx.x * GRAPH_BLOCK; chunk < qn;
-         chunk += (unsigned long long)gridDim.x * GRAPH_BLOCK) {
+    const unsigned per = qn >= gridDim.x * GRAPH_BLOCK ? GRAPH_BLOCK : (qn + gridDim.x - 1) / gridDim.x;
+    for (unsigned long long chunk = (unsigned long long)blockIdx.x * per; chunk < qn;
+         chunk += (unsigned long long)gridDim.x * per) {
         unsigned long long i = chunk + threadIdx.x;
         long long start = 0, deg = 0;
         unsigned v = 0;
-        if (i < qn) {
+        if (threadIdx.x < per && i < qn) {
             v = __ldcg(&qin[i]);
             start = row[v];
             deg = row[v + 1] - start;
@@ -247,6 +250,7 @@ __global__ void __launch_bounds__(GRAPH_BLOCK, BFS_RUN_BLOCKS_PER_SM) k_bfs_run(
         if (threadIdx.x == 0) {
             if (run) {   /* take in what the last level found */
                 const bfs_counters *found = &a.ctl->cnt[s.iter % 3];
+                s.nf_prev = s.nf;
                 s.nf = __ldcg(&found->count);
                 s.mf = __ldcg(&found->degree);
                 s.mu -= (double)s.mf;
@@ -271,7 +275,9 @@ __global__ void __launch_bounds__(GRAPH_BLOCK, BFS_RUN_BLOCKS_PER_SM) k_bfs_run(
         } else {
             bfs_top_down(a, &lb, q, s.nf, q_next, s.iter, cnt);
             grid.sync();
-            bfs_top_down_big(a, __ldcg(&cnt->big), q_next, s.iter, cnt);
+            const unsigned nseg = __ldcg(&cnt->big);   /* the same in every thread: no hubs, no second pass */
+            if (!nseg) continue;
+            bfs_top_down_big(a, nseg, q_next, s.iter, cnt);
         }
         grid.sync();
     }

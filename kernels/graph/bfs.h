@@ -35,14 +35,16 @@ typedef struct bfs_ctl {
     int iter, cur;
     int step, convert;          /* BFS_STEP_, BFS_CONVERT_ */
     int skip_small, td_steps, bu_steps, pad;
-    unsigned int nf;            /* frontier vertices */
+    unsigned int nf, nf_prev;   /* frontier vertices, and the last level's */
     unsigned long long mf;      /* their arcs */
     unsigned long long arcs_scanned;
     double mu;                  /* arcs not yet in a frontier */
     bfs_counters cnt[3];        /* level L's are cnt[L % 3] (zero at a launch) */
 } bfs_ctl;
 
-/* Beamer's switching rule: bottom-up when the frontier's arcs exceed MU / ALPHA, back
+/* Beamer's switching rule: bottom-up when the frontier grows and its arcs exceed MU /
+ * ALPHA (so not for a shrinking tail, where a bottom-up step scans every unreached
+ * vertex for a few frontier ones), back
  * when it has fewer than N / BETA vertices; STEP_SMALL (for the cluster) while it has
  * at most SMALL_V vertices and SMALL_A arcs (SMALL_V 0: never). */
 typedef struct bfs_rule {

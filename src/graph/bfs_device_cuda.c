@@ -104,6 +104,7 @@ static int run_block(const bfs_dev_graph *g, const bfs_work *w, const bfs_plan *
     c->mf = b.degree;
     c->step = c->nf ? BFS_STEP_TOP_DOWN : BFS_STEP_DONE;
     c->skip_small = 1;
+    c->nf_prev = 0;   /* the frontier grew past the cluster: bottom-up may follow */
     memset(c->cnt, 0, sizeof c->cnt);
     GCUDA_TRY(cudaMemcpyAsync(w->ctl, c, sizeof *c, cudaMemcpyHostToDevice, s), err);
     return 0;
