@@ -24,13 +24,6 @@ typedef struct compact_kparams {
     const compact_tune *tune;
 } compact_kparams;
 
-/* src/prim/compact_plan_cuda.c: the checks, the temp sizes, the device's tuning row. */
-size_t compact_kernel_temp_bytes(int algo, size_t n);
-/* Writes the kept elements to OUT (room for N) and their count to *COUNT (device).
- * TEMP: compact_kernel_temp_bytes bytes of device memory. STREAM: cudaStream_t. */
-int compact_kernel_run(int algo, const compact_kparams *p, const uint32_t *in, const uint8_t *flags, uint32_t *out,
-                       size_t n, unsigned long long *count, void *temp, void *stream, sw_error *err);
-
 /* The three steps of flag-scan-scatter into caller buffers (the panel shows them):
  * FLAG_BITS[i] = 0/1, ADDR[i] = their exclusive scan, OUT the kept elements, *COUNT.
  * SCAN_TEMP: compact_kernel_scan_temp_bytes(n). */

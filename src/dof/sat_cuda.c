@@ -11,7 +11,7 @@
 #include <string.h>
 
 /* kernels/sat/sat.h, the table layout shared with the kernels */
-#include "kernels/sat/sat.h"
+#include "prim/sat_plan_cuda.h"
 #include "kernels/dof/gather.h"
 #include "kernels/dof/layers.h"
 #include "kernels/common/cuda_util.cuh"

@@ -1,11 +1,11 @@
 /* Host side of the CUDA compaction's launcher (kernels/compact/compact_kernel.h): the
  * checks, the temp sizes and the device's tuning row; kernels/compact/ queues the kernels. */
-#include "kernels/compact/compact_kernel.h"
+#include "prim/compact_plan_cuda.h"
 
 #include <cuda_runtime_api.h>
 
 #include "kernels/common/cuda_util.cuh"
-#include "kernels/scan/scan.h"
+#include "prim/scan_plan_cuda.h"
 
 size_t compact_kernel_temp_bytes(int algo, size_t n)
 {

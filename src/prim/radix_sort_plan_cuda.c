@@ -1,9 +1,9 @@
 /* Host side of the CUDA radix sorts' launchers (kernels/sort/radix_sort_kernel.h): the
  * checks, the temp sizes, the device's tuning row; kernels/sort/ queues the kernels. */
-#include "kernels/sort/radix_sort_kernel.h"
+#include "prim/radix_sort_plan_cuda.h"
 
 #include "kernels/common/cuda_util.cuh"
-#include "kernels/compact/compact_kernel.h"
+#include "prim/compact_plan_cuda.h"
 
 static size_t rs_round(size_t bytes) { return (bytes + 255) & ~(size_t)255; }
 

@@ -1,7 +1,7 @@
 /* Host side of the CUDA searches' launchers (kernels/search/search_kernel.h): the tree's
  * layout and temp size, the device's tuning row, the checks; kernels/search/ queues the
  * kernels. */
-#include "kernels/search/search_kernel.h"
+#include "prim/search_plan_cuda.h"
 
 #include <string.h>
 
