@@ -22,17 +22,22 @@ enum { RADIX_K_SPLIT = 0, RADIX_K_ONESWEEP = 1 };
  * writes at most MAX of them to SHAPES, returns how many there are. */
 int radix_onesweep2_shapes(int with_values, int (*shapes)[2], int max);
 
-/* The kernels' launchers, the request checked: split (radix_sort.cu) and onesweep at a
- * THREADS x ITEMS tile (radix_onesweep2.cu). Onesweep's temp: the spare keys (and
- * values), RADIX_K_HEAD_BYTES (digit starts, four tile counters), status words of 256
- * digits for four passes of tiles of RADIX_K_MIN_TILE keys or more. */
+/* The split sort's launcher (radix_sort.cu), the request checked; onesweep's temp
+ * layout: src/prim/radix_sort_plan_cuda.h. */
 #define RADIX_K_BINS 256
 #define RADIX_K_MIN_TILE (384 * 16)
 #define RADIX_K_HEAD_BYTES (4 * RADIX_K_BINS * 4 + 4 * 4)
 int radix_split_sort(int mode, const uint32_t *kin, uint32_t *kout, const uint32_t *vin, uint32_t *vout, size_t n,
                      void *temp, void *stream, sw_error *err);
-int radix_onesweep2_run(int threads, int items, int mode, const uint32_t *kin, uint32_t *kout, const uint32_t *vin,
-                        uint32_t *vout, size_t n, void *temp, void *stream, sw_error *err);
+/* Onesweep's steps (src/prim/radix_sort_plan_cuda.c lays out the temp and runs them):
+ * the pass for a THREADS x ITEMS tile, NULL when it is not compiled, a kernel taking
+ * (kin, kout, vin, vout, unsigned n, int shift, int mode, int first, int last, const
+ * unsigned *digit_start, unsigned *status, unsigned *counter), a block a tile; and the
+ * histogram of all four digits of N keys into HIST (4 x 256 zeroed words), turned into
+ * each digit's start. */
+const void *radix_onesweep2_pass(int with_values, int threads, int items);
+int radix_onesweep2_histogram(const uint32_t *kin, size_t n, int mode, unsigned int *hist, void *stream,
+                              sw_error *err);
 
 #ifdef __cplusplus
 }
