@@ -63,13 +63,19 @@ typedef struct sat_cuda_scratch {
 int sat_cuda_scratch_ensure(sat_cuda_scratch *s, int w, int h, sw_error *err);
 int sat_cuda_build(int variant, const sat_cuda_src *src, void *out, int w, int h, sat_cuda_scratch *s,
                    cudaStream_t stream, cudaEvent_t *ev, sw_error *err);
-/* tiled-v2's three kernels (kernels/sat/sat_v2.cu) into OUT with SCRATCH (R, C, T, A);
- * RGB: sat_cuda_rgb_path's answer. The tile write of the three-channel path
- * (sat_v2_rgb.cu) launched with CFG (grid, block, stream, launch attributes). */
-int sat_cuda_build_v2(const sat_cuda_src *src, int rgb, void *out, int w, int h, void *scratch, cudaStream_t stream,
-                      sw_error *err);
-int sat_cuda_tile_write_rgb(const cudaLaunchConfig_t *cfg, const sat_cuda_src *src, const void *L, const void *V,
-                            const void *A, void *out, int w, int h, sw_error *err);
+/* tiled-v2's three kernels (kernels/sat/sat_v2.cu; src/prim/sat_v2_plan_cuda.c launches
+ * them): [0] four channels, [1] three (the tile sums' packed layout, sat_v2_rgb.cu's tile
+ * write); the carries [0] batched, [1] in one trip (two threads a column, up to
+ * ONE_TRIP_TY tile rows). Arguments: sums (sat_cuda_src, uint4 *R, *C, *T, int w, h) on
+ * TILE x TILE tiles, blocks of 32 x 8; carries (uint4 *R, unsigned *C, const uint4 *T,
+ * uint4 *A, int w, h, tx, ty, row_blocks, col_blocks), CARRY_THREADS a block; write
+ * (sat_cuda_src, const uint4 *L, *V, *A, uint4 *out, int w, h), as the sums. */
+typedef struct sat_v2_kernels {
+    const void *sums[2], *carries[2], *write[2];
+    int tile, carry_threads, one_trip_ty;
+} sat_v2_kernels;
+void sat_v2_kernels_get(sat_v2_kernels *k);
+const void *sat_v2_write_rgb_kernel(void);
 
 /* three-pass's kernels (sat.cu): ROWS rows of SRC, each LEN long, scanned into OUT
  * (in place allowed); OUT (cols x rows) = transpose of IN (rows x cols), uint4 elements. */

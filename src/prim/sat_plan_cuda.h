@@ -23,6 +23,10 @@ void sat_cuda_scratch_free(sat_cuda_scratch *s);
  * whether sat_cuda_build of VARIANT from SRC writes the two-plane table. */
 int sat_cuda_rgb_path(const sat_cuda_src *src, sw_error *err);
 int sat_cuda_split_table(int variant, const sat_cuda_src *src);
+/* tiled-v2 (sat_v2_plan_cuda.c) into OUT with SCRATCH (R, C, T, A); RGB: sat_cuda_rgb_path's
+ * answer. */
+int sat_cuda_build_v2(const sat_cuda_src *src, int rgb, void *out, int w, int h, void *scratch, cudaStream_t stream,
+                      sw_error *err);
 /* sat_cuda_build's checks of the variant and the size, and its scratch. */
 int sat_cuda_check(int variant, int w, int h, sat_cuda_scratch *s, sw_error *err);
 
