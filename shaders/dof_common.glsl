@@ -13,7 +13,6 @@ uniform int u_guard;  // the foreground guard: 1 on, 0 off
 uniform int u_kernel; // 0 nested boxes, 1 the stepped disc with the soft guard
 uniform int u_near;   // 1: the near field spreads (the compute pass only; dof.comp)
 uniform int u_layers; // 1: the disc from the layer tables (the compute pass only; dof.comp)
-uniform int u_disc;   // the disc's table reads, DOF_DISC_* (src/dof/dof_limits.h)
 // The layer tables (src/dof/dof_math.h, dof_layers_pixel): near and far, premultiplied
 // colour and coverage, bound by the compute pass when u_layers is on.
 layout(std430, binding = 1) readonly buffer NearLayer { uvec4 near_sat[]; };
@@ -111,59 +110,6 @@ vec4 disc_gather(ivec2 p, float r)
     return lo + f * (disc_mean(p, n + 1) - lo);
 }
 
-// The same with each distinct rectangle of the pair read once (src/dof/dof_disc_shared.h),
-// the blend's weight by the variant (dof_disc_weight).
-ivec3 disc_halves(int n)
-{
-    return ivec3(floor(vec3(DOF_DISC_X1, DOF_DISC_X2, DOF_DISC_X3) * float(n) + 0.5));
-}
-
-float rect_area(ivec2 p, int rx, int ry)
-{
-    ivec2 lo = max(p - ivec2(rx, ry), ivec2(0)) - 1;
-    ivec2 hi = min(p + ivec2(rx, ry), u_size - 1);
-    return float((hi.x - lo.x) * (hi.y - lo.y));
-}
-
-float disc_weight(float s, float f)
-{
-    if (u_disc == DOF_DISC_SHARE_RAMP && s > DOF_DISC_RAMP_FROM)
-        return clamp((f - 0.5) / (DOF_DISC_RAMP_FROM / s) + 0.5, 0.0, 1.0);
-    if (u_disc == DOF_DISC_SHARE_ROUND && s >= DOF_DISC_ROUND_FROM) return f < 0.5 ? 0.0 : 1.0;
-    return f;
-}
-
-const int DISC_IX[5] = int[5](0, 1, 2, 1, 2), DISC_IY[5] = int[5](2, 1, 0, 2, 1);
-const float DISC_SIGN[5] = float[5](1.0, 1.0, 1.0, -1.0, -1.0);
-
-vec4 disc_gather_shared(ivec2 p, float r)
-{
-    float s = r - 0.5;
-    int n = int(floor(s));
-    float f = disc_weight(s, s - float(n));
-    ivec3 a = disc_halves(n), b = disc_halves(n + 1);
-    int key[10];
-    float k[10], area_lo = 0.0, area_hi = 0.0;
-    for (int j = 0; j < 5; j++) {
-        key[j] = a[DISC_IX[j]] << 8 | a[DISC_IY[j]];
-        key[j + 5] = b[DISC_IX[j]] << 8 | b[DISC_IY[j]];
-        area_lo += DISC_SIGN[j] * rect_area(p, a[DISC_IX[j]], a[DISC_IY[j]]);
-        area_hi += DISC_SIGN[j] * rect_area(p, b[DISC_IX[j]], b[DISC_IY[j]]);
-    }
-    float klo = (1.0 - f) / (area_lo * u_scale), khi = f / (area_hi * u_scale);
-    for (int j = 0; j < 5; j++) k[j] = DISC_SIGN[j] * klo, k[j + 5] = DISC_SIGN[j] * khi;
-    for (int j = 1; j < 10; j++) {
-        bool merged = false;
-        for (int i = 0; i < j; i++)
-            if (!merged && key[i] == key[j]) k[i] += k[j], merged = true;
-        if (merged) k[j] = 0.0;
-    }
-    vec4 acc = vec4(0.0);
-    for (int j = 0; j < 10; j++)
-        if (k[j] != 0.0) rect_sum(p, key[j] >> 8, key[j] & 255, k[j], acc);
-    return acc;
-}
-
 // The soft guard (dof_math.h, dof_soft_radius): probes weigh by how much nearer and
 // sharper they are; the radius shrinks in proportion, by at most half a round.
 float soft_radius(ivec2 p, float d, float r)
@@ -196,7 +142,7 @@ vec4 dof_pixel(ivec2 p)
     if (u_kernel == 1) {
         if (u_guard != 0) r = soft_radius(p, d, r);
         if (r < 0.5) return texelFetch(u_color, p, 0);
-        return u_disc == DOF_DISC_PAIR ? disc_gather(p, r) : disc_gather_shared(p, r);
+        return disc_gather(p, r);
     }
     if (u_guard != 0) r = limit_radius(p, d, r);
     if (r < 0.5) return texelFetch(u_color, p, 0);   // in focus: the pixel itself, untouched (read only then)

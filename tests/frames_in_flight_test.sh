@@ -85,12 +85,15 @@ if ! python3 -c "import json,sys; sys.exit(json.load(open('$tmp/map-1.json'))['s
     echo "SKIPPED: the SAT is not built by CUDA here (no CUDA device)"; exit 77
 fi
 dump map-2 --interop map --frames-in-flight 2 && same_frames map-1 map-2
-dump ext-2 --interop external --frames-in-flight 2 && same_frames map-1 ext-2
+run --interop external --frames-in-flight 2 --dump "$tmp/ext-2" 2>"$tmp/ext-2.err"; rc=$?
+[ $rc != 0 ] && grep -q "needs --interop map" "$tmp/ext-2.err" ||
+    fail "--interop external --frames-in-flight 2: exit $rc, want a clear refusal: $(tail -2 "$tmp/ext-2.err")"
+dump map-d --interop map   # the default with the cuda SAT: 2 in flight
 dump gl-gather-2 --gather compute --frames-in-flight 2 && dump gl-gather-1 --gather compute --frames-in-flight 1 &&
     same_frames gl-gather-1 gl-gather-2
 python3 - "$tmp" <<'PY' || fails=$((fails + 1))
 import json, sys
-for name, n, path in (("map-1", 1, "map"), ("map-2", 2, "map"), ("ext-2", 2, "external"), ("gl-gather-2", 2, "map")):
+for name, n, path in (("map-1", 1, "map"), ("map-2", 2, "map"), ("map-d", 2, "map"), ("gl-gather-2", 2, "map")):
     g = json.load(open("%s/%s.json" % (sys.argv[1], name)))["frame_gpu"]
     print(name, {k: g.get(k) for k in ("frames_in_flight", "interop", "gl_to_cuda_us", "cuda_to_gl_us", "cuda_span_ms",
                                       "gpu_busy_ms", "gpu_wall_ms")})
@@ -99,5 +102,5 @@ for name, n, path in (("map-1", 1, "map"), ("map-2", 2, "map"), ("ext-2", 2, "ex
         assert isinstance(g[k], float), "%s: %s not measured: %s" % (name, k, g.get("gaps_unavailable_because"))
     assert g["gpu_wall_ms"] > 0 and g["gpu_busy_ms"] > 0, (name, g)
 PY
-[ $fails = 0 ] && echo "PASS: 2 in flight gives the single set's frames (map, external, GL gather)" ||
+[ $fails = 0 ] && echo "PASS: 2 in flight gives the single set's frames (map, GL gather); the default; external refused" ||
     { echo "$fails failure(s)"; exit 1; }

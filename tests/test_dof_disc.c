@@ -54,22 +54,6 @@ static double disc_mean(const unsigned char *px, int x, int y, int n)
     return sum / count;
 }
 
-/* The larger disc's weight for the fraction F of size S, by the variant
- * SCANWORKS_DOF_DISC names (dof_disc_shared.h, dof_disc_weight), counted here in double. */
-static double disc_weight(double s, double f)
-{
-    sw_error err;
-    int v = 0;
-    CHECK_MSG(dof_disc_env(&v, &err) == 0, "%s", err.msg);
-    if (!v) v = DOF_DISC_DEFAULT;
-    if (v == DOF_DISC_SHARE_RAMP && s > DOF_DISC_RAMP_FROM) {
-        double t = (f - 0.5) * s / DOF_DISC_RAMP_FROM + 0.5;
-        return t < 0 ? 0 : t > 1 ? 1 : t;
-    }
-    if (v == DOF_DISC_SHARE_ROUND && s >= DOF_DISC_ROUND_FROM) return f < 0.5 ? 0 : 1;
-    return f;
-}
-
 /* A 3x3 white square on black at depth 4, F = 2, A = 12.6: r = 6.3 everywhere. */
 static void disc_counted(const char *backend)
 {
@@ -87,7 +71,7 @@ static void disc_counted(const char *backend)
               "--aperture", "12.6", "--out", "dofdisc_out.png") == 0);
     image8 out;
     if (load("dofdisc_out.png", &out)) return;
-    double s = 6.3 - 0.5, f = disc_weight(s, s - floor(s));
+    double s = 6.3 - 0.5, f = s - floor(s);
     int n = (int)floor(s), worst = 0, wx = 0, wy = 0;
     for (int y = 0; y < H; y++)
         for (int x = 0; x < W; x++) {
@@ -116,9 +100,7 @@ static void extents(float r, int kernel, double *axis, double *diag)
                               (x && y ? sat[(y - 1) * BW + x - 1] : 0);
             depth[y * BW + x] = 4.0f;
         }
-    dof_params p = {2.0f, 2.0f * r, 1.0f, DOF_VIEW_EFFECT, 1, 0, kernel, 0, 0, 0};   /* r = A |1 - 2/4| */
-    sw_error err;
-    CHECK_MSG(dof_disc_env(&p.disc, &err) == 0, "%s", err.msg);   /* SCANWORKS_DOF_DISC's variant */
+    dof_params p = {2.0f, 2.0f * r, 1.0f, DOF_VIEW_EFFECT, 1, 0, kernel, 0, 0};   /* r = A |1 - 2/4| */
     for (int y = 0; y < BW; y++)
         for (int x = 0; x < BW; x++) {
             float v[4] = {0, 0, 0, 0};

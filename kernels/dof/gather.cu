@@ -21,7 +21,6 @@ struct dof_image {
     const unsigned *bplane;   /* B here, (w + 1) elements a row, row and column -1 stored */
     cudaTextureObject_t color;   /* the near layer's colours */
     const uint4 *layers;         /* the layer tables, near then far (w*h each), or NULL */
-    int disc;                    /* the disc variant (DOF_DISC_*; a constant where the kernel fixes it) */
 };
 
 /* Zeros for the table corners at x or y = -1 (a box at the image's top or left edge):
@@ -93,7 +92,6 @@ __device__ static inline float dof_rcp(float b)
 #define DOF_SAT4_EDGE(m, x, y, v) dof_sat4_edge(m, x, y, v)
 #define DOF_DIV(a, b) ((a) * dof_rcp(b))
 #define DOF_UNROLL _Pragma("unroll")
-#define DOF_DISC_OF(m) ((m)->disc)
 /* a layer table at (x, y) >= -1: zeros at -1 (dof_zero4), one 16-byte load */
 __device__ static inline void dof_layer4(const dof_image *m, int t, int x, int y, unsigned *v)
 {
@@ -130,10 +128,7 @@ __device__ static inline void dof_layer4(const dof_image *m, int t, int x, int y
  * fold the tile's depth samples (dof_near_sample) into shared words first. LAYERS (with
  * DISC and NEAR): the near field and the far blur from the layer tables
  * (dof_layers_pixel) in place of the probes and the soft guard. */
-/* DISC: 0 the boxes; a disc variant (DOF_DISC_*, fixed at compile time: the frame's
- * two-plane table) or DISC_ANY (the variant a.p.disc names, read at run time). */
-#define DISC_ANY 9
-template <bool ALPHA3, bool SPLIT, int DISC, bool NEAR, bool LAYERS = false>
+template <bool ALPHA3, bool SPLIT, bool DISC, bool NEAR, bool LAYERS = false>
 __global__ void __launch_bounds__(256, LAYERS ? DOF_LAYERS_BLOCKS : DISC ? DOF_DISC_BLOCKS : DOF_GATHER_BLOCKS) dof_gather_kernel(dof_cuda_args a)
 {
     /* Blocks in reverse order, the image's last rows first: the SAT's tile write has
@@ -142,8 +137,7 @@ __global__ void __launch_bounds__(256, LAYERS ? DOF_LAYERS_BLOCKS : DISC ? DOF_D
     int x = (gridDim.x - 1 - blockIdx.x) * 16 + threadIdx.x, y = (gridDim.y - 1 - blockIdx.y) * 16 + threadIdx.y;
     const unsigned *sat = (const unsigned *)a.sat;
     const unsigned *bplane = SPLIT ? sat + 2 * sat_split_plane_elems(a.w, a.h) : NULL;
-    dof_image m = {&a.p, a.depth, sat, a.w, a.h, ALPHA3 ? 3 : 4, SPLIT, bplane, a.color, (const uint4 *)a.layers,
-                   DISC && DISC != DISC_ANY ? DISC : a.p.disc};
+    dof_image m = {&a.p, a.depth, sat, a.w, a.h, ALPHA3 ? 3 : 4, SPLIT, bplane, a.color, (const uint4 *)a.layers};
     /* the tile's near CoC and least near depth, as float bits (both >= 0, so the
      * unsigned order is the float order) */
     __shared__ unsigned s_rt, s_dt;
@@ -209,21 +203,17 @@ static void (*dof_pick_kernel(const dof_cuda_args *a))(dof_cuda_args)
 {
     int three = a->alpha_const;
     if (a->p.layers && a->p.kernel == DOF_KERNEL_DISC)
-        return a->split ? dof_gather_kernel<true, true, DISC_ANY, true, true>
-               : three  ? dof_gather_kernel<true, false, DISC_ANY, true, true>
-                        : dof_gather_kernel<false, false, DISC_ANY, true, true>;
+        return a->split ? dof_gather_kernel<true, true, true, true, true>
+               : three  ? dof_gather_kernel<true, false, true, true, true>
+                        : dof_gather_kernel<false, false, true, true, true>;
     /* a->split: the table was written in planes (the three-channel build); no choice. */
-    int disc = a->p.disc ? a->p.disc : DOF_DISC_DEFAULT;
-    if (a->p.kernel == DOF_KERNEL_DISC && a->split)
-        return disc == DOF_DISC_PAIR    ? dof_gather_kernel<true, true, DOF_DISC_PAIR, NEAR>
-               : disc == DOF_DISC_SHARE ? dof_gather_kernel<true, true, DOF_DISC_SHARE, NEAR>
-               : disc == DOF_DISC_SHARE_ROUND ? dof_gather_kernel<true, true, DOF_DISC_SHARE_ROUND, NEAR>
-                                              : dof_gather_kernel<true, true, DOF_DISC_SHARE_RAMP, NEAR>;
     if (a->p.kernel == DOF_KERNEL_DISC)
-        return three ? dof_gather_kernel<true, false, DISC_ANY, NEAR> : dof_gather_kernel<false, false, DISC_ANY, NEAR>;
-    return a->split ? dof_gather_kernel<true, true, 0, NEAR>
-           : three  ? dof_gather_kernel<true, false, 0, NEAR>
-                    : dof_gather_kernel<false, false, 0, NEAR>;
+        return a->split ? dof_gather_kernel<true, true, true, NEAR>
+               : three  ? dof_gather_kernel<true, false, true, NEAR>
+                        : dof_gather_kernel<false, false, true, NEAR>;
+    return a->split ? dof_gather_kernel<true, true, false, NEAR>
+           : three  ? dof_gather_kernel<true, false, false, NEAR>
+                    : dof_gather_kernel<false, false, false, NEAR>;
 }
 
 extern "C" int dof_cuda_gather(const dof_cuda_args *a, cudaStream_t stream, sw_error *err)

@@ -238,9 +238,8 @@ int compute_dof(int argc, char **argv)
     }
     out = sw_malloc((size_t)img.width * img.height * img.channels, "the result", &err);
     if (!out) goto done;
-    dof_params p = {(float)focus, (float)aperture, 1.0f, DOF_VIEW_EFFECT, (int)boxes, guard, kernel, 0, 0, 0};
+    dof_params p = {(float)focus, (float)aperture, 1.0f, DOF_VIEW_EFFECT, (int)boxes, guard, kernel, 0, 0};
     dof_params_near(&p, near, kernel, g);
-    if (dof_disc_env(&p.disc, &err)) goto done;
     if (b == PRIM_CPU ? dof_cpu(&p, &img, depth, out, &err) : dof_gpu(b, v, g, &p, &img, depth, out, &err)) goto done;
     if (image_write_png(out_path, img.width, img.height, img.channels, out, 0, 0, &err)) goto done;
     if (ref_path && score_against(ref_path, &img, out, depth, &p, &err)) goto done;

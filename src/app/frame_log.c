@@ -287,10 +287,6 @@ int frame_log_write_json(const frame_log *log, const app *a, int argc, char **ar
     json_string(fp, dof_gather_name(a->gather));
     fprintf(fp, ", \"gather_requested\": ");
     if (a->opt.gather) json_string(fp, a->opt.gather); else fputs("null", fp);
-    int disc = 0;
-    sw_error disc_err;
-    if (dof_disc_env(&disc, &disc_err)) disc = 0;   /* checked by app_dof_init */
-    fprintf(fp, ", \"disc_reads\": \"%s\"", dof_disc_name(disc));   /* SCANWORKS_DOF_DISC's variant */
     fprintf(fp, "},\n  \"sat\": {\"backend\": ");
     json_string(fp, prim_backend_name(a->sat_backend));
     fprintf(fp, ", \"variant\": ");

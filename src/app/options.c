@@ -31,7 +31,7 @@ void app_options_defaults(app_options *o)
     o->guard = true;
     o->near = DOF_NEAR_OFF;   /* opt-in until its CUDA kernel has run on a GPU (docs/perf/dof.md) */
     o->sat_variant = "tiled";
-    o->frames_in_flight = 1;
+    o->frames_in_flight = 0;   /* app_dof_init picks: 2 where CUDA takes the frame by map, else 1 */
     o->gather = NULL;   /* app_dof_init picks: cuda with the cuda SAT backend, else compute */
 }
 
@@ -154,9 +154,10 @@ static const struct viewer_flag {
                        "imports, GL_EXT_memory_object_fd) or auto (external where it works); an\n"
                        "external path that cannot run falls back to map and says why"},
     {"--frames-in-flight", "N", "1: each frame's GL render, CUDA SAT and gather, and composite run one\n"
-                                "after the other (the default); 2: two sets of the frame's textures, so\n"
-                                "GL renders frame k+1 while CUDA works on frame k, and frame k is shown\n"
-                                "one frame later (the same pixels a frame index)"},
+                                "after the other; 2: two sets of the frame's textures, so GL renders\n"
+                                "frame k+1 while CUDA works on frame k, and frame k is shown one frame\n"
+                                "later (the same pixels a frame index; --interop map only). Default: 2\n"
+                                "where the cuda SAT takes the frame by map, else 1"},
     {"--fallback", NULL, "when the --sat-backend or --gather asked for cannot run here, run what\n"
                          "can (cuda -> gl, cuda gather -> compute) and say so, instead of failing"},
     {"--kernel", "K", "DoF kernel: disc (a stepped disc of fractional radius, soft guard; the\n"

@@ -71,28 +71,6 @@ void dof_params_near(dof_params *p, int mode, dof_kernel kernel, dof_gather g)
     p->near = has && (mode == DOF_NEAR_ON || (mode == DOF_NEAR_LAYERS && kernel != DOF_KERNEL_DISC));
 }
 
-static const char *const disc_names[5] = {"default", "pair", "share", "share-ramp", "share-round"};
-
-int dof_disc_env(int *variant, sw_error *err)
-{
-    static int cached = -1;   /* read once: the bench's frames all use one variant */
-    if (cached < 0) {
-        const char *e = getenv("SCANWORKS_DOF_DISC");
-        int v = e && *e ? -1 : 0;
-        for (int i = 1; i < 5 && v < 0; i++)
-            if (!strcmp(e, disc_names[i])) v = i;
-        if (v < 0) return sw_fail(err, "SCANWORKS_DOF_DISC=%s: expected pair, share, share-ramp or share-round", e);
-        cached = v;
-    }
-    *variant = cached;
-    return 0;
-}
-
-const char *dof_disc_name(int variant)
-{
-    return disc_names[(unsigned)variant < 5 ? (variant ? variant : DOF_DISC_DEFAULT) : 0];
-}
-
 bool dof_gather_has_near(dof_gather g) { return g != DOF_FRAGMENT; }
 
 const char *dof_mode_describe(dof_kernel k, int boxes, int guard, int near, char *buf, size_t size)
@@ -119,13 +97,11 @@ int dof_pass_init(dof_pass *d, const char *out_format, sw_error *err)
              "#define DOF_DISC_X3 %.9g\n#define OUT_FORMAT %s\n#define DOF_NEAR_TILE %d\n#define DOF_NEAR_STRIDE %d\n"
              "#define DOF_NEAR_SIDE %d\n#define DOF_NEAR_SAMPLES %d\n#define DOF_NEAR_PROBES %d\n"
              "#define DOF_P(x, y) vec2(x, y)\n#define DOF_NEAR_SPIRAL %s\n#define DOF_LAYER_ONE %d\n"
-             "#define DOF_LAYER_MIN_COVER %.9g\n#define DOF_DISC_PAIR %d\n#define DOF_DISC_SHARE_RAMP %d\n"
-             "#define DOF_DISC_SHARE_ROUND %d\n#define DOF_DISC_RAMP_FROM %.9g\n#define DOF_DISC_ROUND_FROM %.9g\n",
+             "#define DOF_LAYER_MIN_COVER %.9g\n",
              DOF_MAX_RADIUS, (double)DOF_GUARD_FROM, DOF_SAT_VIEW_RADIUS, (double)DOF_SOFT_GUARD_FROM,
              (double)DOF_DISC_X1, (double)DOF_DISC_X2, (double)DOF_DISC_X3, out_format, DOF_NEAR_TILE,
              DOF_NEAR_STRIDE, DOF_NEAR_SIDE, DOF_NEAR_SAMPLES, DOF_NEAR_PROBES, SPIRAL_TEXT, DOF_LAYER_ONE,
-             (double)DOF_LAYER_MIN_COVER, DOF_DISC_PAIR, DOF_DISC_SHARE_RAMP, DOF_DISC_SHARE_ROUND,
-             (double)DOF_DISC_RAMP_FROM, (double)DOF_DISC_ROUND_FROM);
+             (double)DOF_LAYER_MIN_COVER);
     size_t n = strlen(head) + common->size + 1;
     char *defines = sw_malloc(n, "DoF shader source", err);
     if (!defines) return -1;
@@ -162,7 +138,6 @@ static void set_uniforms(GLuint prog, const dof_params *p, int w, int h)
     glUniform1i(glGetUniformLocation(prog, "u_kernel"), p->kernel);
     glUniform1i(glGetUniformLocation(prog, "u_near"), p->near);
     glUniform1i(glGetUniformLocation(prog, "u_layers"), p->layers && p->kernel == DOF_KERNEL_DISC);
-    glUniform1i(glGetUniformLocation(prog, "u_disc"), p->disc ? p->disc : DOF_DISC_DEFAULT);
 }
 
 int dof_pass_run(dof_pass *d, dof_gather g, const dof_params *p, GLuint color_tex, GLuint depth_tex,

@@ -48,10 +48,6 @@ const char *dof_near_name(int mode);   /* "off", "on", "layers" */
 /* The params' near and layers for near-field MODE with KERNEL, on gather G (none on the
  * fragment gather). */
 void dof_params_near(dof_params *p, int mode, dof_kernel kernel, dof_gather g);
-/* The disc's table reads for the bench: SCANWORKS_DOF_DISC=pair|share|share-ramp|share-round
- * (dof_limits.h, DOF_DISC_*), read once; unset: 0, the default. */
-int dof_disc_env(int *variant, sw_error *err);
-const char *dof_disc_name(int variant);
 /* The near field (and the layer tables) run in this pass (the compute shader, the cuda kernel and the C gather;
  * the fragment shader has no tile pass). */
 bool dof_gather_has_near(dof_gather g);

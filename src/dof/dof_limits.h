@@ -27,19 +27,6 @@
 #define DOF_DISC_X2 0.686f
 #define DOF_DISC_X3 0.553f
 
-/* How the disc of fractional radius reads the table (dof_params.disc; SCANWORKS_DOF_DISC
- * for the bench, dof_disc_shared.h): PAIR, the two whole-size discs' 40 corners; SHARE,
- * the same picture reading each distinct rectangle once; SHARE_RAMP, that with the blend
- * narrowed above size RAMP_FROM; SHARE_ROUND (the default), the rounded size from
- * ROUND_FROM on. 0 in dof_params.disc is DOF_DISC_DEFAULT. */
-#define DOF_DISC_PAIR 1
-#define DOF_DISC_SHARE 2
-#define DOF_DISC_SHARE_RAMP 3
-#define DOF_DISC_SHARE_ROUND 4
-#define DOF_DISC_DEFAULT DOF_DISC_SHARE_ROUND
-#define DOF_DISC_RAMP_FROM 6.0f   /* whole discs from size 6 on are round within 10% alone */
-#define DOF_DISC_ROUND_FROM 8.0f
-
 /* The SAT view (Tab) shows the frame rebuilt from the table by boxes of this half-size:
  * four reads a pixel, a picture a person recognises, wrong wherever the table is. */
 #define DOF_SAT_VIEW_RADIUS 2

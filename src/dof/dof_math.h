@@ -29,9 +29,6 @@
 #ifndef DOF_UNROLL
 #define DOF_UNROLL   /* CUDA: _Pragma("unroll") */
 #endif
-#ifndef DOF_DISC_OF
-#define DOF_DISC_OF(m) ((m)->p->disc)   /* the disc variant (CUDA: a compile-time constant per kernel) */
-#endif
 
 /* The circle of confusion of a thin lens, in pixels. A lens of radius R focused at F
  * images a point at view depth d (along the view axis) as a disc; seen from a point s of
@@ -202,18 +199,6 @@ DOF_FN void dof_disc_gather(const struct dof_image *m, int px, int py, float r, 
     for (int ch = 0; ch < m->c; ch++) out[ch] = lo[ch] + f * (hi[ch] - lo[ch]);
 }
 
-#include "dof/dof_disc_shared.h"
-
-/* The fractional disc by the variant dof_params.disc names (0: DOF_DISC_DEFAULT). */
-DOF_FN void dof_disc_variant(const struct dof_image *m, int px, int py, float r, float *out)
-{
-    int v = DOF_DISC_OF(m) ? DOF_DISC_OF(m) : DOF_DISC_DEFAULT;
-    if (v == DOF_DISC_PAIR)
-        dof_disc_gather(m, px, py, r, out);
-    else
-        dof_disc_gather_shared(m, px, py, r, v, out);
-}
-
 /* The soft guard: like dof_limit_radius, but each probe weighs in by how much nearer
  * (0 at 0.85 d, 1 from 0.75 d) and how much sharper (0 at 0.6 r, 1 from 0.4 r) it is, and
  * the radius shrinks by up to half in proportion (two full probes: half), so no single
@@ -286,7 +271,7 @@ DOF_FN int dof_gather_disc(const struct dof_image *m, int px, int py, float *out
     float r = dof_radius(m->p->aperture, m->p->focus, d);
     if (m->p->guard) r = dof_soft_radius(m, px, py, d, r);
     if (r < 0.5f) return 0;
-    dof_disc_variant(m, px, py, r, out);
+    dof_disc_gather(m, px, py, r, out);
     return 1;
 }
 

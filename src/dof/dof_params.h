@@ -25,7 +25,6 @@ typedef struct dof_params {
     int near;         /* 1: the near field spreads over what lies behind it (dof_math.h, dof_near_*), by probes */
     int layers;       /* 1 (disc only): near and far layer tables (dof_math.h, dof_layers_pixel) in place of the
                          soft guard and the near field's probes */
-    int disc;         /* how the disc reads the table: DOF_DISC_* (dof_limits.h); 0 the default */
 } dof_params;
 
 #endif
