@@ -9,7 +9,7 @@
 #include <string.h>
 
 #include "prim/scan.h"
-#include "kernels/scan/scan.h"   /* kernels/scan/scan.h: scan_cuda_host */
+#include "prim/scan_plan_cuda.h"   /* kernels/scan/scan.h: scan_cuda_host */
 #include "test_util.h"
 
 static const size_t elem_size[SCAN_TYPE_COUNT] = {4, 4, 8, 4};

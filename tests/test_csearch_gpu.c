@@ -7,8 +7,8 @@
 #include "csearch_data.h"
 #include "search_check.h"
 #if SCANWORKS_HAVE_CUDA
-#include "kernels/compact/compact_kernel.h"
-#include "kernels/sort/radix_sort_kernel.h"
+#include "prim/compact_plan_cuda.h"
+#include "prim/radix_sort_plan_cuda.h"
 #include "kernels/common/cuda_util.cuh"
 #endif
 

@@ -26,7 +26,7 @@
 
 #if SCANWORKS_HAVE_CUDA
 #include <cuda_runtime.h>
-#include "kernels/scan/scan.h"
+#include "prim/scan_plan_cuda.h"
 #include "scan_check.h"
 #include "scan_cuda_case.h"
 

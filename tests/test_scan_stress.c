@@ -21,7 +21,7 @@
 
 #include <cuda_runtime_api.h>
 
-#include "kernels/scan/scan.h"
+#include "prim/scan_plan_cuda.h"
 #include "test_util.h"
 
 /* Rows as in kernels/scan/tune.h, each a compiled shape (scan.cu, SCAN_SHAPES): every

@@ -51,6 +51,11 @@ int cuda_allow_dyn_smem(const void *kernel, size_t dyn_smem, int *fits, size_t *
 /* The blocks of KERNEL (THREADS threads, DYN_SMEM bytes) the current device holds at
  * once, SMs x blocks an SM, with the attribute set as above; 0 when a block does not fit. */
 int cuda_resident_blocks(const void *kernel, int threads, size_t dyn_smem, int *blocks, sw_error *err);
+/* A cooperative launch of KERNEL (ARGS: its arguments' addresses), THREADS a block, as
+ * many blocks as the current device holds at once (at most MAX_PER_SM an SM; 0: no cap),
+ * fewer when the launch says too large; WHAT names it in messages. */
+int cuda_cooperative_launch(const void *kernel, unsigned threads, int max_per_sm, void **args, cudaStream_t stream,
+                            const char *what, sw_error *err);
 /* A grid of one cluster of CLUSTER blocks of THREADS with SMEM bytes of dynamic shared
  * memory each, on STREAM (CLUSTER 1: a plain one-block launch). ATTR is its storage. */
 cudaLaunchConfig_t cuda_cluster_config(int cluster, unsigned threads, size_t smem, cudaStream_t stream,

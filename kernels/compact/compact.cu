@@ -220,32 +220,13 @@ extern "C" int compact_kernel_flag_scan_scatter(const compact_kparams *p, const 
     return 0;
 }
 
-/* The compiled shape of row TU, NULL when there is none. */
-static const cp_shape *cp_shape_of(const compact_tune *tu)
+extern "C" const void *compact_single_pass_kernel(const compact_tune *tu, int type, int pred)
 {
     for (size_t i = 0; i < sizeof cp_shapes / sizeof cp_shapes[0]; i++) {
         const cp_shape *sh = &cp_shapes[i];
         if (sh->threads == tu->threads && sh->items == tu->items && sh->min_blocks == tu->min_blocks &&
             sh->spread == tu->spread)
-            return sh;
+            return (const void *)sh->k[type][pred];
     }
     return NULL;
-}
-
-extern "C" int compact_kernel_single_pass(const compact_tune *tu, const compact_kparams *p, const uint32_t *in,
-                                          const uint8_t *flags, uint32_t *out, size_t n, unsigned long long *count,
-                                          void *temp, void *stream, sw_error *err)
-{
-    cudaStream_t s = (cudaStream_t)stream;
-    const cp_shape *sh = cp_shape_of(tu);
-    if (!sh)
-        return sw_fail(err, "compact (cuda): tile %dx%d with %d blocks an SM and spread %d is not compiled "
-                       "(kernels/compact/compact.cu, CP_SHAPES)", tu->threads, tu->items, tu->min_blocks, tu->spread);
-    const size_t tile = (size_t)sh->threads * sh->items;
-    const size_t tiles = (n + tile - 1) / tile;   /* at most compact_kernel_temp_bytes's */
-    unsigned long long *status = (unsigned long long *)temp;
-    CUDA_TRY(cudaMemsetAsync(status, 0, (tiles << sh->spread) * sizeof(unsigned long long), s), err);
-    sh->k[p->type][p->pred]<<<(unsigned)tiles, sh->threads, 0, s>>>(in, flags, n, p->value_bits, out, status, count);
-    CUDA_TRY_LAUNCH("cp_single_pass", err);
-    return 0;
 }

@@ -24,13 +24,6 @@ typedef struct compact_kparams {
     const compact_tune *tune;
 } compact_kparams;
 
-/* src/prim/compact_plan_cuda.c: the checks, the temp sizes, the device's tuning row. */
-size_t compact_kernel_temp_bytes(int algo, size_t n);
-/* Writes the kept elements to OUT (room for N) and their count to *COUNT (device).
- * TEMP: compact_kernel_temp_bytes bytes of device memory. STREAM: cudaStream_t. */
-int compact_kernel_run(int algo, const compact_kparams *p, const uint32_t *in, const uint8_t *flags, uint32_t *out,
-                       size_t n, unsigned long long *count, void *temp, void *stream, sw_error *err);
-
 /* The three steps of flag-scan-scatter into caller buffers (the panel shows them):
  * FLAG_BITS[i] = 0/1, ADDR[i] = their exclusive scan, OUT the kept elements, *COUNT.
  * SCAN_TEMP: compact_kernel_scan_temp_bytes(n). */
@@ -44,14 +37,15 @@ int compact_kernel_flag_scan_scatter(const compact_kparams *p, const uint32_t *i
 size_t compact_kernel_scan_temp_bytes(size_t n);
 int compact_kernel_scan_flags(const uint32_t *flags, uint32_t *addr, size_t n, void *temp, void *stream, sw_error *err);
 
-/* compact.cu: the single pass at row TU, the request checked (N in 1 .. 2^32 - 1).
- * Its status words: one a tile of COMPACT_K_MIN_TILE or more elements, at most
- * 2^COMPACT_K_MAX_SPREAD slots apart. */
+/* compact.cu: the single pass compiled for row TU (NULL: none) for TYPE and PRED, a block
+ * a tile of tu->threads x tu->items elements, taking (const uint32_t *in, const uint8_t
+ * *flags, size_t n, uint32_t value_bits, uint32_t *out, unsigned long long *status,
+ * unsigned long long *count); status: one zeroed word a tile, 2^tu->spread slots apart.
+ * Its tiles are of COMPACT_K_MIN_TILE or more elements, at most 2^COMPACT_K_MAX_SPREAD
+ * slots apart. */
 #define COMPACT_K_MIN_TILE 4096
 #define COMPACT_K_MAX_SPREAD 2
-int compact_kernel_single_pass(const compact_tune *tu, const compact_kparams *p, const uint32_t *in,
-                               const uint8_t *flags, uint32_t *out, size_t n, unsigned long long *count, void *temp,
-                               void *stream, sw_error *err);
+const void *compact_single_pass_kernel(const compact_tune *tu, int type, int pred);
 
 #ifdef __cplusplus
 }

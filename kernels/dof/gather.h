@@ -22,7 +22,7 @@ typedef struct dof_cuda_args {
     float alpha;                        /* fourth (sat_cuda_rgb_path's answer for the colour) */
     int split;                          /* sat in two planes (sat_cuda_split_table; implies alpha_const) */
     const void *layers;                 /* with p.layers: the near then the far layer table, w*h uint4 each
-                                           (kernels/dof/layers.h) */
+                                           (src/dof/dof_layers_cuda.h) */
 } dof_cuda_args;
 
 int dof_cuda_gather(const dof_cuda_args *a, cudaStream_t stream, sw_error *err);

@@ -294,26 +294,10 @@ extern "C" int bfs_launch_start(const bfs_level_args *a, uint64_t m, uint32_t so
 
 extern "C" int bfs_launch_run(const bfs_level_args *a, const bfs_rule *r, cudaStream_t stream, sw_error *err)
 {
-    const void *run = (const void *)k_bfs_run;
-    int sms, per_sm = 0;
-    if (cuda_sm_count(&sms, err)) return -1;
-    CUDA_TRY(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, run, GRAPH_BLOCK, 0), err);
-    if (per_sm < 1) return sw_fail(err, "BFS: the level kernel does not fit on a multiprocessor");
-    unsigned blocks = (unsigned)(sms * per_sm);
     bfs_level_args pa = *a;
     bfs_rule pr = *r;
     void *args[] = {&pa, &pr};
-    cudaError_t e;
-    /* fewer blocks when a tool (a sanitizer) leaves less room than the occupancy query said */
-    while ((e = cudaLaunchCooperativeKernel(run, dim3(blocks), dim3(GRAPH_BLOCK), args, 0, stream)) ==
-               cudaErrorCooperativeLaunchTooLarge &&
-           blocks > 1) {
-        cudaGetLastError();
-        blocks /= 2;
-    }
-    CUDA_TRY(e, err);
-    CUDA_TRY_LAUNCH("bfs_run", err);
-    return 0;
+    return cuda_cooperative_launch((const void *)k_bfs_run, GRAPH_BLOCK, 0, args, stream, "bfs_run", err);
 }
 
 extern "C" uint64_t graph_hub_capacity(uint32_t n, uint64_t m) { return m / GRAPH_HUB_SEGMENT + n + 1; }

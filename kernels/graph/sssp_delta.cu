@@ -296,26 +296,10 @@ extern "C" uint64_t sssp_ds_hub_capacity(uint32_t n, uint64_t m, uint32_t segmen
 
 extern "C" int sssp_launch_delta_stepping(const sssp_ds_args *a, cudaStream_t stream, sw_error *err)
 {
-    /* sized on every call (a few microseconds against a run of milliseconds), so that
-       the grid follows the current device */
-    int sms, per_sm = 0;
-    if (cuda_sm_count(&sms, err)) return -1;
-    CUDA_TRY(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, k_ds_run, GRAPH_BLOCK, 0), err);
-    if (per_sm < 1) return sw_fail(err, "delta-stepping: the kernel does not fit on a multiprocessor");
-    int blocks = sms * (per_sm < DS_BLOCKS_PER_SM ? per_sm : DS_BLOCKS_PER_SM);
     ds_params p = {(const long long *)a->row, (const long long *)a->mid, a->col, a->w, a->n, a->delta,
                    a->dist, a->expanded, {a->queue[0], a->queue[1]}, a->members, a->stamp, a->bstamp,
                    a->big_degree, a->segment, (long long *)a->hub_start, a->hub_v, a->ctl};
     void *args[] = {&p};
-    cudaError_t e;
-    /* fewer blocks when a tool (a sanitizer) leaves less room than the occupancy query said */
-    while ((e = cudaLaunchCooperativeKernel((const void *)k_ds_run, dim3(blocks), dim3(GRAPH_BLOCK), args, 0, stream)) ==
-               cudaErrorCooperativeLaunchTooLarge &&
-           blocks > 1) {
-        cudaGetLastError();
-        blocks /= 2;
-    }
-    CUDA_TRY(e, err);
-    CUDA_TRY_LAUNCH("sssp_delta_stepping", err);
-    return 0;
+    return cuda_cooperative_launch((const void *)k_ds_run, GRAPH_BLOCK, DS_BLOCKS_PER_SM, args, stream,
+                                   "sssp_delta_stepping", err);
 }

@@ -17,8 +17,6 @@
  *    per column and channel, or two up to 48 tile rows), A (a block per tile row).
  * 3. sat_tile_write_v2: warp w holds rows 4w .. 4w + 3 of its tile (lane = column) and
  *    builds its own table before it waits for step 2, then adds its carries. */
-#include <stdlib.h>
-
 #include "sat_tile.cuh"
 
 #define V2_ROWS 4   /* consecutive rows a thread holds in sat_tile_write_v2 */
@@ -216,69 +214,16 @@ __global__ void __launch_bounds__(256, SAT_V2_WRITE_BLOCKS)
     }
 }
 
-/* Whether to launch steps 2 and 3 as programmatic dependents: only where both were
- * compiled for sm_90 or later (a kernel built for an older chip never waits) and the
- * device is one. Looked up once per device. */
-static int v2_use_pdl(void)
+extern "C" void sat_v2_kernels_get(sat_v2_kernels *k)
 {
-    static int device = -1, use = 0;
-    int d;
-    if (cudaGetDevice(&d) != cudaSuccess) {
-        cudaGetLastError();
-        return 0;
-    }
-    if (d == device) return use;
-    cudaFuncAttributes a, b;
-    use = cuda_device_arch() >= 90 &&
-          cudaFuncGetAttributes(&a, sat_carries_v2<true>) == cudaSuccess &&
-          cudaFuncGetAttributes(&b, sat_tile_write_v2) == cudaSuccess && a.ptxVersion >= 90 && b.ptxVersion >= 90;
-    cudaGetLastError();
-    device = d;
-    return use;
-}
-
-extern "C" int sat_cuda_build_v2(const sat_cuda_src *src, int rgb, void *out, int w, int h, void *scratch,
-                                 cudaStream_t stream, sw_error *err)
-{
-    int tx = (int)cuda_div_up(w, TILE), ty = (int)cuda_div_up(h, TILE);
-    uint4 *R = (uint4 *)scratch, *C = R + (size_t)h * tx, *T = C + (size_t)ty * w, *A = T + (size_t)tx * ty;
-    if (rgb)
-        sat_tile_sums<sat_rgb><<<dim3(tx, ty), dim3(32, 8), 0, stream>>>(*src, R, C, T, w, h);
-    else
-        sat_tile_sums<sat_rgba><<<dim3(tx, ty), dim3(32, 8), 0, stream>>>(*src, R, C, T, w, h);
-    CUDA_TRY_LAUNCH("sat_tile_sums", err);
-    /* SCANWORKS_SAT_V2_CARRIES=batched: the column carries by one thread a column even
-     * where two would take one round trip (for comparison; the same table). */
-    const char *ct = getenv("SCANWORKS_SAT_V2_CARRIES");
-    if (ct && strcmp(ct, "batched") && strcmp(ct, "one-trip"))
-        return sw_fail(err, "SCANWORKS_SAT_V2_CARRIES=%s: expected batched or one-trip", ct);
-    int one_trip = ty <= V2_ONE_TRIP_TY && !(ct && !strcmp(ct, "batched"));
-    int row_blocks = (int)cuda_div_up(h, SCAN_THREADS / 32);
-    int col_blocks = (int)cuda_div_up((size_t)w * 4 * (one_trip ? 2 : 1), SCAN_THREADS);
-    cudaLaunchAttribute attr[1] = {};
-    attr[0].id = cudaLaunchAttributeProgrammaticStreamSerialization;
-    attr[0].val.programmaticStreamSerializationAllowed = 1;
-    cudaLaunchConfig_t cfg = {};
-    cfg.stream = stream;
-    cfg.attrs = attr;
-    cfg.numAttrs = v2_use_pdl() ? 1 : 0;
-    cfg.gridDim = dim3(row_blocks + col_blocks + ty);
-    cfg.blockDim = dim3(SCAN_THREADS);
-    if (one_trip)
-        CUDA_TRY(cudaLaunchKernelEx(&cfg, sat_carries_v2<true>, R, (unsigned *)C, (const uint4 *)T, A, w, h, tx, ty,
-                                    row_blocks, col_blocks),
-                 err);
-    else
-        CUDA_TRY(cudaLaunchKernelEx(&cfg, sat_carries_v2<false>, R, (unsigned *)C, (const uint4 *)T, A, w, h, tx, ty,
-                                    row_blocks, col_blocks),
-                 err);
-    CUDA_TRY_LAUNCH("sat_carries_v2", err);
-    cfg.gridDim = dim3(tx, ty);
-    cfg.blockDim = dim3(32, 8);
-    if (rgb) return sat_cuda_tile_write_rgb(&cfg, src, R, C, A, out, w, h, err);
-    CUDA_TRY(cudaLaunchKernelEx(&cfg, sat_tile_write_v2, *src, (const uint4 *)R, (const uint4 *)C, (const uint4 *)A,
-                                (uint4 *)out, w, h),
-             err);
-    CUDA_TRY_LAUNCH("sat_tile_write_v2", err);
-    return 0;
+    /* in the order the host code named them before it moved (the cubin's symbol order) */
+    k->carries[1] = (const void *)sat_carries_v2<true>;
+    k->write[0] = (const void *)sat_tile_write_v2;
+    k->sums[1] = (const void *)sat_tile_sums<sat_rgb>;
+    k->sums[0] = (const void *)sat_tile_sums<sat_rgba>;
+    k->carries[0] = (const void *)sat_carries_v2<false>;
+    k->write[1] = sat_v2_write_rgb_kernel();
+    k->tile = TILE;
+    k->carry_threads = SCAN_THREADS;
+    k->one_trip_ty = V2_ONE_TRIP_TY;
 }

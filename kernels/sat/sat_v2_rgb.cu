@@ -70,12 +70,4 @@ __global__ void __launch_bounds__(256, SAT_V2_WRITE_BLOCKS)
         split_zero(out, w, h, sat_split_index(w, -1, y0 + r0 + lane));
 }
 
-extern "C" int sat_cuda_tile_write_rgb(const cudaLaunchConfig_t *cfg, const sat_cuda_src *src, const void *L,
-                                       const void *V, const void *A, void *out, int w, int h, sw_error *err)
-{
-    CUDA_TRY(cudaLaunchKernelEx(cfg, sat_tile_write_rgb, *src, (const uint4 *)L, (const uint4 *)V, (const uint4 *)A,
-                                (uint4 *)out, w, h),
-             err);
-    CUDA_TRY_LAUNCH("sat_tile_write_rgb", err);
-    return 0;
-}
+extern "C" const void *sat_v2_write_rgb_kernel(void) { return (const void *)sat_tile_write_rgb; }

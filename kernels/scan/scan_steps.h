@@ -31,16 +31,6 @@ typedef struct scan_step {
 extern "C" {
 #endif
 
-/* Device buffers and events for the levels, made once by the panel. */
-typedef struct scan_steps_cuda scan_steps_cuda;
-
-int scan_steps_cuda_create(scan_steps_cuda **out, sw_error *err);
-void scan_steps_cuda_destroy(scan_steps_cuda *c);
-/* Host IN (N values) -> device -> one level STEP -> host OUT, synchronous. *MS, when
- * not NULL, gets the kernel's time between CUDA events. */
-int scan_steps_cuda_level(scan_steps_cuda *c, scan_step step, const int32_t *in, int32_t *out, int n, float *ms,
-                          sw_error *err);
-
 /* The level's kernel on device rows (kernels/scan/scan_steps.cu); checked by the caller. */
 int scan_steps_kernel(scan_step step, const int32_t *d_in, int32_t *d_out, int n, sw_error *err);
 

@@ -16,21 +16,6 @@ extern "C" {
  * query; pary: a block a query), then the production tree (search_tree.cu, tune.h). */
 enum { SEARCH_K_BINARY = 0, SEARCH_K_SINGLE_KEY = 1, SEARCH_K_PARY = 2, SEARCH_K_TREE = 3, SEARCH_K_COUNT = 4 };
 
-/* MODE: 0 uint32, 1 int32, 2 float32. OUT: int64 indices. TEMP: search_kernel_temp_bytes.
- * ONE_BLOCK != 0 runs everything in a single block (one thread, warp or block works on
- * the queries one after another): the latency measurement. */
-size_t search_kernel_temp_bytes(int algo, size_t n);
-int search_kernel_run(int algo, int mode, const uint32_t *keys, size_t n, const uint32_t *queries, size_t q,
-                      int64_t *out, void *temp, int one_block, void *stream, sw_error *err);
-
-/* search_kernel_run in two parts, for callers that search the same keys many times:
- * build fills TEMP with the index of the keys (only the tree algorithms have one; for
- * the others it does nothing), query answers queries against it (for the others it
- * is search_kernel_run). These four: src/prim/search_plan_cuda.c. */
-int search_kernel_build(int algo, int mode, const uint32_t *keys, size_t n, void *temp, void *stream, sw_error *err);
-int search_kernel_query(int algo, int mode, const uint32_t *keys, size_t n, const uint32_t *queries, size_t q,
-                        int64_t *out, void *temp, int one_block, void *stream, sw_error *err);
-
 /* The production tree's index (search_tree.cu): levels top first, each padded to whole
  * nodes of 32 entries; the top ones that fit in 48 KB go to every block's shared memory. */
 #define SEARCH_TREE_MAX_LEVELS 8          /* enough for 2^40 keys */
@@ -44,15 +29,19 @@ typedef struct search_tree {
 
 /* The kernels' launchers, the request checked (src/prim/search_plan_cuda.c does that):
  * a ladder rung on Q > 0 queries; one level of the index, DST[j] = SRC[j * STRIDE] for j
- * < LEN, PAD up to PADDED; the tree's queries with leaves of 32 x LEAF_LINES keys (KEYS
- * and TAB 16-byte aligned, N > 0). PAD: a key below no query. */
+ * < LEN, PAD (a key below no query) up to PADDED. */
 int search_ladder_launch(int algo, int mode, const uint32_t *keys, size_t n, const uint32_t *queries, size_t q,
                          int64_t *out, int one_block, void *stream, sw_error *err);
 int search_tree_level(const uint32_t *src, size_t stride, size_t len, size_t padded, uint32_t pad, uint32_t *dst,
                       void *stream, sw_error *err);
-int search_tree_launch(int mode, int leaf_lines, const uint32_t *keys, size_t n, const uint32_t *tab,
-                       const search_tree *t, uint32_t pad, const uint32_t *queries, size_t q, int64_t *out,
-                       int one_block, void *stream, sw_error *err);
+/* The tree's query kernel (search_tree.cu) for key MODE with leaves of 32 x LEAF_LINES
+ * keys, NULL where it is not compiled. Arguments (const uint32_t *keys, size_t n, const
+ * uint32_t *tab, search_tree t, uint32_t pad, const uint32_t *queries, size_t q, int64_t
+ * *out); SEARCH_TREE_THREADS a block, an octet of lanes SEARCH_TREE_QPO queries at once,
+ * the shared levels in dynamic shared memory; any grid. */
+#define SEARCH_TREE_THREADS 512
+#define SEARCH_TREE_QPO 4
+const void *search_tree_kernel(int mode, int leaf_lines);
 
 #ifdef __cplusplus
 }

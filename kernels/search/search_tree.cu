@@ -11,9 +11,9 @@
 #include "search_kernel.h"
 #include "kernels/common/cuda_util.cuh"
 
-#define SR_TREE_THREADS 512
+#define SR_TREE_THREADS SEARCH_TREE_THREADS
 #define SR_TREE_MAX_LEVELS SEARCH_TREE_MAX_LEVELS
-#define SR_QPO 4
+#define SR_QPO SEARCH_TREE_QPO
 #define SR_NODE SEARCH_TREE_NODE
 
 typedef search_tree sr_tree;
@@ -132,35 +132,10 @@ extern "C" int search_tree_level(const uint32_t *src, size_t stride, size_t len,
     return 0;
 }
 
-template <int MODE, int LEAFV>
-static int sr_tree_launch(const uint32_t *keys, size_t n, const uint32_t *tab, const sr_tree *t, uint32_t pad,
-                          const uint32_t *queries, size_t q, int64_t *out, int one_block, cudaStream_t s, sw_error *err)
+extern "C" const void *search_tree_kernel(int mode, int leaf_lines)
 {
-    size_t smem = t->off[t->shared_levels] * sizeof(uint32_t);   /* at most 48 KB */
-    int resident;
-    if (cuda_resident_blocks((const void *)sr_tree_search<MODE, LEAFV>, SR_TREE_THREADS, smem, &resident, err))
-        return -1;
-    size_t per_block = (SR_TREE_THREADS / 8) * SR_QPO, need = (q + per_block - 1) / per_block;
-    size_t grid = resident > 0 ? (size_t)resident : 1;
-    if (need < grid) grid = need;
-    if (one_block || grid == 0) grid = 1;
-    sr_tree_search<MODE, LEAFV><<<(unsigned int)grid, SR_TREE_THREADS, smem, s>>>(keys, n, tab, *t, pad, queries, q,
-                                                                                 out);
-    CUDA_TRY_LAUNCH("sr_tree_search", err);
-    return 0;
-}
-
-extern "C" int search_tree_launch(int mode, int leaf_lines, const uint32_t *keys, size_t n, const uint32_t *tab,
-                                  const search_tree *t, uint32_t pad, const uint32_t *queries, size_t q, int64_t *out,
-                                  int one_block, void *stream, sw_error *err)
-{
-    cudaStream_t s = (cudaStream_t)stream;
-    if (leaf_lines != 1)
-        return sw_fail(err, "search tree: leaves of %d lines are not compiled (kernels/search/tune.h)", leaf_lines);
-    switch (mode) {
-    case 0: return sr_tree_launch<0, 1>(keys, n, tab, t, pad, queries, q, out, one_block, s, err);
-    case 1: return sr_tree_launch<1, 1>(keys, n, tab, t, pad, queries, q, out, one_block, s, err);
-    case 2: return sr_tree_launch<2, 1>(keys, n, tab, t, pad, queries, q, out, one_block, s, err);
-    default: return sw_fail(err, "search tree: invalid key mode %d", mode);
-    }
+    if (leaf_lines != 1) return NULL;
+    const void *k[3] = {(const void *)sr_tree_search<0, 1>, (const void *)sr_tree_search<1, 1>,
+                        (const void *)sr_tree_search<2, 1>};
+    return mode >= 0 && mode < 3 ? k[mode] : NULL;
 }

@@ -288,43 +288,22 @@ extern "C" int radix_onesweep2_shapes(int with_values, int (*shapes)[2], int max
     return k;
 }
 
-/* The pass for THREADS x ITEMS (pairs with VALS), NULL when it is not compiled. */
-static os_pass_fn os_pass_of(bool vals, int threads, int items)
+extern "C" const void *radix_onesweep2_pass(int with_values, int threads, int items)
 {
-#define OS_KEYS(T, I, B) if (!vals && threads == (T) && items == (I)) return os_pass<false, T, I, B>;
-#define OS_PAIRS(T, I, B) if (vals && threads == (T) && items == (I)) return os_pass<true, T, I, B>;
+    os_pass_fn pass = NULL;
+#define OS_KEYS(T, I, B) if (!with_values && threads == (T) && items == (I)) pass = os_pass<false, T, I, B>;
+#define OS_PAIRS(T, I, B) if (with_values && threads == (T) && items == (I)) pass = os_pass<true, T, I, B>;
     OS_KEY_SHAPES(OS_KEYS)
     OS_PAIR_SHAPES(OS_PAIRS)
 #undef OS_KEYS
 #undef OS_PAIRS
-    return NULL;
+    return (const void *)pass;
 }
 
-/* ---- launcher ------------------------------------------------------------------------- */
-
-static size_t os_round(size_t bytes) { return (bytes + 255) & ~(size_t)255; }
-
-extern "C" int radix_onesweep2_run(int threads, int items, int mode, const uint32_t *kin, uint32_t *kout,
-                                   const uint32_t *vin, uint32_t *vout, size_t n, void *temp, void *stream,
-                                   sw_error *err)
+extern "C" int radix_onesweep2_histogram(const uint32_t *kin, size_t n, int mode, unsigned int *hist, void *stream,
+                                         sw_error *err)
 {
-    const os_pass_fn pass = os_pass_of(vin != NULL, threads, items);
-    if (!pass)
-        return sw_fail(err, "radix sort onesweep: %s tile %dx%d is not compiled (kernels/sort/radix_onesweep2.cu, "
-                       "OS_%s_SHAPES)", vin ? "pairs" : "keys", threads, items, vin ? "PAIR" : "KEY");
-    if (n == 0) return 0;
     cudaStream_t s = (cudaStream_t)stream;
-    char *t = (char *)temp;
-    uint32_t *kalt = (uint32_t *)t, *valt = NULL;
-    t += os_round(n * 4);
-    if (vin) {
-        valt = (uint32_t *)t;
-        t += os_round(n * 4);
-    }
-    unsigned int *hist = (unsigned int *)t, *counters = hist + 4 * OS_BINS;
-    unsigned int *status = (unsigned int *)(t + os_round(RADIX_K_HEAD_BYTES));
-    const size_t tiles = (n + (size_t)threads * items - 1) / ((size_t)threads * items);
-    CUDA_TRY(cudaMemsetAsync(hist, 0, os_round(RADIX_K_HEAD_BYTES) + 4 * tiles * OS_BINS * 4, s), err);
     int sms;
     if (cuda_sm_count(&sms, err)) return -1;
     size_t hgrid = (n + 4 * OS_HIST_THREADS - 1) / (4 * OS_HIST_THREADS);
@@ -333,16 +312,5 @@ extern "C" int radix_onesweep2_run(int threads, int items, int mode, const uint3
     CUDA_TRY_LAUNCH("os_histogram", err);
     os_digit_starts<<<4, OS_BINS, 0, s>>>(hist);
     CUDA_TRY_LAUNCH("os_digit_starts", err);
-
-    /* in -> alt -> out -> alt -> out */
-    const uint32_t *ks[4] = {kin, kalt, kout, kalt}, *vs[4] = {vin, valt, vout, valt};
-    uint32_t *kd[4] = {kalt, kout, kalt, kout}, *vd[4] = {valt, vout, valt, vout};
-    for (int p = 0; p < 4; p++) {
-        unsigned int *st = status + (size_t)p * tiles * OS_BINS;
-        pass<<<(unsigned int)tiles, threads, 0, s>>>(
-            ks[p], kd[p], vin ? vs[p] : NULL, vin ? vd[p] : NULL, (unsigned int)n, 8 * p, mode, p == 0, p == 3,
-            hist + OS_BINS * p, st, counters + p);
-        CUDA_TRY_LAUNCH("os_pass", err);
-    }
     return 0;
 }

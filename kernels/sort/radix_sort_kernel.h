@@ -18,36 +18,26 @@ enum { RADIX_K_SPLIT = 0, RADIX_K_ONESWEEP = 1 };
 /* Onesweep's status words hold 30-bit counts. */
 #define RADIX_K_ONESWEEP_MAX ((size_t)1 << 30)
 
-/* MODE: 0 uint32, 1 int32, 2 float32. VALS_IN/VALS_OUT may both be NULL. KEYS_IN is
- * not modified; the outputs must not overlap the inputs. TEMP: radix_kernel_temp_bytes.
- * These and onesweep's own entries: src/prim/radix_sort_plan_cuda.c. */
-size_t radix_kernel_temp_bytes(int algo, size_t n, int with_values);
-int radix_kernel_sort(int algo, int mode, const uint32_t *keys_in, uint32_t *keys_out, const uint32_t *vals_in,
-                      uint32_t *vals_out, size_t n, void *temp, void *stream, sw_error *err);
-/* Onesweep alone. TUNE: a row of kernels/sort/tune.h (NULL: the current device's); a
- * shape that is not compiled fails with a message. No state is kept between calls. */
-size_t radix_onesweep2_temp_bytes(size_t n, int with_values);
-int radix_onesweep2_sort_tuned(const sort_tune *tune, int mode, const uint32_t *keys_in, uint32_t *keys_out,
-                               const uint32_t *vals_in, uint32_t *vals_out, size_t n, void *temp, void *stream,
-                               sw_error *err);
 /* The compiled onesweep tiles (threads, keys a thread) for keys alone or with values:
  * writes at most MAX of them to SHAPES, returns how many there are. */
 int radix_onesweep2_shapes(int with_values, int (*shapes)[2], int max);
-/* The current device's row of tune.h with compiled tile I (of radix_onesweep2_shapes)
- * for keys alone or with values in place of its own: 0, or -1 when there is no tile I. */
-int radix_onesweep2_shape_row(int with_values, int i, sort_tune *row);
 
-/* The kernels' launchers, the request checked: split (radix_sort.cu) and onesweep at a
- * THREADS x ITEMS tile (radix_onesweep2.cu). Onesweep's temp: the spare keys (and
- * values), RADIX_K_HEAD_BYTES (digit starts, four tile counters), status words of 256
- * digits for four passes of tiles of RADIX_K_MIN_TILE keys or more. */
+/* The split sort's launcher (radix_sort.cu), the request checked; onesweep's temp
+ * layout: src/prim/radix_sort_plan_cuda.h. */
 #define RADIX_K_BINS 256
 #define RADIX_K_MIN_TILE (384 * 16)
 #define RADIX_K_HEAD_BYTES (4 * RADIX_K_BINS * 4 + 4 * 4)
 int radix_split_sort(int mode, const uint32_t *kin, uint32_t *kout, const uint32_t *vin, uint32_t *vout, size_t n,
                      void *temp, void *stream, sw_error *err);
-int radix_onesweep2_run(int threads, int items, int mode, const uint32_t *kin, uint32_t *kout, const uint32_t *vin,
-                        uint32_t *vout, size_t n, void *temp, void *stream, sw_error *err);
+/* Onesweep's steps (src/prim/radix_sort_plan_cuda.c lays out the temp and runs them):
+ * the pass for a THREADS x ITEMS tile, NULL when it is not compiled, a kernel taking
+ * (kin, kout, vin, vout, unsigned n, int shift, int mode, int first, int last, const
+ * unsigned *digit_start, unsigned *status, unsigned *counter), a block a tile; and the
+ * histogram of all four digits of N keys into HIST (4 x 256 zeroed words), turned into
+ * each digit's start. */
+const void *radix_onesweep2_pass(int with_values, int threads, int items);
+int radix_onesweep2_histogram(const uint32_t *kin, size_t n, int mode, unsigned int *hist, void *stream,
+                              sw_error *err);
 
 #ifdef __cplusplus
 }

@@ -13,7 +13,7 @@
 
 #if SCANWORKS_HAVE_CUDA
 #include <cuda_runtime.h>
-#include "kernels/compact/compact_kernel.h"
+#include "prim/compact_plan_cuda.h"
 #include "bench/refs/csearch_ref.h"
 #include "kernels/common/cuda_util.cuh"
 

@@ -14,7 +14,7 @@
 
 #include "gl/gl_util.h"
 #include "util/clock.h"
-#include "kernels/sat/sat.h"
+#include "prim/sat_plan_cuda.h"
 #include "kernels/common/cuda_util.cuh"
 #if SCANWORKS_HAVE_CUB_REF
 #include "bench/refs/sat_ref.h"

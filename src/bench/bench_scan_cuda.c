@@ -11,7 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "kernels/scan/scan.h"
+#include "prim/scan_plan_cuda.h"
 #include "kernels/common/cuda_util.cuh"   /* plain C inside */
 #include "bench/refs/scan_ref.h"
 

@@ -22,7 +22,7 @@
 #include <cuda_runtime.h>
 #include "bench/refs/csearch_ref.h"
 #include "kernels/common/cuda_util.cuh"
-#include "kernels/search/search_kernel.h"
+#include "prim/search_plan_cuda.h"
 
 typedef struct search_ctx {
     uint32_t *keys, *queries;

@@ -15,7 +15,7 @@
 #include <cuda_runtime.h>
 #include "bench/refs/csearch_ref.h"
 #include "kernels/common/cuda_util.cuh"
-#include "kernels/sort/radix_sort_kernel.h"
+#include "prim/radix_sort_plan_cuda.h"
 #include "prim/radix_sort.h"
 
 typedef struct sort_ctx {

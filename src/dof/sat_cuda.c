@@ -11,9 +11,9 @@
 #include <string.h>
 
 /* kernels/sat/sat.h, the table layout shared with the kernels */
-#include "kernels/sat/sat.h"
+#include "prim/sat_plan_cuda.h"
 #include "kernels/dof/gather.h"
-#include "kernels/dof/layers.h"
+#include "dof/dof_layers_cuda.h"
 #include "kernels/common/cuda_util.cuh"
 #include "dof/handover_clock.h"
 #include "dof/sat_egl_sync.h"
@@ -238,7 +238,7 @@ static int run_kernels(sat_interop *io, int slot, int variant, cudaTextureObject
     int three = sat_cuda_rgb_path(&src, err);
     if (three < 0) return -1;
     dof_cuda_args a = {color, depth, out, sat, w, h, p, three, alpha, sat_cuda_split_table(variant, &src), NULL};
-    /* The layer tables (kernels/dof/layers.h) after the frame's table, in the gather's time. */
+    /* The layer tables (dof_layers_cuda.h) after the frame's table, in the gather's time. */
     if (p.layers && p.kernel == DOF_KERNEL_DISC && p.view == DOF_VIEW_EFFECT) {
         if (dof_cuda_layers_build(&io->layers, color, depth, &p, w, h, &io->scratch, io->stream, err)) return -1;
         a.layers = io->layers.tables;

@@ -12,7 +12,7 @@
 
 #include "gl/gl_util.h"
 #include "kernels/common/cuda_util.cuh"
-#include "kernels/sat/sat.h"
+#include "prim/sat_plan_cuda.h"
 
 /* The driver API's virtual memory calls, through the runtime's entry points (the
  * program links the static runtime, not libcuda). */

@@ -23,7 +23,7 @@
 #if SCANWORKS_HAVE_CUDA
 #include <cuda_gl_interop.h>
 #include <cuda_runtime.h>
-#include "kernels/compact/compact_kernel.h"
+#include "prim/compact_plan_cuda.h"
 #endif
 
 #define MAX_CELLS 16384

@@ -8,7 +8,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "kernels/scan/scan_steps.h"
+#include "panels/scan_steps_cuda.h"
 #include "util/error.h"
 
 typedef enum scan_steps_algo { SCAN_STEPS_HILLIS_STEELE = 0, SCAN_STEPS_BLELLOCH = 1 } scan_steps_algo;

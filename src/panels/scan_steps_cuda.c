@@ -1,6 +1,6 @@
 /* Host side of the scan panel's CUDA levels (kernels/scan/scan_steps.h): device rows,
  * events, the checks of a level; kernels/scan/scan_steps.cu runs it. */
-#include "kernels/scan/scan_steps.h"
+#include "panels/scan_steps_cuda.h"
 
 #include <stdbool.h>
 #include <stdlib.h>

@@ -21,7 +21,7 @@
 
 #if SCANWORKS_HAVE_CUDA
 #include <cuda_runtime.h>
-#include "kernels/search/search_kernel.h"
+#include "prim/search_plan_cuda.h"
 #endif
 
 #define MAX_KEYS (1 << 16)

@@ -5,7 +5,7 @@
 #include "prim/compact.h"
 
 #if SCANWORKS_HAVE_CUDA
-#include "kernels/compact/compact_kernel.h"
+#include "prim/compact_plan_cuda.h"
 #endif
 
 int sw_compact_temp_bytes(size_t n, size_t *temp_bytes, sw_error *err)

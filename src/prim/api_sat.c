@@ -7,7 +7,7 @@
 #include "util/error.h"
 
 #if SCANWORKS_HAVE_CUDA
-#include "kernels/sat/sat.h"
+#include "prim/sat_plan_cuda.h"
 #endif
 
 static int check_size(const char *op, int w, int h, sw_error *err)

@@ -6,7 +6,7 @@
 #include "prim/scan.h"
 
 #if SCANWORKS_HAVE_CUDA
-#include "kernels/scan/scan.h"
+#include "prim/scan_plan_cuda.h"
 #endif
 
 /* D as the internal description (the production algorithm on cuda). */

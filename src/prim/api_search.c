@@ -5,7 +5,7 @@
 #include "prim/search.h"
 
 #if SCANWORKS_HAVE_CUDA
-#include "kernels/search/search_kernel.h"
+#include "prim/search_plan_cuda.h"
 #endif
 
 int sw_search_temp_bytes(size_t n, size_t *temp_bytes, sw_error *err)

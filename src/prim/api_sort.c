@@ -5,7 +5,7 @@
 #include "prim/radix_sort.h"
 
 #if SCANWORKS_HAVE_CUDA
-#include "kernels/sort/radix_sort_kernel.h"
+#include "prim/radix_sort_plan_cuda.h"
 #endif
 
 int sw_sort_temp_bytes(size_t n, int with_values, size_t *temp_bytes, sw_error *err)

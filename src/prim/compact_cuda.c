@@ -4,7 +4,7 @@
 
 #include <cuda_runtime.h>
 
-#include "kernels/compact/compact_kernel.h"
+#include "prim/compact_plan_cuda.h"
 #include "kernels/common/cuda_util.cuh"
 
 /* The production single pass (kernels/compact/compact.cu), then the chapter's. */

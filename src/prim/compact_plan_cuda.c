@@ -1,11 +1,11 @@
 /* Host side of the CUDA compaction's launcher (kernels/compact/compact_kernel.h): the
  * checks, the temp sizes and the device's tuning row; kernels/compact/ queues the kernels. */
-#include "kernels/compact/compact_kernel.h"
+#include "prim/compact_plan_cuda.h"
 
 #include <cuda_runtime_api.h>
 
 #include "kernels/common/cuda_util.cuh"
-#include "kernels/scan/scan.h"
+#include "prim/scan_plan_cuda.h"
 
 size_t compact_kernel_temp_bytes(int algo, size_t n)
 {
@@ -27,7 +27,23 @@ int compact_kernel_run(int algo, const compact_kparams *p, const uint32_t *in, c
     if (algo == COMPACT_K_SINGLE_PASS) {
         if ((unsigned)p->type > 2 || (unsigned)p->pred > 6) return sw_fail(err, "compact (cuda): bad type or predicate");
         const compact_tune *tu = p->tune ? p->tune : compact_tune_for(cuda_device_arch());
-        return compact_kernel_single_pass(tu, p, in, flags, out, n, count, temp, stream, err);
+        const void *kernel = compact_single_pass_kernel(tu, p->type, p->pred);
+        if (!kernel)
+            return sw_fail(err, "compact (cuda): tile %dx%d with %d blocks an SM and spread %d is not compiled "
+                           "(kernels/compact/compact.cu, CP_SHAPES)", tu->threads, tu->items, tu->min_blocks,
+                           tu->spread);
+        const size_t tile = (size_t)tu->threads * tu->items;
+        const size_t tiles = (n + tile - 1) / tile;   /* at most compact_kernel_temp_bytes's */
+        unsigned long long *status = (unsigned long long *)temp;
+        CUDA_TRY(cudaMemsetAsync(status, 0, (tiles << tu->spread) * sizeof(unsigned long long), (cudaStream_t)stream),
+                 err);
+        uint32_t value = p->value_bits;
+        void *args[] = {&in, &flags, &n, &value, &out, &status, &count};
+        CUDA_TRY(cudaLaunchKernel(kernel, (dim3){(unsigned)tiles, 1, 1}, (dim3){(unsigned)tu->threads, 1, 1}, args, 0,
+                                  (cudaStream_t)stream),
+                 err);
+        CUDA_TRY_LAUNCH("cp_single_pass", err);
+        return 0;
     }
     size_t padded = (n + 63) & ~(size_t)63;
     uint32_t *flag_bits = (uint32_t *)temp, *addr = flag_bits + padded;

@@ -1,5 +1,6 @@
 /* The CUDA runtime helpers of kernels/common/cuda_util.cuh: allocation, texture objects,
- * device queries, the dynamic shared memory a kernel may take and one-cluster grids. */
+ * device queries, the dynamic shared memory a kernel may take, cooperative and one-cluster
+ * grids. */
 #include "kernels/common/cuda_util.cuh"
 
 #include <string.h>
@@ -108,6 +109,29 @@ int cuda_resident_blocks(const void *kernel, int threads, size_t dyn_smem, int *
     if (!fits) return 0;
     CUDA_TRY(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, kernel, threads, dyn_smem), err);
     *blocks = sms * per_sm;
+    return 0;
+}
+
+/* A cooperative grid of KERNEL (cuda_util.cuh). Sized on every call (a few microseconds
+ * against a run of milliseconds), so that the grid follows the current device. */
+int cuda_cooperative_launch(const void *kernel, unsigned threads, int max_per_sm, void **args, cudaStream_t stream,
+                            const char *what, sw_error *err)
+{
+    int sms, per_sm = 0;
+    if (cuda_sm_count(&sms, err)) return -1;
+    CUDA_TRY(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, kernel, (int)threads, 0), err);
+    if (per_sm < 1) return sw_fail(err, "kernel %s does not fit on a multiprocessor", what);
+    if (max_per_sm > 0 && per_sm > max_per_sm) per_sm = max_per_sm;
+    dim3 grid = {(unsigned)(sms * per_sm), 1, 1}, block = {threads, 1, 1};
+    cudaError_t e;
+    /* fewer blocks when a tool (a sanitizer) leaves less room than the occupancy query said */
+    while ((e = cudaLaunchCooperativeKernel(kernel, grid, block, args, 0, stream)) == cudaErrorCooperativeLaunchTooLarge &&
+           grid.x > 1) {
+        cudaGetLastError();
+        grid.x /= 2;
+    }
+    CUDA_TRY(e, err);
+    CUDA_TRY_LAUNCH(what, err);
     return 0;
 }
 

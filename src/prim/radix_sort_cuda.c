@@ -4,7 +4,7 @@
 #include <cuda_runtime.h>
 
 #include "kernels/common/cuda_util.cuh"
-#include "kernels/sort/radix_sort_kernel.h"
+#include "prim/radix_sort_plan_cuda.h"
 
 /* The production sort, then the chapter's. */
 const char *const radix_sort_cuda_algorithms[] = {"onesweep", "split", NULL};

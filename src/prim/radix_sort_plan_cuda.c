@@ -1,9 +1,9 @@
 /* Host side of the CUDA radix sorts' launchers (kernels/sort/radix_sort_kernel.h): the
  * checks, the temp sizes, the device's tuning row; kernels/sort/ queues the kernels. */
-#include "kernels/sort/radix_sort_kernel.h"
+#include "prim/radix_sort_plan_cuda.h"
 
 #include "kernels/common/cuda_util.cuh"
-#include "kernels/compact/compact_kernel.h"
+#include "prim/compact_plan_cuda.h"
 
 static size_t rs_round(size_t bytes) { return (bytes + 255) & ~(size_t)255; }
 
@@ -18,6 +18,46 @@ size_t radix_kernel_temp_bytes(int algo, size_t n, int with_values)
     if (algo == RADIX_K_ONESWEEP) return radix_onesweep2_temp_bytes(n, with_values);
     size_t buffers = rs_round(n * 4) * (with_values ? 2 : 1);
     return buffers + 2 * rs_round(n * 4) + rs_round(compact_kernel_scan_temp_bytes(n));
+}
+
+int radix_onesweep2_run(int threads, int items, int mode, const uint32_t *kin, uint32_t *kout, const uint32_t *vin,
+                        uint32_t *vout, size_t n, void *temp, void *stream, sw_error *err)
+{
+    const void *pass = radix_onesweep2_pass(vin != NULL, threads, items);
+    if (!pass)
+        return sw_fail(err, "radix sort onesweep: %s tile %dx%d is not compiled (kernels/sort/radix_onesweep2.cu, "
+                       "OS_%s_SHAPES)", vin ? "pairs" : "keys", threads, items, vin ? "PAIR" : "KEY");
+    if (n == 0) return 0;
+    cudaStream_t s = (cudaStream_t)stream;
+    char *t = (char *)temp;
+    uint32_t *kalt = (uint32_t *)t, *valt = NULL;
+    t += rs_round(n * 4);
+    if (vin) {
+        valt = (uint32_t *)t;
+        t += rs_round(n * 4);
+    }
+    unsigned int *hist = (unsigned int *)t, *counters = hist + 4 * RADIX_K_BINS;
+    unsigned int *status = (unsigned int *)(t + rs_round(RADIX_K_HEAD_BYTES));
+    const size_t tiles = (n + (size_t)threads * items - 1) / ((size_t)threads * items);
+    CUDA_TRY(cudaMemsetAsync(hist, 0, rs_round(RADIX_K_HEAD_BYTES) + 4 * tiles * RADIX_K_BINS * 4, s), err);
+    if (radix_onesweep2_histogram(kin, n, mode, hist, s, err)) return -1;
+
+    /* in -> alt -> out -> alt -> out */
+    const uint32_t *ks[4] = {kin, kalt, kout, kalt}, *vs[4] = {vin, valt, vout, valt};
+    uint32_t *kd[4] = {kalt, kout, kalt, kout}, *vd[4] = {valt, vout, valt, vout};
+    const dim3 grid = {(unsigned int)tiles, 1, 1}, block = {(unsigned int)threads, 1, 1};
+    for (int p = 0; p < 4; p++) {
+        const uint32_t *kin_p = ks[p], *vin_p = vin ? vs[p] : NULL;
+        uint32_t *kout_p = kd[p], *vout_p = vin ? vd[p] : NULL;
+        unsigned int un = (unsigned int)n;
+        int shift = 8 * p, first = p == 0, last = p == 3;
+        const unsigned int *digit_start = hist + RADIX_K_BINS * p;
+        unsigned int *st = status + (size_t)p * tiles * RADIX_K_BINS, *counter = counters + p;
+        void *args[] = {&kin_p, &kout_p, &vin_p, &vout_p, &un, &shift, &mode, &first, &last, &digit_start, &st, &counter};
+        CUDA_TRY(cudaLaunchKernel(pass, grid, block, args, 0, s), err);
+        CUDA_TRY_LAUNCH("os_pass", err);
+    }
+    return 0;
 }
 
 int radix_onesweep2_sort_tuned(const sort_tune *tune, int mode, const uint32_t *kin, uint32_t *kout,

@@ -1,7 +1,7 @@
 /* Host side of the CUDA SAT launchers (kernels/sat/sat.h): variant and stage names,
  * scratch sizes, the choice of the three-channel path, the checks of a build and the
  * order of its kernels (kernels/sat/ queues each). */
-#include "kernels/sat/sat.h"
+#include "prim/sat_plan_cuda.h"
 
 #include <stdlib.h>
 #include <string.h>

@@ -5,7 +5,7 @@
 #include <string.h>
 
 #if SCANWORKS_HAVE_CUDA
-#include "kernels/scan/scan.h"   /* the cuda backend's limits, names and timed call */
+#include "prim/scan_plan_cuda.h"   /* the cuda backend's limits, names and timed call */
 #endif
 
 #if !SCANWORKS_HAVE_CUDA

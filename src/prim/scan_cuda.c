@@ -7,7 +7,7 @@
 #include <cuda_runtime_api.h>
 
 #include "kernels/common/cuda_util.cuh"
-#include "kernels/scan/scan.h"
+#include "prim/scan_plan_cuda.h"
 
 /* Production first: scan_host uses the first when no algorithm is named. The order is
  * also the index kernels/scan/scan.cu switches on. */

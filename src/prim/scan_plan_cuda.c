@@ -1,7 +1,7 @@
 /* Host side of the CUDA scan launchers (kernels/scan/scan.h): the algorithm a name picks,
  * its limits and temp storage, the checks of a call and the zeroing of the look-back's
  * status words; kernels/scan/scan.cu queues the kernels. */
-#include "kernels/scan/scan.h"
+#include "prim/scan_plan_cuda.h"
 
 #include <limits.h>
 #include <stdint.h>

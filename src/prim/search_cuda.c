@@ -5,7 +5,7 @@
 #include <cuda_runtime.h>
 
 #include "kernels/common/cuda_util.cuh"
-#include "kernels/search/search_kernel.h"
+#include "prim/search_plan_cuda.h"
 
 /* The first name is the default (algo NULL). */
 const char *const search_cuda_algorithms[] = {"tree", "binary", "pary", "single-key", NULL};

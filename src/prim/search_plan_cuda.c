@@ -1,7 +1,7 @@
 /* Host side of the CUDA searches' launchers (kernels/search/search_kernel.h): the tree's
  * layout and temp size, the device's tuning row, the checks; kernels/search/ queues the
  * kernels. */
-#include "kernels/search/search_kernel.h"
+#include "prim/search_plan_cuda.h"
 
 #include <string.h>
 
@@ -79,8 +79,27 @@ static int search_tree_query(int algo, int mode, const uint32_t *keys, size_t n,
         return sw_fail(err, "search tree: keys and table must be 16-byte aligned");
     const size_t leaf = tree_leaf();
     search_tree t = tree_layout(n, leaf);
-    return search_tree_launch(mode, (int)(leaf / 32), keys, n, temp, &t, tree_pad(mode), queries, q, out, one_block,
-                              stream, err);
+    const int leaf_lines = (int)(leaf / 32);
+    const void *kernel = search_tree_kernel(mode, leaf_lines);
+    if (leaf_lines != 1)
+        return sw_fail(err, "search tree: leaves of %d lines are not compiled (kernels/search/tune.h)", leaf_lines);
+    if (!kernel) return sw_fail(err, "search tree: invalid key mode %d", mode);
+    /* as many blocks as the device holds at once, no more than the queries fill */
+    size_t smem = t.off[t.shared_levels] * sizeof(uint32_t);   /* at most 48 KB */
+    int resident;
+    if (cuda_resident_blocks(kernel, SEARCH_TREE_THREADS, smem, &resident, err)) return -1;
+    size_t per_block = (SEARCH_TREE_THREADS / 8) * SEARCH_TREE_QPO, need = (q + per_block - 1) / per_block;
+    size_t grid = resident > 0 ? (size_t)resident : 1;
+    if (need < grid) grid = need;
+    if (one_block || grid == 0) grid = 1;
+    const uint32_t *tab = (const uint32_t *)temp;
+    uint32_t pad = tree_pad(mode);
+    void *args[] = {&keys, &n, &tab, &t, &pad, &queries, &q, &out};
+    CUDA_TRY(cudaLaunchKernel(kernel, (dim3){(unsigned)grid, 1, 1}, (dim3){SEARCH_TREE_THREADS, 1, 1}, args, smem,
+                              (cudaStream_t)stream),
+             err);
+    CUDA_TRY_LAUNCH("sr_tree_search", err);
+    return 0;
 }
 
 int search_kernel_build(int algo, int mode, const uint32_t *keys, size_t n, void *temp, void *stream, sw_error *err)

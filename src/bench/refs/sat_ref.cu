@@ -8,7 +8,7 @@
 #include <cub/block/block_store.cuh>
 
 #include "kernels/common/cuda_util.cuh"
-#include "kernels/sat/sat.h"
+#include "prim/sat_plan_cuda.h"
 #include "sat_ref.h"
 
 #define REF_THREADS 256

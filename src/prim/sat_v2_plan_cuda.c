@@ -1,0 +1,76 @@
+/* tiled-v2's launch (kernels/sat/sat_v2.cu): the tile sums, then the carries and the tile
+ * write as programmatic dependents where the device and the kernels allow it, so that
+ * the three launches overlap. */
+#include "prim/sat_plan_cuda.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "kernels/common/cuda_util.cuh"
+
+/* Whether to launch steps 2 and 3 as programmatic dependents: only where both were
+ * compiled for sm_90 or later (a kernel built for an older chip never waits) and the
+ * device is one. Looked up once per device. */
+static int v2_use_pdl(const sat_v2_kernels *k)
+{
+    static int device = -1, use = 0;
+    int d;
+    if (cudaGetDevice(&d) != cudaSuccess) {
+        cudaGetLastError();
+        return 0;
+    }
+    if (d == device) return use;
+    struct cudaFuncAttributes a, b;
+    use = cuda_device_arch() >= 90 && cudaFuncGetAttributes(&a, k->carries[1]) == cudaSuccess &&
+          cudaFuncGetAttributes(&b, k->write[0]) == cudaSuccess && a.ptxVersion >= 90 && b.ptxVersion >= 90;
+    cudaGetLastError();
+    device = d;
+    return use;
+}
+
+int sat_cuda_build_v2(const sat_cuda_src *src, int rgb, void *out, int w, int h, void *scratch, cudaStream_t stream,
+                      sw_error *err)
+{
+    sat_v2_kernels k;
+    sat_v2_kernels_get(&k);
+    rgb = rgb != 0;
+    int tx = (int)cuda_div_up(w, k.tile), ty = (int)cuda_div_up(h, k.tile);
+    uint4 *R = (uint4 *)scratch, *C = R + (size_t)h * tx, *T = C + (size_t)ty * w, *A = T + (size_t)tx * ty;
+    sat_cuda_src sv = *src;
+    const dim3 tiles = {(unsigned)tx, (unsigned)ty, 1}, tile_block = {32, 8, 1};
+    void *sums_args[] = {&sv, &R, &C, &T, &w, &h};
+    CUDA_TRY(cudaLaunchKernel(k.sums[rgb], tiles, tile_block, sums_args, 0, stream), err);
+    CUDA_TRY_LAUNCH("sat_tile_sums", err);
+    /* SCANWORKS_SAT_V2_CARRIES=batched: the column carries by one thread a column even
+     * where two would take one round trip (for comparison; the same table). */
+    const char *ct = getenv("SCANWORKS_SAT_V2_CARRIES");
+    if (ct && strcmp(ct, "batched") && strcmp(ct, "one-trip"))
+        return sw_fail(err, "SCANWORKS_SAT_V2_CARRIES=%s: expected batched or one-trip", ct);
+    int one_trip = ty <= k.one_trip_ty && !(ct && !strcmp(ct, "batched"));
+    int row_blocks = (int)cuda_div_up(h, k.carry_threads / 32);
+    int col_blocks = (int)cuda_div_up((size_t)w * 4 * (one_trip ? 2 : 1), k.carry_threads);
+    cudaLaunchAttribute attr[1];
+    memset(attr, 0, sizeof attr);
+    attr[0].id = cudaLaunchAttributeProgrammaticStreamSerialization;
+    attr[0].val.programmaticStreamSerializationAllowed = 1;
+    cudaLaunchConfig_t cfg;
+    memset(&cfg, 0, sizeof cfg);
+    cfg.stream = stream;
+    cfg.attrs = attr;
+    cfg.numAttrs = v2_use_pdl(&k) ? 1 : 0;
+    cfg.gridDim = (dim3){(unsigned)(row_blocks + col_blocks + ty), 1, 1};
+    cfg.blockDim = (dim3){(unsigned)k.carry_threads, 1, 1};
+    unsigned *C_words = (unsigned *)C;
+    const uint4 *T_in = T;
+    void *carry_args[] = {&R, &C_words, &T_in, &A, &w, &h, &tx, &ty, &row_blocks, &col_blocks};
+    CUDA_TRY(cudaLaunchKernelExC(&cfg, k.carries[one_trip], carry_args), err);
+    CUDA_TRY_LAUNCH("sat_carries_v2", err);
+    cfg.gridDim = tiles;
+    cfg.blockDim = tile_block;
+    const uint4 *L = R, *V = C, *A_in = A;
+    uint4 *o = (uint4 *)out;
+    void *write_args[] = {&sv, &L, &V, &A_in, &o, &w, &h};
+    CUDA_TRY(cudaLaunchKernelExC(&cfg, k.write[rgb], write_args), err);
+    CUDA_TRY_LAUNCH(rgb ? "sat_tile_write_rgb" : "sat_tile_write_v2", err);
+    return 0;
+}
