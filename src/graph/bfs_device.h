@@ -1,8 +1,8 @@
 /* The GPU BFS on a graph already in device memory, with the caller's scratch and
  * stream: what the public entry (include/scanworks/graph.h) and the CLI's uploaded
- * graph (bfs_cuda.c) both run. Each level's step is decided on the device; the loop
- * reads the state back on STREAM after each batch of levels (cudaMemcpyAsync, then
- * cudaStreamSynchronize of STREAM alone); nothing is kept between calls, so runs on
+ * graph (bfs_cuda.c) both run. Each level's step is decided on the device, in one
+ * launch of the level loop; the state is read back on STREAM after each launch
+ * (cudaMemcpyAsync, then cudaStreamSynchronize of STREAM alone); nothing is kept between calls, so runs on
  * different streams with their own scratch may overlap. */
 #ifndef SCANWORKS_GRAPH_BFS_DEVICE_H
 #define SCANWORKS_GRAPH_BFS_DEVICE_H

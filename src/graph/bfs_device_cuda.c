@@ -117,7 +117,7 @@ int bfs_device_run(const bfs_dev_graph *g, const bfs_work *w, const bfs_plan *pl
                    cudaStream_t s, bfs_stats *st_out, sw_error *err)
 {
     if (source >= g->n) return sw_fail(err, "source %u out of range: the graph has %u vertices", source, g->n);
-    static const char *const step_name[] = {"top-down", "bottom-up", "done", "to the cluster"};
+    static const char *const step_name[] = {"top-down", "bottom-up"};   /* the steps a traced level took */
     bfs_stats st;
     memset(&st, 0, sizeof st);
     const int direction_opt = plan->direction_opt && g->rrow && g->rcol, trace = getenv("SCANWORKS_GRAPH_TRACE") != NULL;
