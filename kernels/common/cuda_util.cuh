@@ -51,6 +51,10 @@ int cuda_allow_dyn_smem(const void *kernel, size_t dyn_smem, int *fits, size_t *
 /* The blocks of KERNEL (THREADS threads, DYN_SMEM bytes) the current device holds at
  * once, SMs x blocks an SM, with the attribute set as above; 0 when a block does not fit. */
 int cuda_resident_blocks(const void *kernel, int threads, size_t dyn_smem, int *blocks, sw_error *err);
+/* KERNEL on GRID blocks of THREADS (1-D), SMEM bytes of dynamic shared memory, ARGS its
+ * arguments' addresses, on STREAM, launch errors checked; WHAT names it in messages. */
+int cuda_launch(const void *kernel, unsigned grid, unsigned threads, size_t smem, void **args, cudaStream_t stream,
+                const char *what, sw_error *err);
 /* A cooperative launch of KERNEL (ARGS: its arguments' addresses), THREADS a block, as
  * many blocks as the current device holds at once (at most MAX_PER_SM an SM; 0: no cap),
  * fewer when the launch says too large; WHAT names it in messages. */

@@ -1,47 +1,49 @@
-/* CUDA scan launchers, callable from C. Algorithms (scan_cuda_algorithms, production
- * first): "lookback", the production kernel (scan_lookback.cuh, tuned by tune.h); then
- * chapter 39's ladder: "tuned" (eight elements a thread), "large" (block sums, uniform
- * add), "blelloch-cf", "blelloch" and "naive" (one block each). No state is kept between
- * calls: the caller gives the temp storage, so calls on different streams with different
- * temp buffers may run at once. The checks and sizes are in src/prim/scan_plan_cuda.c,
- * the kernels and their launch in scan.cu. */
+/* The CUDA scans' kernels, handed to the host by type and operator: "lookback", the
+ * production kernel (scan_lookback.cuh, tuned by tune.h); then chapter 39's ladder:
+ * "tuned" (eight elements a thread), "large" (block sums, uniform add), "blelloch-cf",
+ * "blelloch" and "naive" (one block each). No state is kept between calls: the caller
+ * gives the temp storage, so calls on different streams with different temp buffers
+ * may run at once. The checks, sizes and launches are in src/prim/scan_plan_cuda.c. */
 #ifndef SCANWORKS_KERNELS_SCAN_H
 #define SCANWORKS_KERNELS_SCAN_H
 
 #include <stddef.h>
 #include "prim/scan.h"
 #include "tune.h"
-#include "util/error.h"
 
 #ifdef __cplusplus
 extern "C" {
 #endif
 
-/* Indices into scan_cuda_algorithms (src/prim/scan_cuda.c), production first. */
-enum { SCAN_K_LOOKBACK, SCAN_K_TUNED, SCAN_K_LARGE, SCAN_K_BLELLOCH_CF, SCAN_K_BLELLOCH, SCAN_K_NAIVE, SCAN_K_COUNT };
 #define SCAN_K_TILE_THREADS 256   /* "tuned": 256 threads, two 16-byte vectors each */
 #define SCAN_K_TUNED_NV 2
 #define SCAN_K_LARGE_THREADS 256  /* "large": 512-element tiles */
 
-/* The tile of the ladder's multi-level scans and of the production kernel, in elements. */
-static inline size_t scan_k_ladder_tile(int algo, size_t esize)
-{
-    return algo == SCAN_K_TUNED ? (size_t)SCAN_K_TILE_THREADS * SCAN_K_TUNED_NV * (16 / esize) : 2 * SCAN_K_LARGE_THREADS;
-}
-static inline size_t scan_k_lookback_tile(const scan_tune *tu, size_t esize)
-{
-    return (size_t)tu->threads * tu->items / 4 * (16 / esize);
-}
+/* The production kernel's compiled shapes: X(threads, 4-byte items a thread, ring
+ * stages, blocks an SM the registers are bounded for). tune.h's rows name them. */
+#define SCAN_SHAPES(X) X(256, 16, 3, 4) X(256, 16, 4, 3) X(256, 32, 3, 2)
+#define SCAN_K_SHAPES 3
 
-/* scan.cu: queues ALGO for D over N > 0 elements, the request and TEMP already checked
- * (for lookback: its status words zeroed, a 16-byte counter first). TU: lookback's row. */
-int scan_kernel_run(int algo, const scan_desc *d, const scan_tune *tu, const void *in, void *out, size_t n,
-                    void *temp, void *stream, sw_error *err);
+/* The look-back's settings, the production kernel's lb_opts argument. */
+typedef struct scan_lb_opts {
+    int window, cs, spread;
+} scan_lb_opts;
 
-/* scan_plan_cuda.c: the grid of the persistent lookback KERNEL, as many blocks as the
- * device holds at once (at most TILES, and TU's cap), cached per device in *CACHE. */
-long long scan_lookback_grid(const void *kernel, int threads, size_t smem, size_t tiles, const scan_tune *tu,
-                             unsigned long long *cache, sw_error *err);
+/* scan.cu's kernels for one type and operator. Arguments: naive (const T *in, T *out,
+ * int n, int inclusive), one block of n rounded up to 32 threads, 2 x threads elements
+ * of shared memory; blelloch and blelloch_cf (in, out, size_t n, int n2, int inclusive,
+ * T *sums), n2 / 2 threads a block of n2 (the "large" tiles: sums written, else NULL),
+ * n2 elements of shared memory (cf: padded); tuned (in, out, size_t n, int inclusive,
+ * int aligned, T *sums) and uniform_add (T *out, const T *sums, size_t n, size_t tile,
+ * int aligned), SCAN_K_TILE_THREADS; lookback[i] of SCAN_SHAPES' row i (in, out, size_t
+ * n, int inclusive, int aligned, unsigned long long *status, unsigned *counter,
+ * scan_lb_opts, size_t tiles), threads + 32 a block, stages x threads x items x 4 bytes
+ * of shared memory. */
+typedef struct scan_kernels {
+    const void *naive, *blelloch, *blelloch_cf, *tuned, *uniform_add, *lookback[SCAN_K_SHAPES];
+} scan_kernels;
+/* -1 for a type or operator out of range. */
+int scan_kernels_for(scan_type type, scan_op op, scan_kernels *k);
 
 #ifdef __cplusplus
 }

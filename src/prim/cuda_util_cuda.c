@@ -1,6 +1,6 @@
 /* The CUDA runtime helpers of kernels/common/cuda_util.cuh: allocation, texture objects,
- * device queries, the dynamic shared memory a kernel may take, cooperative and one-cluster
- * grids. */
+ * device queries, the dynamic shared memory a kernel may take, plain, cooperative and
+ * one-cluster grids. */
 #include "kernels/common/cuda_util.cuh"
 
 #include <string.h>
@@ -109,6 +109,15 @@ int cuda_resident_blocks(const void *kernel, int threads, size_t dyn_smem, int *
     if (!fits) return 0;
     CUDA_TRY(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, kernel, threads, dyn_smem), err);
     *blocks = sms * per_sm;
+    return 0;
+}
+
+/* A 1-D grid of KERNEL (cuda_util.cuh). */
+int cuda_launch(const void *kernel, unsigned grid, unsigned threads, size_t smem, void **args, cudaStream_t stream,
+                const char *what, sw_error *err)
+{
+    CUDA_TRY(cudaLaunchKernel(kernel, (dim3){grid, 1, 1}, (dim3){threads, 1, 1}, args, smem, stream), err);
+    CUDA_TRY_LAUNCH(what, err);
     return 0;
 }
 

@@ -1,5 +1,5 @@
 /* The CUDA scans' host side (scan_plan_cuda.c): the limits, the temp size, the
- * device-pointer entry. The kernels' launch: kernels/scan/scan.h. */
+ * device-pointer entry and the kernels' launch. The kernels: kernels/scan/scan.h. */
 #ifndef SCANWORKS_PRIM_SCAN_PLAN_CUDA_H
 #define SCANWORKS_PRIM_SCAN_PLAN_CUDA_H
 
