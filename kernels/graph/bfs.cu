@@ -10,19 +10,13 @@
 #include <stddef.h>
 
 namespace cg = cooperative_groups;
+static_assert(GRAPH_BLOCK == GRAPH_K_THREADS, "the launchers' blocks");
 
 __global__ void k_bfs_init(int *levels, unsigned n, unsigned source)
 {
     for (unsigned long long v = blockIdx.x * (unsigned long long)blockDim.x + threadIdx.x; v < n;
          v += (unsigned long long)gridDim.x * blockDim.x)
         levels[v] = v == source ? 0 : -1;
-}
-
-extern "C" int bfs_launch_init(int32_t *levels, uint32_t n, uint32_t source, cudaStream_t stream, sw_error *err)
-{
-    k_bfs_init<<<grid_for(n, GRAPH_BLOCK), GRAPH_BLOCK, 0, stream>>>(levels, n, source);
-    CUDA_TRY_LAUNCH("bfs_init", err);
-    return 0;
 }
 
 /* The seed's kernel with its read-only alias: reads through LV (const __restrict__,
@@ -43,15 +37,6 @@ __global__ void k_bfs_edge(const unsigned *__restrict__ st, const unsigned *__re
             *modif = iter;
         }
     }
-}
-
-extern "C" int bfs_launch_edge_parallel(const uint32_t *st, const uint32_t *en, uint64_t m, int both,
-                                        int32_t *levels, int iter, int *modif, cudaStream_t stream, sw_error *err)
-{
-    if (!m) return 0;
-    k_bfs_edge<<<grid_for(m, GRAPH_BLOCK), GRAPH_BLOCK, 0, stream>>>(st, en, m, both, levels, levels, iter, modif);
-    CUDA_TRY_LAUNCH("bfs_edge_parallel", err);
-    return 0;
 }
 
 /* A warp takes BU_CHUNK words of the bitmaps at a time in a bottom-up step. The level
@@ -284,22 +269,6 @@ __global__ void __launch_bounds__(GRAPH_BLOCK, BFS_RUN_BLOCKS_PER_SM) k_bfs_run(
     if (blockIdx.x == 0 && threadIdx.x == 0) memcpy(a.ctl, &s, offsetof(bfs_ctl, cnt));
 }
 
-extern "C" int bfs_launch_start(const bfs_level_args *a, uint64_t m, uint32_t source, cudaStream_t stream,
-                                sw_error *err)
-{
-    k_bfs_start<<<1, 1, 0, stream>>>(*a, m, source);
-    CUDA_TRY_LAUNCH("bfs_start", err);
-    return 0;
-}
-
-extern "C" int bfs_launch_run(const bfs_level_args *a, const bfs_rule *r, cudaStream_t stream, sw_error *err)
-{
-    bfs_level_args pa = *a;
-    bfs_rule pr = *r;
-    void *args[] = {&pa, &pr};
-    return cuda_cooperative_launch((const void *)k_bfs_run, GRAPH_BLOCK, 0, args, stream, "bfs_run", err);
-}
-
 extern "C" uint64_t graph_hub_capacity(uint32_t n, uint64_t m) { return m / GRAPH_HUB_SEGMENT + n + 1; }
 
 __global__ void k_bfs_colorize(const int *levels, unsigned n, int level, unsigned *rgba)
@@ -309,11 +278,9 @@ __global__ void k_bfs_colorize(const int *levels, unsigned n, int level, unsigne
         rgba[v] = bfs_level_color(levels[v], level);
 }
 
-extern "C" int bfs_launch_colorize(const int32_t *levels, uint32_t n, int level, uint32_t *rgba, cudaStream_t stream,
-                                   sw_error *err)
+extern "C" const void *bfs_kernel(int which)
 {
-    if (!n) return 0;
-    k_bfs_colorize<<<grid_for(n, GRAPH_BLOCK), GRAPH_BLOCK, 0, stream>>>(levels, n, level, rgba);
-    CUDA_TRY_LAUNCH("bfs_colorize", err);
-    return 0;
+    const void *k[BFS_K_COUNT] = {(const void *)k_bfs_init, (const void *)k_bfs_edge, (const void *)k_bfs_start,
+                                  (const void *)k_bfs_run, (const void *)k_bfs_colorize};
+    return which >= 0 && which < BFS_K_COUNT ? k[which] : NULL;
 }

@@ -1,6 +1,7 @@
-/* BFS kernels behind C launchers (src/graph/bfs_device_cuda.c drives the level loop). All
- * pointers are device pointers; launches go to STREAM (NULL: the default stream); each
- * launcher returns 0 or -1 with a message. Levels are int32, -1 = unreached. */
+/* BFS kernels (bfs.cu) behind C launchers (src/prim/graph_plan_cuda.c; src/graph/
+ * bfs_device_cuda.c drives the level loop). All pointers are device pointers; launches
+ * go to STREAM (NULL: the default stream); each launcher returns 0 or -1 with a message.
+ * Levels are int32, -1 = unreached. */
 #ifndef SCANWORKS_KERNELS_BFS_H
 #define SCANWORKS_KERNELS_BFS_H
 
@@ -66,6 +67,12 @@ typedef struct bfs_level_args {
     int32_t *levels;
     bfs_ctl *ctl;
 } bfs_level_args;
+
+/* The graph kernels' blocks (graph_block.cuh's GRAPH_BLOCK), and bfs.cu's kernels for
+ * the launchers below, NULL for an unknown one. */
+#define GRAPH_K_THREADS 256
+enum { BFS_K_INIT, BFS_K_EDGE, BFS_K_START, BFS_K_RUN, BFS_K_COLORIZE, BFS_K_COUNT };
+const void *bfs_kernel(int which);
 
 /* levels[v] = -1 for all v, levels[source] = 0. */
 int bfs_launch_init(int32_t *levels, uint32_t n, uint32_t source, cudaStream_t stream, sw_error *err);

@@ -21,14 +21,6 @@
 #define GRAPH_HUB_SEGMENT 2048
 #define GRAPH_BIG_BLOCKS 2048
 
-/* Blocks for a grid-stride loop over WORK items, PER_BLOCK a block. */
-static inline unsigned grid_for(unsigned long long work, unsigned per_block)
-{
-    unsigned long long b = (work + per_block - 1) / per_block;
-    if (b < 1) b = 1;
-    return (unsigned)(b > 65535ull * 16 ? 65535ull * 16 : b);
-}
-
 /* atomicMin on a float >= 0 through its int bits (they order like the values). */
 __device__ __forceinline__ float atomic_min_nonneg(float *addr, float v)
 {

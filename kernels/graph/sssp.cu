@@ -17,14 +17,6 @@ __global__ void k_sssp_init(float *dist, float *expanded, unsigned n, unsigned s
     }
 }
 
-extern "C" int sssp_launch_init(float *dist, float *expanded, uint32_t n, uint32_t source, cudaStream_t stream,
-                                sw_error *err)
-{
-    k_sssp_init<<<grid_for(n, GRAPH_BLOCK), GRAPH_BLOCK, 0, stream>>>(dist, expanded, n, source);
-    CUDA_TRY_LAUNCH("sssp_init", err);
-    return 0;
-}
-
 /* The seed's basic kernel: one pointer for reads and writes. Races are benign: a
  * lost smaller write is redone in a later round, and rounds go on until none changes. */
 __global__ void k_bf_plain(const unsigned *st, const unsigned *en, const float *w, unsigned long long m, int both,
@@ -66,13 +58,8 @@ __global__ void k_bf_ro(const unsigned *__restrict__ st, const unsigned *__restr
     }
 }
 
-extern "C" int sssp_launch_bellman_ford(const uint32_t *st, const uint32_t *en, const float *w, uint64_t m, int both,
-                                        float *dist, int iter, int *modif, int ro, cudaStream_t stream,
-                                        sw_error *err)
+extern "C" const void *sssp_kernel(int which)
 {
-    if (!m) return 0;
-    if (ro) k_bf_ro<<<grid_for(m, GRAPH_BLOCK), GRAPH_BLOCK, 0, stream>>>(st, en, w, m, both, dist, dist, iter, modif);
-    else k_bf_plain<<<grid_for(m, GRAPH_BLOCK), GRAPH_BLOCK, 0, stream>>>(st, en, w, m, both, dist, iter, modif);
-    CUDA_TRY_LAUNCH("sssp_bellman_ford", err);
-    return 0;
+    const void *k[SSSP_K_COUNT] = {(const void *)k_sssp_init, (const void *)k_bf_plain, (const void *)k_bf_ro};
+    return which >= 0 && which < SSSP_K_COUNT ? k[which] : NULL;
 }

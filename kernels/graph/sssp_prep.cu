@@ -4,8 +4,6 @@
 #include "kernels/common/cuda_util.cuh"
 #include "graph_block.cuh"
 
-#define PREP_WARPS_PER_BLOCK (GRAPH_BLOCK / 32)
-
 /* A warp a row: the first pass counts the light arcs (so the heavy ones start at
  * row[u] + that count), the second writes each arc at its part's running rank. */
 __global__ void k_split_rows(const long long *__restrict__ row, const unsigned *__restrict__ col,
@@ -42,17 +40,6 @@ __global__ void k_split_rows(const long long *__restrict__ row, const unsigned *
     }
 }
 
-extern "C" int sssp_launch_split_rows(const int64_t *row, const uint32_t *col, const float *w, uint32_t n, float delta,
-                                      int64_t *mid, uint32_t *out_col, float *out_w, cudaStream_t stream,
-                                      sw_error *err)
-{
-    if (!n) return 0;
-    k_split_rows<<<grid_for((unsigned long long)n * 32, GRAPH_BLOCK), GRAPH_BLOCK, 0, stream>>>(
-        (const long long *)row, col, w, n, delta, (long long *)mid, out_col, out_w);
-    CUDA_TRY_LAUNCH("sssp_split_rows", err);
-    return 0;
-}
-
 /* Grid-stride over max(n, m): each thread adds its weights and keeps its best degree
  * key; a warp's lane 0 folds the warp's into SUMS. */
 __global__ void k_graph_sums(const long long *__restrict__ row, const float *__restrict__ w, unsigned n,
@@ -80,18 +67,6 @@ __global__ void k_graph_sums(const long long *__restrict__ row, const float *__r
     }
 }
 
-extern "C" int sssp_launch_graph_sums(const int64_t *row, const float *w, uint32_t n, uint64_t m,
-                                      sssp_graph_sums *sums, cudaStream_t stream, sw_error *err)
-{
-    unsigned long long count = m > n ? m : n;
-    if (!count) return 0;
-    unsigned blocks = grid_for(count, GRAPH_BLOCK);
-    if (blocks > 132 * 8) blocks = 132 * 8;
-    k_graph_sums<<<blocks, GRAPH_BLOCK, 0, stream>>>((const long long *)row, w, n, m, sums);
-    CUDA_TRY_LAUNCH("sssp_graph_sums", err);
-    return 0;
-}
-
 __global__ void k_level_sums(const int *__restrict__ levels, unsigned n, sssp_graph_sums *sums)
 {
     unsigned long long reached = 0;
@@ -111,13 +86,8 @@ __global__ void k_level_sums(const int *__restrict__ levels, unsigned n, sssp_gr
     }
 }
 
-extern "C" int sssp_launch_level_sums(const int32_t *levels, uint32_t n, sssp_graph_sums *sums, cudaStream_t stream,
-                                      sw_error *err)
+extern "C" const void *sssp_prep_kernel(int which)
 {
-    if (!n) return 0;
-    unsigned blocks = grid_for(n, GRAPH_BLOCK);
-    if (blocks > 132 * 8) blocks = 132 * 8;
-    k_level_sums<<<blocks, GRAPH_BLOCK, 0, stream>>>(levels, n, sums);
-    CUDA_TRY_LAUNCH("sssp_level_sums", err);
-    return 0;
+    const void *k[SSSP_PREP_K_COUNT] = {(const void *)k_split_rows, (const void *)k_graph_sums, (const void *)k_level_sums};
+    return which >= 0 && which < SSSP_PREP_K_COUNT ? k[which] : NULL;
 }

@@ -1,6 +1,7 @@
 /* What delta-stepping needs before its run, on the device: each row's arcs split
  * light | heavy at the bucket width, and the graph's numbers that the width is derived
- * from (sssp_width.c says how). Device pointers, launches on STREAM, 0 or -1 with a
+ * from (sssp_width.c says how). The kernels are in sssp_prep.cu, their launchers in
+ * src/prim/graph_plan_cuda.c. Device pointers, launches on STREAM, 0 or -1 with a
  * message. */
 #ifndef SCANWORKS_KERNELS_SSSP_PREP_H
 #define SCANWORKS_KERNELS_SSSP_PREP_H
@@ -12,6 +13,10 @@
 #ifdef __cplusplus
 extern "C" {
 #endif
+
+/* sssp_prep.cu's kernels for the launchers below, NULL for an unknown one. */
+enum { SSSP_PREP_K_SPLIT_ROWS, SSSP_PREP_K_GRAPH_SUMS, SSSP_PREP_K_LEVEL_SUMS, SSSP_PREP_K_COUNT };
+const void *sssp_prep_kernel(int which);
 
 /* Row u's arcs of weight < DELTA first, then the others, each part in its CSR order
  * (a stable split; W NULL: weight 1, and OUT_W is not written): OUT_COL and OUT_W get

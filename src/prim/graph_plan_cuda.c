@@ -1,0 +1,109 @@
+/* The launches of the graph kernels that kernels/graph/ hands over (bfs.cu, sssp.cu,
+ * sssp_prep.cu): grids of GRAPH_K_THREADS-thread blocks sized to the work, one
+ * cooperative grid for the BFS level loop. The launchers are declared in bfs.h, sssp.h
+ * and sssp_prep.h. */
+#include "kernels/common/cuda_util.cuh"
+#include "kernels/graph/bfs.h"
+#include "kernels/graph/sssp.h"
+#include "kernels/graph/sssp_prep.h"
+
+/* Blocks for a grid-stride loop over WORK items, PER_BLOCK a block. */
+static unsigned grid_for(unsigned long long work, unsigned per_block)
+{
+    unsigned long long b = (work + per_block - 1) / per_block;
+    if (b < 1) b = 1;
+    return (unsigned)(b > 65535ull * 16 ? 65535ull * 16 : b);
+}
+
+/* KERNEL over a grid-stride loop of WORK items; at most MAX_BLOCKS blocks (0: no cap). */
+static int launch_over(const void *kernel, unsigned long long work, unsigned max_blocks, void **args,
+                       cudaStream_t stream, const char *what, sw_error *err)
+{
+    unsigned blocks = grid_for(work, GRAPH_K_THREADS);
+    if (max_blocks && blocks > max_blocks) blocks = max_blocks;
+    return cuda_launch(kernel, blocks, GRAPH_K_THREADS, 0, args, stream, what, err);
+}
+
+int bfs_launch_init(int32_t *levels, uint32_t n, uint32_t source, cudaStream_t stream, sw_error *err)
+{
+    void *args[] = {&levels, &n, &source};
+    return launch_over(bfs_kernel(BFS_K_INIT), n, 0, args, stream, "bfs_init", err);
+}
+
+int bfs_launch_edge_parallel(const uint32_t *st, const uint32_t *en, uint64_t m, int both, int32_t *levels, int iter,
+                             int *modif, cudaStream_t stream, sw_error *err)
+{
+    if (!m) return 0;
+    void *args[] = {&st, &en, &m, &both, &levels, &levels, &iter, &modif};   /* read and written through two aliases */
+    return launch_over(bfs_kernel(BFS_K_EDGE), m, 0, args, stream, "bfs_edge_parallel", err);
+}
+
+int bfs_launch_start(const bfs_level_args *a, uint64_t m, uint32_t source, cudaStream_t stream, sw_error *err)
+{
+    bfs_level_args pa = *a;
+    void *args[] = {&pa, &m, &source};
+    return cuda_launch(bfs_kernel(BFS_K_START), 1, 1, 0, args, stream, "bfs_start", err);
+}
+
+int bfs_launch_run(const bfs_level_args *a, const bfs_rule *r, cudaStream_t stream, sw_error *err)
+{
+    bfs_level_args pa = *a;
+    bfs_rule pr = *r;
+    void *args[] = {&pa, &pr};
+    return cuda_cooperative_launch(bfs_kernel(BFS_K_RUN), GRAPH_K_THREADS, 0, args, stream, "bfs_run", err);
+}
+
+int bfs_launch_colorize(const int32_t *levels, uint32_t n, int level, uint32_t *rgba, cudaStream_t stream,
+                        sw_error *err)
+{
+    if (!n) return 0;
+    void *args[] = {&levels, &n, &level, &rgba};
+    return launch_over(bfs_kernel(BFS_K_COLORIZE), n, 0, args, stream, "bfs_colorize", err);
+}
+
+int sssp_launch_init(float *dist, float *expanded, uint32_t n, uint32_t source, cudaStream_t stream, sw_error *err)
+{
+    void *args[] = {&dist, &expanded, &n, &source};
+    return launch_over(sssp_kernel(SSSP_K_INIT), n, 0, args, stream, "sssp_init", err);
+}
+
+int sssp_launch_bellman_ford(const uint32_t *st, const uint32_t *en, const float *w, uint64_t m, int both,
+                             float *dist, int iter, int *modif, int ro, cudaStream_t stream, sw_error *err)
+{
+    if (!m) return 0;
+    void *plain[] = {&st, &en, &w, &m, &both, &dist, &iter, &modif};
+    void *aliased[] = {&st, &en, &w, &m, &both, &dist, &dist, &iter, &modif};   /* read, written */
+    return launch_over(sssp_kernel(ro ? SSSP_K_BF_RO : SSSP_K_BF_PLAIN), m, 0, ro ? aliased : plain, stream,
+                       "sssp_bellman_ford", err);
+}
+
+int sssp_launch_split_rows(const int64_t *row, const uint32_t *col, const float *w, uint32_t n, float delta,
+                           int64_t *mid, uint32_t *out_col, float *out_w, cudaStream_t stream, sw_error *err)
+{
+    if (!n) return 0;
+    void *args[] = {&row, &col, &w, &n, &delta, &mid, &out_col, &out_w};
+    return launch_over(sssp_prep_kernel(SSSP_PREP_K_SPLIT_ROWS), (unsigned long long)n * 32, 0, args, stream,
+                       "sssp_split_rows", err);
+}
+
+/* The sums' grids: at most 8 blocks an SM of an H200. */
+#define SUMS_MAX_BLOCKS (132 * 8)
+
+int sssp_launch_graph_sums(const int64_t *row, const float *w, uint32_t n, uint64_t m, sssp_graph_sums *sums,
+                           cudaStream_t stream, sw_error *err)
+{
+    unsigned long long count = m > n ? m : n;
+    if (!count) return 0;
+    void *args[] = {&row, &w, &n, &m, &sums};
+    return launch_over(sssp_prep_kernel(SSSP_PREP_K_GRAPH_SUMS), count, SUMS_MAX_BLOCKS, args, stream,
+                       "sssp_graph_sums", err);
+}
+
+int sssp_launch_level_sums(const int32_t *levels, uint32_t n, sssp_graph_sums *sums, cudaStream_t stream,
+                           sw_error *err)
+{
+    if (!n) return 0;
+    void *args[] = {&levels, &n, &sums};
+    return launch_over(sssp_prep_kernel(SSSP_PREP_K_LEVEL_SUMS), n, SUMS_MAX_BLOCKS, args, stream, "sssp_level_sums",
+                       err);
+}
