@@ -17,7 +17,7 @@
 #define OS_FLAG_INC 0x80000000u
 #define OS_FLAGS (OS_FLAG_AGG | OS_FLAG_INC)
 #define OS_VALUE 0x3fffffffu
-#define OS_HIST_THREADS 1024
+#define OS_HIST_THREADS RADIX_K_HIST_THREADS
 
 #define OS_HIST_BLOCKS (SW_SM_THREADS / OS_HIST_THREADS)
 
@@ -300,17 +300,7 @@ extern "C" const void *radix_onesweep2_pass(int with_values, int threads, int it
     return (const void *)pass;
 }
 
-extern "C" int radix_onesweep2_histogram(const uint32_t *kin, size_t n, int mode, unsigned int *hist, void *stream,
-                                         sw_error *err)
+extern "C" const void *radix_onesweep2_histogram(int starts)
 {
-    cudaStream_t s = (cudaStream_t)stream;
-    int sms;
-    if (cuda_sm_count(&sms, err)) return -1;
-    size_t hgrid = (n + 4 * OS_HIST_THREADS - 1) / (4 * OS_HIST_THREADS);
-    if (hgrid > (size_t)sms * 2) hgrid = (size_t)sms * 2;
-    os_histogram<<<(unsigned int)hgrid, OS_HIST_THREADS, 0, s>>>(kin, (unsigned int)n, mode, hist);
-    CUDA_TRY_LAUNCH("os_histogram", err);
-    os_digit_starts<<<4, OS_BINS, 0, s>>>(hist);
-    CUDA_TRY_LAUNCH("os_digit_starts", err);
-    return 0;
+    return starts ? (const void *)os_digit_starts : (const void *)os_histogram;
 }

@@ -22,22 +22,26 @@ enum { RADIX_K_SPLIT = 0, RADIX_K_ONESWEEP = 1 };
  * writes at most MAX of them to SHAPES, returns how many there are. */
 int radix_onesweep2_shapes(int with_values, int (*shapes)[2], int max);
 
-/* The split sort's launcher (radix_sort.cu), the request checked; onesweep's temp
- * layout: src/prim/radix_sort_plan_cuda.h. */
+/* The split sort's kernels (radix_sort.cu; src/prim/radix_sort_plan_cuda.c lays out the
+ * temp and runs the passes), NULL for an unknown one: 0 maps the keys to their ordered
+ * bits (const uint32_t *in, uint32_t *out, size_t n, int mode, int to_ordered; back
+ * when 0), 1 flags a pass's zeros (const uint32_t *keys, size_t n, int bit, uint32_t
+ * *flags), 2 scatters (kin, vin, flags, const uint32_t *addr, size_t n, kout, vout);
+ * grid-stride loops. */
+const void *radix_split_kernel(int which);
 #define RADIX_K_BINS 256
 #define RADIX_K_MIN_TILE (384 * 16)
 #define RADIX_K_HEAD_BYTES (4 * RADIX_K_BINS * 4 + 4 * 4)
-int radix_split_sort(int mode, const uint32_t *kin, uint32_t *kout, const uint32_t *vin, uint32_t *vout, size_t n,
-                     void *temp, void *stream, sw_error *err);
 /* Onesweep's steps (src/prim/radix_sort_plan_cuda.c lays out the temp and runs them):
  * the pass for a THREADS x ITEMS tile, NULL when it is not compiled, a kernel taking
  * (kin, kout, vin, vout, unsigned n, int shift, int mode, int first, int last, const
  * unsigned *digit_start, unsigned *status, unsigned *counter), a block a tile; and the
- * histogram of all four digits of N keys into HIST (4 x 256 zeroed words), turned into
- * each digit's start. */
+ * histogram of all four digits of N keys into HIST (4 x 256 zeroed words; (const
+ * uint32_t *keys, unsigned n, int mode, unsigned *hist), RADIX_K_HIST_THREADS a block,
+ * any grid), then (STARTS) turned into each digit's start ((hist), 4 blocks of 256). */
+#define RADIX_K_HIST_THREADS 1024
 const void *radix_onesweep2_pass(int with_values, int threads, int items);
-int radix_onesweep2_histogram(const uint32_t *kin, size_t n, int mode, unsigned int *hist, void *stream,
-                              sw_error *err);
+const void *radix_onesweep2_histogram(int starts);
 
 #ifdef __cplusplus
 }

@@ -1,5 +1,6 @@
-/* Host side of the CUDA radix sorts' launchers (kernels/sort/radix_sort_kernel.h): the
- * checks, the temp sizes, the device's tuning row; kernels/sort/ queues the kernels. */
+/* Host side of the CUDA radix sorts (kernels/sort/radix_sort_kernel.h): the checks, the
+ * temp sizes and layouts, the device's tuning row, the launches of the kernels that
+ * kernels/sort/ hands over. */
 #include "prim/radix_sort_plan_cuda.h"
 
 #include "kernels/common/cuda_util.cuh"
@@ -20,6 +21,16 @@ size_t radix_kernel_temp_bytes(int algo, size_t n, int with_values)
     return buffers + 2 * rs_round(n * 4) + rs_round(compact_kernel_scan_temp_bytes(n));
 }
 
+/* Both sorts' temp starts with the spare keys (and values) of N: *KALT, *VALT (NULL
+ * without values); returns what follows them. */
+static char *spare_buffers(void *temp, size_t n, int with_values, uint32_t **kalt, uint32_t **valt)
+{
+    char *t = (char *)temp;
+    *kalt = (uint32_t *)t;
+    *valt = with_values ? (uint32_t *)(t + rs_round(n * 4)) : NULL;
+    return t + rs_round(n * 4) * (with_values ? 2 : 1);
+}
+
 int radix_onesweep2_run(int threads, int items, int mode, const uint32_t *kin, uint32_t *kout, const uint32_t *vin,
                         uint32_t *vout, size_t n, void *temp, void *stream, sw_error *err)
 {
@@ -29,18 +40,23 @@ int radix_onesweep2_run(int threads, int items, int mode, const uint32_t *kin, u
                        "OS_%s_SHAPES)", vin ? "pairs" : "keys", threads, items, vin ? "PAIR" : "KEY");
     if (n == 0) return 0;
     cudaStream_t s = (cudaStream_t)stream;
-    char *t = (char *)temp;
-    uint32_t *kalt = (uint32_t *)t, *valt = NULL;
-    t += rs_round(n * 4);
-    if (vin) {
-        valt = (uint32_t *)t;
-        t += rs_round(n * 4);
-    }
+    uint32_t *kalt, *valt;
+    char *t = spare_buffers(temp, n, vin != NULL, &kalt, &valt);
     unsigned int *hist = (unsigned int *)t, *counters = hist + 4 * RADIX_K_BINS;
     unsigned int *status = (unsigned int *)(t + rs_round(RADIX_K_HEAD_BYTES));
     const size_t tiles = (n + (size_t)threads * items - 1) / ((size_t)threads * items);
     CUDA_TRY(cudaMemsetAsync(hist, 0, rs_round(RADIX_K_HEAD_BYTES) + 4 * tiles * RADIX_K_BINS * 4, s), err);
-    if (radix_onesweep2_histogram(kin, n, mode, hist, s, err)) return -1;
+    /* the histogram: at most two blocks an SM, each thread four keys or more */
+    int sms;
+    if (cuda_sm_count(&sms, err)) return -1;
+    size_t hgrid = (n + 4 * RADIX_K_HIST_THREADS - 1) / (4 * RADIX_K_HIST_THREADS);
+    if (hgrid > (size_t)sms * 2) hgrid = (size_t)sms * 2;
+    unsigned int un = (unsigned int)n;
+    void *hist_args[] = {&kin, &un, &mode, &hist}, *start_args[] = {&hist};
+    if (cuda_launch(radix_onesweep2_histogram(0), (unsigned)hgrid, RADIX_K_HIST_THREADS, 0, hist_args, s,
+                    "os_histogram", err) ||
+        cuda_launch(radix_onesweep2_histogram(1), 4, RADIX_K_BINS, 0, start_args, s, "os_digit_starts", err))
+        return -1;
 
     /* in -> alt -> out -> alt -> out */
     const uint32_t *ks[4] = {kin, kalt, kout, kalt}, *vs[4] = {vin, valt, vout, valt};
@@ -49,7 +65,6 @@ int radix_onesweep2_run(int threads, int items, int mode, const uint32_t *kin, u
     for (int p = 0; p < 4; p++) {
         const uint32_t *kin_p = ks[p], *vin_p = vin ? vs[p] : NULL;
         uint32_t *kout_p = kd[p], *vout_p = vin ? vd[p] : NULL;
-        unsigned int un = (unsigned int)n;
         int shift = 8 * p, first = p == 0, last = p == 3;
         const unsigned int *digit_start = hist + RADIX_K_BINS * p;
         unsigned int *st = status + (size_t)p * tiles * RADIX_K_BINS, *counter = counters + p;
@@ -58,6 +73,37 @@ int radix_onesweep2_run(int threads, int items, int mode, const uint32_t *kin, u
         CUDA_TRY_LAUNCH("os_pass", err);
     }
     return 0;
+}
+
+/* The split sort: 32 passes of one bit (radix_sort.cu's kernels; the flags' scan is the
+ * scan ladder's "tuned" rung), the result in KOUT. TEMP: the spare keys (and values),
+ * the flags, their scan, the scan's temp. */
+static int split_sort(int mode, const uint32_t *kin, uint32_t *kout, const uint32_t *vin, uint32_t *vout, size_t n,
+                      void *temp, cudaStream_t s, sw_error *err)
+{
+    uint32_t *kalt, *valt;
+    char *t = spare_buffers(temp, n, vin != NULL, &kalt, &valt);
+    uint32_t *flags = (uint32_t *)t, *addr = (uint32_t *)(t + rs_round(n * 4));
+    void *scan_temp = t + 2 * rs_round(n * 4);
+    size_t g = (n + 255) / 256;
+    const unsigned grid = g < 65535u * 16 ? (unsigned)g : 65535u * 16;   /* n >= 1 */
+    int to_ordered = 1;
+    void *map_args[] = {&kin, &kout, &n, &mode, &to_ordered};
+    if (cuda_launch(radix_split_kernel(0), grid, 256, 0, map_args, s, "rs_map_keys", err)) return -1;
+    if (vin) CUDA_TRY(cudaMemcpyAsync(vout, vin, n * 4, cudaMemcpyDeviceToDevice, s), err);
+    uint32_t *ka = kout, *kb = kalt, *va = vout, *vb = valt;
+    for (int bit = 0; bit < 32; bit++) {   /* 32 passes: the result ends in kout */
+        void *flag_args[] = {&ka, &n, &bit, &flags}, *scatter_args[] = {&ka, &va, &flags, &addr, &n, &kb, &vb};
+        if (cuda_launch(radix_split_kernel(1), grid, 256, 0, flag_args, s, "rs_split_flags", err) ||
+            compact_kernel_scan_flags(flags, addr, n, scan_temp, s, err) ||
+            cuda_launch(radix_split_kernel(2), grid, 256, 0, scatter_args, s, "rs_split_scatter", err))
+            return -1;
+        uint32_t *x = ka; ka = kb; kb = x;
+        x = va; va = vb; vb = x;
+    }
+    to_ordered = 0;
+    void *back_args[] = {&kout, &kout, &n, &mode, &to_ordered};
+    return cuda_launch(radix_split_kernel(0), grid, 256, 0, back_args, s, "rs_map_keys", err);
 }
 
 int radix_onesweep2_sort_tuned(const sort_tune *tune, int mode, const uint32_t *kin, uint32_t *kout,
@@ -87,6 +133,7 @@ int radix_kernel_sort(int algo, int mode, const uint32_t *keys_in, uint32_t *key
     if (n == 0) return 0;
     if (n >= ((size_t)1 << 32)) return sw_fail(err, "radix sort (cuda): %zu keys, the limit is 2^32 - 1", n);
     if ((vals_in == NULL) != (vals_out == NULL)) return sw_fail(err, "radix sort (cuda): values in and out differ");
-    if (algo == RADIX_K_SPLIT) return radix_split_sort(mode, keys_in, keys_out, vals_in, vals_out, n, temp, stream, err);
+    if (algo == RADIX_K_SPLIT)
+        return split_sort(mode, keys_in, keys_out, vals_in, vals_out, n, temp, (cudaStream_t)stream, err);
     return radix_onesweep2_sort_tuned(NULL, mode, keys_in, keys_out, vals_in, vals_out, n, temp, stream, err);
 }

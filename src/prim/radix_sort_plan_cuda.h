@@ -1,5 +1,5 @@
 /* The CUDA sorts' host side (radix_sort_plan_cuda.c): the temp sizes, the checked
- * runs, onesweep's tuning rows. The kernels' launch: kernels/sort/radix_sort_kernel.h. */
+ * runs, onesweep's tuning rows. The kernels: kernels/sort/radix_sort_kernel.h. */
 #ifndef SCANWORKS_PRIM_RADIX_SORT_PLAN_CUDA_H
 #define SCANWORKS_PRIM_RADIX_SORT_PLAN_CUDA_H
 
