@@ -90,30 +90,8 @@ static __global__ void sr_pary(const uint32_t *keys, size_t n, const uint32_t *q
     }
 }
 
-static unsigned int sr_blocks(size_t work, unsigned int per_block)
+extern "C" const void *search_ladder_kernel(int algo)
 {
-    size_t g = (work + per_block - 1) / per_block;
-    return g == 0 ? 1u : g > 65535u * 32 ? 65535u * 32 : (unsigned int)g;
-}
-
-extern "C" int search_ladder_launch(int algo, int mode, const uint32_t *keys, size_t n, const uint32_t *queries,
-                                    size_t q, int64_t *out, int one_block, void *stream, sw_error *err)
-{
-    cudaStream_t s = (cudaStream_t)stream;
-    switch (algo) {
-    case SEARCH_K_BINARY:
-        sr_binary<<<one_block ? 1u : sr_blocks(q, 256), one_block ? 1u : 256u, 0, s>>>(keys, n, queries, q, mode, out);
-        CUDA_TRY_LAUNCH("sr_binary", err);
-        return 0;
-    case SEARCH_K_SINGLE_KEY:
-        sr_single_key<<<one_block ? 1u : sr_blocks(q, 8), one_block ? 32u : 256u, 0, s>>>(keys, n, queries, q, mode,
-                                                                                          out);
-        CUDA_TRY_LAUNCH("sr_single_key", err);
-        return 0;
-    case SEARCH_K_PARY:
-        sr_pary<<<one_block ? 1u : sr_blocks(q, 1), 256, 0, s>>>(keys, n, queries, q, mode, out);
-        CUDA_TRY_LAUNCH("sr_pary", err);
-        return 0;
-    default: return sw_fail(err, "search (cuda): invalid algorithm %d", algo);
-    }
+    const void *k[] = {(const void *)sr_binary, (const void *)sr_single_key, (const void *)sr_pary};
+    return algo >= 0 && algo < SEARCH_K_TREE ? k[algo] : NULL;
 }

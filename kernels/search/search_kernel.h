@@ -27,20 +27,19 @@ typedef struct search_tree {
     int levels, shared_levels;
 } search_tree;
 
-/* The kernels' launchers, the request checked (src/prim/search_plan_cuda.c does that):
- * a ladder rung on Q > 0 queries; one level of the index, DST[j] = SRC[j * STRIDE] for j
- * < LEN, PAD (a key below no query) up to PADDED. */
-int search_ladder_launch(int algo, int mode, const uint32_t *keys, size_t n, const uint32_t *queries, size_t q,
-                         int64_t *out, int one_block, void *stream, sw_error *err);
-int search_tree_level(const uint32_t *src, size_t stride, size_t len, size_t padded, uint32_t pad, uint32_t *dst,
-                      void *stream, sw_error *err);
-/* The tree's query kernel (search_tree.cu) for key MODE with leaves of 32 x LEAF_LINES
- * keys, NULL where it is not compiled. Arguments (const uint32_t *keys, size_t n, const
- * uint32_t *tab, search_tree t, uint32_t pad, const uint32_t *queries, size_t q, int64_t
- * *out); SEARCH_TREE_THREADS a block, an octet of lanes SEARCH_TREE_QPO queries at once,
- * the shared levels in dynamic shared memory; any grid. */
+/* The kernels, launched by src/prim/search_plan_cuda.c. A ladder rung ALGO (search.cu;
+ * NULL for the tree): (const uint32_t *keys, size_t n, const uint32_t *queries, size_t
+ * q, int mode, int64_t *out), a grid-stride loop over the queries. The tree's query
+ * kernel (search_tree.cu) for key MODE with leaves of 32 x LEAF_LINES keys, NULL where
+ * it is not compiled: (keys, n, const uint32_t *tab, search_tree t, uint32_t pad,
+ * queries, q, out), SEARCH_TREE_THREADS a block, an octet of lanes SEARCH_TREE_QPO
+ * queries at once, the shared levels in dynamic shared memory, any grid. MODE -1: the
+ * kernel of one level of the index, DST[j] = SRC[j * STRIDE] for j < LEN, PAD (a key
+ * below no query) up to PADDED: (src, size_t stride, size_t len, size_t padded, uint32_t
+ * pad, dst), any grid. */
 #define SEARCH_TREE_THREADS 512
 #define SEARCH_TREE_QPO 4
+const void *search_ladder_kernel(int algo);
 const void *search_tree_kernel(int mode, int leaf_lines);
 
 #ifdef __cplusplus

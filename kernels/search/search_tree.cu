@@ -122,18 +122,9 @@ static __global__ void __launch_bounds__(SR_TREE_THREADS, 2)
     }
 }
 
-extern "C" int search_tree_level(const uint32_t *src, size_t stride, size_t len, size_t padded, uint32_t pad,
-                                 uint32_t *dst, void *stream, sw_error *err)
-{
-    size_t blocks = (padded + 255) / 256;
-    sr_tree_gather<<<blocks < 8192 ? (unsigned int)blocks : 8192u, 256, 0, (cudaStream_t)stream>>>(src, stride, len,
-                                                                                                  padded, pad, dst);
-    CUDA_TRY_LAUNCH("sr_tree_gather", err);
-    return 0;
-}
-
 extern "C" const void *search_tree_kernel(int mode, int leaf_lines)
 {
+    if (mode < 0) return (const void *)sr_tree_gather;
     if (leaf_lines != 1) return NULL;
     const void *k[3] = {(const void *)sr_tree_search<0, 1>, (const void *)sr_tree_search<1, 1>,
                         (const void *)sr_tree_search<2, 1>};

@@ -1,6 +1,6 @@
-/* Host side of the CUDA searches' launchers (kernels/search/search_kernel.h): the tree's
- * layout and temp size, the device's tuning row, the checks; kernels/search/ queues the
- * kernels. */
+/* Host side of the CUDA searches (kernels/search/search_kernel.h): the tree's layout and
+ * temp size, the device's tuning row, the checks, the launches of the kernels that
+ * kernels/search/ hands over. */
 #include "prim/search_plan_cuda.h"
 
 #include <string.h>
@@ -61,9 +61,32 @@ static int search_tree_build(int algo, int mode, const uint32_t *keys, size_t n,
     for (int l = t.levels - 1; l >= 0; l--) {   /* the finest level first: each is sampled from the one below */
         const uint32_t *src = l == t.levels - 1 ? keys : tab + t.off[l + 1];
         size_t stride = l == t.levels - 1 ? leaf : SEARCH_TREE_NODE, padded = t.off[l + 1] - t.off[l];
-        if (search_tree_level(src, stride, t.len[l], padded, tree_pad(mode), tab + t.off[l], stream, err)) return -1;
+        size_t len = t.len[l], blocks = (padded + 255) / 256;
+        uint32_t pad = tree_pad(mode), *dst = tab + t.off[l];
+        void *args[] = {&src, &stride, &len, &padded, &pad, &dst};
+        if (cuda_launch(search_tree_kernel(-1, 1), blocks < 8192 ? (unsigned)blocks : 8192u, 256, 0, args,
+                        (cudaStream_t)stream, "sr_tree_gather", err))
+            return -1;
     }
     return 0;
+}
+
+/* A ladder rung on Q > 0 queries: binary a thread a query, single-key a warp, pary a
+ * block of 256; ONE_BLOCK: one block (of one thread, one warp) for the whole batch. */
+static int search_ladder(int algo, int mode, const uint32_t *keys, size_t n, const uint32_t *queries, size_t q,
+                         int64_t *out, int one_block, cudaStream_t s, sw_error *err)
+{
+    const void *kernel = search_ladder_kernel(algo);
+    if (!kernel) return sw_fail(err, "search (cuda): invalid algorithm %d", algo);
+    const unsigned per_block = algo == SEARCH_K_BINARY ? 256 : algo == SEARCH_K_SINGLE_KEY ? 8 : 1;
+    size_t g = (q + per_block - 1) / per_block;
+    unsigned grid = g == 0 ? 1u : g > 65535u * 32 ? 65535u * 32 : (unsigned)g;
+    unsigned threads = algo == SEARCH_K_SINGLE_KEY ? 32 : algo == SEARCH_K_BINARY ? 1 : 256;
+    if (!one_block) threads = 256;
+    else grid = 1;
+    void *args[] = {&keys, &n, &queries, &q, &mode, &out};
+    return cuda_launch(kernel, grid, threads, 0, args, s, algo == SEARCH_K_BINARY ? "sr_binary"
+                       : algo == SEARCH_K_SINGLE_KEY ? "sr_single_key" : "sr_pary", err);
 }
 
 static int search_tree_query(int algo, int mode, const uint32_t *keys, size_t n, const uint32_t *queries, size_t q,
@@ -124,5 +147,5 @@ int search_kernel_run(int algo, int mode, const uint32_t *keys, size_t n, const 
         if (search_tree_build(algo, mode, keys, n, temp, stream, err)) return -1;
         return search_tree_query(algo, mode, keys, n, queries, q, out, temp, one_block, stream, err);
     }
-    return search_ladder_launch(algo, mode, keys, n, queries, q, out, one_block, stream, err);
+    return search_ladder(algo, mode, keys, n, queries, q, out, one_block, (cudaStream_t)stream, err);
 }
