@@ -41,19 +41,9 @@ __global__ void sat_transpose(const uint4 *in, uint4 *out, int rows, int cols)
     }
 }
 
-/* Each of the ROWS rows of SRC (LEN long) scanned into OUT (ROWS x LEN uint4). */
-extern "C" int sat_cuda_row_scan(const sat_cuda_src *src, void *out, int len, int rows, cudaStream_t stream,
-                                 sw_error *err)
-{
-    sat_row_scan<<<dim3(1, rows), SCAN_THREADS, 0, stream>>>(*src, (uint4 *)out, len);
-    CUDA_TRY_LAUNCH("sat_row_scan", err);
-    return 0;
-}
+static_assert(SCAN_THREADS == SAT_K_ROW_THREADS && TILE == SAT_K_TILE, "sat.h's sizes");
 
-extern "C" int sat_cuda_transpose(const void *in, void *out, int rows, int cols, cudaStream_t stream, sw_error *err)
+extern "C" const void *sat_three_pass_kernel(int transpose)
 {
-    sat_transpose<<<dim3(cuda_div_up(cols, TILE), cuda_div_up(rows, TILE)), dim3(32, 8), 0, stream>>>(
-        (const uint4 *)in, (uint4 *)out, rows, cols);
-    CUDA_TRY_LAUNCH("sat_transpose", err);
-    return 0;
+    return transpose ? (const void *)sat_transpose : (const void *)sat_row_scan;
 }

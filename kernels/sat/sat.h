@@ -77,10 +77,12 @@ typedef struct sat_v2_kernels {
 void sat_v2_kernels_get(sat_v2_kernels *k);
 const void *sat_v2_write_rgb_kernel(void);
 
-/* three-pass's kernels (sat.cu): ROWS rows of SRC, each LEN long, scanned into OUT
- * (in place allowed); OUT (cols x rows) = transpose of IN (rows x cols), uint4 elements. */
-int sat_cuda_row_scan(const sat_cuda_src *src, void *out, int len, int rows, cudaStream_t stream, sw_error *err);
-int sat_cuda_transpose(const void *in, void *out, int rows, int cols, cudaStream_t stream, sw_error *err);
+/* three-pass's kernels (sat.cu; sat_plan_cuda.c launches them): the row scan (sat_cuda_src
+ * src, uint4 *out, int len), a block of SAT_K_ROW_THREADS a row; TRANSPOSE: (const uint4
+ * *in, uint4 *out, int rows, int cols), blocks of 32 x 8 on SAT_K_TILE-square tiles. */
+#define SAT_K_ROW_THREADS 256
+#define SAT_K_TILE 32
+const void *sat_three_pass_kernel(int transpose);
 
 #ifdef __cplusplus
 }

@@ -3,8 +3,6 @@
 
 #include "kernels/common/cuda_util.cuh"
 
-enum { SAT_FLOAT_BLOCK = 128 };
-
 /* One thread a (row, channel): the row's inclusive prefix sums, in double. IN holds
  * float32 or float64 values (IS_DOUBLE, the same for every thread). */
 __global__ void sat_float_rows(const void *in, int is_double, int w, int h, int c, double *out)
@@ -38,17 +36,7 @@ __global__ void sat_float_columns(int w, int h, int c, double *out)
     }
 }
 
-extern "C" int sat_float_cuda_build(const void *d_in, int in_is_double, int w, int h, int c, double *d_out,
-                                    cudaStream_t stream, sw_error *err)
+extern "C" const void *sat_float_kernel(int columns)
 {
-    if (w < 1 || h < 1 || c < 1 || c > 4)
-        return sw_fail(err, "float SAT: %dx%d with %d channels; sides must be >= 1 and channels 1..4", w, h, c);
-    long long rows = (long long)h * c, cols = (long long)w * c;
-    unsigned row_blocks = (unsigned)((rows + SAT_FLOAT_BLOCK - 1) / SAT_FLOAT_BLOCK);
-    unsigned col_blocks = (unsigned)((cols + SAT_FLOAT_BLOCK - 1) / SAT_FLOAT_BLOCK);
-    sat_float_rows<<<row_blocks, SAT_FLOAT_BLOCK, 0, stream>>>(d_in, in_is_double, w, h, c, d_out);
-    CUDA_TRY_LAUNCH("sat_float_rows", err);
-    sat_float_columns<<<col_blocks, SAT_FLOAT_BLOCK, 0, stream>>>(w, h, c, d_out);
-    CUDA_TRY_LAUNCH("sat_float_columns", err);
-    return 0;
+    return columns ? (const void *)sat_float_columns : (const void *)sat_float_rows;
 }

@@ -7,18 +7,17 @@
 #ifndef SCANWORKS_KERNELS_SAT_FLOAT_H
 #define SCANWORKS_KERNELS_SAT_FLOAT_H
 
-#include <cuda_runtime_api.h>
-#include "util/error.h"
-
 #ifdef __cplusplus
 extern "C" {
 #endif
 
-/* D_IN: w*h*c float32 (IN_IS_DOUBLE 0) or float64 values, rows first, channels
- * interleaved; D_OUT: w*h*c doubles, S[y][x][k] = sum of in[0..y][0..x][k]. Both in
- * device memory. Queues the two kernels on STREAM; checks each launch. */
-int sat_float_cuda_build(const void *d_in, int in_is_double, int w, int h, int c, double *d_out,
-                         cudaStream_t stream, sw_error *err);
+/* The row pass (const void *in, int is_double, int w, int h, int c, double *out), a
+ * thread a (row, channel), or COLUMNS, the column pass in place (int w, int h, int c,
+ * double *out), a thread a (column, channel); blocks of SAT_FLOAT_BLOCK. IN: w*h*c
+ * float32 (IS_DOUBLE 0) or float64 values, rows first, channels interleaved; OUT: w*h*c
+ * doubles, S[y][x][k] = sum of in[0..y][0..x][k] (src/prim/sat_float_cuda.c queues them). */
+enum { SAT_FLOAT_BLOCK = 128 };
+const void *sat_float_kernel(int columns);
 
 #ifdef __cplusplus
 }

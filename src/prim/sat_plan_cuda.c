@@ -1,6 +1,6 @@
 /* Host side of the CUDA SAT launchers (kernels/sat/sat.h): variant and stage names,
- * scratch sizes, the choice of the three-channel path, the checks of a build and the
- * order of its kernels (kernels/sat/ queues each). */
+ * scratch sizes, the choice of the three-channel path, the checks of a build, the order
+ * of its kernels and the launches of three-pass's (tiled-v2's: sat_v2_plan_cuda.c). */
 #include "prim/sat_plan_cuda.h"
 
 #include <stdlib.h>
@@ -78,6 +78,26 @@ int sat_cuda_check(int variant, int w, int h, sat_cuda_scratch *s, sw_error *err
     do {                                                                                      \
         if (ev) CUDA_TRY(cudaEventRecord(ev[i], stream), err);                                \
     } while (0)
+
+int sat_cuda_row_scan(const sat_cuda_src *src, void *out, int len, int rows, cudaStream_t stream, sw_error *err)
+{
+    sat_cuda_src s = *src;
+    void *args[] = {&s, &out, &len};
+    CUDA_TRY(cudaLaunchKernel(sat_three_pass_kernel(0), (dim3){1, (unsigned)rows, 1}, (dim3){SAT_K_ROW_THREADS, 1, 1},
+                              args, 0, stream),
+             err);
+    CUDA_TRY_LAUNCH("sat_row_scan", err);
+    return 0;
+}
+
+int sat_cuda_transpose(const void *in, void *out, int rows, int cols, cudaStream_t stream, sw_error *err)
+{
+    void *args[] = {&in, &out, &rows, &cols};
+    const dim3 grid = {cuda_div_up(cols, SAT_K_TILE), cuda_div_up(rows, SAT_K_TILE), 1}, block = {32, 8, 1};
+    CUDA_TRY(cudaLaunchKernel(sat_three_pass_kernel(1), grid, block, args, 0, stream), err);
+    CUDA_TRY_LAUNCH("sat_transpose", err);
+    return 0;
+}
 
 int sat_cuda_build(int variant, const sat_cuda_src *src, void *out, int w, int h, sat_cuda_scratch *s,
                    cudaStream_t stream, cudaEvent_t *ev, sw_error *err)

@@ -27,6 +27,10 @@ int sat_cuda_split_table(int variant, const sat_cuda_src *src);
  * answer. */
 int sat_cuda_build_v2(const sat_cuda_src *src, int rgb, void *out, int w, int h, void *scratch, cudaStream_t stream,
                       sw_error *err);
+/* three-pass's kernels: ROWS rows of SRC, each LEN long, scanned into OUT (in place
+ * allowed); OUT (cols x rows) = transpose of IN (rows x cols), uint4 elements. */
+int sat_cuda_row_scan(const sat_cuda_src *src, void *out, int len, int rows, cudaStream_t stream, sw_error *err);
+int sat_cuda_transpose(const void *in, void *out, int rows, int cols, cudaStream_t stream, sw_error *err);
 /* sat_cuda_build's checks of the variant and the size, and its scratch. */
 int sat_cuda_check(int variant, int w, int h, sat_cuda_scratch *s, sw_error *err);
 
