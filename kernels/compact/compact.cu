@@ -202,22 +202,9 @@ struct cp_shape {
 };
 static const cp_shape cp_shapes[] = {CP_SHAPES(CP_SHAPE_ROW)};
 
-extern "C" int compact_kernel_flag_scan_scatter(const compact_kparams *p, const uint32_t *in, const uint8_t *flags,
-                                                uint32_t *flag_bits, uint32_t *addr, uint32_t *out, size_t n,
-                                                unsigned long long *count, void *scan_temp, void *stream, sw_error *err)
+extern "C" const void *compact_flag_scan_scatter_kernel(int scatter)
 {
-    cudaStream_t s = (cudaStream_t)stream;
-    if (n == 0) {
-        CUDA_TRY(cudaMemsetAsync(count, 0, sizeof *count, s), err);
-        return 0;
-    }
-    unsigned int grid = cuda_div_up(n, 256) < 65535u * 8 ? cuda_div_up(n, 256) : 65535u * 8;
-    cp_flags<<<grid, 256, 0, s>>>(in, flags, n, *p, flag_bits);
-    CUDA_TRY_LAUNCH("cp_flags", err);
-    if (compact_kernel_scan_flags(flag_bits, addr, n, scan_temp, stream, err)) return -1;
-    cp_scatter<<<grid, 256, 0, s>>>(in, flag_bits, addr, n, out, count);
-    CUDA_TRY_LAUNCH("cp_scatter", err);
-    return 0;
+    return scatter ? (const void *)cp_scatter : (const void *)cp_flags;
 }
 
 extern "C" const void *compact_single_pass_kernel(const compact_tune *tu, int type, int pred)

@@ -24,12 +24,16 @@ typedef struct compact_kparams {
     const compact_tune *tune;
 } compact_kparams;
 
-/* The three steps of flag-scan-scatter into caller buffers (the panel shows them):
- * FLAG_BITS[i] = 0/1, ADDR[i] = their exclusive scan, OUT the kept elements, *COUNT.
- * SCAN_TEMP: compact_kernel_scan_temp_bytes(n). */
+/* The three steps of flag-scan-scatter into caller buffers (the panel shows them; the
+ * launcher is in src/prim/compact_plan_cuda.c): FLAG_BITS[i] = 0/1, ADDR[i] = their
+ * exclusive scan, OUT the kept elements, *COUNT. SCAN_TEMP: compact_kernel_scan_temp_bytes(n).
+ * Its kernels (compact.cu), grid-stride loops: the flags (const uint32_t *in, const
+ * uint8_t *flags, size_t n, compact_kparams p, uint32_t *flag_bits), SCATTER (in,
+ * flag_bits, const uint32_t *addr, size_t n, uint32_t *out, unsigned long long *count). */
 int compact_kernel_flag_scan_scatter(const compact_kparams *p, const uint32_t *in, const uint8_t *flags,
                                      uint32_t *flag_bits, uint32_t *addr, uint32_t *out, size_t n,
                                      unsigned long long *count, void *scan_temp, void *stream, sw_error *err);
+const void *compact_flag_scan_scatter_kernel(int scatter);
 
 /* The scan step of flag-scan-scatter and of the split radix sort: the exclusive sum of N
  * uint32 flags into ADDR by the scan ladder's "tuned" rung (kernels/scan), with

@@ -1,5 +1,6 @@
-/* Host side of the CUDA compaction's launcher (kernels/compact/compact_kernel.h): the
- * checks, the temp sizes and the device's tuning row; kernels/compact/ queues the kernels. */
+/* Host side of the CUDA compaction (kernels/compact/compact_kernel.h): the checks, the
+ * temp sizes, the device's tuning row and the launches of the kernels that
+ * kernels/compact/ hands over. */
 #include "prim/compact_plan_cuda.h"
 
 #include <cuda_runtime_api.h>
@@ -48,6 +49,24 @@ int compact_kernel_run(int algo, const compact_kparams *p, const uint32_t *in, c
     size_t padded = (n + 63) & ~(size_t)63;
     uint32_t *flag_bits = (uint32_t *)temp, *addr = flag_bits + padded;
     return compact_kernel_flag_scan_scatter(p, in, flags, flag_bits, addr, out, n, count, addr + padded, stream, err);
+}
+
+int compact_kernel_flag_scan_scatter(const compact_kparams *p, const uint32_t *in, const uint8_t *flags,
+                                     uint32_t *flag_bits, uint32_t *addr, uint32_t *out, size_t n,
+                                     unsigned long long *count, void *scan_temp, void *stream, sw_error *err)
+{
+    cudaStream_t s = (cudaStream_t)stream;
+    if (n == 0) {
+        CUDA_TRY(cudaMemsetAsync(count, 0, sizeof *count, s), err);
+        return 0;
+    }
+    unsigned int grid = cuda_div_up(n, 256) < 65535u * 8 ? cuda_div_up(n, 256) : 65535u * 8;
+    compact_kparams kp = *p;
+    void *flag_args[] = {&in, &flags, &n, &kp, &flag_bits}, *scatter_args[] = {&in, &flag_bits, &addr, &n, &out, &count};
+    if (cuda_launch(compact_flag_scan_scatter_kernel(0), grid, 256, 0, flag_args, s, "cp_flags", err) ||
+        compact_kernel_scan_flags(flag_bits, addr, n, scan_temp, stream, err))
+        return -1;
+    return cuda_launch(compact_flag_scan_scatter_kernel(1), grid, 256, 0, scatter_args, s, "cp_scatter", err);
 }
 
 static const scan_desc flag_scan = {SCAN_U32, SCAN_ADD, SCAN_EXCLUSIVE, "tuned"};
