@@ -216,13 +216,7 @@ static void (*dof_pick_kernel(const dof_cuda_args *a))(dof_cuda_args)
                     : dof_gather_kernel<false, false, false, NEAR>;
 }
 
-extern "C" int dof_cuda_gather(const dof_cuda_args *a, cudaStream_t stream, sw_error *err)
+extern "C" const void *dof_cuda_gather_kernel(const dof_cuda_args *a)
 {
-    dim3 grid(cuda_div_up(a->w, 16), cuda_div_up(a->h, 16));
-    if (a->p.layers && a->p.kernel == DOF_KERNEL_DISC && a->p.view == DOF_VIEW_EFFECT && !a->layers)
-        return sw_fail(err, "the cuda gather with the layer tables needs them built (dof_cuda_layers_build)");
-    void (*kernel)(dof_cuda_args) = a->p.near || a->p.layers ? dof_pick_kernel<true>(a) : dof_pick_kernel<false>(a);
-    kernel<<<grid, dim3(16, 16), 0, stream>>>(*a);
-    CUDA_TRY_LAUNCH("dof_gather_kernel", err);
-    return 0;
+    return (const void *)(a->p.near || a->p.layers ? dof_pick_kernel<true>(a) : dof_pick_kernel<false>(a));
 }

@@ -25,6 +25,9 @@ typedef struct dof_cuda_args {
                                            (src/dof/dof_layers_cuda.h) */
 } dof_cuda_args;
 
+/* The kernel for A's layout and gather (dof_cuda_args by value, 16 x 16 blocks a pixel
+ * each), and its launch (src/prim/dof_plan_cuda.c). */
+const void *dof_cuda_gather_kernel(const dof_cuda_args *a);
 int dof_cuda_gather(const dof_cuda_args *a, cudaStream_t stream, sw_error *err);
 
 #ifdef __cplusplus

@@ -91,13 +91,9 @@ __global__ void __launch_bounds__(256) dof_gather_ptr_kernel(dof_ptr_args a)
     ((uchar4 *)a.out)[(size_t)y * a.w + x] = make_uchar4(o[0], o[1], o[2], o[3]);
 }
 
-extern "C" int dof_cuda_gather_ptr(const dof_ptr_args *a, cudaStream_t stream, sw_error *err)
+extern "C" const void *dof_cuda_gather_ptr_kernel(const dof_ptr_args *a)
 {
-    dim3 grid(cuda_div_up(a->w, 16), cuda_div_up(a->h, 16));
     const bool disc = a->p.kernel == DOF_KERNEL_DISC, near = a->p.near != 0;
-    void (*kernel)(dof_ptr_args) = disc ? (near ? dof_gather_ptr_kernel<true, true> : dof_gather_ptr_kernel<true, false>)
-                                        : (near ? dof_gather_ptr_kernel<false, true> : dof_gather_ptr_kernel<false, false>);
-    kernel<<<grid, dim3(16, 16), 0, stream>>>(*a);
-    CUDA_TRY_LAUNCH("dof_gather_ptr_kernel", err);
-    return 0;
+    return disc ? (near ? (const void *)dof_gather_ptr_kernel<true, true> : (const void *)dof_gather_ptr_kernel<true, false>)
+                : (near ? (const void *)dof_gather_ptr_kernel<false, true> : (const void *)dof_gather_ptr_kernel<false, false>);
 }

@@ -33,13 +33,4 @@ __global__ void __launch_bounds__(256) dof_layer_values_kernel(cudaTextureObject
     far_in[i] = make_uint4(v[0], v[1], v[2], v[3]);
 }
 
-extern "C" int dof_cuda_layer_values(cudaTextureObject_t color, cudaTextureObject_t depth, const dof_params *p, int w,
-                                     int h, void *values, cudaStream_t stream, sw_error *err)
-{
-    uint4 *in = (uint4 *)values;
-    dim3 grid(cuda_div_up(w, 16), cuda_div_up(h, 16));
-    dof_layer_values_kernel<<<grid, dim3(16, 16), 0, stream>>>(color, depth, p->aperture, p->focus, p->scale, w, h, in,
-                                                               in + (size_t)w * h);
-    CUDA_TRY_LAUNCH("dof_layer_values_kernel", err);
-    return 0;
-}
+extern "C" const void *dof_cuda_layer_values_kernel(void) { return (const void *)dof_layer_values_kernel; }

@@ -13,7 +13,10 @@ extern "C" {
 #endif
 
 /* VALUES (2 w h uint4): the near then the far layer's values of COLOR (RGBA float or
- * half, quantized with p->scale as the SAT quantizes) over DEPTH (linear depth), on STREAM. */
+ * half, quantized with p->scale as the SAT quantizes) over DEPTH (linear depth), on STREAM
+ * (src/prim/dof_plan_cuda.c); its kernel (layers.cu) takes (color, depth, float aperture,
+ * float focus, float scale, int w, int h, uint4 *near, uint4 *far), 16 x 16 blocks. */
+const void *dof_cuda_layer_values_kernel(void);
 int dof_cuda_layer_values(cudaTextureObject_t color, cudaTextureObject_t depth, const dof_params *p, int w, int h,
                           void *values, cudaStream_t stream, sw_error *err);
 

@@ -9,7 +9,6 @@
 #define SCANWORKS_KERNELS_SCAN_STEPS_H
 
 #include <stdint.h>
-#include "util/error.h"
 
 #define SCAN_STEPS_MAX_N 64
 
@@ -31,8 +30,9 @@ typedef struct scan_step {
 extern "C" {
 #endif
 
-/* The level's kernel on device rows (kernels/scan/scan_steps.cu); checked by the caller. */
-int scan_steps_kernel(scan_step step, const int32_t *d_in, int32_t *d_out, int n, sw_error *err);
+/* The level's kernel (scan_steps.cu): (scan_step step, const int32_t *in, int32_t *out,
+ * int n), one block of SCAN_STEPS_MAX_N threads; src/panels/scan_steps_cuda.c launches it. */
+const void *scan_steps_kernel(void);
 
 #ifdef __cplusplus
 }

@@ -64,7 +64,8 @@ int scan_steps_cuda_level(scan_steps_cuda *c, scan_step st, const int32_t *in, i
     size_t bytes = (size_t)n * sizeof(int32_t);
     CUDA_TRY(cudaMemcpy(c->d_in, in, bytes, cudaMemcpyHostToDevice), err);
     CUDA_TRY(cudaEventRecord(c->ev[0], 0), err);
-    if (scan_steps_kernel(st, c->d_in, c->d_out, n, err)) return -1;
+    void *args[] = {&st, &c->d_in, &c->d_out, &n};
+    if (cuda_launch(scan_steps_kernel(), 1, SCAN_STEPS_MAX_N, 0, args, 0, "scan_step", err)) return -1;
     CUDA_TRY(cudaEventRecord(c->ev[1], 0), err);
     CUDA_TRY(cudaMemcpy(out, c->d_out, bytes, cudaMemcpyDeviceToHost), err);
     if (ms) CUDA_TRY(cudaEventElapsedTime(ms, c->ev[0], c->ev[1]), err);
