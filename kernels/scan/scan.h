@@ -19,6 +19,14 @@ extern "C" {
 #define SCAN_K_TUNED_NV 2
 #define SCAN_K_LARGE_THREADS 256  /* "large": 512-element tiles */
 
+/* The Blelloch kernels' padding (scan_blelloch.cuh), one word per NUM_BANKS words:
+ * indices that are multiples of 32 apart land in different banks. (The chapter's
+ * second term, for >= 1024 banks' strides, is not needed at these sizes.) The host
+ * sizes their shared memory with it. */
+#define NUM_BANKS 32
+#define LOG_NUM_BANKS 5
+#define CONFLICT_FREE_OFFSET(i) ((i) >> LOG_NUM_BANKS)
+
 /* The production kernel's compiled shapes: X(threads, 4-byte items a thread, ring
  * stages, blocks an SM the registers are bounded for). tune.h's rows name them. */
 #define SCAN_SHAPES(X) X(256, 16, 3, 4) X(256, 16, 4, 3) X(256, 32, 3, 2)

@@ -6,14 +6,8 @@
 #ifndef SCANWORKS_KERNELS_SCAN_BLELLOCH_CUH
 #define SCANWORKS_KERNELS_SCAN_BLELLOCH_CUH
 
+#include "scan.h"   /* CONFLICT_FREE_OFFSET */
 #include "scan_ops.cuh"
-
-#define NUM_BANKS 32
-#define LOG_NUM_BANKS 5
-/* One padding word per NUM_BANKS words: indices that are multiples of 32 apart land
- * in different banks. (The chapter's second term, for >= 1024 banks' strides, is
- * not needed at these sizes.) */
-#define CONFLICT_FREE_OFFSET(i) ((i) >> LOG_NUM_BANKS)
 
 extern __shared__ __align__(16) unsigned char scan_smem[];
 

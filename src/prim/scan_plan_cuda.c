@@ -164,9 +164,12 @@ static int run_lookback(const scan_kernels *k, const scan_desc *d, const scan_tu
     return cuda_launch(k->lookback[i], (unsigned)grid, (unsigned)tu->threads + 32, smem, args, s, "scan lookback", err);
 }
 
-/* The dynamic shared memory of a Blelloch block of N2 elements, padded (scan_blelloch.cuh,
- * CONFLICT_FREE_OFFSET) or not. */
-static size_t blelloch_smem(size_t n2, int cf, size_t esize) { return (n2 + (cf ? ((n2 - 1) >> 5) + 1 : 0)) * esize; }
+/* The dynamic shared memory of a Blelloch block of N2 elements, padded (CONFLICT_FREE_OFFSET)
+ * or not. */
+static size_t blelloch_smem(size_t n2, int cf, size_t esize)
+{
+    return (n2 + (cf ? CONFLICT_FREE_OFFSET(n2 - 1) + 1 : 0)) * esize;
+}
 
 /* "tuned" and "large": scan tiles saving their totals into SUMS, scan the totals
  * (recursively, exclusive, in place), add them back to every tile. */
