@@ -13,6 +13,8 @@ typedef struct window_state {
     bool dragging_orbit, dragging_pan;
     double last_x, last_y;
     double press_x, press_y;   /* where the left button went down: a click auto-focuses */
+    bool resize_pending;       /* a new framebuffer size came: applied once after the events */
+    int resize_w, resize_h;
     bool resize_failed;
     FILE *state_log;           /* --state-log: a line after each key */
     sw_error resize_err;
@@ -81,10 +83,22 @@ static void on_scroll(GLFWwindow *w, double dx, double dy)
     if (s->state_log) app_state_log(s->a, s->state_log, "wheel");
 }
 
+/* Only noted here: a burst of sizes (a drag, a tiling window manager) costs one resize
+ * of the frame's textures after the events, not one each (with 2 frames in flight each
+ * resize also composites the held frame). */
 static void on_framebuffer_size(GLFWwindow *w, int width, int height)
 {
     window_state *s = state_of(w);
-    if (app_resize(s->a, width, height, &s->resize_err)) s->resize_failed = true;
+    s->resize_pending = true;
+    s->resize_w = width;
+    s->resize_h = height;
+}
+
+static void apply_resize(window_state *s)
+{
+    if (!s->resize_pending) return;
+    s->resize_pending = false;
+    if (app_resize(s->a, s->resize_w, s->resize_h, &s->resize_err)) s->resize_failed = true;
 }
 
 static bool is_down(void *user, int key) { return glfwGetKey(user, key) == GLFW_PRESS; }
@@ -129,16 +143,20 @@ int run_window(const app_options *opt)
     long frames = 0;
     double last = glfwGetTime();
     while (!s.quit && !glfwWindowShouldClose(win)) {
-        if (a.minimized) {
+        if (a.minimized)
             glfwWaitEventsTimeout(0.1);   /* nothing to draw at 0x0 */
-            last = glfwGetTime();
-            continue;
-        }
-        glfwPollEvents();
+        else
+            glfwPollEvents();
+        if (s.quit || glfwWindowShouldClose(win)) break;
+        apply_resize(&s);
         if (s.resize_failed) {
             fprintf(stderr, "scanworks: resizing failed: %s\n", s.resize_err.msg);
             rc = 1;
             break;
+        }
+        if (a.minimized) {
+            last = glfwGetTime();
+            continue;
         }
         double now = glfwGetTime(), dt = now - last;
         last = now;
