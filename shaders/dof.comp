@@ -3,10 +3,17 @@
 // work is in dof_common.glsl. OUT_FORMAT is rgba16f for the frame, rgba32f for the CLI.
 layout(local_size_x = 16, local_size_y = 16) in;
 layout(OUT_FORMAT, binding = 0) uniform writeonly image2D u_out;
+// DOF_WITH_NEAR: the variant with the near field (and the layer tables); the other has
+// no shared memory and no barrier (the host picks by the uniforms below).
+#ifdef DOF_WITH_NEAR
 shared uint s_rt, s_dt;   // the tile's near CoC and least near depth, as float bits (both >= 0)
+#endif
 void main()
 {
     ivec2 p = ivec2(gl_GlobalInvocationID.xy);
+#ifndef DOF_WITH_NEAR
+    if (p.x < u_size.x && p.y < u_size.y) imageStore(u_out, p, dof_pixel(p));
+#else
     bool layers = u_layers != 0 && u_view == 0;
     bool near = (u_near != 0 || layers) && u_view == 0;
     if (near) {
@@ -32,4 +39,5 @@ void main()
         v += alpha * (col - v);
     }
     imageStore(u_out, p, v);
+#endif
 }

@@ -108,8 +108,16 @@ int dof_pass_init(dof_pass *d, const char *out_format, sw_error *err)
     snprintf(defines, n, "%s%s", head, (const char *)common->data);
     d->fragment = gl_program_vf("shaders/fullscreen.vert", "shaders/dof.frag", defines, err);
     if (d->fragment) d->compute = gl_program_compute("shaders/dof.comp", defines, err);
+    /* The near field's tile pass needs shared memory and barriers, which llvmpipe runs
+     * as coroutines 30x slower: only the variant that has it keeps them. */
+    char *near_defines = d->compute ? sw_malloc(n + 32, "DoF shader source", err) : NULL;
+    if (near_defines) {
+        snprintf(near_defines, n + 32, "#define DOF_WITH_NEAR 1\n%s", defines);
+        d->compute_near = gl_program_compute("shaders/dof.comp", near_defines, err);
+        free(near_defines);
+    }
     free(defines);
-    if (!d->compute) return -1;
+    if (!d->compute_near) return -1;
     d->vao = gl_empty_vao();
     d->image_format = strcmp(out_format, "rgba32f") ? GL_RGBA16F : GL_RGBA32F;
     return gl_check("building the DoF programs", err);
@@ -119,6 +127,7 @@ void dof_pass_shutdown(dof_pass *d)
 {
     if (d->fragment) glDeleteProgram(d->fragment);
     if (d->compute) glDeleteProgram(d->compute);
+    if (d->compute_near) glDeleteProgram(d->compute_near);
     if (d->vao) glDeleteVertexArrays(1, &d->vao);
     if (d->layers) dof_layer_tables_shutdown(d->layers);
     free(d->layers);
@@ -154,7 +163,8 @@ int dof_pass_run(dof_pass *d, dof_gather g, const dof_params *p, GLuint color_te
     glBindTextureUnit(1, depth_tex);
     glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 0, sat_buffer);
     if (g == DOF_COMPUTE) {
-        set_uniforms(d->compute, p, w, h);
+        const bool layers = p->layers && p->kernel == DOF_KERNEL_DISC, effect = p->view == DOF_VIEW_EFFECT;
+        set_uniforms((p->near || layers) && effect ? d->compute_near : d->compute, p, w, h);
         glBindImageTexture(0, out_tex, 0, GL_FALSE, 0, GL_WRITE_ONLY, d->image_format);
         glDispatchCompute((GLuint)((w + 15) / 16), (GLuint)((h + 15) / 16), 1);
         glMemoryBarrier(GL_TEXTURE_FETCH_BARRIER_BIT | GL_FRAMEBUFFER_BARRIER_BIT | GL_TEXTURE_UPDATE_BARRIER_BIT);
