@@ -55,6 +55,9 @@ int cuda_resident_blocks(const void *kernel, int threads, size_t dyn_smem, int *
  * arguments' addresses, on STREAM, launch errors checked; WHAT names it in messages. */
 int cuda_launch(const void *kernel, unsigned grid, unsigned threads, size_t smem, void **args, cudaStream_t stream,
                 const char *what, sw_error *err);
+/* A grid-stride loop's grid: BLOCKS capped at MAX_BLOCKS, at least one block (0 blocks
+ * is no launch configuration). */
+unsigned cuda_grid_capped(size_t blocks, unsigned max_blocks);
 /* A cooperative launch of KERNEL (ARGS: its arguments' addresses), THREADS a block, as
  * many blocks as the current device holds at once (at most MAX_PER_SM an SM; 0: no cap),
  * fewer when the launch says too large; WHAT names it in messages. */

@@ -60,7 +60,7 @@ int compact_kernel_flag_scan_scatter(const compact_kparams *p, const uint32_t *i
         CUDA_TRY(cudaMemsetAsync(count, 0, sizeof *count, s), err);
         return 0;
     }
-    unsigned int grid = cuda_div_up(n, 256) < 65535u * 8 ? cuda_div_up(n, 256) : 65535u * 8;
+    const unsigned grid = cuda_grid_capped(cuda_div_up(n, 256), 65535u * 8);
     compact_kparams kp = *p;
     void *flag_args[] = {&in, &flags, &n, &kp, &flag_bits}, *scatter_args[] = {&in, &flag_bits, &addr, &n, &out, &count};
     if (cuda_launch(compact_flag_scan_scatter_kernel(0), grid, 256, 0, flag_args, s, "cp_flags", err) ||

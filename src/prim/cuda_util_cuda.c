@@ -121,6 +121,13 @@ int cuda_launch(const void *kernel, unsigned grid, unsigned threads, size_t smem
     return 0;
 }
 
+/* A grid-stride loop's grid (cuda_util.cuh): the caps are the callers', each the grid
+ * its kernels' loops are sized for. */
+unsigned cuda_grid_capped(size_t blocks, unsigned max_blocks)
+{
+    return blocks < 1 ? 1u : blocks > max_blocks ? max_blocks : (unsigned)blocks;
+}
+
 /* A cooperative grid of KERNEL (cuda_util.cuh). Sized on every call (a few microseconds
  * against a run of milliseconds), so that the grid follows the current device. */
 int cuda_cooperative_launch(const void *kernel, unsigned threads, int max_per_sm, void **args, cudaStream_t stream,

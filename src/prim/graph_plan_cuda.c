@@ -10,9 +10,7 @@
 /* Blocks for a grid-stride loop over WORK items, PER_BLOCK a block. */
 static unsigned grid_for(unsigned long long work, unsigned per_block)
 {
-    unsigned long long b = (work + per_block - 1) / per_block;
-    if (b < 1) b = 1;
-    return (unsigned)(b > 65535ull * 16 ? 65535ull * 16 : b);
+    return cuda_grid_capped((work + per_block - 1) / per_block, 65535u * 16);
 }
 
 /* KERNEL over a grid-stride loop of WORK items; at most MAX_BLOCKS blocks (0: no cap). */

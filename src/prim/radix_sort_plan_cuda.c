@@ -85,8 +85,7 @@ static int split_sort(int mode, const uint32_t *kin, uint32_t *kout, const uint3
     char *t = spare_buffers(temp, n, vin != NULL, &kalt, &valt);
     uint32_t *flags = (uint32_t *)t, *addr = (uint32_t *)(t + rs_round(n * 4));
     void *scan_temp = t + 2 * rs_round(n * 4);
-    size_t g = (n + 255) / 256;
-    const unsigned grid = g < 65535u * 16 ? (unsigned)g : 65535u * 16;   /* n >= 1 */
+    const unsigned grid = cuda_grid_capped((n + 255) / 256, 65535u * 16);
     int to_ordered = 1;
     void *map_args[] = {&kin, &kout, &n, &mode, &to_ordered};
     if (cuda_launch(radix_split_kernel(0), grid, 256, 0, map_args, s, "rs_map_keys", err)) return -1;

@@ -79,8 +79,7 @@ static int search_ladder(int algo, int mode, const uint32_t *keys, size_t n, con
     const void *kernel = search_ladder_kernel(algo);
     if (!kernel) return sw_fail(err, "search (cuda): invalid algorithm %d", algo);
     const unsigned per_block = algo == SEARCH_K_BINARY ? 256 : algo == SEARCH_K_SINGLE_KEY ? 8 : 1;
-    size_t g = (q + per_block - 1) / per_block;
-    unsigned grid = g == 0 ? 1u : g > 65535u * 32 ? 65535u * 32 : (unsigned)g;
+    unsigned grid = cuda_grid_capped((q + per_block - 1) / per_block, 65535u * 32);
     unsigned threads = algo == SEARCH_K_SINGLE_KEY ? 32 : algo == SEARCH_K_BINARY ? 1 : 256;
     if (!one_block) threads = 256;
     else grid = 1;
