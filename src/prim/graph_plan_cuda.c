@@ -84,8 +84,14 @@ int sssp_launch_split_rows(const int64_t *row, const uint32_t *col, const float 
                        "sssp_split_rows", err);
 }
 
-/* The sums' grids: at most 8 blocks an SM of an H200. */
-#define SUMS_MAX_BLOCKS (132 * 8)
+/* The sums' grids: at most 8 blocks an SM of the current device (1056 on an H200). */
+static int launch_sums(const void *kernel, unsigned long long count, void **args, cudaStream_t stream,
+                       const char *what, sw_error *err)
+{
+    int sms;
+    if (cuda_sm_count(&sms, err)) return -1;
+    return launch_over(kernel, count, (unsigned)sms * 8, args, stream, what, err);
+}
 
 int sssp_launch_graph_sums(const int64_t *row, const float *w, uint32_t n, uint64_t m, sssp_graph_sums *sums,
                            cudaStream_t stream, sw_error *err)
@@ -93,8 +99,7 @@ int sssp_launch_graph_sums(const int64_t *row, const float *w, uint32_t n, uint6
     unsigned long long count = m > n ? m : n;
     if (!count) return 0;
     void *args[] = {&row, &w, &n, &m, &sums};
-    return launch_over(sssp_prep_kernel(SSSP_PREP_K_GRAPH_SUMS), count, SUMS_MAX_BLOCKS, args, stream,
-                       "sssp_graph_sums", err);
+    return launch_sums(sssp_prep_kernel(SSSP_PREP_K_GRAPH_SUMS), count, args, stream, "sssp_graph_sums", err);
 }
 
 int sssp_launch_level_sums(const int32_t *levels, uint32_t n, sssp_graph_sums *sums, cudaStream_t stream,
@@ -102,6 +107,5 @@ int sssp_launch_level_sums(const int32_t *levels, uint32_t n, sssp_graph_sums *s
 {
     if (!n) return 0;
     void *args[] = {&levels, &n, &sums};
-    return launch_over(sssp_prep_kernel(SSSP_PREP_K_LEVEL_SUMS), n, SUMS_MAX_BLOCKS, args, stream, "sssp_level_sums",
-                       err);
+    return launch_sums(sssp_prep_kernel(SSSP_PREP_K_LEVEL_SUMS), n, args, stream, "sssp_level_sums", err);
 }
