@@ -5,12 +5,9 @@
 # from its table of flags; this test keeps it so. Usage: cli_help_test.sh SCANWORKS
 set -u
 bin=$1
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
+. "$(dirname "$0")/lib.sh"
 cd "$tmp"
-fails=0
 checked=0
-fail() { echo "FAIL: $*"; fails=$((fails + 1)); }
 check_help() {   # check_help NAME PREFIX-ARGS...
     local name=$1; shift
     "$@" --help > help.txt 2>&1 || { fail "$name --help exits $?"; return; }

@@ -8,11 +8,8 @@
 # Usage: cli_rules_test.sh SCANWORKS
 set -u
 bin=$1
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
+. "$(dirname "$0")/lib.sh"
 cd "$tmp"
-fails=0
-fail() { echo "FAIL: $*"; fails=$((fails + 1)); }
 run() { "$@" >out 2>err; echo $? > rc; }
 # expect CODE WHAT -- command...: exit code and exactly one line on stderr for an error
 expect() {

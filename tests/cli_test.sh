@@ -3,9 +3,7 @@
 # stderr), runtime errors (exit 1) and no stray files. Usage: cli_test.sh SCANWORKS
 set -u
 bin=$1
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-fails=0
+. "$(dirname "$0")/lib.sh"
 expect() {   # expect CODE DESCRIPTION -- command...
     local want=$1 what=$2; shift 3
     "$@" >"$tmp/out" 2>"$tmp/err"

@@ -5,23 +5,20 @@
 set -u
 bin=$1
 command -v python3 >/dev/null || { echo "SKIPPED: python3 is needed to write .npy inputs"; exit 77; }
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-fails=0
-bad() { echo "FAIL: $*"; fails=$((fails + 1)); }
+. "$(dirname "$0")/lib.sh"
 expect() {   # expect CODE DESCRIPTION -- command...
     local want=$1 what=$2; shift 3
     rm -f "$tmp/out.npy" "$tmp/outv.npy"
     "$@" >"$tmp/stdout" 2>"$tmp/err"
     local got=$?
-    if [ "$got" != "$want" ]; then bad "$what: exit $got, expected $want"; cat "$tmp/err"; return; fi
+    if [ "$got" != "$want" ]; then fail "$what: exit $got, expected $want"; cat "$tmp/err"; return; fi
     echo "ok: $what (exit $got)"
     if [ "$want" != 0 ]; then
-        [ "$(wc -l <"$tmp/err")" = 1 ] || { bad "$what: expected one line on stderr"; cat "$tmp/err"; }
-        if ls "$tmp"/out*.npy "$tmp"/*.tmp.* >/dev/null 2>&1; then bad "$what: left an output behind"; fi
+        [ "$(wc -l <"$tmp/err")" = 1 ] || { fail "$what: expected one line on stderr"; cat "$tmp/err"; }
+        if ls "$tmp"/out*.npy "$tmp"/*.tmp.* >/dev/null 2>&1; then fail "$what: left an output behind"; fi
     fi
 }
-mentions() { grep -q -- "$1" "$tmp/err" || { bad "message does not mention '$1'"; cat "$tmp/err"; }; }
+mentions() { grep -q -- "$1" "$tmp/err" || { fail "message does not mention '$1'"; cat "$tmp/err"; }; }
 
 # Inputs, written by Python's struct module (numpy not needed), and the expected results.
 python3 - "$tmp" <<'PY'
@@ -65,17 +62,17 @@ PY
 
 # ---- results -----------------------------------------------------------------------
 expect 0 "compact --keep" -- "$bin" compute compact --backend cpu --in "$tmp/a.npy" --keep gt:7 --out "$tmp/out.npy"
-cmp -s "$tmp/out.npy" "$tmp/a_keep.npy" || bad "compact --keep result differs from Python's"
+cmp -s "$tmp/out.npy" "$tmp/a_keep.npy" || fail "compact --keep result differs from Python's"
 expect 0 "compact --flags" -- "$bin" compute compact --backend cpu --in "$tmp/a.npy" --flags "$tmp/flags.npy" --out "$tmp/out.npy"
-cmp -s "$tmp/out.npy" "$tmp/a_flags.npy" || bad "compact --flags result differs from Python's"
+cmp -s "$tmp/out.npy" "$tmp/a_flags.npy" || fail "compact --flags result differs from Python's"
 for algo in lsd split; do
     expect 0 "sort $algo with values" -- "$bin" compute sort --backend cpu --algo $algo --in "$tmp/k.npy" \
         --values "$tmp/v.npy" --out "$tmp/out.npy" --out-values "$tmp/outv.npy"
-    cmp -s "$tmp/out.npy" "$tmp/k_sorted.npy" || bad "sort $algo keys differ from Python's stable sort"
-    cmp -s "$tmp/outv.npy" "$tmp/v_sorted.npy" || bad "sort $algo values differ from Python's stable sort"
+    cmp -s "$tmp/out.npy" "$tmp/k_sorted.npy" || fail "sort $algo keys differ from Python's stable sort"
+    cmp -s "$tmp/outv.npy" "$tmp/v_sorted.npy" || fail "sort $algo values differ from Python's stable sort"
 done
 expect 0 "search" -- "$bin" compute search --backend cpu --keys "$tmp/s.npy" --in "$tmp/q.npy" --out "$tmp/out.npy"
-cmp -s "$tmp/out.npy" "$tmp/idx.npy" || bad "search result differs from bisect_left"
+cmp -s "$tmp/out.npy" "$tmp/idx.npy" || fail "search result differs from bisect_left"
 expect 0 "search in no keys" -- "$bin" compute search --backend cpu --keys "$tmp/empty.npy" --in "$tmp/q.npy" --out "$tmp/out.npy"
 expect 0 "compact of nothing" -- "$bin" compute compact --backend cpu --in "$tmp/empty.npy" --keep eq:1 --out "$tmp/out.npy"
 expect 0 "compact --help" -- "$bin" compute compact --help
@@ -110,7 +107,7 @@ expect 1 "compact: flags of the wrong length" -- "$bin" compute compact --backen
 mentions flags_short.npy
 expect 1 "compact: float flags" -- "$bin" compute compact --backend cpu --in "$tmp/a.npy" --flags "$tmp/flags_f32.npy" --out "$tmp/out.npy"
 expect 1 "compact: output in a missing folder" -- "$bin" compute compact --backend cpu --in "$tmp/a.npy" --keep gt:1 --out "$tmp/no/out.npy"
-[ -e "$tmp/no" ] && bad "a folder was created for the output"
+[ -e "$tmp/no" ] && fail "a folder was created for the output"
 expect 1 "sort: values of the wrong length" -- "$bin" compute sort --backend cpu --in "$tmp/k.npy" --values "$tmp/v_short.npy" --out "$tmp/out.npy" --out-values "$tmp/outv.npy"
 mentions v_short.npy
 expect 1 "sort: int32 values" -- "$bin" compute sort --backend cpu --in "$tmp/k.npy" --values "$tmp/v_i32.npy" --out "$tmp/out.npy" --out-values "$tmp/outv.npy"

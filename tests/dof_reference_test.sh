@@ -10,9 +10,7 @@
 # Usage: dof_reference_test.sh SCANWORKS
 set -u
 bin=$1
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-fails=0
+. "$(dirname "$0")/lib.sh"
 size=160x90
 run_ref() {   # views dir (--json's folder must exist; --dump makes its own)
     mkdir -p "$2" && "$bin" --headless --frames 1 --size $size --dof-reference "$1" --dump "$2" --json "$2/run.json" 2>"$tmp/err"

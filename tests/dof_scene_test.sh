@@ -12,11 +12,8 @@
 set -u
 bin=$1
 photo=$2
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
+. "$(dirname "$0")/lib.sh"
 cd "$tmp" || exit 1
-fails=0
-fail() { echo "FAIL: $*"; fails=$((fails + 1)); }
 scene() {   # scene NAME ARGS...: writes NAME.png NAME.npy NAME-ref.png, the JSON into NAME.json
     local name=$1; shift
     "$bin" compute dof-scene --photo "$photo" --size 320x180 --out-image "$name.png" --out-depth "$name.npy" \

@@ -10,10 +10,7 @@
 # Usage: frames_in_flight_test.sh host|cuda SCANWORKS IMAGE_COMPARE
 set -u
 mode=$1 bin=$2 compare=$3
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-fails=0
-fail() { echo "FAIL: $*"; fails=$((fails + 1)); }
+. "$(dirname "$0")/lib.sh"
 FRAMES=4
 run() { "$bin" --headless --size 200x112 --frames $FRAMES --warmup 1 "$@"; }
 

@@ -5,9 +5,7 @@
 # Usage: headless_test.sh SCANWORKS IMAGE_COMPARE GOLDEN.png
 set -u
 bin=$1 compare=$2 golden=$3
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-fails=0
+. "$(dirname "$0")/lib.sh"
 "$bin" --headless --frames 3 --warmup 1 --size 320x180 --view nodof --dump "$tmp/frames" --json "$tmp/run.json" 2>"$tmp/err"
 rc=$?
 if [ $rc != 0 ]; then

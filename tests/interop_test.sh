@@ -9,10 +9,7 @@
 # Usage: interop_test.sh flags|external SCANWORKS IMAGE_COMPARE
 set -u
 mode=$1 bin=$2 compare=$3
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-fails=0
-fail() { echo "FAIL: $*"; fails=$((fails + 1)); }
+. "$(dirname "$0")/lib.sh"
 run() { "$bin" --headless --size 320x180 "$@"; }
 
 if [ "$mode" = flags ]; then

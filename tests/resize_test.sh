@@ -9,8 +9,7 @@ shift $(($# < 2 ? $# : 2))
 flags="$*"
 command -v xvfb-run >/dev/null && command -v xdotool >/dev/null ||
     { echo "SKIPPED: needs xvfb-run and xdotool (scripts/bootstrap installs them)"; exit 77; }
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
+. "$(dirname "$0")/lib.sh"
 cat >"$tmp/storm.sh" <<STORM
 #!/usr/bin/env bash
 "$bin" --size 400x300 --gl-debug --no-vsync $flags 2>"$tmp/err" &

@@ -9,8 +9,7 @@
 # by under 0.5 MiB).
 set -u
 bin=$1 frames=$2 size=${3:-160x90}
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
+. "$(dirname "$0")/lib.sh"
 json=${4:-$tmp/soak.json}
 # The panels hold large buffers for a while and free them (the scan panel's 2^20-element
 # timing runs: ~16 MiB of GL textures and host arrays on llvmpipe). A fixed mmap threshold

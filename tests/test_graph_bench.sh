@@ -5,10 +5,7 @@
 # With CUDA the GPU rows run and are checked too. Usage: test_graph_bench.sh SCANWORKS DATA_DIR
 set -u
 bin=$1 data=$2
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-fails=0
-fail() { echo "FAIL: $*"; fails=$((fails + 1)); }
+. "$(dirname "$0")/lib.sh"
 for kind in bfs sssp; do
   if "$bin" bench $kind --graph "grid:31:17:4,rmat:10:8,$data/graphs/tiny.mtx,$data/graphs/tiny.gr,$data/graphs/tiny.txt" \
        --sources 16 --cpu-sources 4 \

@@ -10,9 +10,7 @@ for p in python3 /usr/bin/python3; do
   if command -v "$p" >/dev/null && "$p" -c "import numpy" 2>/dev/null; then py=$p; break; fi
 done
 [ -n "$py" ] || { echo "SKIPPED: no python3 with numpy (scripts/bootstrap installs python3-numpy)"; exit 77; }
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-fails=0
+. "$here/lib.sh"
 args=(--sizes 1000,2^12 --reps 2 --queries 3000 --no-sat)
 if PYTHONPATH="$here/torch_compare" "$py" "$script" "${args[@]}" --json "$tmp/r.json" > "$tmp/ok.txt" 2>&1; then
   "$py" - "$tmp/r.json" <<'PY' || fails=$((fails + 1))

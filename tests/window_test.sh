@@ -5,9 +5,7 @@
 set -u
 bin=$1 compare=$2
 command -v xvfb-run >/dev/null || { echo "SKIPPED: xvfb-run is not installed (scripts/bootstrap installs it)"; exit 77; }
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-fails=0
+. "$(dirname "$0")/lib.sh"
 
 # 1. A fixed number of frames, then a screenshot of the last one.
 timeout 120 xvfb-run -a -s "-screen 0 1024x768x24" "$bin" --frames 8 --size 640x360 --gl-debug \
