@@ -224,7 +224,7 @@ __device__ void bfs_bottom_up(const bfs_level_args &a, unsigned n, const unsigne
  * cnt[(L + 1) % 3], last read at the start of level L - 1, is zeroed during level L.
  * Data other blocks wrote in this launch (levels, queues, bitmaps, hub lists,
  * counters) is read through L2 (__ldcg). */
-__global__ void __launch_bounds__(GRAPH_BLOCK, BFS_RUN_BLOCKS_PER_SM) k_bfs_run(bfs_level_args a, bfs_rule r)
+__global__ void __launch_bounds__(GRAPH_BLOCK, SW_MIN_BLOCKS(GRAPH_BLOCK, BFS_RUN_BLOCKS_PER_SM)) k_bfs_run(bfs_level_args a, bfs_rule r)
 {
     __shared__ graph_lb lb;
     __shared__ bfs_ctl s;
