@@ -85,42 +85,57 @@ const char *dof_mode_describe(dof_kernel k, int boxes, int guard, int near, char
     return buf;
 }
 
-int dof_pass_init(dof_pass *d, const char *out_format, sw_error *err)
+/* The DoF shaders' source: the limits as defines (and DOF_WITH_NEAR, the compute
+ * pass's near field, with NEAR), then dof_common.glsl; NULL on failure. */
+static char *dof_source(const char *out_format, bool near, sw_error *err)
 {
-    memset(d, 0, sizeof *d);
     const struct embedded_file *common = embedded_find("shaders/dof_common.glsl", err);
-    if (!common) return -1;
+    if (!common) return NULL;
     char head[2048];
     snprintf(head, sizeof head,
-             "#define DOF_MAX_RADIUS %d\n#define DOF_GUARD_FROM %.9g\n#define DOF_SAT_VIEW_RADIUS %d\n"
+             "%s#define DOF_MAX_RADIUS %d\n#define DOF_GUARD_FROM %.9g\n#define DOF_SAT_VIEW_RADIUS %d\n"
              "#define DOF_SOFT_GUARD_FROM %.9g\n#define DOF_DISC_X1 %.9g\n#define DOF_DISC_X2 %.9g\n"
              "#define DOF_DISC_X3 %.9g\n#define OUT_FORMAT %s\n#define DOF_NEAR_TILE %d\n#define DOF_NEAR_STRIDE %d\n"
              "#define DOF_NEAR_SIDE %d\n#define DOF_NEAR_SAMPLES %d\n#define DOF_NEAR_PROBES %d\n"
              "#define DOF_P(x, y) vec2(x, y)\n#define DOF_NEAR_SPIRAL %s\n#define DOF_LAYER_ONE %d\n"
              "#define DOF_LAYER_MIN_COVER %.9g\n",
-             DOF_MAX_RADIUS, (double)DOF_GUARD_FROM, DOF_SAT_VIEW_RADIUS, (double)DOF_SOFT_GUARD_FROM,
-             (double)DOF_DISC_X1, (double)DOF_DISC_X2, (double)DOF_DISC_X3, out_format, DOF_NEAR_TILE,
-             DOF_NEAR_STRIDE, DOF_NEAR_SIDE, DOF_NEAR_SAMPLES, DOF_NEAR_PROBES, SPIRAL_TEXT, DOF_LAYER_ONE,
-             (double)DOF_LAYER_MIN_COVER);
+             near ? "#define DOF_WITH_NEAR 1\n" : "", DOF_MAX_RADIUS, (double)DOF_GUARD_FROM, DOF_SAT_VIEW_RADIUS,
+             (double)DOF_SOFT_GUARD_FROM, (double)DOF_DISC_X1, (double)DOF_DISC_X2, (double)DOF_DISC_X3, out_format,
+             DOF_NEAR_TILE, DOF_NEAR_STRIDE, DOF_NEAR_SIDE, DOF_NEAR_SAMPLES, DOF_NEAR_PROBES, SPIRAL_TEXT,
+             DOF_LAYER_ONE, (double)DOF_LAYER_MIN_COVER);
     size_t n = strlen(head) + common->size + 1;
-    char *defines = sw_malloc(n, "DoF shader source", err);
-    if (!defines) return -1;
-    snprintf(defines, n, "%s%s", head, (const char *)common->data);
-    d->fragment = gl_program_vf("shaders/fullscreen.vert", "shaders/dof.frag", defines, err);
-    if (d->fragment) d->compute = gl_program_compute("shaders/dof.comp", defines, err);
-    /* The near field's tile pass needs shared memory and barriers, which llvmpipe runs
-     * as coroutines 30x slower: only the variant that has it keeps them. */
-    char *near_defines = d->compute ? sw_malloc(n + 32, "DoF shader source", err) : NULL;
-    if (near_defines) {
-        snprintf(near_defines, n + 32, "#define DOF_WITH_NEAR 1\n%s", defines);
-        d->compute_near = gl_program_compute("shaders/dof.comp", near_defines, err);
-        free(near_defines);
-    }
-    free(defines);
-    if (!d->compute_near) return -1;
-    d->vao = gl_empty_vao();
+    char *src = sw_malloc(n, "DoF shader source", err);
+    if (src) snprintf(src, n, "%s%s", head, (const char *)common->data);
+    return src;
+}
+
+static const char *out_format_of(const dof_pass *d) { return d->image_format == GL_RGBA32F ? "rgba32f" : "rgba16f"; }
+
+int dof_pass_init(dof_pass *d, const char *out_format, sw_error *err)
+{
+    memset(d, 0, sizeof *d);
     d->image_format = strcmp(out_format, "rgba32f") ? GL_RGBA16F : GL_RGBA32F;
+    char *src = dof_source(out_format_of(d), false, err);
+    if (!src) return -1;
+    d->fragment = gl_program_vf("shaders/fullscreen.vert", "shaders/dof.frag", src, err);
+    if (d->fragment) d->compute = gl_program_compute("shaders/dof.comp", src, err);
+    free(src);
+    if (!d->compute) return -1;
+    d->vao = gl_empty_vao();
     return gl_check("building the DoF programs", err);
+}
+
+/* The compute pass with the near field's tile pass, built on first use: it needs shared
+ * memory and barriers, which llvmpipe runs as coroutines 30x slower, so the pass
+ * without the near field leaves them out. */
+static GLuint compute_near(dof_pass *d, sw_error *err)
+{
+    if (d->compute_near) return d->compute_near;
+    char *src = dof_source(out_format_of(d), true, err);
+    if (!src) return 0;
+    d->compute_near = gl_program_compute("shaders/dof.comp", src, err);
+    free(src);
+    return d->compute_near;
 }
 
 void dof_pass_shutdown(dof_pass *d)
@@ -153,7 +168,8 @@ int dof_pass_run(dof_pass *d, dof_gather g, const dof_params *p, GLuint color_te
                  GLuint sat_buffer, int w, int h, GLuint out_fbo, GLuint out_tex, sw_error *err)
 {
     if (g == DOF_CUDA) return sw_fail(err, "the cuda gather runs with the cuda SAT build, not as a GL pass");
-    if (g == DOF_COMPUTE && p->layers && p->kernel == DOF_KERNEL_DISC && p->view == DOF_VIEW_EFFECT) {
+    const bool effect = p->view == DOF_VIEW_EFFECT, layers = p->layers && p->kernel == DOF_KERNEL_DISC && effect;
+    if (g == DOF_COMPUTE && layers) {
         if (!d->layers && !(d->layers = sw_calloc(1, sizeof *d->layers, "the DoF layer tables", err))) return -1;
         if (dof_layer_tables_build(d->layers, p, color_tex, depth_tex, w, h, err)) return -1;
         glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 1, d->layers->sat[0]);
@@ -163,8 +179,9 @@ int dof_pass_run(dof_pass *d, dof_gather g, const dof_params *p, GLuint color_te
     glBindTextureUnit(1, depth_tex);
     glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 0, sat_buffer);
     if (g == DOF_COMPUTE) {
-        const bool layers = p->layers && p->kernel == DOF_KERNEL_DISC, effect = p->view == DOF_VIEW_EFFECT;
-        set_uniforms((p->near || layers) && effect ? d->compute_near : d->compute, p, w, h);
+        GLuint prog = (p->near && effect) || layers ? compute_near(d, err) : d->compute;
+        if (!prog) return -1;
+        set_uniforms(prog, p, w, h);
         glBindImageTexture(0, out_tex, 0, GL_FALSE, 0, GL_WRITE_ONLY, d->image_format);
         glDispatchCompute((GLuint)((w + 15) / 16), (GLuint)((h + 15) / 16), 1);
         glMemoryBarrier(GL_TEXTURE_FETCH_BARRIER_BIT | GL_FRAMEBUFFER_BARRIER_BIT | GL_TEXTURE_UPDATE_BARRIER_BIT);

@@ -56,7 +56,7 @@ bool dof_gather_has_near(dof_gather g);
 struct dof_layer_tables;
 
 typedef struct dof_pass {
-    GLuint fragment, compute, compute_near;   /* programs: compute_near has the near field's tile pass */
+    GLuint fragment, compute, compute_near;   /* programs; compute_near (the near field's tile pass) made on first use */
     GLuint vao;
     GLenum image_format;        /* of the compute pass's output image */
     struct dof_layer_tables *layers;   /* the compute gather's, made on first use (p->layers) */
