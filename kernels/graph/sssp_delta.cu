@@ -14,7 +14,7 @@
 namespace cg = cooperative_groups;
 
 #define DS_INF_BITS 0x7f800000u
-#define DS_BLOCKS_PER_SM 8   /* at most; the register count allows 5 */
+#define DS_BLOCKS_PER_SM 4   /* at most; the register count (64) allows 4 */
 
 typedef struct ds_params {
     const long long *__restrict__ row, *__restrict__ mid;
@@ -51,22 +51,52 @@ typedef struct ds_out {
     unsigned *queue, *queued, *members;
 } ds_out;
 
-/* Relaxes arc A from a vertex at distance DU (whole warps call this). An improved
- * vertex below hi is queued (once per round); a heavy arc lands below hi only when
- * lo + delta rounds to lo (then the bucket loops again), so heavy phases pay only the
- * ballot. */
-__device__ __forceinline__ void ds_visit(const ds_params &p, const ds_out &o, bool valid, long long a, float du)
+/* Relaxes B arcs per lane (A[j] from a vertex at distance DU[j], where VALID[j]);
+ * whole warps call this. Each step is issued for all B arcs before the next one
+ * starts (the arc loads, then the dist loads, then the atomics), so a lane has B
+ * dependent chains in flight instead of one. An improved vertex below hi is queued
+ * (once per round): the warp appends all its finds with one atomicAdd. A heavy arc
+ * lands below hi only when lo + delta rounds to lo (then the bucket loops again), so
+ * heavy phases pay only the ballot. */
+template <int B>
+__device__ __forceinline__ void ds_visit(const ds_params &p, const ds_out &o, const bool *valid, const long long *a,
+                                         const float *du)
 {
-    bool to_queue = false;
-    unsigned v = 0;
-    if (valid) {
-        v = p.col[a];
-        float nd = du + (p.w ? p.w[a] : 1.0f);
-        if (nd < p.dist[v] && nd < atomic_min_nonneg(&p.dist[v], nd) && nd < o.hi)
-            to_queue = atomicExch(&p.stamp[v], o.stamp_val) != o.stamp_val;
+    unsigned v[B];
+    float nd[B], seen[B];
+    bool improved[B];
+#pragma unroll
+    for (int j = 0; j < B; j++) {
+        v[j] = valid[j] ? p.col[a[j]] : 0;
+        nd[j] = du[j] + (p.w && valid[j] ? p.w[a[j]] : 1.0f);
     }
-    warp_append(to_queue, v, o.queue, o.queued, ~0ull, NULL);
+#pragma unroll
+    for (int j = 0; j < B; j++) seen[j] = valid[j] ? p.dist[v[j]] : 0.0f;
+#pragma unroll
+    for (int j = 0; j < B; j++)
+        improved[j] = valid[j] && nd[j] < seen[j] && nd[j] < atomic_min_nonneg(&p.dist[v[j]], nd[j]) && nd[j] < o.hi;
+    unsigned mask[B], total = 0;
+    const unsigned lane = threadIdx.x & 31;
+#pragma unroll
+    for (int j = 0; j < B; j++) {
+        bool q = improved[j] && atomicExch(&p.stamp[v[j]], o.stamp_val) != o.stamp_val;
+        mask[j] = __ballot_sync(FULL_MASK, q);
+        total += __popc(mask[j]);
+    }
+    if (!total) return;
+    unsigned base = 0;
+    if (lane == 0) base = atomicAdd(o.queued, total);
+    base = __shfl_sync(FULL_MASK, base, 0);
+#pragma unroll
+    for (int j = 0; j < B; j++) {
+        if (mask[j] >> lane & 1) o.queue[base + __popc(mask[j] & ((1u << lane) - 1))] = v[j];
+        base += __popc(mask[j]);
+    }
 }
+
+/* Arcs a lane relaxes at once in a phase of more than a block's worth of arcs, and in
+ * a hub segment (SSSP_DS_SEGMENT = 32 lanes x DS_BATCH). */
+#define DS_BATCH 4
 
 /* Relaxes the light (LIGHT) or heavy arcs of the *COUNT vertices of LIST, a block
  * balancing the arcs of 256 vertices at a time; vertices of more than big_degree
@@ -109,15 +139,35 @@ __device__ __forceinline__ void ds_expand(const ds_params &p, const ds_out &o, c
         bool big = deg > (long long)p.big_degree;
         warp_hub_append(big, u, start, deg, p.segment, p.hub_start, p.hub_v, hubs);
         long long total = lb_load(lb, start, big ? 0 : deg);
-        for (long long base = 0; base < total; base += GRAPH_BLOCK) {
-            long long e = base + threadIdx.x, a = 0;
+        if (total <= GRAPH_BLOCK) {   /* one arc a thread: no batch to fill */
+            long long e = threadIdx.x, a = 0;
             float du = 0;
-            if (e < total) {
+            bool valid = e < total;
+            if (valid) {
                 int k = lb_find(lb, e);
                 a = lb->start[k] + (e - lb->off[k]);
                 du = s_du[k];
             }
-            ds_visit(p, o, e < total, a, du);
+            ds_visit<1>(p, o, &valid, &a, &du);
+        } else {
+            for (long long base = 0; base < total; base += DS_BATCH * GRAPH_BLOCK) {
+                bool valid[DS_BATCH];
+                long long a[DS_BATCH];
+                float du[DS_BATCH];
+#pragma unroll
+                for (int j = 0; j < DS_BATCH; j++) {
+                    long long e = base + j * GRAPH_BLOCK + threadIdx.x;
+                    valid[j] = e < total;
+                    a[j] = 0;
+                    du[j] = 0;
+                    if (valid[j]) {
+                        int k = lb_find(lb, e);
+                        a[j] = lb->start[k] + (e - lb->off[k]);
+                        du[j] = s_du[k];
+                    }
+                }
+                ds_visit<DS_BATCH>(p, o, valid, a, du);
+            }
         }
         /* listed as a member after the arcs, off their path (nothing reads the list
            before the heavy round) */
@@ -140,7 +190,18 @@ __device__ __forceinline__ void ds_hubs(const ds_params &p, const ds_out &o, uns
         float du = __ldcg(&p.dist[u]);
         long long s = __ldcg(&p.hub_start[i]), end = LIGHT ? p.mid[u] : p.row[u + 1];
         if (end > s + p.segment) end = s + p.segment;
-        for (long long base = s; base < end; base += 32) ds_visit(p, o, base + lane < end, base + lane, du);
+        for (long long base = s; base < end; base += 32 * DS_BATCH) {
+            bool valid[DS_BATCH];
+            long long a[DS_BATCH];
+            float dus[DS_BATCH];
+#pragma unroll
+            for (int j = 0; j < DS_BATCH; j++) {
+                a[j] = base + j * 32 + lane;
+                valid[j] = a[j] < end;
+                dus[j] = du;
+            }
+            ds_visit<DS_BATCH>(p, o, valid, a, dus);
+        }
     }
 }
 
@@ -179,21 +240,38 @@ __device__ __forceinline__ void ds_round(const ds_params &p, const unsigned *lis
     ds_phase<LIGHT>(p, o, list, count_at, ph, lb, s_du, s_count, grid);
 }
 
+/* A block's shared counters for ds_scan's appends: step k of a scan counts into
+ * cnt[k % 3] and reads its block's place from base[k % 3] (three, so that zeroing the
+ * next step's counter never races a slow warp's read of the last one). */
+typedef struct ds_scan_shared {
+    unsigned cnt[3], base[3], min_bits;
+} ds_scan_shared;
+
+__device__ __forceinline__ void ds_scan_shared_init(ds_scan_shared *s)
+{
+    if (threadIdx.x == 0) {
+        s->cnt[0] = s->cnt[1] = s->cnt[2] = 0;
+        s->min_bits = DS_INF_BITS;
+    }
+}
+
 /* Queues every v with LO <= dist[v] < HI; the smallest dist >= HI (finite) goes
  * to *FAR_MIN. A thread takes DS_SCAN_LOADS float4 of dist at a time, all loads in
  * flight before any is looked at (one at a time, each step waited a full L2 round
- * trip: ~30 us per scan of 4 M vertices), and a warp appends its finds with one
- * atomicAdd. */
-#define DS_SCAN_LOADS 4
+ * trip: ~30 us per scan of 4 M vertices), and a block appends its finds with one
+ * atomicAdd a step (one a warp put eight times as many on the one counter). */
+#define DS_SCAN_LOADS 8
+static_assert(DS_SCAN_LOADS * 4 <= 32, "a thread's finds of one step are bits of one 32-bit mask");
 __device__ __forceinline__ void ds_scan(const ds_params &p, float lo, float hi, unsigned *queue, unsigned *queued,
-                                        unsigned *far_min)
+                                        unsigned *far_min, ds_scan_shared *sh)
 {
     const unsigned long long n = p.n, threads = (unsigned long long)gridDim.x * GRAPH_BLOCK;
     const unsigned long long tid = (unsigned long long)blockIdx.x * GRAPH_BLOCK + threadIdx.x;
     const int lane = threadIdx.x & 31;
-    unsigned min_bits = DS_INF_BITS;
-    /* float4 number Q holds vertices 4Q..4Q+3; step k of a pass reads float4 qbase + k * threads + tid */
-    for (unsigned long long qbase = 0; qbase * 4 < n; qbase += DS_SCAN_LOADS * threads) {
+    unsigned min_bits = DS_INF_BITS, k3 = 0;
+    /* float4 number Q holds vertices 4Q..4Q+3; step k of a pass reads float4 qbase + k * threads + tid.
+       The loop bound is the same for every thread of the grid, so every thread meets each barrier. */
+    for (unsigned long long qbase = 0; qbase * 4 < n; qbase += DS_SCAN_LOADS * threads, k3 = k3 == 2 ? 0 : k3 + 1) {
         float4 d[DS_SCAN_LOADS];
 #pragma unroll
         for (int k = 0; k < DS_SCAN_LOADS; k++) {
@@ -218,18 +296,29 @@ __device__ __forceinline__ void ds_scan(const ds_params &p, float lo, float hi, 
             }
         }
         unsigned cnt = __popc(mask), inc = warp_inclusive_sum(cnt);
-        unsigned total = __shfl_sync(FULL_MASK, inc, 31), base = 0;
-        if (!total) continue;
-        if (lane == 31) base = atomicAdd(queued, total);
-        base = __shfl_sync(FULL_MASK, base, 31) + inc - cnt;
+        unsigned total = __shfl_sync(FULL_MASK, inc, 31), wbase = 0;
+        if (lane == 31 && total) wbase = atomicAdd(&sh->cnt[k3], total);
+        if (threadIdx.x == 0) sh->cnt[k3 == 2 ? 0 : k3 + 1] = 0;
+        __syncthreads();
+        unsigned block_total = sh->cnt[k3];
+        if (!block_total) continue;   /* the same in every thread of the block */
+        if (threadIdx.x == 0) sh->base[k3] = atomicAdd(queued, block_total);
+        __syncthreads();
+        unsigned at = sh->base[k3] + __shfl_sync(FULL_MASK, wbase, 31) + inc - cnt;
         while (mask) {
-            int b = __ffs(mask) - 1;
+            int bit = __ffs(mask) - 1;
             mask &= mask - 1;
-            queue[base++] = (unsigned)((qbase + (b >> 2) * threads + tid) * 4 + (b & 3));
+            queue[at++] = (unsigned)((qbase + (bit >> 2) * threads + tid) * 4 + (bit & 3));
         }
     }
     for (int s = 16; s > 0; s >>= 1) min_bits = min(min_bits, __shfl_down_sync(FULL_MASK, min_bits, s));
-    if (lane == 0 && min_bits != DS_INF_BITS) atomicMin(far_min, min_bits);
+    if (lane == 0 && min_bits != DS_INF_BITS) atomicMin(&sh->min_bits, min_bits);
+    __syncthreads();
+    if (threadIdx.x == 0) {
+        if (sh->min_bits != DS_INF_BITS) atomicMin(far_min, sh->min_bits);
+        sh->min_bits = DS_INF_BITS;
+        sh->cnt[0] = sh->cnt[1] = sh->cnt[2] = 0;
+    }
 }
 
 __global__ void __launch_bounds__(GRAPH_BLOCK) k_ds_run(const __grid_constant__ ds_params p)
@@ -238,6 +327,9 @@ __global__ void __launch_bounds__(GRAPH_BLOCK) k_ds_run(const __grid_constant__ 
     __shared__ graph_lb lb;
     __shared__ float s_du[GRAPH_BLOCK];
     __shared__ unsigned s_count;
+    __shared__ ds_scan_shared s_scan;
+    ds_scan_shared_init(&s_scan);
+    __syncthreads();
     sssp_ds_ctl *c = p.ctl;
     bool leader = blockIdx.x == 0 && threadIdx.x == 0;
     /* it: rounds (scans, light and heavy rounds); ph: relax phases; b: buckets. Round IT
@@ -254,7 +346,7 @@ __global__ void __launch_bounds__(GRAPH_BLOCK) k_ds_run(const __grid_constant__ 
             c->far_min_bits[(it + 2) % 3] = DS_INF_BITS;
             c->members[(b + 1) % 3] = 0;
         }
-        ds_scan(p, lo, hi, p.queue[(it + 1) & 1], &c->queued[(it + 1) % 3], &c->far_min_bits[(it + 1) % 3]);
+        ds_scan(p, lo, hi, p.queue[(it + 1) & 1], &c->queued[(it + 1) % 3], &c->far_min_bits[(it + 1) % 3], &s_scan);
         grid.sync();
         ds_tick(c, SSSP_DS_T_SCAN);
         it++;
