@@ -30,7 +30,6 @@ int bench_bfs_main(int argc, char **argv);
 int bench_sssp_main(int argc, char **argv);
 
 #define MAX_SOURCES 64
-#define MAX_ALGOS 8
 #define REF_BUDGET ((uint64_t)8 << 30)   /* bytes of reference results held at once */
 
 typedef struct bench_graph_opts {
@@ -229,9 +228,12 @@ static int add_row(const bench_graph_opts *o, const bench_graph *bg, const algo_
     int ok = a->valid == a->runs;
     char width[48] = "";
     if (a->delta > 0) snprintf(width, sizeof width, "  width %.4g", a->delta);
-    snprintf(row.note, sizeof row.note, "%.40s hm %.3f GTEPS, gunrock %.3f; %d/%d valid%s", bg->spec, hm, hm_arcs,
-             a->valid, a->runs, width);
-    /* the width goes before "valid N/N": readers take the count as the last field */
+    /* free text, cut where it does not fit (the figures have their own fields) */
+    int len = snprintf(row.note, sizeof row.note, "%.40s hm %.3f GTEPS, gunrock %.3f;%s%s %d/%d valid", bg->spec,
+                       hm, hm_arcs, width[0] ? width + 1 : "", width[0] ? ";" : "", a->valid, a->runs);
+    if (len < 0) row.note[0] = '\0';
+    /* the width goes before the count, here and in the note: readers take "valid N/N" (or
+       "N/N valid") as the last field */
     printf("  %-5s %-22s %-18s %9.3f ms  hm %8.3f GTEPS  gunrock %8.3f GTEPS%s  valid %d/%d%s\n", row.backend, a->name,
            bg->spec, row.median_ms, hm, hm_arcs, width, a->valid, a->runs, ok ? "" : "  INVALID");
     fflush(stdout);
@@ -262,13 +264,15 @@ static int bench_one(const bench_graph_opts *o, const char *spec, int index, ben
     const char *why;
     if (!rc && prim_cuda_available(&why)) {
         const char *const *algos = o->sssp ? sssp_cuda_algorithms : bfs_cuda_algorithms;
-        static algo_result res[MAX_ALGOS];
-        int nres = 0;
-        for (const char *const *a = algos; *a && nres < MAX_ALGOS; a++)
-            if (!o->algo || !strcmp(o->algo, *a)) res[nres++] = (algo_result){*a, PRIM_CUDA, {0}, 0, 0, 0, ""};
+        int count = 0, nres = 0;
+        while (algos[count]) count++;
+        algo_result *res = sw_calloc((size_t)count, sizeof *res, "algorithm results", err);
+        if (!res) rc = -1;
+        for (int k = 0; k < count && res; k++)
+            if (!o->algo || !strcmp(o->algo, algos[k])) res[nres++] = (algo_result){algos[k], PRIM_CUDA, {0}, 0, 0, 0, ""};
         void *dev = NULL;
-        if (o->sssp) rc = sssp_cuda_upload(&bg->g, o->algo, (sssp_cuda_graph **)&dev, err);
-        else rc = bfs_cuda_upload(&bg->g, (bfs_cuda_graph **)&dev, err);
+        if (!rc && o->sssp) rc = sssp_cuda_upload(&bg->g, o->algo, (sssp_cuda_graph **)&dev, err);
+        else if (!rc) rc = bfs_cuda_upload(&bg->g, (bfs_cuda_graph **)&dev, err);
         if (!rc) rc = run_roots(o, bg, res, nres, dev, bg->nroots, err);
         for (int k = 0; k < nres && !rc; k++) {
             int ok = add_row(o, bg, &res[k], cpu_ms, rep, err);
@@ -277,6 +281,7 @@ static int bench_one(const bench_graph_opts *o, const char *spec, int index, ben
         }
         if (o->sssp) sssp_cuda_free(dev);
         else bfs_cuda_free(dev);
+        free(res);
     }
 #endif
     if (rc) sw_wrap(err, "%s: ", spec);
