@@ -161,14 +161,14 @@ static void set_uniforms(GLuint prog, const dof_params *p, int w, int h)
     glUniform1i(glGetUniformLocation(prog, "u_guard"), p->guard);
     glUniform1i(glGetUniformLocation(prog, "u_kernel"), p->kernel);
     glUniform1i(glGetUniformLocation(prog, "u_near"), p->near);
-    glUniform1i(glGetUniformLocation(prog, "u_layers"), p->layers && p->kernel == DOF_KERNEL_DISC);
+    glUniform1i(glGetUniformLocation(prog, "u_layers"), dof_uses_layers(p));
 }
 
 int dof_pass_run(dof_pass *d, dof_gather g, const dof_params *p, GLuint color_tex, GLuint depth_tex,
                  GLuint sat_buffer, int w, int h, GLuint out_fbo, GLuint out_tex, sw_error *err)
 {
     if (g == DOF_CUDA) return sw_fail(err, "the cuda gather runs with the cuda SAT build, not as a GL pass");
-    const bool effect = p->view == DOF_VIEW_EFFECT, layers = p->layers && p->kernel == DOF_KERNEL_DISC && effect;
+    const bool effect = p->view == DOF_VIEW_EFFECT, layers = dof_builds_layers(p);
     if (g == DOF_COMPUTE && layers) {
         if (!d->layers && !(d->layers = sw_calloc(1, sizeof *d->layers, "the DoF layer tables", err))) return -1;
         if (dof_layer_tables_build(d->layers, p, color_tex, depth_tex, w, h, err)) return -1;

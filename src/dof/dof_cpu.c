@@ -73,7 +73,7 @@ void dof_cpu_apply(const dof_params *p, const uint8_t *img, const uint32_t *sat,
                    const float *depth, int w, int h, int c, uint8_t *out)
 {
     struct dof_image m = {p, sat, depth, w, h, c, img, {layers ? layers[0] : NULL, layers ? layers[1] : NULL}};
-    int use_layers = p->layers && layers && p->kernel == DOF_KERNEL_DISC;
+    int use_layers = layers && dof_uses_layers(p);
     for (int ty = 0; ty < h; ty += DOF_NEAR_TILE)
         for (int tx = 0; tx < w; tx += DOF_NEAR_TILE) {
             float rt = 0.0f, dt = FLT_MAX;

@@ -27,4 +27,17 @@ typedef struct dof_params {
                          soft guard and the near field's probes */
 } dof_params;
 
+/* The layer tables are in use: asked for, with the disc (with boxes --near layers is the
+ * probes' near field). */
+static inline int dof_uses_layers(const dof_params *p)
+{
+    return p->layers && p->kernel == DOF_KERNEL_DISC;
+}
+
+/* The pass builds the layer tables: in use, and the effect drawn (a debug view reads none). */
+static inline int dof_builds_layers(const dof_params *p)
+{
+    return dof_uses_layers(p) && p->view == DOF_VIEW_EFFECT;
+}
+
 #endif

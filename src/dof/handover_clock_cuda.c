@@ -13,8 +13,10 @@ static void disable(handover_clock *c, const char *what, const char *detail)
     c->ready = false;
     if (c->info) {
         c->info->measured = false;
-        snprintf(c->info->why, sizeof c->info->why, "the hand-over clock is off: %s%s%s", what, detail ? ": " : "",
-                 detail ? detail : "");
+        /* a long driver message is cut: the line says what failed first */
+        if (snprintf(c->info->why, sizeof c->info->why, "the hand-over clock is off: %s%s%s", what,
+                     detail ? ": " : "", detail ? detail : "") < 0)
+            c->info->why[0] = '\0';
     }
     fprintf(stderr, "scanworks: %s\n", c->info ? c->info->why : what);
 }

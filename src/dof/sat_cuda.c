@@ -239,7 +239,7 @@ static int run_kernels(sat_interop *io, int slot, int variant, cudaTextureObject
     if (three < 0) return -1;
     dof_cuda_args a = {color, depth, out, sat, w, h, p, three, alpha, sat_cuda_split_table(variant, &src), NULL};
     /* The layer tables (dof_layers_cuda.h) after the frame's table, in the gather's time. */
-    if (p.layers && p.kernel == DOF_KERNEL_DISC && p.view == DOF_VIEW_EFFECT) {
+    if (dof_builds_layers(&p)) {
         if (dof_cuda_layers_build(&io->layers, color, depth, &p, w, h, &io->scratch, io->stream, err)) return -1;
         a.layers = io->layers.tables;
     }

@@ -18,7 +18,7 @@ static int launch_pixels(const void *kernel, int w, int h, void **args, cudaStre
 
 int dof_cuda_gather(const dof_cuda_args *a, cudaStream_t stream, sw_error *err)
 {
-    if (a->p.layers && a->p.kernel == DOF_KERNEL_DISC && a->p.view == DOF_VIEW_EFFECT && !a->layers)
+    if (dof_builds_layers(&a->p) && !a->layers)
         return sw_fail(err, "the cuda gather with the layer tables needs them built (dof_cuda_layers_build)");
     dof_cuda_args pa = *a;
     void *args[] = {&pa};
