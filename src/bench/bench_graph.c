@@ -271,8 +271,9 @@ static int bench_one(const bench_graph_opts *o, const char *spec, int index, ben
         for (int k = 0; k < count && res; k++)
             if (!o->algo || !strcmp(o->algo, algos[k])) res[nres++] = (algo_result){algos[k], PRIM_CUDA, {0}, 0, 0, 0, ""};
         void *dev = NULL;
-        if (!rc && o->sssp) rc = sssp_cuda_upload(&bg->g, o->algo, (sssp_cuda_graph **)&dev, err);
-        else if (!rc) rc = bfs_cuda_upload(&bg->g, (bfs_cuda_graph **)&dev, err);
+        if (!rc)
+            rc = o->sssp ? sssp_cuda_upload(&bg->g, o->algo, (sssp_cuda_graph **)&dev, err)
+                         : bfs_cuda_upload(&bg->g, (bfs_cuda_graph **)&dev, err);
         if (!rc) rc = run_roots(o, bg, res, nres, dev, bg->nroots, err);
         for (int k = 0; k < nres && !rc; k++) {
             int ok = add_row(o, bg, &res[k], cpu_ms, rep, err);
