@@ -1,7 +1,8 @@
 #version 450 core
-// Depth of field as a compute pass (16x16 pixels per group, one near-field tile); the
-// work is in dof_common.glsl. OUT_FORMAT is rgba16f for the frame, rgba32f for the CLI.
-layout(local_size_x = 16, local_size_y = 16) in;
+// Depth of field as a compute pass (a group per near-field tile, DOF_NEAR_TILE_W x _H
+// pixels); the work is in dof_common.glsl. OUT_FORMAT is rgba16f for the frame, rgba32f
+// for the CLI.
+layout(local_size_x = DOF_NEAR_TILE_W, local_size_y = DOF_NEAR_TILE_H) in;
 layout(OUT_FORMAT, binding = 0) uniform writeonly image2D u_out;
 // DOF_WITH_NEAR: the variant with the near field (and the layer tables); the other has
 // no shared memory and no barrier (the host picks by the uniforms below).
@@ -17,12 +18,12 @@ void main()
     bool layers = u_layers != 0 && u_view == 0;
     bool near = (u_near != 0 || layers) && u_view == 0;
     if (near) {
-        // The tile pass, dilated: the group's 256 invocations fold the samples in.
+        // The tile pass, dilated: the group's invocations fold the samples in.
         if (gl_LocalInvocationIndex == 0u) s_rt = 0u, s_dt = floatBitsToUint(3.0e38);
         barrier();
         float rt = 0.0, dt = 3.0e38;
-        ivec2 t0 = ivec2(gl_WorkGroupID.xy) * DOF_NEAR_TILE;
-        for (int k = int(gl_LocalInvocationIndex); k < DOF_NEAR_SAMPLES; k += 256) near_sample(t0, k, rt, dt);
+        ivec2 t0 = ivec2(gl_WorkGroupID.xy) * ivec2(DOF_NEAR_TILE_W, DOF_NEAR_TILE_H);
+        for (int k = int(gl_LocalInvocationIndex); k < DOF_NEAR_SAMPLES; k += DOF_NEAR_TILE_W * DOF_NEAR_TILE_H) near_sample(t0, k, rt, dt);
         atomicMax(s_rt, floatBitsToUint(rt));
         atomicMin(s_dt, floatBitsToUint(dt));
         barrier();

@@ -159,11 +159,11 @@ vec4 dof_pixel(ivec2 p)
 // then the near layer over a pixel from the spiral's probes of that disc.
 void near_sample(ivec2 t0, int k, inout float rt, inout float dt)
 {
-    ivec2 s = t0 - DOF_MAX_RADIUS + DOF_NEAR_STRIDE * ivec2(k % DOF_NEAR_SIDE, k / DOF_NEAR_SIDE) + DOF_NEAR_STRIDE / 2;
+    ivec2 s = t0 - DOF_MAX_RADIUS + DOF_NEAR_STRIDE * ivec2(k % DOF_NEAR_SIDE_X, k / DOF_NEAR_SIDE_X) + DOF_NEAR_STRIDE / 2;
     if (s.x < 0 || s.y < 0 || s.x >= u_size.x || s.y >= u_size.y) return;
     float d = texelFetch(u_depth, s, 0).r;
     if (!(d < u_focus)) return;
-    ivec2 e2 = max(t0 - s, s - (t0 + DOF_NEAR_TILE - 1));
+    ivec2 e2 = max(t0 - s, s - (t0 + ivec2(DOF_NEAR_TILE_W, DOF_NEAR_TILE_H) - 1));
     int e = max(e2.x, e2.y);
     float r = blur_radius(d);
     if (r < 0.5 || float(e) > r + float(DOF_NEAR_STRIDE)) return;

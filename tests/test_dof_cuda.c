@@ -1,8 +1,10 @@
 /* On the GPU machine: DoF frames with the SAT built by cuda (both variants, through
  * GL interop) against the gl and cpu backends' frames (the integer tables are the
- * same, so the frames must agree closely), and `compute dof --backend cuda` against
- * the cpu gather, for every kernel (the disc, the default, and the boxes), with the near
- * field (the default) and without. */
+ * same, so the frames must agree closely), without the near field (the default) and
+ * with it (probes and layer tables: the cuda gather against the GL compute gather),
+ * and `compute dof --backend cuda` against the cpu gather, for every kernel (the disc,
+ * the default, and the boxes), with the near field and without; compute dof fails on
+ * any non-finite value a GPU gather writes (a NaN would round to some byte unseen). */
 #define _POSIX_C_SOURCE 200809L   /* setenv */
 #include "app/commands_ops.h"
 #include "dof/sat.h"
@@ -203,6 +205,27 @@ int main(void)
     }
     image_free(&ref);
     image_free(&ref_far);
+    /* The app's frame with the near field, by probes and by the layer tables: the cuda
+     * SAT and gather against GL's table and compute gather (the same tiles, the same
+     * arithmetic). */
+    static const char *const nears[2] = {"on", "layers"};
+    for (int k = 0; k < 2; k++) {
+        char dir_gl[64], dir_cuda[64], what[96];
+        snprintf(dir_gl, sizeof dir_gl, "dofcuda_near%s_gl", nears[k]);
+        snprintf(dir_cuda, sizeof dir_cuda, "dofcuda_near%s_cuda", nears[k]);
+        dof_render_near = nears[k];
+        CHECK_MSG(dof_render("gl", NULL, "compute", dir_gl) == 0, "gl --near %s: headless run failed", nears[k]);
+        CHECK_MSG(dof_render("cuda", "tiled", "cuda", dir_cuda) == 0, "cuda --near %s: headless run failed", nears[k]);
+        dof_render_near = NULL;
+        image8 g, c;
+        if (load(dir_gl, &g)) continue;
+        if (!load(dir_cuda, &c)) {
+            snprintf(what, sizeof what, "frame --near %s, cuda SAT + cuda gather vs gl compute", nears[k]);
+            dof_compare(what, &c, &g, 0.25, 0.001);
+            image_free(&c);
+        }
+        image_free(&g);
+    }
     /* The app's frame: its scene is opaque, so the cuda SAT scans three channels, writes
      * the gather's two-plane table, and the gather averages three; the uint4 texels and
      * the four-channel kernels must give the same bits, in the DoF and the SAT views. */

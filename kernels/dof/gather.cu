@@ -1,5 +1,5 @@
-/* Depth of field as a CUDA kernel: one thread per pixel, 16x16 blocks, the last image
- * rows first; each box corner of the SAT is one 16-byte load (12 per pixel instead of
+/* Depth of field as a CUDA kernel: one thread per pixel, a block per near-field tile
+ * (DOF_NEAR_TILE_W x _H: a warp is one row of 32 pixels), the last image rows first; each box corner of the SAT is one 16-byte load (12 per pixel instead of
  * 48), or, from the opaque frame's two-plane table, an 8-byte and a 4-byte load. The
  * math is src/dof/dof_math.h (shared with the C gather); the GLSL twin is
  * dof_common.glsl. */
@@ -124,17 +124,18 @@ __device__ static inline void dof_layer4(const dof_image *m, int t, int x, int y
 
 /* ALPHA3: the fourth channel is a.alpha at every pixel, so only three are averaged
  * (the mean of a constant is that constant: the same pixels). SPLIT (with ALPHA3): the
- * table in two planes. NEAR: the near field; the block is its tile, and its 256 threads
+ * table in two planes. NEAR: the near field; the block is its tile, and its threads
  * fold the tile's depth samples (dof_near_sample) into shared words first. LAYERS (with
  * DISC and NEAR): the near field and the far blur from the layer tables
  * (dof_layers_pixel) in place of the probes and the soft guard. */
 template <bool ALPHA3, bool SPLIT, bool DISC, bool NEAR, bool LAYERS = false>
-__global__ void __launch_bounds__(256, LAYERS ? DOF_LAYERS_BLOCKS : DISC ? DOF_DISC_BLOCKS : DOF_GATHER_BLOCKS) dof_gather_kernel(dof_cuda_args a)
+__global__ void __launch_bounds__(DOF_GATHER_THREADS, LAYERS ? DOF_LAYERS_BLOCKS : DISC ? DOF_DISC_BLOCKS : DOF_GATHER_BLOCKS) dof_gather_kernel(dof_cuda_args a)
 {
     /* Blocks in reverse order, the image's last rows first: the SAT's tile write has
      * just written those, so their table lines are still in L2 (4 us of the gather's
      * 40 at 1080p, docs/perf/dof.md, round 10). */
-    int x = (gridDim.x - 1 - blockIdx.x) * 16 + threadIdx.x, y = (gridDim.y - 1 - blockIdx.y) * 16 + threadIdx.y;
+    int x = (gridDim.x - 1 - blockIdx.x) * DOF_NEAR_TILE_W + threadIdx.x,
+        y = (gridDim.y - 1 - blockIdx.y) * DOF_NEAR_TILE_H + threadIdx.y;
     const unsigned *sat = (const unsigned *)a.sat;
     const unsigned *bplane = SPLIT ? sat + 2 * sat_split_plane_elems(a.w, a.h) : NULL;
     dof_image m = {&a.p, a.depth, sat, a.w, a.h, ALPHA3 ? 3 : 4, SPLIT, bplane, a.color, (const uint4 *)a.layers};
@@ -143,12 +144,12 @@ __global__ void __launch_bounds__(256, LAYERS ? DOF_LAYERS_BLOCKS : DISC ? DOF_D
     __shared__ unsigned s_rt, s_dt;
     const bool near = NEAR && a.p.view == DOF_VIEW_EFFECT;   /* the same in every thread */
     if (near) {
-        int tid = threadIdx.y * 16 + threadIdx.x;
+        int tid = threadIdx.y * DOF_NEAR_TILE_W + threadIdx.x;
         if (tid == 0) s_rt = 0u, s_dt = __float_as_uint(3.0e38f);
         __syncthreads();
         float rt = 0.0f, dt = 3.0e38f;
         int tx0 = x - (int)threadIdx.x, ty0 = y - (int)threadIdx.y;
-        for (int k = tid; k < DOF_NEAR_SAMPLES; k += 256) dof_near_sample(&m, tx0, ty0, k, &rt, &dt);
+        for (int k = tid; k < DOF_NEAR_SAMPLES; k += DOF_GATHER_THREADS) dof_near_sample(&m, tx0, ty0, k, &rt, &dt);
         atomicMax(&s_rt, __float_as_uint(rt));
         atomicMin(&s_dt, __float_as_uint(dt));
         __syncthreads();
@@ -202,7 +203,7 @@ template <bool NEAR>
 static void (*dof_pick_kernel(const dof_cuda_args *a))(dof_cuda_args)
 {
     int three = a->alpha_const;
-    if (a->p.layers && a->p.kernel == DOF_KERNEL_DISC)
+    if (dof_uses_layers(&a->p))
         return a->split ? dof_gather_kernel<true, true, true, true, true>
                : three  ? dof_gather_kernel<true, false, true, true, true>
                         : dof_gather_kernel<false, false, true, true, true>;

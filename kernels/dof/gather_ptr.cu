@@ -1,4 +1,4 @@
-/* The DoF gather over device pointers (gather_ptr.h): one thread per pixel, 16x16
+/* The DoF gather over device pointers (gather_ptr.h): one thread per pixel, a block per near-field tile (DOF_NEAR_TILE_W x _H),
  * blocks, each block one near-field tile; the same dof_math.h arithmetic and the same
  * reciprocal as the frame's kernel (gather.cu), which keeps its texture reads. */
 #include "kernels/common/cuda_util.cuh"
@@ -59,18 +59,18 @@ __device__ static inline void dof_ptr_color(const dof_image *m, int x, int y, fl
 
 /* DISC: the disc kernel (else the boxes); NEAR: the near field, its tile the block's. */
 template <bool DISC, bool NEAR>
-__global__ void __launch_bounds__(256) dof_gather_ptr_kernel(dof_ptr_args a)
+__global__ void __launch_bounds__(DOF_GATHER_THREADS) dof_gather_ptr_kernel(dof_ptr_args a)
 {
-    const int x = blockIdx.x * 16 + threadIdx.x, y = blockIdx.y * 16 + threadIdx.y;
+    const int x = blockIdx.x * DOF_NEAR_TILE_W + threadIdx.x, y = blockIdx.y * DOF_NEAR_TILE_H + threadIdx.y;
     dof_image m = {&a.p, (const uint4 *)a.sat, a.depth, (const uchar4 *)a.rgba, a.w, a.h, 4};
     __shared__ unsigned s_rt, s_dt;   /* the tile's near CoC and least near depth, as float bits (>= 0) */
     if (NEAR) {
-        const int tid = threadIdx.y * 16 + threadIdx.x;
+        const int tid = threadIdx.y * DOF_NEAR_TILE_W + threadIdx.x;
         if (tid == 0) s_rt = 0u, s_dt = __float_as_uint(3.0e38f);
         __syncthreads();
         float rt = 0.0f, dt = 3.0e38f;
-        for (int k = tid; k < DOF_NEAR_SAMPLES; k += 256)
-            dof_near_sample(&m, (int)(blockIdx.x * 16), (int)(blockIdx.y * 16), k, &rt, &dt);
+        for (int k = tid; k < DOF_NEAR_SAMPLES; k += DOF_GATHER_THREADS)
+            dof_near_sample(&m, (int)(blockIdx.x * DOF_NEAR_TILE_W), (int)(blockIdx.y * DOF_NEAR_TILE_H), k, &rt, &dt);
         atomicMax(&s_rt, __float_as_uint(rt));
         atomicMin(&s_dt, __float_as_uint(dt));
         __syncthreads();

@@ -24,7 +24,7 @@ static const char *const usage =
     "PNG depth map reads as 0..1, an .npy as given; F in the same units): by default (--kernel disc) the\n"
     "mean over a stepped disc of fractional radius, the radius shrunk smoothly where a sharp nearer\n"
     "object would bleed into the blur (--guard, default on); --boxes N (or --kernel boxes) the mean of N\n"
-    "nested boxes (1 is the chapter's single box; default 3) with the halving guard. --near (default off): a blurred\n"
+    "nested boxes (1 is the chapter's single box; default 3) with the halving guard.\n--near (default off; the app's is on): a blurred\n"
     "foreground spreads over what lies behind it (a tile pass of the near field's CoC, a near layer blended\n"
     "over; compute and cuda gathers and cpu). --near layers (the disc; with boxes it is --near on): the\n"
     "disc from two more tables, the near and the far layer premultiplied by their coverage: a blurred\n"
@@ -78,6 +78,14 @@ static int dof_gpu(prim_backend b, sat_variant v, dof_gather gather, const dof_p
         goto done;
     glGetTextureImage(target.color[0], 0, GL_RGBA, GL_FLOAT, (GLsizei)(n * 16), rgba);
     if (gl_check("reading the result back", err)) goto done;
+    /* A NaN or an infinity rounds to some byte like any value, so a kernel that blends
+     * an unset register would pass a picture comparison unseen: it fails here. */
+    for (size_t i = 0; i < n * 4; i++)
+        if (!isfinite(rgba[i])) {
+            sw_fail(err, "the %s gather wrote a non-finite value (%g) at pixel (%zu, %zu), channel %zu",
+                    dof_gather_name(gather), (double)rgba[i], i / 4 % (size_t)w, i / 4 / (size_t)w, i % 4);
+            goto done;
+        }
     for (size_t i = 0; i < n; i++)
         for (int k = 0; k < c; k++) {
             float x = rgba[i * 4 + k] + 0.5f;

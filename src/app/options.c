@@ -29,7 +29,7 @@ void app_options_defaults(app_options *o)
     o->boxes = DOF_DEFAULT_BOXES;
     o->kernel = DOF_KERNEL_DISC;
     o->guard = true;
-    o->near = DOF_NEAR_OFF;   /* opt-in until its CUDA kernel has run on a GPU (docs/perf/dof.md) */
+    o->near = DOF_NEAR_ON;   /* the quality targets' setting (docs/perf/dof.md); the fragment gather runs without */
     o->sat_variant = "tiled";
     o->frames_in_flight = 0;   /* app_dof_init picks: 2 where CUDA takes the frame by map, else 1 */
     o->gather = NULL;   /* app_dof_init picks: cuda with the cuda SAT backend, else compute */
@@ -166,7 +166,7 @@ static const struct viewer_flag {
                      "selects the box kernel)"},
     {"--guard", "on|off", "keep sharp foreground edges from bleeding into the blur (default on)"},
     {"--near", "off|on|layers", "a blurred foreground spreads over what lies behind it (compute and\n"
-                         "cuda gathers; default off): by probes (on), or, with the disc, from near\n"
+                         "cuda gathers; default on): by probes (on), or, with the disc, from near\n"
                          "and far layer tables that also keep sharp objects out of the far blur (layers)"},
     {"--dof-reference", "N", "headless: after the last frame, render the thin-lens reference of N views\n"
                              "(1..4096) and score the DoF against it: dof_quality in --json, dof.png and\n"

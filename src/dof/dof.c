@@ -95,13 +95,13 @@ static char *dof_source(const char *out_format, bool near, sw_error *err)
     snprintf(head, sizeof head,
              "%s#define DOF_MAX_RADIUS %d\n#define DOF_GUARD_FROM %.9g\n#define DOF_SAT_VIEW_RADIUS %d\n"
              "#define DOF_SOFT_GUARD_FROM %.9g\n#define DOF_DISC_X1 %.9g\n#define DOF_DISC_X2 %.9g\n"
-             "#define DOF_DISC_X3 %.9g\n#define OUT_FORMAT %s\n#define DOF_NEAR_TILE %d\n#define DOF_NEAR_STRIDE %d\n"
-             "#define DOF_NEAR_SIDE %d\n#define DOF_NEAR_SAMPLES %d\n#define DOF_NEAR_PROBES %d\n"
+             "#define DOF_DISC_X3 %.9g\n#define OUT_FORMAT %s\n#define DOF_NEAR_TILE_W %d\n#define DOF_NEAR_TILE_H %d\n"
+             "#define DOF_NEAR_STRIDE %d\n#define DOF_NEAR_SIDE_X %d\n#define DOF_NEAR_SAMPLES %d\n#define DOF_NEAR_PROBES %d\n"
              "#define DOF_P(x, y) vec2(x, y)\n#define DOF_NEAR_SPIRAL %s\n#define DOF_LAYER_ONE %d\n"
              "#define DOF_LAYER_MIN_COVER %.9g\n",
              near ? "#define DOF_WITH_NEAR 1\n" : "", DOF_MAX_RADIUS, (double)DOF_GUARD_FROM, DOF_SAT_VIEW_RADIUS,
              (double)DOF_SOFT_GUARD_FROM, (double)DOF_DISC_X1, (double)DOF_DISC_X2, (double)DOF_DISC_X3, out_format,
-             DOF_NEAR_TILE, DOF_NEAR_STRIDE, DOF_NEAR_SIDE, DOF_NEAR_SAMPLES, DOF_NEAR_PROBES, SPIRAL_TEXT,
+             DOF_NEAR_TILE_W, DOF_NEAR_TILE_H, DOF_NEAR_STRIDE, DOF_NEAR_SIDE_X, DOF_NEAR_SAMPLES, DOF_NEAR_PROBES, SPIRAL_TEXT,
              DOF_LAYER_ONE, (double)DOF_LAYER_MIN_COVER);
     size_t n = strlen(head) + common->size + 1;
     char *src = sw_malloc(n, "DoF shader source", err);
@@ -183,7 +183,8 @@ int dof_pass_run(dof_pass *d, dof_gather g, const dof_params *p, GLuint color_te
         if (!prog) return -1;
         set_uniforms(prog, p, w, h);
         glBindImageTexture(0, out_tex, 0, GL_FALSE, 0, GL_WRITE_ONLY, d->image_format);
-        glDispatchCompute((GLuint)((w + 15) / 16), (GLuint)((h + 15) / 16), 1);
+        glDispatchCompute((GLuint)((w + DOF_NEAR_TILE_W - 1) / DOF_NEAR_TILE_W),
+                          (GLuint)((h + DOF_NEAR_TILE_H - 1) / DOF_NEAR_TILE_H), 1);
         glMemoryBarrier(GL_TEXTURE_FETCH_BARRIER_BIT | GL_FRAMEBUFFER_BARRIER_BIT | GL_TEXTURE_UPDATE_BARRIER_BIT);
     } else {
         set_uniforms(d->fragment, p, w, h);

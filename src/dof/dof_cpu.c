@@ -74,12 +74,12 @@ void dof_cpu_apply(const dof_params *p, const uint8_t *img, const uint32_t *sat,
 {
     struct dof_image m = {p, sat, depth, w, h, c, img, {layers ? layers[0] : NULL, layers ? layers[1] : NULL}};
     int use_layers = layers && dof_uses_layers(p);
-    for (int ty = 0; ty < h; ty += DOF_NEAR_TILE)
-        for (int tx = 0; tx < w; tx += DOF_NEAR_TILE) {
+    for (int ty = 0; ty < h; ty += DOF_NEAR_TILE_H)
+        for (int tx = 0; tx < w; tx += DOF_NEAR_TILE_W) {
             float rt = 0.0f, dt = FLT_MAX;
             if (p->near || use_layers) dof_cpu_near_tile(p, depth, w, h, tx, ty, &rt, &dt);
-            for (int y = ty; y < h && y < ty + DOF_NEAR_TILE; y++)
-                for (int x = tx; x < w && x < tx + DOF_NEAR_TILE; x++) {
+            for (int y = ty; y < h && y < ty + DOF_NEAR_TILE_H; y++)
+                for (int x = tx; x < w && x < tx + DOF_NEAR_TILE_W; x++) {
                     size_t i = ((size_t)y * w + x) * c;
                     float v[4], col[4] = {0, 0, 0, 0};
                     float alpha = 0.0f;

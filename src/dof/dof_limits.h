@@ -32,16 +32,20 @@
 #define DOF_SAT_VIEW_RADIUS 2
 
 /* The near field (dof_math.h, dof_near_*): a blurred foreground spreads over what lies
- * behind it. Each TILE x TILE tile (the GPU's 16x16 block) finds the largest CoC of the
+ * behind it. Each TILE_W x TILE_H tile (the GPU's block: a warp covers one tile row of
+ * 32 pixels, so each table corner a warp reads spans one row of the table, not two) finds the largest CoC of the
  * near pixels (nearer than the focus) whose disc reaches it, and their least depth, from
  * the depth sampled every STRIDE pixels within DOF_MAX_RADIUS of the tile (SIDE x SIDE
  * samples: the tile pass and its dilation in one). A pixel with such a CoC R probes the
  * disc of radius R at the NEAR_PROBES points of a Vogel spiral (unit disc, uniform in
  * area; DOF_P(x, y) a point, defined by the including language). */
-#define DOF_NEAR_TILE 16
+#define DOF_NEAR_TILE_W 32
+#define DOF_NEAR_TILE_H 8
 #define DOF_NEAR_STRIDE 4
-#define DOF_NEAR_SIDE ((DOF_NEAR_TILE + 2 * DOF_MAX_RADIUS) / DOF_NEAR_STRIDE)
-#define DOF_NEAR_SAMPLES (DOF_NEAR_SIDE * DOF_NEAR_SIDE)
+#define DOF_NEAR_SIDE_X ((DOF_NEAR_TILE_W + 2 * DOF_MAX_RADIUS) / DOF_NEAR_STRIDE)
+#define DOF_NEAR_SIDE_Y ((DOF_NEAR_TILE_H + 2 * DOF_MAX_RADIUS) / DOF_NEAR_STRIDE)
+#define DOF_NEAR_SAMPLES (DOF_NEAR_SIDE_X * DOF_NEAR_SIDE_Y)
+#define DOF_GATHER_THREADS (DOF_NEAR_TILE_W * DOF_NEAR_TILE_H)   /* the GPU gathers' block */
 #define DOF_NEAR_PROBES 24
 #define DOF_NEAR_SPIRAL \
     DOF_P(0.144338f, 0.000000f), DOF_P(-0.184342f, 0.168873f), DOF_P(0.028217f, -0.321513f), DOF_P(0.232351f, 0.303061f), \

@@ -305,13 +305,13 @@ DOF_FN int dof_gather_pixel(const struct dof_image *m, int px, int py, float *ou
  * parallel. */
 DOF_FN void dof_near_sample(const struct dof_image *m, int tx0, int ty0, int k, float *rt, float *dt)
 {
-    int sx = tx0 - DOF_MAX_RADIUS + DOF_NEAR_STRIDE * (k % DOF_NEAR_SIDE) + DOF_NEAR_STRIDE / 2;
-    int sy = ty0 - DOF_MAX_RADIUS + DOF_NEAR_STRIDE * (k / DOF_NEAR_SIDE) + DOF_NEAR_STRIDE / 2;
+    int sx = tx0 - DOF_MAX_RADIUS + DOF_NEAR_STRIDE * (k % DOF_NEAR_SIDE_X) + DOF_NEAR_STRIDE / 2;
+    int sy = ty0 - DOF_MAX_RADIUS + DOF_NEAR_STRIDE * (k / DOF_NEAR_SIDE_X) + DOF_NEAR_STRIDE / 2;
     if (sx < 0 || sy < 0 || sx >= m->w || sy >= m->h) return;
     float d = DOF_DEPTH(m, sx, sy);
     if (!(d < m->p->focus)) return;
-    int ex = tx0 - sx > sx - (tx0 + DOF_NEAR_TILE - 1) ? tx0 - sx : sx - (tx0 + DOF_NEAR_TILE - 1);
-    int ey = ty0 - sy > sy - (ty0 + DOF_NEAR_TILE - 1) ? ty0 - sy : sy - (ty0 + DOF_NEAR_TILE - 1);
+    int ex = tx0 - sx > sx - (tx0 + DOF_NEAR_TILE_W - 1) ? tx0 - sx : sx - (tx0 + DOF_NEAR_TILE_W - 1);
+    int ey = ty0 - sy > sy - (ty0 + DOF_NEAR_TILE_H - 1) ? ty0 - sy : sy - (ty0 + DOF_NEAR_TILE_H - 1);
     int e = ex > ey ? ex : ey;
     float r = dof_radius(m->p->aperture, m->p->focus, d);
     if (r < 0.5f || (float)e > r + (float)DOF_NEAR_STRIDE) return;

@@ -1,16 +1,18 @@
 /* The launches of the DoF kernels that kernels/dof/ hands over: the frame's gather
- * (gather.h), the gather over device pointers (gather_ptr.h) and the layer tables'
- * input (layers.h), each a thread a pixel in 16 x 16 blocks. */
+ * (gather.h) and the gather over device pointers (gather_ptr.h), a thread a pixel in
+ * blocks of the near-field tile (DOF_NEAR_TILE_W x _H), and the layer tables' input
+ * (layers.h) in 16 x 16 blocks. */
 #include "kernels/common/cuda_util.cuh"
 #include "kernels/dof/gather.h"
 #include "kernels/dof/gather_ptr.h"
 #include "kernels/dof/layers.h"
+#include "dof/dof_limits.h"
 
-/* KERNEL over a W x H picture, a thread a pixel. */
-static int launch_pixels(const void *kernel, int w, int h, void **args, cudaStream_t stream, const char *what,
-                         sw_error *err)
+/* KERNEL over a W x H picture, a thread a pixel in blocks of BW x BH. */
+static int launch_pixels(const void *kernel, int w, int h, unsigned bw, unsigned bh, void **args, cudaStream_t stream,
+                         const char *what, sw_error *err)
 {
-    const dim3 grid = {cuda_div_up((size_t)w, 16), cuda_div_up((size_t)h, 16), 1}, block = {16, 16, 1};
+    const dim3 grid = {cuda_div_up((size_t)w, bw), cuda_div_up((size_t)h, bh), 1}, block = {bw, bh, 1};
     CUDA_TRY(cudaLaunchKernel(kernel, grid, block, args, 0, stream), err);
     CUDA_TRY_LAUNCH(what, err);
     return 0;
@@ -22,14 +24,16 @@ int dof_cuda_gather(const dof_cuda_args *a, cudaStream_t stream, sw_error *err)
         return sw_fail(err, "the cuda gather with the layer tables needs them built (dof_cuda_layers_build)");
     dof_cuda_args pa = *a;
     void *args[] = {&pa};
-    return launch_pixels(dof_cuda_gather_kernel(a), a->w, a->h, args, stream, "dof_gather_kernel", err);
+    return launch_pixels(dof_cuda_gather_kernel(a), a->w, a->h, DOF_NEAR_TILE_W, DOF_NEAR_TILE_H, args, stream,
+                         "dof_gather_kernel", err);
 }
 
 int dof_cuda_gather_ptr(const dof_ptr_args *a, cudaStream_t stream, sw_error *err)
 {
     dof_ptr_args pa = *a;
     void *args[] = {&pa};
-    return launch_pixels(dof_cuda_gather_ptr_kernel(a), a->w, a->h, args, stream, "dof_gather_ptr_kernel", err);
+    return launch_pixels(dof_cuda_gather_ptr_kernel(a), a->w, a->h, DOF_NEAR_TILE_W, DOF_NEAR_TILE_H, args, stream,
+                         "dof_gather_ptr_kernel", err);
 }
 
 int dof_cuda_layer_values(cudaTextureObject_t color, cudaTextureObject_t depth, const dof_params *p, int w, int h,
@@ -38,5 +42,5 @@ int dof_cuda_layer_values(cudaTextureObject_t color, cudaTextureObject_t depth, 
     float aperture = p->aperture, focus = p->focus, scale = p->scale;
     char *near_in = (char *)values, *far_in = near_in + (size_t)w * h * 16;   /* uint4 each */
     void *args[] = {&color, &depth, &aperture, &focus, &scale, &w, &h, &near_in, &far_in};
-    return launch_pixels(dof_cuda_layer_values_kernel(), w, h, args, stream, "dof_layer_values_kernel", err);
+    return launch_pixels(dof_cuda_layer_values_kernel(), w, h, 16, 16, args, stream, "dof_layer_values_kernel", err);
 }
