@@ -75,23 +75,13 @@ __device__ __forceinline__ void ds_visit(const ds_params &p, const ds_out &o, co
 #pragma unroll
     for (int j = 0; j < B; j++)
         improved[j] = valid[j] && nd[j] < seen[j] && nd[j] < atomic_min_nonneg(&p.dist[v[j]], nd[j]) && nd[j] < o.hi;
-    unsigned mask[B], total = 0;
-    const unsigned lane = threadIdx.x & 31;
+    /* each ballot right after its stamp atomic, the order the kernel was timed with
+       (balloting after all B atomics schedules differently) */
+    unsigned mask[B];
 #pragma unroll
-    for (int j = 0; j < B; j++) {
-        bool q = improved[j] && atomicExch(&p.stamp[v[j]], o.stamp_val) != o.stamp_val;
-        mask[j] = __ballot_sync(FULL_MASK, q);
-        total += __popc(mask[j]);
-    }
-    if (!total) return;
-    unsigned base = 0;
-    if (lane == 0) base = atomicAdd(o.queued, total);
-    base = __shfl_sync(FULL_MASK, base, 0);
-#pragma unroll
-    for (int j = 0; j < B; j++) {
-        if (mask[j] >> lane & 1) o.queue[base + __popc(mask[j] & ((1u << lane) - 1))] = v[j];
-        base += __popc(mask[j]);
-    }
+    for (int j = 0; j < B; j++)
+        mask[j] = __ballot_sync(FULL_MASK, improved[j] && atomicExch(&p.stamp[v[j]], o.stamp_val) != o.stamp_val);
+    warp_append_masks<B>(mask, v, o.queue, o.queued);
 }
 
 /* Arcs a lane relaxes at once in a phase of more than a block's worth of arcs, and in
