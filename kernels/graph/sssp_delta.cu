@@ -88,6 +88,16 @@ __device__ __forceinline__ void ds_visit(const ds_params &p, const ds_out &o, co
  * a hub segment (SSSP_DS_SEGMENT = 32 lanes x DS_BATCH). */
 #define DS_BATCH 4
 
+/* Arc E (< the chunk's total) of the block's chunk, loaded by lb_load: its index in
+ * col / w, and in *DU the distance of its tail (S_DU, by chunk slot). */
+__device__ __forceinline__ long long ds_chunk_arc(const graph_lb *lb, const float *s_du, long long e, float *du)
+{
+    int k = lb_find(lb, e);
+    long long a = lb->start[k] + (e - lb->off[k]);
+    *du = s_du[k];
+    return a;
+}
+
 /* Relaxes the light (LIGHT) or heavy arcs of the *COUNT vertices of LIST, a block
  * balancing the arcs of 256 vertices at a time; vertices of more than big_degree
  * arcs are listed in HUBS instead, a segment per entry.
@@ -133,11 +143,7 @@ __device__ __forceinline__ void ds_expand(const ds_params &p, const ds_out &o, c
             long long e = threadIdx.x, a = 0;
             float du = 0;
             bool valid = e < total;
-            if (valid) {
-                int k = lb_find(lb, e);
-                a = lb->start[k] + (e - lb->off[k]);
-                du = s_du[k];
-            }
+            if (valid) a = ds_chunk_arc(lb, s_du, e, &du);
             ds_visit<1>(p, o, &valid, &a, &du);
         } else {
             for (long long base = 0; base < total; base += DS_BATCH * GRAPH_BLOCK) {
@@ -150,11 +156,7 @@ __device__ __forceinline__ void ds_expand(const ds_params &p, const ds_out &o, c
                     valid[j] = e < total;
                     a[j] = 0;
                     du[j] = 0;
-                    if (valid[j]) {
-                        int k = lb_find(lb, e);
-                        a[j] = lb->start[k] + (e - lb->off[k]);
-                        du[j] = s_du[k];
-                    }
+                    if (valid[j]) a[j] = ds_chunk_arc(lb, s_du, e, &du[j]);
                 }
                 ds_visit<DS_BATCH>(p, o, valid, a, du);
             }
