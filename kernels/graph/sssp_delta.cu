@@ -239,6 +239,7 @@ typedef struct ds_scan_shared {
     unsigned cnt[3], base[3], min_bits;
 } ds_scan_shared;
 
+/* Thread 0 readies S for a scan: at the start of the launch and at the end of each scan. */
 __device__ __forceinline__ void ds_scan_shared_init(ds_scan_shared *s)
 {
     if (threadIdx.x == 0) {
@@ -306,10 +307,9 @@ __device__ __forceinline__ void ds_scan(const ds_params &p, float lo, float hi, 
     for (int s = 16; s > 0; s >>= 1) min_bits = min(min_bits, __shfl_down_sync(FULL_MASK, min_bits, s));
     if (lane == 0 && min_bits != DS_INF_BITS) atomicMin(&sh->min_bits, min_bits);
     __syncthreads();
-    if (threadIdx.x == 0) {
+    if (threadIdx.x == 0) {   /* the reset follows the read in the same thread; the next scan is past a grid barrier */
         if (sh->min_bits != DS_INF_BITS) atomicMin(far_min, sh->min_bits);
-        sh->min_bits = DS_INF_BITS;
-        sh->cnt[0] = sh->cnt[1] = sh->cnt[2] = 0;
+        ds_scan_shared_init(sh);
     }
 }
 
