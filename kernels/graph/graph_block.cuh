@@ -1,8 +1,8 @@
 /* Device building blocks of the graph kernels: a 64-bit block exclusive scan (on
  * block_scan.cuh's warp scan), warp-aggregated queue appends (one atomicAdd per
- * warp), and the block-level load balancer that spreads a chunk of frontier vertices'
- * edges evenly over the threads of a block. Every function here must be called by
- * whole warps. */
+ * warp, for one value a lane or several), and the block-level load balancer that
+ * spreads a chunk of frontier vertices' edges evenly over the threads of a block.
+ * Every function here must be called by whole warps. */
 #ifndef SCANWORKS_KERNELS_GRAPH_BLOCK_CUH
 #define SCANWORKS_KERNELS_GRAPH_BLOCK_CUH
 
@@ -97,6 +97,31 @@ __device__ __forceinline__ unsigned warp_append(bool flag, unsigned v, unsigned 
         else if (overflow) *overflow = 1;
     }
     return (unsigned)__popc(mask);
+}
+
+/* warp_append for B values a lane, from the warp's B ballots MASK (mask j has the lanes
+ * whose V[j] is appended): one atomicAdd on *COUNT for all B masks (lane 0's), mask j's
+ * appends after mask j - 1's, each in lane order. The caller ballots, so that each
+ * ballot can sit right after the test it reads. No capacity check: QUEUE must hold
+ * every append. Returns the warp's number of appends (same in every lane). */
+template <int B>
+__device__ __forceinline__ unsigned warp_append_masks(const unsigned *mask, const unsigned *v, unsigned *queue,
+                                                      unsigned *count)
+{
+    unsigned total = 0;
+#pragma unroll
+    for (int j = 0; j < B; j++) total += __popc(mask[j]);
+    if (!total) return 0;
+    const unsigned lane = threadIdx.x & 31;
+    unsigned base = 0;
+    if (lane == 0) base = atomicAdd(count, total);
+    base = __shfl_sync(FULL_MASK, base, 0);
+#pragma unroll
+    for (int j = 0; j < B; j++) {
+        if (mask[j] >> lane & 1) queue[base + __popc(mask[j] & ((1u << lane) - 1))] = v[j];
+        base += __popc(mask[j]);
+    }
+    return total;
 }
 
 /* Block-level load balance over the edges of up to GRAPH_BLOCK frontier vertices:

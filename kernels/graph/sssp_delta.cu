@@ -75,28 +75,28 @@ __device__ __forceinline__ void ds_visit(const ds_params &p, const ds_out &o, co
 #pragma unroll
     for (int j = 0; j < B; j++)
         improved[j] = valid[j] && nd[j] < seen[j] && nd[j] < atomic_min_nonneg(&p.dist[v[j]], nd[j]) && nd[j] < o.hi;
-    unsigned mask[B], total = 0;
-    const unsigned lane = threadIdx.x & 31;
+    /* each ballot right after its stamp atomic, the order the kernel was timed with
+       (balloting after all B atomics schedules differently) */
+    unsigned mask[B];
 #pragma unroll
-    for (int j = 0; j < B; j++) {
-        bool q = improved[j] && atomicExch(&p.stamp[v[j]], o.stamp_val) != o.stamp_val;
-        mask[j] = __ballot_sync(FULL_MASK, q);
-        total += __popc(mask[j]);
-    }
-    if (!total) return;
-    unsigned base = 0;
-    if (lane == 0) base = atomicAdd(o.queued, total);
-    base = __shfl_sync(FULL_MASK, base, 0);
-#pragma unroll
-    for (int j = 0; j < B; j++) {
-        if (mask[j] >> lane & 1) o.queue[base + __popc(mask[j] & ((1u << lane) - 1))] = v[j];
-        base += __popc(mask[j]);
-    }
+    for (int j = 0; j < B; j++)
+        mask[j] = __ballot_sync(FULL_MASK, improved[j] && atomicExch(&p.stamp[v[j]], o.stamp_val) != o.stamp_val);
+    warp_append_masks<B>(mask, v, o.queue, o.queued);
 }
 
 /* Arcs a lane relaxes at once in a phase of more than a block's worth of arcs, and in
  * a hub segment (SSSP_DS_SEGMENT = 32 lanes x DS_BATCH). */
 #define DS_BATCH 4
+
+/* Arc E (< the chunk's total) of the block's chunk, loaded by lb_load: its index in
+ * col / w, and in *DU the distance of its tail (S_DU, by chunk slot). */
+__device__ __forceinline__ long long ds_chunk_arc(const graph_lb *lb, const float *s_du, long long e, float *du)
+{
+    int k = lb_find(lb, e);
+    long long a = lb->start[k] + (e - lb->off[k]);
+    *du = s_du[k];
+    return a;
+}
 
 /* Relaxes the light (LIGHT) or heavy arcs of the *COUNT vertices of LIST, a block
  * balancing the arcs of 256 vertices at a time; vertices of more than big_degree
@@ -143,11 +143,7 @@ __device__ __forceinline__ void ds_expand(const ds_params &p, const ds_out &o, c
             long long e = threadIdx.x, a = 0;
             float du = 0;
             bool valid = e < total;
-            if (valid) {
-                int k = lb_find(lb, e);
-                a = lb->start[k] + (e - lb->off[k]);
-                du = s_du[k];
-            }
+            if (valid) a = ds_chunk_arc(lb, s_du, e, &du);
             ds_visit<1>(p, o, &valid, &a, &du);
         } else {
             for (long long base = 0; base < total; base += DS_BATCH * GRAPH_BLOCK) {
@@ -160,11 +156,7 @@ __device__ __forceinline__ void ds_expand(const ds_params &p, const ds_out &o, c
                     valid[j] = e < total;
                     a[j] = 0;
                     du[j] = 0;
-                    if (valid[j]) {
-                        int k = lb_find(lb, e);
-                        a[j] = lb->start[k] + (e - lb->off[k]);
-                        du[j] = s_du[k];
-                    }
+                    if (valid[j]) a[j] = ds_chunk_arc(lb, s_du, e, &du[j]);
                 }
                 ds_visit<DS_BATCH>(p, o, valid, a, du);
             }
@@ -247,6 +239,7 @@ typedef struct ds_scan_shared {
     unsigned cnt[3], base[3], min_bits;
 } ds_scan_shared;
 
+/* Thread 0 readies S for a scan: at the start of the launch and at the end of each scan. */
 __device__ __forceinline__ void ds_scan_shared_init(ds_scan_shared *s)
 {
     if (threadIdx.x == 0) {
@@ -314,10 +307,9 @@ __device__ __forceinline__ void ds_scan(const ds_params &p, float lo, float hi, 
     for (int s = 16; s > 0; s >>= 1) min_bits = min(min_bits, __shfl_down_sync(FULL_MASK, min_bits, s));
     if (lane == 0 && min_bits != DS_INF_BITS) atomicMin(&sh->min_bits, min_bits);
     __syncthreads();
-    if (threadIdx.x == 0) {
+    if (threadIdx.x == 0) {   /* the reset follows the read in the same thread; the next scan is past a grid barrier */
         if (sh->min_bits != DS_INF_BITS) atomicMin(far_min, sh->min_bits);
-        sh->min_bits = DS_INF_BITS;
-        sh->cnt[0] = sh->cnt[1] = sh->cnt[2] = 0;
+        ds_scan_shared_init(sh);
     }
 }
 
