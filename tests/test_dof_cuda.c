@@ -1,7 +1,8 @@
 /* On the GPU machine: DoF frames with the SAT built by cuda (both variants, through
  * GL interop) against the gl and cpu backends' frames (the integer tables are the
- * same, so the frames must agree closely), without the near field (the default) and
- * with it (probes and layer tables: the cuda gather against the GL compute gather),
+ * same, so the frames must agree closely), with the near field's probes (the default;
+ * the first loop, and again in the second) and from the layer tables (the cuda gather
+ * against the GL compute gather),
  * and `compute dof --backend cuda` against the cpu gather, for every kernel (the disc,
  * the default, and the boxes), with the near field and without; compute dof fails on
  * any non-finite value a GPU gather writes (a NaN would round to some byte unseen). */

@@ -1,5 +1,5 @@
-/* The DoF gather over device pointers (gather_ptr.h): one thread per pixel, a block per near-field tile (DOF_NEAR_TILE_W x _H),
- * blocks, each block one near-field tile; the same dof_math.h arithmetic and the same
+/* The DoF gather over device pointers (gather_ptr.h): one thread per pixel, a block
+ * per near-field tile (DOF_NEAR_TILE_W x _H); the same dof_math.h arithmetic and the same
  * reciprocal as the frame's kernel (gather.cu), which keeps its texture reads. */
 #include "kernels/common/cuda_util.cuh"
 #include "gather_ptr.h"

@@ -32,11 +32,11 @@
 #define DOF_SAT_VIEW_RADIUS 2
 
 /* The near field (dof_math.h, dof_near_*): a blurred foreground spreads over what lies
- * behind it. Each TILE_W x TILE_H tile (the GPU's block: a warp covers one tile row of
- * 32 pixels, so each table corner a warp reads spans one row of the table, not two) finds the largest CoC of the
- * near pixels (nearer than the focus) whose disc reaches it, and their least depth, from
- * the depth sampled every STRIDE pixels within DOF_MAX_RADIUS of the tile (SIDE x SIDE
- * samples: the tile pass and its dilation in one). A pixel with such a CoC R probes the
+ * behind it. Each TILE_W x TILE_H tile (the GPU's block; a warp is one tile row of 32
+ * pixels) finds the largest CoC of the near pixels (nearer than the focus) whose disc
+ * reaches it, and their least depth, from the depth sampled every STRIDE pixels within
+ * DOF_MAX_RADIUS of the tile (SIDE_X x SIDE_Y samples: the tile pass and its dilation in
+ * one). A pixel with such a CoC R probes the
  * disc of radius R at the NEAR_PROBES points of a Vogel spiral (unit disc, uniform in
  * area; DOF_P(x, y) a point, defined by the including language). */
 #define DOF_NEAR_TILE_W 32
