@@ -137,9 +137,9 @@ static void check_device(const graph_case *c, const graph_csr *t, int with_rev, 
         }
         /* the width sw_sssp_device derives (delta 0) is the CLI's (sssp_bucket_width, on the host) */
         double work_w, want_w, got_w = -1;
-        const sssp_dev_graph sg = {g->n, g->m, row, col, g->w ? w : NULL};
+        const sssp_dev_graph sg = {g->n, g->m, row, col, g->w ? w : NULL, g->undirected};
         CHECK_MSG(sssp_device_width(&sg, s.rev_row ? s.rev_row : g->undirected ? row : NULL,
-                                    s.rev_col ? s.rev_col : g->undirected ? col : NULL, temp, st, &got_w, &err) == 0 &&
+                                    s.rev_col ? s.rev_col : g->undirected ? col : NULL, temp, st, &got_w, NULL, &err) == 0 &&
                       sssp_bucket_width(g, &work_w, &want_w, &err) == 0 && fabs(got_w - want_w) <= 1e-6 * want_w,
                   "%s: the derived bucket width %.9g, the CLI's %.9g (%s)", c->name, got_w, want_w, err.msg);
         CHECK_MSG(sw_bfs_device(&s, c->source, out, temp, bfs_bytes - 1, st, &err) != 0 && strstr(err.msg, "temp"),

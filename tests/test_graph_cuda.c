@@ -4,7 +4,8 @@
  * (paths past 255 levels, stars, disconnected parts, loops and duplicates, isolated
  * source, one vertex, no edges, directed, R-MAT), outputs poisoned first, and on the
  * committed files; delta-stepping also with deltas that make every arc heavy (and
- * lo + delta round to lo), or every arc light, and with other hub segments. Needs a CUDA device: skipped (exit 77) otherwise. */
+ * lo + delta round to lo), or every arc light, with other hub segments, with the
+ * Bellman-Ford tail off or from the second bucket, and with heavy arcs pulled or not. Needs a CUDA device: skipped (exit 77) otherwise. */
 #define _POSIX_C_SOURCE 200809L   /* setenv */
 #include <math.h>
 #include <string.h>
@@ -86,6 +87,21 @@ static void compare(const graph_csr *g, uint32_t s, const char *name)
             check_sssp(g, s, dref, what, "delta-stepping");
             unsetenv("SCANWORKS_SSSP_DS_HUB");
         }
+    /* and with no Bellman-Ford tail (pushing every heavy arc, or pulling where the graph
+       is undirected), and with a tail from the second bucket on */
+    static const char *const tail_pull[3][2] = {{"0", "0"}, {"0", "1"}, {"1e6", "1"}};
+    for (int t = 0; t < 3; t++)
+        for (int i = 0; i < 3; i++) {
+            CHECK(setenv("SCANWORKS_SSSP_DS_DELTA", deltas[i], 1) == 0);
+            CHECK(setenv("SCANWORKS_SSSP_DS_TAIL", tail_pull[t][0], 1) == 0);
+            CHECK(setenv("SCANWORKS_SSSP_DS_PULL", tail_pull[t][1], 1) == 0);
+            char what[200];
+            snprintf(what, sizeof what, "%s (delta %s, tail %s, pull %s)", name, deltas[i], tail_pull[t][0],
+                     tail_pull[t][1]);
+            check_sssp(g, s, dref, what, "delta-stepping");
+        }
+    unsetenv("SCANWORKS_SSSP_DS_TAIL");
+    unsetenv("SCANWORKS_SSSP_DS_PULL");
     unsetenv("SCANWORKS_SSSP_DS_DELTA");
     free(ref), free(lv), free(dref);
 }
@@ -142,6 +158,14 @@ int main(void)
             CHECK(graph_sssp(PRIM_CUDA, "delta-stepping", &c.g, c.source, d, NULL, &err) != 0);
             CHECK_MSG(strstr(err.msg, "SCANWORKS_SSSP_DS_HUB") != NULL, "bad hub shape: %s", err.msg);
             unsetenv("SCANWORKS_SSSP_DS_HUB");
+            CHECK(setenv("SCANWORKS_SSSP_DS_TAIL", "-1", 1) == 0);
+            CHECK(graph_sssp(PRIM_CUDA, "delta-stepping", &c.g, c.source, d, NULL, &err) != 0);
+            CHECK_MSG(strstr(err.msg, "SCANWORKS_SSSP_DS_TAIL") != NULL, "bad tail ratio: %s", err.msg);
+            unsetenv("SCANWORKS_SSSP_DS_TAIL");
+            CHECK(setenv("SCANWORKS_SSSP_DS_PULL", "yes", 1) == 0);
+            CHECK(graph_sssp(PRIM_CUDA, "delta-stepping", &c.g, c.source, d, NULL, &err) != 0);
+            CHECK_MSG(strstr(err.msg, "SCANWORKS_SSSP_DS_PULL") != NULL, "bad pull switch: %s", err.msg);
+            unsetenv("SCANWORKS_SSSP_DS_PULL");
             free(d);
             graph_csr_free(&c.g);
         }

@@ -26,7 +26,7 @@ typedef struct sw_csr {
     const int64_t *row;       /* n + 1 offsets: row[0] = 0, never decreasing, row[n] = m */
     const uint32_t *col;      /* m arc targets, each < n */
     const float *w;           /* m weights, finite and >= 0, read by SSSP (NULL: every weight 1) */
-    int symmetric;            /* 1: every arc u -> v has its v -> u (an undirected graph) */
+    int symmetric;            /* 1: every arc u -> v has its v -> u of the same weight (an undirected graph) */
     /* A directed graph's reverse (each vertex's in-arcs, the same form), which BFS's
      * bottom-up steps read. NULL with symmetric 0: the host-array entry builds it; the
      * device entry runs every level top-down (the same levels, slower on wide graphs). */

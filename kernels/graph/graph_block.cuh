@@ -49,6 +49,12 @@ template <typename T> __device__ __forceinline__ T warp_sum(T x)
     for (int d = 16; d > 0; d >>= 1) x += __shfl_down_sync(FULL_MASK, x, d);
     return x;
 }
+#if __CUDA_ARCH__ >= 800
+template <> __device__ __forceinline__ unsigned warp_sum<unsigned>(unsigned x)   /* one instruction, every lane */
+{
+    return __reduce_add_sync(FULL_MASK, x);
+}
+#endif
 template <typename T> __device__ __forceinline__ T warp_max(T x)
 {
     for (int d = 16; d > 0; d >>= 1) {

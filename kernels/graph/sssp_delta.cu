@@ -10,25 +10,11 @@
 #include "sssp_delta.h"
 #include "kernels/common/cuda_util.cuh"
 #include "graph_block.cuh"
+#include "sssp_pull.cuh"
 
 namespace cg = cooperative_groups;
 
-#define DS_INF_BITS 0x7f800000u
 #define DS_BLOCKS_PER_SM 4   /* at most; the register count (64) allows 4 */
-
-typedef struct ds_params {
-    const long long *__restrict__ row, *__restrict__ mid;
-    const unsigned *__restrict__ col;
-    const float *__restrict__ w;
-    unsigned n;
-    float delta;
-    float *dist, *expanded;
-    unsigned *queue[2], *members, *stamp, *bstamp;
-    unsigned big_degree, segment;
-    long long *hub_start;
-    unsigned *hub_v;
-    sssp_ds_ctl *ctl;
-} ds_params;
 
 /* Charges the time since the last tick to phase SLOT (one thread, after a grid barrier). */
 __device__ __forceinline__ void ds_tick(sssp_ds_ctl *c, int slot)
@@ -44,11 +30,13 @@ __device__ __forceinline__ void ds_tick(sssp_ds_ctl *c, int slot)
     }
 }
 
-/* Where one relax phase appends: the next queue and (light) the bucket's members. */
+/* Where one relax phase appends: the next queue and (light) the bucket's members.
+ * FULL (the tail): a light phase relaxes every arc of a row, not only the light ones. */
 typedef struct ds_out {
     float hi;
     unsigned stamp_val, bucket_val;
     unsigned *queue, *queued, *members;
+    bool full;
 } ds_out;
 
 /* Relaxes B arcs per lane (A[j] from a vertex at distance DU[j], where VALID[j]);
@@ -72,9 +60,17 @@ __device__ __forceinline__ void ds_visit(const ds_params &p, const ds_out &o, co
     }
 #pragma unroll
     for (int j = 0; j < B; j++) seen[j] = valid[j] ? p.dist[v[j]] : 0.0f;
+    unsigned first = 0;   /* this lane's arcs that reached their vertex first (it was +inf) */
 #pragma unroll
-    for (int j = 0; j < B; j++)
-        improved[j] = valid[j] && nd[j] < seen[j] && nd[j] < atomic_min_nonneg(&p.dist[v[j]], nd[j]) && nd[j] < o.hi;
+    for (int j = 0; j < B; j++) {
+        const float old = valid[j] && nd[j] < seen[j] ? atomic_min_nonneg(&p.dist[v[j]], nd[j]) : 0.0f;
+        improved[j] = nd[j] < old && nd[j] < o.hi;
+        first += __float_as_uint(old) == DS_INF_BITS;
+    }
+    if (p.pull) {   /* the pull's switch counts the vertices reached */
+        const unsigned reached = warp_sum(first);
+        if ((threadIdx.x & 31) == 0 && reached) atomicAdd(&p.ctl->reached, (unsigned long long)reached);
+    }
     /* each ballot right after its stamp atomic, the order the kernel was timed with
        (balloting after all B atomics schedules differently) */
     unsigned mask[B];
@@ -123,7 +119,7 @@ __device__ __forceinline__ void ds_expand(const ds_params &p, const ds_out &o, c
             s_du[threadIdx.x] = du;
             if (LIGHT) {
                 start = p.row[u];
-                deg = p.mid[u] - start;
+                deg = (o.full ? p.row[u + 1] : p.mid[u]) - start;
                 /* expanded before at this distance or less: its light arcs gave all they can */
                 if (du >= __ldcg(&p.expanded[u])) {
                     deg = 0;
@@ -180,7 +176,7 @@ __device__ __forceinline__ void ds_hubs(const ds_params &p, const ds_out &o, uns
     for (unsigned i = blockIdx.x * GRAPH_WARPS + (threadIdx.x >> 5); i < nseg; i += warps) {
         unsigned u = __ldcg(&p.hub_v[i]);
         float du = __ldcg(&p.dist[u]);
-        long long s = __ldcg(&p.hub_start[i]), end = LIGHT ? p.mid[u] : p.row[u + 1];
+        long long s = __ldcg(&p.hub_start[i]), end = LIGHT && !o.full ? p.mid[u] : p.row[u + 1];
         if (end > s + p.segment) end = s + p.segment;
         for (long long base = s; base < end; base += 32 * DS_BATCH) {
             bool valid[DS_BATCH];
@@ -220,15 +216,16 @@ __device__ __forceinline__ void ds_phase(const ds_params &p, const ds_out &o, co
  * (count queued[(IT + 1) % 3]) and zeroes slot (IT + 2) % 3. */
 template <bool LIGHT>
 __device__ __forceinline__ void ds_round(const ds_params &p, const unsigned *list, const unsigned *count_at, float hi,
-                                         unsigned it, unsigned ph, unsigned b, graph_lb *lb, float *s_du,
+                                         bool full, unsigned it, unsigned ph, unsigned b, graph_lb *lb, float *s_du,
                                          unsigned *s_count, cg::grid_group &grid)
 {
     sssp_ds_ctl *c = p.ctl;
     if (blockIdx.x == 0 && threadIdx.x == 0) {
         c->queued[(it + 2) % 3] = 0;
         c->far_min_bits[(it + 2) % 3] = DS_INF_BITS;
+        c->unsettled[(it + 2) % 3] = 0;
     }
-    ds_out o = {hi, it + 1, b + 1, p.queue[(it + 1) & 1], &c->queued[(it + 1) % 3], &c->members[b % 3]};
+    ds_out o = {hi, it + 1, b + 1, p.queue[(it + 1) & 1], &c->queued[(it + 1) % 3], &c->members[b % 3], full};
     ds_phase<LIGHT>(p, o, list, count_at, ph, lb, s_du, s_count, grid);
 }
 
@@ -237,6 +234,7 @@ __device__ __forceinline__ void ds_round(const ds_params &p, const unsigned *lis
  * next step's counter never races a slow warp's read of the last one). */
 typedef struct ds_scan_shared {
     unsigned cnt[3], base[3], min_bits;
+    unsigned long long unsettled;
 } ds_scan_shared;
 
 /* Thread 0 readies S for a scan: at the start of the launch and at the end of each scan. */
@@ -245,29 +243,32 @@ __device__ __forceinline__ void ds_scan_shared_init(ds_scan_shared *s)
     if (threadIdx.x == 0) {
         s->cnt[0] = s->cnt[1] = s->cnt[2] = 0;
         s->min_bits = DS_INF_BITS;
+        s->unsettled = 0;
     }
 }
 
 /* Queues every v with LO <= dist[v] < HI; the smallest dist >= HI (finite) goes
- * to *FAR_MIN. A thread takes DS_SCAN_LOADS float4 of dist at a time, all loads in
- * flight before any is looked at (one at a time, each step waited a full L2 round
- * trip: ~30 us per scan of 4 M vertices), and a block appends its finds with one
- * atomicAdd a step (one a warp put eight times as many on the one counter). */
+ * to *FAR_MIN, the count of finite dist >= LO is added to *UNSETTLED. A thread takes
+ * LOADS float4 of dist at a time, all loads in flight before any is looked at (one at
+ * a time, each step waited a full L2 round trip: ~30 us per scan of 4 M vertices),
+ * and a block appends its finds with one atomicAdd a step (one a warp put eight times
+ * as many on the one counter). */
 #define DS_SCAN_LOADS 8
 static_assert(DS_SCAN_LOADS * 4 <= 32, "a thread's finds of one step are bits of one 32-bit mask");
 __device__ __forceinline__ void ds_scan(const ds_params &p, float lo, float hi, unsigned *queue, unsigned *queued,
-                                        unsigned *far_min, ds_scan_shared *sh)
+                                        unsigned *far_min, unsigned long long *unsettled, ds_scan_shared *sh)
 {
+    enum { LOADS = DS_SCAN_LOADS };
     const unsigned long long n = p.n, threads = (unsigned long long)gridDim.x * GRAPH_BLOCK;
     const unsigned long long tid = (unsigned long long)blockIdx.x * GRAPH_BLOCK + threadIdx.x;
     const int lane = threadIdx.x & 31;
-    unsigned min_bits = DS_INF_BITS, k3 = 0;
+    unsigned min_bits = DS_INF_BITS, k3 = 0, fin = 0;
     /* float4 number Q holds vertices 4Q..4Q+3; step k of a pass reads float4 qbase + k * threads + tid.
        The loop bound is the same for every thread of the grid, so every thread meets each barrier. */
-    for (unsigned long long qbase = 0; qbase * 4 < n; qbase += DS_SCAN_LOADS * threads, k3 = k3 == 2 ? 0 : k3 + 1) {
-        float4 d[DS_SCAN_LOADS];
+    for (unsigned long long qbase = 0; qbase * 4 < n; qbase += LOADS * threads, k3 = k3 == 2 ? 0 : k3 + 1) {
+        float4 d[LOADS];
 #pragma unroll
-        for (int k = 0; k < DS_SCAN_LOADS; k++) {
+        for (int k = 0; k < LOADS; k++) {
             unsigned long long v = (qbase + k * threads + tid) * 4;
             if (v + 4 <= n) {
                 d[k] = __ldcg((const float4 *)p.dist + (v >> 2));
@@ -280,12 +281,13 @@ __device__ __forceinline__ void ds_scan(const ds_params &p, float lo, float hi, 
         }
         unsigned mask = 0;
 #pragma unroll
-        for (int k = 0; k < DS_SCAN_LOADS; k++) {
+        for (int k = 0; k < LOADS; k++) {
             float e[4] = {d[k].x, d[k].y, d[k].z, d[k].w};
 #pragma unroll
             for (int j = 0; j < 4; j++) {
                 if (e[j] >= lo && e[j] < hi) mask |= 1u << (4 * k + j);
                 else if (e[j] >= hi) min_bits = min(min_bits, (unsigned)__float_as_int(e[j]));
+                fin += e[j] >= lo && e[j] < __int_as_float(DS_INF_BITS);
             }
         }
         unsigned cnt = __popc(mask), inc = warp_inclusive_sum(cnt);
@@ -305,15 +307,18 @@ __device__ __forceinline__ void ds_scan(const ds_params &p, float lo, float hi, 
         }
     }
     for (int s = 16; s > 0; s >>= 1) min_bits = min(min_bits, __shfl_down_sync(FULL_MASK, min_bits, s));
+    fin = warp_inclusive_sum(fin);
     if (lane == 0 && min_bits != DS_INF_BITS) atomicMin(&sh->min_bits, min_bits);
+    if (lane == 31 && fin) atomicAdd(&sh->unsettled, (unsigned long long)fin);
     __syncthreads();
     if (threadIdx.x == 0) {   /* the reset follows the read in the same thread; the next scan is past a grid barrier */
         if (sh->min_bits != DS_INF_BITS) atomicMin(far_min, sh->min_bits);
+        if (sh->unsettled) atomicAdd(unsettled, sh->unsettled);
         ds_scan_shared_init(sh);
     }
 }
 
-__global__ void __launch_bounds__(GRAPH_BLOCK) k_ds_run(const __grid_constant__ ds_params p)
+__global__ void __launch_bounds__(GRAPH_BLOCK, DS_BLOCKS_PER_SM) k_ds_run(const __grid_constant__ ds_params p)
 {
     cg::grid_group grid = cg::this_grid();
     __shared__ graph_lb lb;
@@ -328,20 +333,35 @@ __global__ void __launch_bounds__(GRAPH_BLOCK) k_ds_run(const __grid_constant__ 
        reads queue[IT & 1] (count queued[IT % 3]), writes queue[(IT + 1) & 1]
        (queued[(IT + 1) % 3]) and zeroes slot (IT + 2) % 3. */
     unsigned it = 0, ph = 0, b = 0;
-    float lo = 0.0f;
+    float lo = 0.0f, pl = -1.0f;   /* pl >= 0: the next scan pulls from the bucket [pl, lo) */
+    bool tail = false;
     ds_tick(c, -1);
     for (;;) {
-        float hi = lo + p.delta;
+        float hi = tail ? __int_as_float(DS_INF_BITS) : lo + p.delta;
         if (!(hi > lo)) hi = __int_as_float(__float_as_int(lo) + 1);   /* delta lost in rounding */
         if (leader) {
             c->queued[(it + 2) % 3] = 0;
             c->far_min_bits[(it + 2) % 3] = DS_INF_BITS;
+            c->unsettled[(it + 2) % 3] = 0;
             c->members[(b + 1) % 3] = 0;
         }
-        ds_scan(p, lo, hi, p.queue[(it + 1) & 1], &c->queued[(it + 1) % 3], &c->far_min_bits[(it + 1) % 3], &s_scan);
+        if (pl >= 0.0f) ds_pull_pass(p, lo, pl);
+        pl = -1.0f;
+        ds_scan(p, lo, hi, p.queue[(it + 1) & 1], &c->queued[(it + 1) % 3], &c->far_min_bits[(it + 1) % 3],
+                &c->unsettled[(it + 1) % 3], &s_scan);
         grid.sync();
         ds_tick(c, SSSP_DS_T_SCAN);
         it++;
+        /* the tail: few finite vertices left unsettled (the scan counted them); the
+           bucket is scanned again with hi = +inf */
+        if (!tail && p.tail > 0.0f) {
+            const unsigned long long settled = __ldcg(&c->settled);
+            if (settled && (double)__ldcg(&c->unsettled[it % 3]) <= (double)p.tail * (double)settled) {
+                tail = true;
+                if (leader) c->tail_bucket = b;
+                continue;
+            }
+        }
         unsigned nq = __ldcg(&c->queued[it % 3]);
         if (!nq) {
             unsigned fm = __ldcg(&c->far_min_bits[it % 3]);
@@ -350,26 +370,44 @@ __global__ void __launch_bounds__(GRAPH_BLOCK) k_ds_run(const __grid_constant__ 
             continue;
         }
         /* light rounds until the queue is empty, then one heavy round over the members
-           (it queues nothing unless delta was lost in rounding: then again) */
+           (it queues nothing unless delta was lost in rounding: then again); the tail's
+           light rounds relaxed every arc, so it has no heavy round. With PULL, once the
+           unreached vertices of a heavy arc are no more than the bucket's members, the
+           members push nothing and the next scan pulls instead, from then on. */
         for (;;) {
             while (nq) {
-                ds_round<true>(p, p.queue[it & 1], &c->queued[it % 3], hi, it, ph, b, &lb, s_du, &s_count, grid);
+                ds_round<true>(p, p.queue[it & 1], &c->queued[it % 3], hi, tail, it, ph, b, &lb, s_du, &s_count,
+                               grid);
                 it++;
                 ph++;
                 nq = __ldcg(&c->queued[it % 3]);
             }
-            ds_round<false>(p, p.members, &c->members[b % 3], hi, it, ph, b, &lb, s_du, &s_count, grid);
+            if (tail) break;
+            const unsigned long long nh = __ldcg(p.heavy_rows);
+            if (!nh) break;   /* no heavy arc anywhere: nothing to push or pull */
+            if (p.pull && lo + p.delta > lo) {
+                const unsigned long long done = __ldcg(&c->reached) + __ldcg(&c->members[b % 3]);
+                if (__ldcg(&c->pulling) || nh <= done) {
+                    if (leader) c->pulling = 1;   /* whoever reads it now decides the same */
+                    pl = lo;
+                    break;
+                }
+            }
+            ds_round<false>(p, p.members, &c->members[b % 3], hi, false, it, ph, b, &lb, s_du, &s_count, grid);
             it++;
             ph++;
             nq = __ldcg(&c->queued[it % 3]);
             if (!nq) break;
         }
+        if (leader) c->settled += __ldcg(&c->members[b % 3]);   /* read past the next scan's barrier */
         b++;
+        if (tail) break;   /* Bellman-Ford to the end: every reachable vertex is settled */
         lo = hi;
     }
     if (leader) {
         c->rounds = it;
         c->buckets = b;
+        if (!tail) c->tail_bucket = b;
     }
 }
 
@@ -380,9 +418,10 @@ extern "C" uint64_t sssp_ds_hub_capacity(uint32_t n, uint64_t m, uint32_t segmen
 
 extern "C" int sssp_launch_delta_stepping(const sssp_ds_args *a, cudaStream_t stream, sw_error *err)
 {
-    ds_params p = {(const long long *)a->row, (const long long *)a->mid, a->col, a->w, a->n, a->delta,
-                   a->dist, a->expanded, {a->queue[0], a->queue[1]}, a->members, a->stamp, a->bstamp,
-                   a->big_degree, a->segment, (long long *)a->hub_start, a->hub_v, a->ctl};
+    ds_params p = {(const long long *)a->row, (const long long *)a->mid, a->col, a->w, a->n, a->delta, a->tail,
+                   a->pull, a->heavy_min, a->heavy_rows, a->dist, a->expanded, {a->queue[0], a->queue[1]},
+                   a->members, a->stamp, a->bstamp, a->big_degree, a->segment, (long long *)a->hub_start, a->hub_v,
+                   a->ctl};
     void *args[] = {&p};
     return cuda_cooperative_launch((const void *)k_ds_run, GRAPH_BLOCK, DS_BLOCKS_PER_SM, args, stream,
                                    "sssp_delta_stepping", err);

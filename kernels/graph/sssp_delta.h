@@ -9,6 +9,20 @@
  *          once per round (STAMP); repeat until the queue is empty;
  *   heavy  every member, now settled, relaxes its heavy arcs once (they all land at or
  *          beyond hi, where a later scan finds them).
+ * Two switches for small-world graphs (Chakaravarthy et al., IPDPS 2014), where one
+ * giant bucket settles a large part of the graph and most of its heavy pushes land on
+ * vertices already as close:
+ *   pull   once the unreached vertices with a heavy arc are no more than the bucket's
+ *          members (a direction switch, as in Beamer's BFS), the members push no
+ *          heavy arc; before the next scan every unsettled v pulls from them instead,
+ *          over its own heavy arcs lightest first (rows sorted at upload; the weights
+ *          must be symmetric), stopping where no arc can improve it; so for every
+ *          later bucket;
+ *   tail   (TAIL > 0) once the finite vertices not yet settled are at most TAIL x the
+ *          settled ones, the rest is one bucket with hi = +inf whose light rounds
+ *          relax every arc: Bellman-Ford over the frontier in place of the last, thin
+ *          buckets, each of which cost a scan and a few barriers. A graph with no heavy
+ *          arc at all has no heavy rounds.
  * Vertices with many arcs in a phase (hubs) have their arcs cut into short segments,
  * one warp per segment over the whole grid. */
 #ifndef SCANWORKS_KERNELS_SSSP_DELTA_H
@@ -31,9 +45,14 @@ enum { SSSP_DS_T_SCAN, SSSP_DS_T_LIGHT, SSSP_DS_T_LIGHT_HUBS, SSSP_DS_T_HEAVY, S
 typedef struct sssp_ds_ctl {
     unsigned int queued[3];
     unsigned int far_min_bits[3];
+    unsigned long long unsettled[3];   /* finite dist >= lo, counted by the scan (zeroed as queued) */
     unsigned int hubs[3];
     unsigned int members[3];
     unsigned int rounds, buckets;   /* written at the end of a run */
+    unsigned int tail_bucket;       /* the bucket the tail began with; buckets when none */
+    unsigned long long settled;     /* members of the buckets done (0 before a run) */
+    unsigned long long reached;     /* vertices made finite, with PULL (1 before a run: the source) */
+    unsigned int pulling;           /* 1 once the heavy arcs are pulled (0 before a run) */
     /* Where the time went (%globaltimer, read by one thread after each grid barrier):
      * SSSP_DS_T_* phases, their time in ns and how many ran. */
     unsigned long long t_last, ns[SSSP_DS_T_COUNT];
@@ -46,6 +65,13 @@ typedef struct sssp_ds_args {
     const float *w;                 /* NULL: weight 1 */
     uint32_t n;
     float delta;
+    float tail;                     /* 0: no tail; else its ratio (above) */
+    /* PULL (the weights symmetric: w(u, v) = w(v, u)): heavy arcs pulled (above);
+     * HEAVY_MIN[v] the lightest heavy arc of v and HEAVY_ROWS (device) the count of
+     * vertices with a heavy arc (none: no heavy round), from sssp_prep.h. */
+    int pull;
+    const float *heavy_min;
+    const unsigned long long *heavy_rows;
     float *dist;                    /* set by sssp_launch_init (source 0, else +inf) */
     float *expanded;                /* +inf; distance u's light arcs were relaxed from */
     uint32_t *queue[2], *members;   /* n entries each */

@@ -1,5 +1,6 @@
 /* Delta-stepping's preparation on the device (sssp_prep.h): the light | heavy split of
- * every row (a warp a row, a ballot per 32 arcs), and the sums of the width. */
+ * every row (a warp a row, a ballot per 32 arcs), the sort of each short heavy part, and
+ * the sums of the width. */
 #include "sssp_prep.h"
 #include "kernels/common/cuda_util.cuh"
 #include "graph_block.cuh"
@@ -38,6 +39,80 @@ __global__ void k_split_rows(const long long *__restrict__ row, const unsigned *
         }
         if (lane == 0) mid[u] = start + light;
     }
+}
+
+/* A heavy arc's sort key: its weight's bits (a weight >= 0 orders like them) above its
+ * column, so that ties go by column; ~0 pads past the end. */
+__device__ __forceinline__ unsigned long long heavy_key(float w, unsigned c)
+{
+    return (unsigned long long)__float_as_uint(w) << 32 | c;
+}
+
+#define SORT_WARPS (SSSP_PREP_SORT_THREADS / 32)
+static_assert(SORT_WARPS * SSSP_PULL_SORT_MAX * 8 <= 48 * 1024, "the sort's static shared memory");
+
+/* A warp a row, after k_split_rows: the heavy part [mid[u], row[u + 1]) of L arcs, when
+ * 0 < L <= SSSP_PULL_SORT_MAX, sorted in place by a bitonic sort over P (L rounded up to
+ * a power of two) keys: in registers across the lanes for P <= 32 (lane i holds key i),
+ * else in the warp's slice of shared memory, a compare-exchange pair per lane per step.
+ * heavy_min[u] gets the first sorted weight; delta (a bound) for a longer part, +inf for
+ * none; W NULL (every weight 1): 1 when there are heavy arcs, and nothing moves.
+ * *HEAVY_ROWS (zeroed first) gets the count of rows with a heavy arc. */
+__global__ void __launch_bounds__(SSSP_PREP_SORT_THREADS)
+    k_sort_heavy(const long long *__restrict__ row, const long long *__restrict__ mid, unsigned n, float delta,
+                 unsigned *col, float *w, float *heavy_min, unsigned long long *heavy_rows)
+{
+    unsigned rows = 0;   /* lane 0's rows with a heavy arc */
+    __shared__ unsigned long long keys_all[SORT_WARPS][SSSP_PULL_SORT_MAX];   /* a warp's row's keys */
+    unsigned long long *keys = keys_all[threadIdx.x >> 5];
+    const unsigned lane = threadIdx.x & 31;
+    for (unsigned long long u = (blockIdx.x * (unsigned long long)blockDim.x + threadIdx.x) >> 5; u < n;
+         u += ((unsigned long long)gridDim.x * blockDim.x) >> 5) {
+        const long long start = mid[u], len = row[u + 1] - start;   /* the heavy part */
+        float lightest = len > 0 ? (w ? delta : 1.0f) : __int_as_float(0x7f800000);
+        if (w && len > 0 && len <= SSSP_PULL_SORT_MAX) {
+            const unsigned L = (unsigned)len, P = L <= 1 ? 1u : 2u << (31 - __clz(L - 1));
+            if (P <= 32) {
+                unsigned long long key = lane < L ? heavy_key(w[start + lane], col[start + lane]) : ~0ull;
+                for (unsigned size = 2; size <= P; size <<= 1)
+                    for (unsigned stride = size >> 1; stride; stride >>= 1) {
+                        unsigned long long other = __shfl_xor_sync(FULL_MASK, key, stride);
+                        /* the lower lane of a pair keeps the min in an ascending run */
+                        bool keep_min = !(lane & stride) == !(lane & size);
+                        key = keep_min ? min(key, other) : max(key, other);
+                    }
+                if (lane < L) {
+                    col[start + lane] = (unsigned)key;
+                    w[start + lane] = __uint_as_float((unsigned)(key >> 32));
+                }
+                key = __shfl_sync(FULL_MASK, key, 0);
+                lightest = __uint_as_float((unsigned)(key >> 32));
+            } else {
+                for (unsigned i = lane; i < P; i += 32)
+                    keys[i] = i < L ? heavy_key(w[start + i], col[start + i]) : ~0ull;
+                __syncwarp();
+                for (unsigned size = 2; size <= P; size <<= 1)
+                    for (unsigned stride = size >> 1; stride; stride >>= 1) {
+                        for (unsigned i = lane; i < P / 2; i += 32) {
+                            /* pair i: lo has bit STRIDE clear, hi = lo + STRIDE; ascending where lo & SIZE is 0 */
+                            unsigned lo = 2 * i - (i & (stride - 1)), hi = lo + stride;
+                            unsigned long long a = keys[lo], b = keys[hi];
+                            if ((a > b) == !(lo & size)) keys[lo] = b, keys[hi] = a;
+                        }
+                        __syncwarp();
+                    }
+                for (unsigned i = lane; i < L; i += 32) {
+                    col[start + i] = (unsigned)keys[i];
+                    w[start + i] = __uint_as_float((unsigned)(keys[i] >> 32));
+                }
+                lightest = __uint_as_float((unsigned)(keys[0] >> 32));
+                __syncwarp();   /* every lane has read the slice before the next row fills it */
+            }
+        }
+        if (lane == 0) heavy_min[u] = lightest;
+        rows += len > 0;
+    }
+    if (lane == 0 && rows) atomicAdd(heavy_rows, (unsigned long long)rows);
 }
 
 /* Grid-stride over max(n, m): each thread adds its weights and keeps its best degree
@@ -88,6 +163,7 @@ __global__ void k_level_sums(const int *__restrict__ levels, unsigned n, sssp_gr
 
 extern "C" const void *sssp_prep_kernel(int which)
 {
-    const void *k[SSSP_PREP_K_COUNT] = {(const void *)k_split_rows, (const void *)k_graph_sums, (const void *)k_level_sums};
+    const void *k[SSSP_PREP_K_COUNT] = {(const void *)k_split_rows, (const void *)k_sort_heavy,
+                                        (const void *)k_graph_sums, (const void *)k_level_sums};
     return which >= 0 && which < SSSP_PREP_K_COUNT ? k[which] : NULL;
 }

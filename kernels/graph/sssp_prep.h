@@ -14,8 +14,16 @@
 extern "C" {
 #endif
 
+/* Heavy parts of at most this many arcs are sorted by weight (sssp_launch_sort_heavy);
+ * longer ones keep their CSR order. */
+#define SSSP_PULL_SORT_MAX 1024u
+/* The sort's blocks: a warp a row, each with SSSP_PULL_SORT_MAX 8-byte keys of static
+ * shared memory (32 KB a block). */
+#define SSSP_PREP_SORT_THREADS 128u
+
 /* sssp_prep.cu's kernels for the launchers below, NULL for an unknown one. */
-enum { SSSP_PREP_K_SPLIT_ROWS, SSSP_PREP_K_GRAPH_SUMS, SSSP_PREP_K_LEVEL_SUMS, SSSP_PREP_K_COUNT };
+enum { SSSP_PREP_K_SPLIT_ROWS, SSSP_PREP_K_SORT_HEAVY, SSSP_PREP_K_GRAPH_SUMS, SSSP_PREP_K_LEVEL_SUMS,
+       SSSP_PREP_K_COUNT };
 const void *sssp_prep_kernel(int which);
 
 /* Row u's arcs of weight < DELTA first, then the others, each part in its CSR order
@@ -23,6 +31,14 @@ const void *sssp_prep_kernel(int which);
  * the arcs, MID[u] where u's heavy ones start. */
 int sssp_launch_split_rows(const int64_t *row, const uint32_t *col, const float *w, uint32_t n, float delta,
                            int64_t *mid, uint32_t *out_col, float *out_w, cudaStream_t stream, sw_error *err);
+/* After that split at DELTA: row u's heavy part [MID[u], ROW[u + 1]) of COL and W sorted
+ * in place by weight, ties by column, when it has at most SSSP_PULL_SORT_MAX arcs (a
+ * longer one keeps its order). HEAVY_MIN[u] (n floats) gets the lightest heavy weight:
+ * the first after the sort, DELTA (a lower bound) for a longer part, +inf for none.
+ * W NULL (weight 1): nothing moves, and HEAVY_MIN is 1 where u has heavy arcs.
+ * *HEAVY_ROWS (device, zeroed by the caller) gets the count of rows with a heavy arc. */
+int sssp_launch_sort_heavy(const int64_t *row, const int64_t *mid, uint32_t n, float delta, uint32_t *col, float *w,
+                           float *heavy_min, unsigned long long *heavy_rows, cudaStream_t stream, sw_error *err);
 
 /* The sums the bucket width is derived from. The caller zeroes the struct first. */
 typedef struct sssp_graph_sums {

@@ -104,6 +104,29 @@ static int ds_hub_shape(sssp_cuda_graph *d, sw_error *err)
     return 0;
 }
 
+/* The tail's ratio and the pull (sssp_device.h); for experiments,
+ * SCANWORKS_SSSP_DS_TAIL=R overrides the ratio (0: no tail) and SCANWORKS_SSSP_DS_PULL=1
+ * turns the pull on (0: off, the default). */
+static int ds_tail_pull(sssp_ds_work *w, sw_error *err)
+{
+    const char *env = getenv("SCANWORKS_SSSP_DS_TAIL");
+    char *end;
+    if (env && *env) {
+        double r = strtod(env, &end);
+        if (*end || !(r >= 0 && r <= 1e6))
+            return sw_fail(err, "SCANWORKS_SSSP_DS_TAIL='%s': expected a ratio of 0 (no tail) to 1e6", env);
+        w->tail = (float)r;
+    }
+    env = getenv("SCANWORKS_SSSP_DS_PULL");
+    if (env && *env) {
+        if (strcmp(env, "0") && strcmp(env, "1"))
+            return sw_fail(err, "SCANWORKS_SSSP_DS_PULL='%s': expected 0 (push every heavy arc, the default) or 1 "
+                                "(pull them once it pays)", env);
+        w->pull = *env == '1';
+    }
+    return 0;
+}
+
 static int upload(const graph_csr *g, const char *hint, sssp_cuda_graph *d, sw_error *err)
 {
     d->n = g->n;
@@ -128,7 +151,10 @@ static int upload(const graph_csr *g, const char *hint, sssp_cuda_graph *d, sw_e
             gcuda_alloc(&d->ds_temp, bytes, "delta-stepping's split rows, queues and stamps", err))
             return -1;
         sssp_ds_work_carve(d->ds_temp, g->n, g->m, g->w != NULL, d->ds_big, d->ds_seg, &d->ds);
-        const sssp_dev_graph dg = {d->n, d->m, d->row, d->col, d->w};
+        /* a width of the user's (for experiments): no tail unless asked for */
+        d->ds.tail = env && atof(env) > 0 ? 0.0f : sssp_ds_tail_of(work_w, width);
+        if (ds_tail_pull(&d->ds, err)) return -1;
+        const sssp_dev_graph dg = {d->n, d->m, d->row, d->col, d->w, d->undirected};
         if (sssp_ds_split(&dg, d->ds_delta, &d->ds, 0, err)) return -1;
         GCUDA_TRY(cudaStreamSynchronize(0), err);
     }
@@ -185,14 +211,17 @@ static int run_bellman_ford(sssp_cuda_graph *d, int variant, sssp_stats *st, sw_
 static int run_delta_stepping(sssp_cuda_graph *d, uint32_t source, sssp_stats *st, sw_error *err)
 {
     if (!d->ds_temp) return sw_fail(err, "delta-stepping: the graph was uploaded for another algorithm");
-    const sssp_dev_graph g = {d->n, d->m, d->row, d->col, d->w};
+    const sssp_dev_graph g = {d->n, d->m, d->row, d->col, d->w, d->undirected};
     if (sssp_ds_run(&g, &d->ds, d->ds_delta, source, d->dist, 0, st, err)) return -1;
     if (getenv("SCANWORKS_GRAPH_TRACE")) {
         static const char *const names[SSSP_DS_T_COUNT] = {"scan", "light", "light hubs", "heavy", "heavy hubs"};
         sssp_ds_ctl c;
         GCUDA_TRY(cudaMemcpy(&c, d->ds.ctl, sizeof c, cudaMemcpyDeviceToHost), err);
-        fprintf(stderr, "delta-stepping: delta %g, hubs %u:%u, %u rounds, %u buckets;", d->ds_delta, d->ds_big,
-                d->ds_seg, c.rounds, c.buckets);
+        fprintf(stderr,
+                "delta-stepping: delta %g, hubs %u:%u, tail %g, pull %d, %u rounds, %u buckets (tail from %u, pulling "
+                "%s);",
+                d->ds_delta, d->ds_big, d->ds_seg, (double)d->ds.tail, d->ds.pull && d->undirected, c.rounds,
+                c.buckets, c.tail_bucket, c.pulling ? "yes" : "no");
         for (int k = 0; k < SSSP_DS_T_COUNT; k++)
             fprintf(stderr, " %s %.3f ms in %u", names[k], (double)c.ns[k] * 1e-6, c.phases[k]);
         fputc('\n', stderr);

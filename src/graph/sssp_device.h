@@ -21,24 +21,40 @@ extern "C" {
  * go to segments of SSSP_DS_SEGMENT arcs, a warp each. */
 #define SSSP_DS_BIG_DEGREE 32u
 #define SSSP_DS_SEGMENT 128u
+/* The tail's ratio (sssp_delta.h): Bellman-Ford once the finite unsettled vertices are
+ * at most this many times the settled ones. Only where the bucket width is the work
+ * term's (sssp_width.c): on a deep graph the parallelism term sets it, and there a
+ * Bellman-Ford tail would take a round per level of what is left. */
+#define SSSP_DS_TAIL 0.3f
+static inline float sssp_ds_tail_of(double work_width, double width)
+{
+    return width <= work_width ? SSSP_DS_TAIL : 0.0f;
+}
 
-/* A CSR graph in device memory; W NULL: weight 1. */
+/* A CSR graph in device memory; W NULL: weight 1. SYMMETRIC_WEIGHTS: every arc u -> v
+ * has its v -> u of the same weight (an undirected graph), so delta-stepping may pull. */
 typedef struct sssp_dev_graph {
     uint32_t n;
     uint64_t m;
     const int64_t *row;
     const uint32_t *col;
     const float *w;
+    int symmetric_weights;
 } sssp_dev_graph;
 
 /* Delta-stepping's scratch, carved from one buffer: the rows split light | heavy (MID,
- * COL, W), the queues, stamps, hub segments and counters. */
+ * COL, W; short heavy parts sorted by weight, HEAVY_MIN each row's lightest heavy
+ * weight or a bound, sssp_prep.h), the queues, stamps, hub segments and counters. */
 typedef struct sssp_ds_work {
     int64_t *mid, *hub_start;
     uint32_t *col, *q[2], *members, *stamp, *bstamp, *hub_v;
     float *w, *expanded;
+    float *heavy_min;   /* n: sssp_launch_sort_heavy's lightest heavy arc a row */
+    unsigned long long *heavy_rows;   /* 1: how many rows have a heavy arc */
     sssp_ds_ctl *ctl;
     uint32_t big_degree, segment;
+    float tail;   /* the tail's ratio: 0 (none) unless the caller sets one (sssp_ds_tail_of) */
+    int pull;     /* 1: heavy arcs pulled where the graph allows (sssp_delta.h); 0 (the default): pushed */
 } sssp_ds_work;
 
 size_t sssp_ds_work_bytes(uint32_t n, uint64_t m, int weighted, uint32_t segment);
@@ -51,11 +67,13 @@ void sssp_ds_work_carve(void *temp, uint32_t n, uint64_t m, int weighted, uint32
 size_t sssp_width_work_bytes(uint32_t n, uint64_t m);
 /* The bucket width sssp_bucket_width derives on the host, from the graph on the
  * device: the mean weight and degree, and a BFS from the highest-degree vertex
- * (RROW/RCOL the reverse graph for its bottom-up steps, or NULL). */
+ * (RROW/RCOL the reverse graph for its bottom-up steps, or NULL); *WORK_WIDTH (may be
+ * NULL) gets its work term alone. */
 int sssp_device_width(const sssp_dev_graph *g, const int64_t *rrow, const uint32_t *rcol, void *temp,
-                      cudaStream_t stream, double *width, sw_error *err);
+                      cudaStream_t stream, double *width, double *work_width, sw_error *err);
 
-/* Each row split light | heavy at DELTA into W's MID, COL, W (once per graph and width). */
+/* Each row split light | heavy at DELTA into W's MID, COL, W, its heavy part sorted by
+ * weight when short, and W's HEAVY_MIN (once per graph and width; sssp_prep.h). */
 int sssp_ds_split(const sssp_dev_graph *g, float delta, const sssp_ds_work *w, cudaStream_t stream, sw_error *err);
 /* DIST (device, n floats) from SOURCE (< n), +inf where unreachable, over the split rows
  * of W. ST (may be NULL) gets rounds and the width (not the time or reached). */

@@ -84,6 +84,17 @@ int sssp_launch_split_rows(const int64_t *row, const uint32_t *col, const float 
                        "sssp_split_rows", err);
 }
 
+/* Blocks of SSSP_PREP_SORT_THREADS (its shared memory is sized to that), a warp a row. */
+int sssp_launch_sort_heavy(const int64_t *row, const int64_t *mid, uint32_t n, float delta, uint32_t *col, float *w,
+                           float *heavy_min, unsigned long long *heavy_rows, cudaStream_t stream, sw_error *err)
+{
+    if (!n) return 0;
+    void *args[] = {&row, &mid, &n, &delta, &col, &w, &heavy_min, &heavy_rows};
+    unsigned blocks = grid_for((unsigned long long)n * 32, SSSP_PREP_SORT_THREADS);
+    return cuda_launch(sssp_prep_kernel(SSSP_PREP_K_SORT_HEAVY), blocks, SSSP_PREP_SORT_THREADS, 0, args, stream,
+                       "sssp_sort_heavy", err);
+}
+
 /* The sums' grids: at most 8 blocks an SM of the current device (1056 on an H200). */
 static int launch_sums(const void *kernel, unsigned long long count, void **args, cudaStream_t stream,
                        const char *what, sw_error *err)
