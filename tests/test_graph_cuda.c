@@ -88,9 +88,10 @@ static void compare(const graph_csr *g, uint32_t s, const char *name)
             unsetenv("SCANWORKS_SSSP_DS_HUB");
         }
     /* and with no Bellman-Ford tail (pushing every heavy arc, or pulling where the graph
-       is undirected), and with a tail from the second bucket on */
-    static const char *const tail_pull[3][2] = {{"0", "0"}, {"0", "1"}, {"1e6", "1"}};
-    for (int t = 0; t < 3; t++)
+       is undirected: once it pays, or from the first bucket), and with a tail from the
+       second bucket on after pulls */
+    static const char *const tail_pull[4][2] = {{"0", "0"}, {"0", "1"}, {"0", "2"}, {"1e6", "2"}};
+    for (int t = 0; t < 4; t++)
         for (int i = 0; i < 3; i++) {
             CHECK(setenv("SCANWORKS_SSSP_DS_DELTA", deltas[i], 1) == 0);
             CHECK(setenv("SCANWORKS_SSSP_DS_TAIL", tail_pull[t][0], 1) == 0);

@@ -128,7 +128,7 @@ static void check_split(const host_graph *g, float delta, const char *name)
              cudaMemset(temp, 0xff, bytes) != cudaSuccess;
     CHECK_MSG(!rc, "%s: cannot set up", name);
     sssp_ds_work ds;
-    unsigned long long heavy_rows = 0;
+    unsigned long long heavy_rows[2] = {0, 0};   /* rows with a heavy arc, heavy arcs */
     if (!rc) {
         sssp_ds_work_carve(temp, g->n, g->m, weighted, SSSP_DS_BIG_DEGREE, SSSP_DS_SEGMENT, &ds);
         const sssp_dev_graph dg = {g->n, g->m, d_row, d_col, d_w, 0};
@@ -140,18 +140,20 @@ static void check_split(const host_graph *g, float delta, const char *name)
              cudaMemcpy(col, ds.col, m * 4, cudaMemcpyDeviceToHost) != cudaSuccess ||
              (weighted && cudaMemcpy(w, ds.w, m * 4, cudaMemcpyDeviceToHost) != cudaSuccess) ||
              cudaMemcpy(hmin, ds.heavy_min, n * 4, cudaMemcpyDeviceToHost) != cudaSuccess ||
-             cudaMemcpy(&heavy_rows, ds.heavy_rows, sizeof heavy_rows, cudaMemcpyDeviceToHost) != cudaSuccess;
+             cudaMemcpy(heavy_rows, ds.heavy_rows, sizeof heavy_rows, cudaMemcpyDeviceToHost) != cudaSuccess;
         CHECK_MSG(!rc, "%s: the run or a copy back failed: %s", name, cudaGetErrorString(cudaGetLastError()));
     }
     int bad_rows = 0;
-    unsigned long long want_rows = 0;
+    unsigned long long want_rows = 0, want_arcs = 0;
     for (uint32_t u = 0; !rc && u < g->n; u++) {
-        int64_t k = g->row[u];
-        while (k < g->row[u + 1] && (weighted ? g->w[k] : 1.0f) < delta) k++;
-        want_rows += k < g->row[u + 1];
+        unsigned long long h = 0;
+        for (int64_t k = g->row[u]; k < g->row[u + 1]; k++) h += !((weighted ? g->w[k] : 1.0f) < delta);
+        want_rows += h > 0;
+        want_arcs += h;
     }
-    CHECK_MSG(rc || heavy_rows == want_rows, "%s: %llu rows with a heavy arc counted, want %llu", name, heavy_rows,
-              want_rows);
+    CHECK_MSG(rc || (heavy_rows[0] == want_rows && heavy_rows[1] == want_arcs),
+              "%s: %llu rows with a heavy arc and %llu heavy arcs counted, want %llu and %llu", name, heavy_rows[0],
+              heavy_rows[1], want_rows, want_arcs);
     for (uint32_t u = 0; !rc && u < g->n && bad_rows < 10; u++) {
         const int64_t a = g->row[u], b = g->row[u + 1];
         /* the reference: light arcs in CSR order, then heavy ones (sorted when short) */

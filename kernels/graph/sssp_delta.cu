@@ -36,6 +36,7 @@ typedef struct ds_out {
     float hi;
     unsigned stamp_val, bucket_val;
     unsigned *queue, *queued, *members;
+    unsigned long long *member_heavy;
     bool full;
 } ds_out;
 
@@ -162,6 +163,11 @@ __device__ __forceinline__ void ds_expand(const ds_params &p, const ds_out &o, c
         if (LIGHT) {
             bool member = fresh && atomicExch(&p.bstamp[u], o.bucket_val) != o.bucket_val;
             warp_append(member, u, p.members, o.members, ~0ull, NULL);
+            if (p.pull) {   /* the pull's switch weighs the heavy arcs the members would push */
+                unsigned long long h = member ? (unsigned long long)(p.row[u + 1] - p.mid[u]) : 0;
+                h = warp_sum(h);
+                if ((threadIdx.x & 31) == 0 && h) atomicAdd(o.member_heavy, h);
+            }
         }
         __syncthreads();
     }
@@ -225,7 +231,8 @@ __device__ __forceinline__ void ds_round(const ds_params &p, const unsigned *lis
         c->far_min_bits[(it + 2) % 3] = DS_INF_BITS;
         c->unsettled[(it + 2) % 3] = 0;
     }
-    ds_out o = {hi, it + 1, b + 1, p.queue[(it + 1) & 1], &c->queued[(it + 1) % 3], &c->members[b % 3], full};
+    ds_out o = {hi,   it + 1, b + 1, p.queue[(it + 1) & 1], &c->queued[(it + 1) % 3], &c->members[b % 3],
+                &c->member_heavy[b % 3], full};
     ds_phase<LIGHT>(p, o, list, count_at, ph, lb, s_du, s_count, grid);
 }
 
@@ -344,6 +351,7 @@ __global__ void __launch_bounds__(GRAPH_BLOCK, DS_BLOCKS_PER_SM) k_ds_run(const 
             c->far_min_bits[(it + 2) % 3] = DS_INF_BITS;
             c->unsettled[(it + 2) % 3] = 0;
             c->members[(b + 1) % 3] = 0;
+            c->member_heavy[(b + 1) % 3] = 0;
         }
         if (pl >= 0.0f) ds_pull_pass(p, lo, pl);
         pl = -1.0f;
@@ -386,8 +394,13 @@ __global__ void __launch_bounds__(GRAPH_BLOCK, DS_BLOCKS_PER_SM) k_ds_run(const 
             const unsigned long long nh = __ldcg(p.heavy_rows);
             if (!nh) break;   /* no heavy arc anywhere: nothing to push or pull */
             if (p.pull && lo + p.delta > lo) {
-                const unsigned long long done = __ldcg(&c->reached) + __ldcg(&c->members[b % 3]);
-                if (__ldcg(&c->pulling) || nh <= done) {
+                /* pull once the unreached vertices' heavy arcs (their count x the mean
+                   heavy degree) are no more than the members would push */
+                const unsigned long long reached = __ldcg(&c->reached);
+                const double unreached_arcs =
+                    (double)(nh > reached ? nh - reached : 0) * (double)__ldcg(p.heavy_rows + 1) / (double)nh;
+                if (p.pull == 2 || __ldcg(&c->pulling) ||
+                    unreached_arcs <= (double)__ldcg(&c->member_heavy[b % 3])) {
                     if (leader) c->pulling = 1;   /* whoever reads it now decides the same */
                     pl = lo;
                     break;

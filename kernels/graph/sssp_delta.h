@@ -53,6 +53,7 @@ typedef struct sssp_ds_ctl {
     unsigned long long settled;     /* members of the buckets done (0 before a run) */
     unsigned long long reached;     /* vertices made finite, with PULL (1 before a run: the source) */
     unsigned int pulling;           /* 1 once the heavy arcs are pulled (0 before a run) */
+    unsigned long long member_heavy[3];   /* the heavy arcs of bucket b's members, with PULL */
     /* Where the time went (%globaltimer, read by one thread after each grid barrier):
      * SSSP_DS_T_* phases, their time in ns and how many ran. */
     unsigned long long t_last, ns[SSSP_DS_T_COUNT];
@@ -67,8 +68,9 @@ typedef struct sssp_ds_args {
     float delta;
     float tail;                     /* 0: no tail; else its ratio (above) */
     /* PULL (the weights symmetric: w(u, v) = w(v, u)): heavy arcs pulled (above);
-     * HEAVY_MIN[v] the lightest heavy arc of v and HEAVY_ROWS (device) the count of
-     * vertices with a heavy arc (none: no heavy round), from sssp_prep.h. */
+     * PULL 2 (for tests): pull from the first bucket on. HEAVY_MIN[v] the lightest
+     * heavy arc of v, HEAVY_ROWS (device) the count of vertices with a heavy arc (none:
+     * no heavy round) and then the count of heavy arcs, from sssp_prep.h. */
     int pull;
     const float *heavy_min;
     const unsigned long long *heavy_rows;

@@ -57,12 +57,13 @@ static_assert(SORT_WARPS * SSSP_PULL_SORT_MAX * 8 <= 48 * 1024, "the sort's stat
  * else in the warp's slice of shared memory, a compare-exchange pair per lane per step.
  * heavy_min[u] gets the first sorted weight; delta (a bound) for a longer part, +inf for
  * none; W NULL (every weight 1): 1 when there are heavy arcs, and nothing moves.
- * *HEAVY_ROWS (zeroed first) gets the count of rows with a heavy arc. */
+ * HEAVY_ROWS[0] and [1] (zeroed first) get the counts of rows with a heavy arc and of
+ * heavy arcs. */
 __global__ void __launch_bounds__(SSSP_PREP_SORT_THREADS)
     k_sort_heavy(const long long *__restrict__ row, const long long *__restrict__ mid, unsigned n, float delta,
                  unsigned *col, float *w, float *heavy_min, unsigned long long *heavy_rows)
 {
-    unsigned rows = 0;   /* lane 0's rows with a heavy arc */
+    unsigned long long rows = 0, arcs = 0;   /* lane 0's rows with a heavy arc, and their arcs */
     __shared__ unsigned long long keys_all[SORT_WARPS][SSSP_PULL_SORT_MAX];   /* a warp's row's keys */
     unsigned long long *keys = keys_all[threadIdx.x >> 5];
     const unsigned lane = threadIdx.x & 31;
@@ -111,8 +112,12 @@ __global__ void __launch_bounds__(SSSP_PREP_SORT_THREADS)
         }
         if (lane == 0) heavy_min[u] = lightest;
         rows += len > 0;
+        arcs += (unsigned long long)len;
     }
-    if (lane == 0 && rows) atomicAdd(heavy_rows, (unsigned long long)rows);
+    if (lane == 0 && rows) {
+        atomicAdd(heavy_rows, rows);
+        atomicAdd(heavy_rows + 1, arcs);
+    }
 }
 
 /* Grid-stride over max(n, m): each thread adds its weights and keeps its best degree

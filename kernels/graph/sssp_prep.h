@@ -36,7 +36,8 @@ int sssp_launch_split_rows(const int64_t *row, const uint32_t *col, const float 
  * longer one keeps its order). HEAVY_MIN[u] (n floats) gets the lightest heavy weight:
  * the first after the sort, DELTA (a lower bound) for a longer part, +inf for none.
  * W NULL (weight 1): nothing moves, and HEAVY_MIN is 1 where u has heavy arcs.
- * *HEAVY_ROWS (device, zeroed by the caller) gets the count of rows with a heavy arc. */
+ * HEAVY_ROWS (device, 2 words zeroed by the caller) gets the counts of rows with a heavy
+ * arc and of heavy arcs. */
 int sssp_launch_sort_heavy(const int64_t *row, const int64_t *mid, uint32_t n, float delta, uint32_t *col, float *w,
                            float *heavy_min, unsigned long long *heavy_rows, cudaStream_t stream, sw_error *err);
 

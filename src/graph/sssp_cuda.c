@@ -105,8 +105,8 @@ static int ds_hub_shape(sssp_cuda_graph *d, sw_error *err)
 }
 
 /* The tail's ratio and the pull (sssp_device.h); for experiments,
- * SCANWORKS_SSSP_DS_TAIL=R overrides the ratio (0: no tail) and SCANWORKS_SSSP_DS_PULL=1
- * turns the pull on (0: off, the default). */
+ * SCANWORKS_SSSP_DS_TAIL=R overrides the ratio (0: no tail) and SCANWORKS_SSSP_DS_PULL=0
+ * or 1 turns the pull off or on (2: from the first bucket, for tests). */
 static int ds_tail_pull(sssp_ds_work *w, sw_error *err)
 {
     const char *env = getenv("SCANWORKS_SSSP_DS_TAIL");
@@ -119,10 +119,10 @@ static int ds_tail_pull(sssp_ds_work *w, sw_error *err)
     }
     env = getenv("SCANWORKS_SSSP_DS_PULL");
     if (env && *env) {
-        if (strcmp(env, "0") && strcmp(env, "1"))
-            return sw_fail(err, "SCANWORKS_SSSP_DS_PULL='%s': expected 0 (push every heavy arc, the default) or 1 "
-                                "(pull them once it pays)", env);
-        w->pull = *env == '1';
+        if (strcmp(env, "0") && strcmp(env, "1") && strcmp(env, "2"))
+            return sw_fail(err, "SCANWORKS_SSSP_DS_PULL='%s': expected 0 (push every heavy arc), 1 "
+                                "(pull them once it pays) or 2 (pull from the first bucket on)", env);
+        w->pull = *env - '0';
     }
     return 0;
 }
@@ -153,6 +153,7 @@ static int upload(const graph_csr *g, const char *hint, sssp_cuda_graph *d, sw_e
         sssp_ds_work_carve(d->ds_temp, g->n, g->m, g->w != NULL, d->ds_big, d->ds_seg, &d->ds);
         /* a width of the user's (for experiments): no tail unless asked for */
         d->ds.tail = env && atof(env) > 0 ? 0.0f : sssp_ds_tail_of(work_w, width);
+        d->ds.pull = d->ds.tail > 0.0f;   /* the same small-world graphs */
         if (ds_tail_pull(&d->ds, err)) return -1;
         const sssp_dev_graph dg = {d->n, d->m, d->row, d->col, d->w, d->undirected};
         if (sssp_ds_split(&dg, d->ds_delta, &d->ds, 0, err)) return -1;

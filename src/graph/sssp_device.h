@@ -50,11 +50,13 @@ typedef struct sssp_ds_work {
     uint32_t *col, *q[2], *members, *stamp, *bstamp, *hub_v;
     float *w, *expanded;
     float *heavy_min;   /* n: sssp_launch_sort_heavy's lightest heavy arc a row */
-    unsigned long long *heavy_rows;   /* 1: how many rows have a heavy arc */
+    unsigned long long *heavy_rows;   /* 2: how many rows have a heavy arc, and heavy arcs */
     sssp_ds_ctl *ctl;
     uint32_t big_degree, segment;
     float tail;   /* the tail's ratio: 0 (none) unless the caller sets one (sssp_ds_tail_of) */
-    int pull;     /* 1: heavy arcs pulled where the graph allows (sssp_delta.h); 0 (the default): pushed */
+    int pull;     /* 1: heavy arcs pulled where the graph allows and it pays (sssp_delta.h); 2: from the
+                     first bucket on (for tests); 0: pushed. The carve sets 0; the callers set 1
+                     where they set a tail (sssp_ds_tail_of: the same small-world graphs). */
 } sssp_ds_work;
 
 size_t sssp_ds_work_bytes(uint32_t n, uint64_t m, int weighted, uint32_t segment);

@@ -28,7 +28,7 @@ static void ds_sizes(uint32_t n, uint64_t m, int weighted, uint32_t segment, siz
     s[9] = weighted ? m * sizeof(float) : 0;     /* w */
     s[10] = s[11] = nv * sizeof(float);          /* expanded, heavy_min */
     s[12] = sizeof(sssp_ds_ctl);
-    s[13] = sizeof(unsigned long long);          /* heavy_rows */
+    s[13] = 2 * sizeof(unsigned long long);      /* heavy_rows: rows with a heavy arc, heavy arcs */
 }
 
 size_t sssp_ds_work_bytes(uint32_t n, uint64_t m, int weighted, uint32_t segment)
@@ -57,7 +57,7 @@ void sssp_ds_work_carve(void *temp, uint32_t n, uint64_t m, int weighted, uint32
     w->big_degree = big_degree;
     w->segment = segment;
     w->tail = 0.0f;
-    w->pull = 0;   /* measured slower on R-MAT 22 (docs/perf/graphs.md): off unless asked for */
+    w->pull = 0;
 }
 
 /* The width's scratch: a BFS's levels and work, and the sums. */
@@ -101,7 +101,7 @@ int sssp_device_width(const sssp_dev_graph *g, const int64_t *rrow, const uint32
 int sssp_ds_split(const sssp_dev_graph *g, float delta, const sssp_ds_work *w, cudaStream_t s, sw_error *err)
 {
     if (sssp_launch_split_rows(g->row, g->col, g->w, g->n, delta, w->mid, w->col, w->w, s, err)) return -1;
-    GCUDA_TRY(cudaMemsetAsync(w->heavy_rows, 0, sizeof *w->heavy_rows, s), err);
+    GCUDA_TRY(cudaMemsetAsync(w->heavy_rows, 0, 2 * sizeof *w->heavy_rows, s), err);
     return sssp_launch_sort_heavy(g->row, w->mid, g->n, delta, w->col, w->w, w->heavy_min, w->heavy_rows, s, err);
 }
 
@@ -117,7 +117,7 @@ int sssp_ds_run(const sssp_dev_graph *g, const sssp_ds_work *w, float delta, uin
     GCUDA_TRY(cudaMemcpyAsync(w->ctl, &c, sizeof c, cudaMemcpyHostToDevice, s), err);
     GCUDA_TRY(cudaMemsetAsync(w->stamp, 0, (size_t)g->n * sizeof(uint32_t), s), err);
     GCUDA_TRY(cudaMemsetAsync(w->bstamp, 0, (size_t)g->n * sizeof(uint32_t), s), err);
-    sssp_ds_args a = {g->row, w->mid, w->col, w->w, g->n, delta, w->tail, g->symmetric_weights && w->pull,
+    sssp_ds_args a = {g->row, w->mid, w->col, w->w, g->n, delta, w->tail, g->symmetric_weights ? w->pull : 0,
                       w->heavy_min, w->heavy_rows, dist, w->expanded, {w->q[0], w->q[1]}, w->members, w->stamp,
                       w->bstamp, w->big_degree, w->segment, w->hub_start, w->hub_v, w->ctl};
     if (sssp_launch_delta_stepping(&a, s, err)) return -1;

@@ -248,6 +248,7 @@ int sw_sssp_device(const sw_csr *g, uint32_t source, float delta, float *d_dist,
     sssp_ds_work w;
     sssp_ds_work_carve(temp, g->n, g->m, g->w != NULL, SSSP_DS_BIG_DEGREE, SSSP_DS_SEGMENT, &w);
     w.tail = tail;
+    w.pull = tail > 0.0f;   /* the pull on the same small-world graphs as the tail */
     if (sssp_ds_split(&dg, delta, &w, s, err) || sssp_ds_run(&dg, &w, delta, source, d_dist, s, NULL, err)) return -1;
     return 0;
 #else
