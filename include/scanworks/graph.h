@@ -56,8 +56,10 @@ int sw_sssp(sw_backend b, const sw_csr *g, uint32_t source, float *dist, sw_erro
  * then the distances into D_DIST (device, n floats, 16-byte aligned) on STREAM.
  * DELTA is the bucket width; 0 derives it as the CLI does (from the mean weight and
  * degree, and a BFS from the highest-degree vertex, which costs about one
- * sw_bfs_device, waited for on STREAM). Asynchronous: the distances are there when
- * STREAM has run past the call. */
+ * sw_bfs_device, waited for on STREAM); where the width so derived is the work term's
+ * (a shallow graph) the run also ends in a Bellman-Ford tail and, with SYMMETRIC, pulls
+ * heavy arcs once that is cheaper. Asynchronous: the distances are there when STREAM has
+ * run past the call. */
 int sw_sssp_temp_bytes(uint32_t n, uint64_t m, int weighted, size_t *temp_bytes, sw_error *err);
 int sw_sssp_device(const sw_csr *g, uint32_t source, float delta, float *d_dist, void *temp, size_t temp_bytes,
                    sw_stream stream, sw_error *err);
