@@ -1,10 +1,12 @@
 #!/usr/bin/env bash
 # Graphs on the GPU machine, the tests and the grid (R-MAT: graphs-rmat.sh):
 #  1. the GPU graph tests (test_graph_cuda: every algorithm against the CPU on the awkward
-#     graphs; test_graph_bench: bench bfs|sssp end to end, every row validated);
+#     graphs; test_graph_bench: bench bfs|sssp end to end, every row validated;
+#     test_sssp_prep: delta-stepping's row split and sort against the CPU);
 #  2. compute-sanitizer memcheck, racecheck and synccheck on the adaptive BFS's cluster
 #     kernel of its default level loop (kernels/graph/bfs_pool.cu: a grid that stays in
 #     it, a thin grid, an R-MAT that leaves it), with the whole cluster, three blocks and one;
+#     and on delta-stepping's heavy paths (the tail, the pull forced and switched);
 #  3. `bench bfs` (64 roots) and `bench sssp` (8) on grid:1500:1500 with the CPU
 #     references in the same run, every timed run checked, into $OUT/bfs-grid.json and
 #     $OUT/sssp-grid.json (+ .txt; each row shows its bucket width); then delta-stepping
@@ -19,7 +21,7 @@ PART=graphs
 . scripts/gpu-check.d/graphs.bash
 
 log="$OUT/graphs-sanitize.txt"
-if ctest --test-dir "$BUILD" -R '^(test_graph_cuda|test_graph_bench)$' --timeout 300 --output-on-failure \
+if ctest --test-dir "$BUILD" -R '^(test_graph_cuda|test_graph_bench|test_sssp_prep)$' --timeout 300 --output-on-failure \
      > "$OUT/graphs-ctest.txt" 2>&1 &&
    grep -q "100% tests passed" "$OUT/graphs-ctest.txt" && ! grep -q "Skipped" "$OUT/graphs-ctest.txt"; then
   pass "graph GPU tests"
@@ -38,6 +40,16 @@ for c in 0 3 1; do
 done
 unset SCANWORKS_BFS_CLUSTER SCANWORKS_GRAPH_TRACE
 grep -m1 -o "in a cluster of [0-9]* blocks" "$log" | sed 's/^/SUMMARY: adaptive BFS runs small frontiers /'
+# delta-stepping's heavy paths: a small R-MAT's derived width makes every arc light, so
+# the width is set; the pull forced, switched on by its rule, and under the tail
+for tp in "0.3 2" "0.3 1" "0 2"; do
+  set -- $tp
+  export SCANWORKS_SSSP_DS_DELTA=0.02 SCANWORKS_SSSP_DS_TAIL=$1 SCANWORKS_SSSP_DS_PULL=$2 SCANWORKS_GRAPH_TRACE=1
+  sanitize_runs "$log" 180 " on delta-stepping (width 0.02, tail $1, pull $2)" \
+    "compute sssp --backend cuda --algo delta-stepping --graph rmat:13:16:5 --source 0 --out $tmp/s.npy"
+done
+unset SCANWORKS_SSSP_DS_DELTA SCANWORKS_SSSP_DS_TAIL SCANWORKS_SSSP_DS_PULL SCANWORKS_GRAPH_TRACE
+grep -q "pulling yes" "$log" || fail "delta-stepping's sanitizer runs never pulled (see $(basename "$log"))"
 rm -rf "$tmp"
 
 bench bfs-grid bfs --graph grid:1500:1500 --sources 64 --cpu-sources 64
