@@ -34,7 +34,7 @@
  * The result of every root is checked against a float Dijkstra (first root only).
  *
  * Build (from the repository root):
- *   gcc -O2 -std=c11 -fopenmp -Isrc -Iinclude scripts/sssp-sim/sssp_sim.c src/graph/rmat.c \
+ *   gcc -O2 -std=c11 -fopenmp -Isrc -Iinclude scripts/sssp-sim/sssp_sim*.c src/graph/rmat.c \
  *       src/graph/csr.c src/util/error.c -lm -o /tmp/sssp_sim
  * Run:
  *   /tmp/sssp_sim SCALE EF ROOTS DELTA[,DELTA...] BUCKETS.csv ROUNDS.csv [HYB[,HYB...]]
@@ -46,162 +46,8 @@
  *   /tmp/sssp_sim 22 16 4 0,0.05,0.1 /tmp/h22.csv /tmp/hr22.csv 0.01,0.03,0.1,0.3
  *   /tmp/sssp_sim 22 16 4 0 /tmp/h22b.csv /tmp/hr22b.csv 0.3,1,3,10
  *   scripts/sssp-sim/sssp_sim_eval.py /tmp/b22.csv /tmp/r22.csv /tmp/h22.csv /tmp/hr22.csv
- * prints the cost model and the tables (scripts/sssp-sim/sssp_sim_results.txt). */
-#define _GNU_SOURCE
-#include <math.h>
-#include <stdint.h>
-#include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
-#include <time.h>
-
-#include "graph/csr.h"
-#include "graph/rmat.h"
-
-#define BIG_DEGREE 32    /* SSSP_DS_BIG_DEGREE: hub segments above this many arcs */
-#define PULL_HUB 1024    /* a pulling vertex of more arcs than this needs a segment phase */
-#define HIST 64          /* estimate histogram bins (in delta units from lo) */
-
-static double now_s(void)
-{
-    struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
-    return t.tv_sec + 1e-9 * t.tv_nsec;
-}
-
-static int cmp_u64(const void *a, const void *b)
-{
-    uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
-    return x < y ? -1 : x > y;
-}
-
-static int cmp_f32(const void *a, const void *b)
-{
-    float x = *(const float *)a, y = *(const float *)b;
-    return x < y ? -1 : x > y;
-}
-
-static inline uint32_t fbits(float f)
-{
-    uint32_t u;
-    memcpy(&u, &f, 4);
-    return u;
-}
-static inline float bitsf(uint32_t u)
-{
-    float f;
-    memcpy(&f, &u, 4);
-    return f;
-}
-
-/* first k in [a, b) with w[k] >= x (w sorted ascending there) */
-static inline int64_t lower(const float *w, int64_t a, int64_t b, float x)
-{
-    while (a < b) {
-        int64_t m = a + (b - a) / 2;
-        if (w[m] < x) a = m + 1;
-        else b = m;
-    }
-    return a;
-}
-
-typedef struct bucket_rec {
-    int b, jumps;
-    float lo, hi;
-    uint64_t scan_q, members, rounds, light_hub_rounds, light_queued, light_expanded, light_arcs, light_improved;
-    uint64_t heavy_arcs, heavy_improved, heavy_hub, heavy_hub_arcs, heavy_max_deg;
-    uint64_t unset_fin, unset_inf, unset_inf_deg, pull_fin, pull_inf, pull_active, pull_hub, pull_hub_arcs,
-        pull_max;
-    int64_t tight;   /* -1: not counted */
-    uint64_t prune_arcs, all_finite;
-    double est, est2;
-    int tail;        /* the Bellman-Ford tail (hybridization): all arcs light, hi = inf */
-    uint64_t tail_settled, tail_far;
-} bucket_rec;
-
-typedef struct sim {
-    const graph_csr *g;
-    const int64_t *mid;
-    float delta;
-    uint32_t n;
-    float *dist, *expanded;
-    uint32_t *stamp, *bstamp, *q[2], *members;
-    uint64_t comp;   /* vertices of the root's component */
-    double mean_heavy, mean_heavy_fin;
-    double hyb;      /* > 0: switch to a Bellman-Ford tail once finite unsettled <= hyb x settled */
-} sim;
-
-/* one heavy-arc pull/prune/estimate pricing pass over all vertices, before the heavy round */
-static void price(sim *s, bucket_rec *r, float lo, float hi, const uint32_t *hist_fin, uint64_t hist_inf)
-{
-    const graph_csr *g = s->g;
-    uint64_t fin_total = 0;
-    float bmax = 0;
-    double est2 = 0;
-    for (uint32_t v = 0; v < s->n; v++) {
-        float d = s->dist[v];
-        if (d < hi) {
-            fin_total++;
-            continue;
-        }
-        int64_t a = s->mid[v], e = g->row[v + 1];
-        uint64_t c;
-        if (isinf(d)) {
-            r->unset_inf++;
-            c = (uint64_t)(e - a);
-            r->unset_inf_deg += c;
-            r->pull_inf += c;
-        } else {
-            fin_total++;
-            if (d > bmax) bmax = d;
-            r->unset_fin++;
-            c = (uint64_t)(lower(g->w, a, e, d - lo) - a);
-            r->pull_fin += c;
-            double gap = d - lo, f = gap >= 1 ? 1 : (gap - s->delta) / (1 - s->delta);
-            if (f > 0) est2 += s->mean_heavy_fin * f;
-        }
-        if (c) r->pull_active++;
-        if (c > PULL_HUB) r->pull_hub++, r->pull_hub_arcs += c;
-        if (c > r->pull_max) r->pull_max = c;
-    }
-    r->all_finite = fin_total >= s->comp;
-    /* est2: the inf part exact (the GPU can keep the heavy degree of the unreached as a
-       counter: all minus those reached, added when an atomicMin returns inf), the finite
-       part from the unsettled dist at the decision times the mean heavy degree */
-    r->est2 = est2 + (double)r->pull_inf;
-    /* push cut at B - du */
-    for (uint64_t i = 0; i < r->members; i++) {
-        uint32_t u = s->members[i];
-        int64_t a = s->mid[u], e = g->row[u + 1];
-        r->prune_arcs += r->all_finite ? (uint64_t)(lower(g->w, a, e, bmax - s->dist[u]) - a) : (uint64_t)(e - a);
-    }
-    /* estimate from the scan's histogram (GPU-computable: counts in the scan, mean degree) */
-    double est = (double)hist_inf * s->mean_heavy;
-    for (int k = 0; k < HIST; k++) {
-        double gap = (k + 1) * (double)s->delta;   /* upper end of the bin's gap d - lo */
-        double f = gap >= 1 ? 1 : (gap - s->delta) / (1 - s->delta);
-        if (f < 0) f = 0;
-        est += hist_fin[k] * s->mean_heavy * f;
-    }
-    r->est = est;
-    /* tight pull, scanned for real, only where pull could win */
-    r->tight = -1;
-    if (r->pull_fin + r->pull_inf <= 4 * r->heavy_arcs + 1000) {
-        uint64_t t = 0;
-        for (uint32_t v = 0; v < s->n; v++) {
-            float best = s->dist[v];
-            if (best < hi) continue;
-            for (int64_t k = s->mid[v], e = g->row[v + 1]; k < e; k++) {
-                float w = g->w[k];
-                if (!(w < best - lo)) break;
-                t++;
-                float du = s->dist[g->col[k]];
-                if (du >= lo && du < hi && du + w < best) best = du + w;
-            }
-        }
-        r->tight = (int64_t)t;
-    }
-}
+ * prints the cost model and the tables (scripts/sssp-sim/results-2026-12-03.txt). */
+#include "sssp_sim.h"
 
 /* runs one root; appends its bucket records to *RECS (count *NREC), rounds to FR */
 static int run_root(sim *s, uint32_t root, int ri, FILE *fr, bucket_rec **recs, int *nrec)
@@ -353,57 +199,6 @@ static int run_root(sim *s, uint32_t root, int ri, FILE *fr, bucket_rec **recs, 
 }
 
 /* float Dijkstra (binary heap with lazy deletion) for the check */
-typedef struct { float d; uint32_t v; } hitem;
-static void dijkstra(const graph_csr *g, uint32_t src, float *dist)
-{
-    uint64_t cap = 1 << 20, len = 0;
-    hitem *h = malloc(cap * sizeof *h);
-    for (uint32_t v = 0; v < g->n; v++) dist[v] = INFINITY;
-    dist[src] = 0;
-    h[len++] = (hitem){0, src};
-    while (len) {
-        hitem top = h[0];
-        h[0] = h[--len];
-        for (uint64_t i = 0;;) {
-            uint64_t l = 2 * i + 1, m = i;
-            if (l < len && h[l].d < h[m].d) m = l;
-            if (l + 1 < len && h[l + 1].d < h[m].d) m = l + 1;
-            if (m == i) break;
-            hitem t = h[i]; h[i] = h[m]; h[m] = t; i = m;
-        }
-        if (top.d > dist[top.v]) continue;
-        for (int64_t k = g->row[top.v]; k < g->row[top.v + 1]; k++) {
-            uint32_t v = g->col[k];
-            float nd = top.d + g->w[k];
-            if (nd < dist[v]) {
-                dist[v] = nd;
-                if (len == cap) h = realloc(h, (cap *= 2) * sizeof *h);
-                uint64_t i = len++;
-                h[i] = (hitem){nd, v};
-                while (i && h[(i - 1) / 2].d > h[i].d) {
-                    hitem t = h[i]; h[i] = h[(i - 1) / 2]; h[(i - 1) / 2] = t; i = (i - 1) / 2;
-                }
-            }
-        }
-    }
-    free(h);
-}
-
-static uint64_t bfs_count(const graph_csr *g, uint32_t src, int32_t *lv, uint32_t *queue, int *levels)
-{
-    for (uint32_t v = 0; v < g->n; v++) lv[v] = -1;
-    uint64_t head = 0, tail = 0;
-    lv[src] = 0;
-    queue[tail++] = src;
-    while (head < tail) {
-        uint32_t u = queue[head++];
-        for (int64_t k = g->row[u]; k < g->row[u + 1]; k++)
-            if (lv[g->col[k]] < 0) lv[g->col[k]] = lv[u] + 1, queue[tail++] = g->col[k];
-    }
-    if (levels) *levels = lv[queue[tail - 1]] + 1;
-    return tail;
-}
-
 int main(int argc, char **argv)
 {
     if (argc < 7) {
