@@ -218,6 +218,14 @@ __device__ __forceinline__ void ds_phase(const ds_params &p, const ds_out &o, co
     }
 }
 
+/* Zeroes round IT's counters two slots ahead, (IT + 2) % 3 (one thread: block 0's thread 0). */
+__device__ __forceinline__ void ds_reset_round_slot(sssp_ds_ctl *c, unsigned it)
+{
+    c->queued[(it + 2) % 3] = 0;
+    c->far_min_bits[(it + 2) % 3] = DS_INF_BITS;
+    c->unsettled[(it + 2) % 3] = 0;
+}
+
 /* Round IT (a relax phase PH of bucket B): reads LIST, appends to queue[(IT + 1) & 1]
  * (count queued[(IT + 1) % 3]) and zeroes slot (IT + 2) % 3. */
 template <bool LIGHT>
@@ -226,12 +234,8 @@ __device__ __forceinline__ void ds_round(const ds_params &p, const unsigned *lis
                                          unsigned *s_count, cg::grid_group &grid)
 {
     sssp_ds_ctl *c = p.ctl;
-    if (blockIdx.x == 0 && threadIdx.x == 0) {
-        c->queued[(it + 2) % 3] = 0;
-        c->far_min_bits[(it + 2) % 3] = DS_INF_BITS;
-        c->unsettled[(it + 2) % 3] = 0;
-    }
-    ds_out o = {hi,   it + 1, b + 1, p.queue[(it + 1) & 1], &c->queued[(it + 1) % 3], &c->members[b % 3],
+    if (blockIdx.x == 0 && threadIdx.x == 0) ds_reset_round_slot(c, it);
+    ds_out o = {hi, it + 1, b + 1, p.queue[(it + 1) & 1], &c->queued[(it + 1) % 3], &c->members[b % 3],
                 &c->member_heavy[b % 3], full};
     ds_phase<LIGHT>(p, o, list, count_at, ph, lb, s_du, s_count, grid);
 }
@@ -256,26 +260,25 @@ __device__ __forceinline__ void ds_scan_shared_init(ds_scan_shared *s)
 
 /* Queues every v with LO <= dist[v] < HI; the smallest dist >= HI (finite) goes
  * to *FAR_MIN, the count of finite dist >= LO is added to *UNSETTLED. A thread takes
- * LOADS float4 of dist at a time, all loads in flight before any is looked at (one at
- * a time, each step waited a full L2 round trip: ~30 us per scan of 4 M vertices),
- * and a block appends its finds with one atomicAdd a step (one a warp put eight times
- * as many on the one counter). */
+ * DS_SCAN_LOADS float4 of dist at a time, all loads in flight before any is looked at
+ * (one at a time, each step waited a full L2 round trip: ~30 us per scan of 4 M
+ * vertices), and a block appends its finds with one atomicAdd a step (one a warp put
+ * eight times as many on the one counter). */
 #define DS_SCAN_LOADS 8
 static_assert(DS_SCAN_LOADS * 4 <= 32, "a thread's finds of one step are bits of one 32-bit mask");
 __device__ __forceinline__ void ds_scan(const ds_params &p, float lo, float hi, unsigned *queue, unsigned *queued,
                                         unsigned *far_min, unsigned long long *unsettled, ds_scan_shared *sh)
 {
-    enum { LOADS = DS_SCAN_LOADS };
     const unsigned long long n = p.n, threads = (unsigned long long)gridDim.x * GRAPH_BLOCK;
     const unsigned long long tid = (unsigned long long)blockIdx.x * GRAPH_BLOCK + threadIdx.x;
     const int lane = threadIdx.x & 31;
     unsigned min_bits = DS_INF_BITS, k3 = 0, fin = 0;
     /* float4 number Q holds vertices 4Q..4Q+3; step k of a pass reads float4 qbase + k * threads + tid.
        The loop bound is the same for every thread of the grid, so every thread meets each barrier. */
-    for (unsigned long long qbase = 0; qbase * 4 < n; qbase += LOADS * threads, k3 = k3 == 2 ? 0 : k3 + 1) {
-        float4 d[LOADS];
+    for (unsigned long long qbase = 0; qbase * 4 < n; qbase += DS_SCAN_LOADS * threads, k3 = k3 == 2 ? 0 : k3 + 1) {
+        float4 d[DS_SCAN_LOADS];
 #pragma unroll
-        for (int k = 0; k < LOADS; k++) {
+        for (int k = 0; k < DS_SCAN_LOADS; k++) {
             unsigned long long v = (qbase + k * threads + tid) * 4;
             if (v + 4 <= n) {
                 d[k] = __ldcg((const float4 *)p.dist + (v >> 2));
@@ -288,7 +291,7 @@ __device__ __forceinline__ void ds_scan(const ds_params &p, float lo, float hi, 
         }
         unsigned mask = 0;
 #pragma unroll
-        for (int k = 0; k < LOADS; k++) {
+        for (int k = 0; k < DS_SCAN_LOADS; k++) {
             float e[4] = {d[k].x, d[k].y, d[k].z, d[k].w};
 #pragma unroll
             for (int j = 0; j < 4; j++) {
@@ -347,9 +350,7 @@ __global__ void __launch_bounds__(GRAPH_BLOCK, DS_BLOCKS_PER_SM) k_ds_run(const 
         float hi = tail ? __int_as_float(DS_INF_BITS) : lo + p.delta;
         if (!(hi > lo)) hi = __int_as_float(__float_as_int(lo) + 1);   /* delta lost in rounding */
         if (leader) {
-            c->queued[(it + 2) % 3] = 0;
-            c->far_min_bits[(it + 2) % 3] = DS_INF_BITS;
-            c->unsettled[(it + 2) % 3] = 0;
+            ds_reset_round_slot(c, it);
             c->members[(b + 1) % 3] = 0;
             c->member_heavy[(b + 1) % 3] = 0;
         }
@@ -380,7 +381,7 @@ __global__ void __launch_bounds__(GRAPH_BLOCK, DS_BLOCKS_PER_SM) k_ds_run(const 
         /* light rounds until the queue is empty, then one heavy round over the members
            (it queues nothing unless delta was lost in rounding: then again); the tail's
            light rounds relaxed every arc, so it has no heavy round. With PULL, once the
-           unreached vertices of a heavy arc are no more than the bucket's members, the
+           unreached vertices' heavy arcs are no more than the members' would be, the
            members push nothing and the next scan pulls instead, from then on. */
         for (;;) {
             while (nq) {

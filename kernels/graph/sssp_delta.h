@@ -12,9 +12,9 @@
  * Two switches for small-world graphs (Chakaravarthy et al., IPDPS 2014), where one
  * giant bucket settles a large part of the graph and most of its heavy pushes land on
  * vertices already as close:
- *   pull   once the unreached vertices with a heavy arc are no more than the bucket's
- *          members (a direction switch, as in Beamer's BFS), the members push no
- *          heavy arc; before the next scan every unsettled v pulls from them instead,
+ *   pull   once the unreached vertices' heavy arcs (their count x the mean heavy
+ *          degree) are no more than the bucket's members would push (a direction
+ *          switch, as in Beamer's BFS), the members push no heavy arc; before the next scan every unsettled v pulls from them instead,
  *          over its own heavy arcs lightest first (rows sorted at upload; the weights
  *          must be symmetric), stopping where no arc can improve it; so for every
  *          later bucket;

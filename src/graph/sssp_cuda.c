@@ -140,7 +140,8 @@ static int upload(const graph_csr *g, const char *hint, sssp_cuda_graph *d, sw_e
     if (ds && sssp_bucket_width(g, &work_w, &width, err)) return -1;
     d->ds_delta = (float)width;
     const char *env = getenv("SCANWORKS_SSSP_DS_DELTA");
-    if (env && atof(env) > 0) d->ds_delta = (float)atof(env);
+    const bool given = env && atof(env) > 0;   /* a width of the user's (for experiments) */
+    if (given) d->ds_delta = (float)atof(env);
     if (!(d->ds_delta > 0)) d->ds_delta = 1.0f;
     if (ds && ds_hub_shape(d, err)) return -1;
     if (ds) {
@@ -151,9 +152,7 @@ static int upload(const graph_csr *g, const char *hint, sssp_cuda_graph *d, sw_e
             gcuda_alloc(&d->ds_temp, bytes, "delta-stepping's split rows, queues and stamps", err))
             return -1;
         sssp_ds_work_carve(d->ds_temp, g->n, g->m, g->w != NULL, d->ds_big, d->ds_seg, &d->ds);
-        /* a width of the user's (for experiments): no tail unless asked for */
-        d->ds.tail = env && atof(env) > 0 ? 0.0f : sssp_ds_tail_of(work_w, width);
-        d->ds.pull = d->ds.tail > 0.0f;   /* the same small-world graphs */
+        if (!given) sssp_ds_switches(&d->ds, work_w, width);
         if (ds_tail_pull(&d->ds, err)) return -1;
         const sssp_dev_graph dg = {d->n, d->m, d->row, d->col, d->w, d->undirected};
         if (sssp_ds_split(&dg, d->ds_delta, &d->ds, 0, err)) return -1;
@@ -221,7 +220,7 @@ static int run_delta_stepping(sssp_cuda_graph *d, uint32_t source, sssp_stats *s
         fprintf(stderr,
                 "delta-stepping: delta %g, hubs %u:%u, tail %g, pull %d, %u rounds, %u buckets (tail from %u, pulling "
                 "%s);",
-                d->ds_delta, d->ds_big, d->ds_seg, (double)d->ds.tail, d->ds.pull && d->undirected, c.rounds,
+                d->ds_delta, d->ds_big, d->ds_seg, (double)d->ds.tail, d->undirected ? d->ds.pull : 0, c.rounds,
                 c.buckets, c.tail_bucket, c.pulling ? "yes" : "no");
         for (int k = 0; k < SSSP_DS_T_COUNT; k++)
             fprintf(stderr, " %s %.3f ms in %u", names[k], (double)c.ns[k] * 1e-6, c.phases[k]);

@@ -22,14 +22,8 @@ extern "C" {
 #define SSSP_DS_BIG_DEGREE 32u
 #define SSSP_DS_SEGMENT 128u
 /* The tail's ratio (sssp_delta.h): Bellman-Ford once the finite unsettled vertices are
- * at most this many times the settled ones. Only where the bucket width is the work
- * term's (sssp_width.c): on a deep graph the parallelism term sets it, and there a
- * Bellman-Ford tail would take a round per level of what is left. */
+ * at most this many times the settled ones (sssp_ds_switches says where). */
 #define SSSP_DS_TAIL 0.3f
-static inline float sssp_ds_tail_of(double work_width, double width)
-{
-    return width <= work_width ? SSSP_DS_TAIL : 0.0f;
-}
 
 /* A CSR graph in device memory; W NULL: weight 1. SYMMETRIC_WEIGHTS: every arc u -> v
  * has its v -> u of the same weight (an undirected graph), so delta-stepping may pull. */
@@ -53,11 +47,22 @@ typedef struct sssp_ds_work {
     unsigned long long *heavy_rows;   /* 2: how many rows have a heavy arc, and heavy arcs */
     sssp_ds_ctl *ctl;
     uint32_t big_degree, segment;
-    float tail;   /* the tail's ratio: 0 (none) unless the caller sets one (sssp_ds_tail_of) */
+    float tail;   /* the tail's ratio: 0 (none, as carved) or sssp_ds_switches' */
     int pull;     /* 1: heavy arcs pulled where the graph allows and it pays (sssp_delta.h); 2: from the
-                     first bucket on (for tests); 0: pushed. The carve sets 0; the callers set 1
-                     where they set a tail (sssp_ds_tail_of: the same small-world graphs). */
+                     first bucket on (for tests); 0: pushed (as carved) */
 } sssp_ds_work;
+
+/* The tail and the pull of W for a bucket width derived from the graph (sssp_width.c):
+ * both on where the work term set it (a shallow, small-world graph); off where the
+ * parallelism term did (a deep graph, where a Bellman-Ford tail would take a round per
+ * level of what is left). A width the caller gives says nothing of the depth: leave
+ * them off. */
+static inline void sssp_ds_switches(sssp_ds_work *w, double work_width, double width)
+{
+    const int small_world = width <= work_width;
+    w->tail = small_world ? SSSP_DS_TAIL : 0.0f;
+    w->pull = small_world;
+}
 
 size_t sssp_ds_work_bytes(uint32_t n, uint64_t m, int weighted, uint32_t segment);
 /* Splits TEMP (16-byte aligned, sssp_ds_work_bytes) into W. */

@@ -235,20 +235,18 @@ int sw_sssp_device(const sw_csr *g, uint32_t source, float delta, float *d_dist,
         return -1;
     cudaStream_t s = (cudaStream_t)stream;
     const sssp_dev_graph dg = {g->n, g->m, g->row, g->col, g->w, g->symmetric != 0};
-    float tail = 0.0f;   /* a width of the caller's: no Bellman-Ford tail (the depth is not known) */
-    if (delta == 0.0f) {
-        double width, work;
+    const bool derived = delta == 0.0f;
+    double width = 0.0, work = 0.0;
+    if (derived) {
         if (sssp_device_width(&dg, g->symmetric ? g->row : g->rev_row, g->symmetric ? g->col : g->rev_col, temp, s,
                               &width, &work, err))
             return -1;
         delta = (float)width;
         if (!(delta > 0.0f)) delta = 1.0f;
-        tail = sssp_ds_tail_of(work, width);
     }
     sssp_ds_work w;
     sssp_ds_work_carve(temp, g->n, g->m, g->w != NULL, SSSP_DS_BIG_DEGREE, SSSP_DS_SEGMENT, &w);
-    w.tail = tail;
-    w.pull = tail > 0.0f;   /* the pull on the same small-world graphs as the tail */
+    if (derived) sssp_ds_switches(&w, work, width);
     if (sssp_ds_split(&dg, delta, &w, s, err) || sssp_ds_run(&dg, &w, delta, source, d_dist, s, NULL, err)) return -1;
     return 0;
 #else
