@@ -215,11 +215,6 @@ int main(void)
 
 #else
 
-int main(void)
-{
-    const char *why;
-    if (!prim_cuda_available(&why)) TEST_SKIP("no CUDA: %s", why);
-    return 1;   /* unreachable: a build without CUDA has no cuda backend */
-}
+TEST_MAIN_WITHOUT_CUDA()
 
 #endif

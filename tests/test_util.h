@@ -40,6 +40,16 @@ static int test_failures;
         exit(TEST_SKIP_CODE);                                                            \
     } while (0)
 
+/* The main of a CUDA-only test in a build without CUDA (where the cuda backend is never
+ * available): reports the test skipped. Needs prim/backend.h. */
+#define TEST_MAIN_WITHOUT_CUDA()                                                         \
+    int main(void)                                                                       \
+    {                                                                                    \
+        const char *why;                                                                 \
+        if (!prim_cuda_available(&why)) TEST_SKIP("no CUDA: %s", why);                   \
+        return 1; /* unreachable: a build without CUDA has no cuda backend */            \
+    }
+
 /* Moves the test into a fresh folder under /tmp, so that the files it writes by
  * relative name never land in the source tree, whatever folder it was started from.
  * SCANWORKS_TEST_DATA (absolute, set by CTest) still finds the committed inputs. */
