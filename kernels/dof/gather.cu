@@ -1,8 +1,8 @@
 /* Depth of field as a CUDA kernel: one thread per pixel, a block per near-field tile
  * (DOF_NEAR_TILE_W x _H: a warp is one row of 32 pixels), the last image rows first;
- * each box corner of the SAT is one 16-byte load (12 per pixel instead of 48), or, from the opaque frame's two-plane table, an 8-byte and a 4-byte load. The
- * math is src/dof/dof_math.h (shared with the C gather); the GLSL twin is
- * dof_common.glsl. */
+ * each box corner of the SAT is one 16-byte load (12 per pixel instead of 48), or, from
+ * the opaque frame's two-plane table, an 8-byte and a 4-byte load. The math is
+ * src/dof/dof_math.h (shared with the C gather); the GLSL twin is dof_common.glsl. */
 #include <cuda_fp16.h>
 #include <stdlib.h>
 #include <string.h>
