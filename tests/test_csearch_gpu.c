@@ -143,10 +143,10 @@ static void test_sort(void)
 }
 
 /* Every key type, distribution and algorithm, keys alone and pairs, at sizes around one
- * and several onesweep tiles (3,840, 5,888 and 6,144 keys). */
+ * and several onesweep tiles (3,840, 5,888, 6,144 and 9,216 keys). */
 static void test_sort_types(void)
 {
-    static const size_t sizes[] = {5, 3839, 3841, 5889, 6143, 6144, 6145, 12289, 100003};
+    static const size_t sizes[] = {5, 3839, 3841, 5889, 6143, 6144, 6145, 9215, 9217, 12289, 18433, 100003};
     const size_t nmax = 100003;
     uint64_t seed = 51;
     uint32_t *k = malloc(nmax * 4), *v = malloc(nmax * 4), *ko = malloc(nmax * 4), *vo = malloc(nmax * 4);
@@ -176,23 +176,26 @@ static void test_sort_types(void)
     free(k), free(v), free(ko), free(vo), free(wk), free(wv);
 }
 
-/* Onesweep at row TU of kernels/sort/tune.h on device copies of K (and V): KO (VO). */
+/* Onesweep at row TU of kernels/sort/tune.h on device copies of K (and V): KO (VO). The
+ * device arrays start OFF elements into their allocations (1: not 16-byte aligned). */
 #if SCANWORKS_HAVE_CUDA
-static int sort_tuned(const sort_tune *tu, key_type t, const uint32_t *k, const uint32_t *v, uint32_t *ko,
-                      uint32_t *vo, size_t n, sw_error *err)
+static int sort_tuned_at(const sort_tune *tu, key_type t, const uint32_t *k, const uint32_t *v, uint32_t *ko,
+                         uint32_t *vo, size_t n, size_t off, sw_error *err)
 {
     void *dk = NULL, *dko = NULL, *dv = NULL, *dvo = NULL, *temp = NULL;
-    const size_t b = (n ? n : 1) * 4;
+    const size_t b = (n + off ? n + off : 1) * 4;
     int rc = -1;
     if (cuda_alloc(&dk, b, "keys", err) || cuda_alloc(&dko, b, "keys", err) || cuda_alloc(&dv, b, "values", err) ||
         cuda_alloc(&dvo, b, "values", err) || cuda_alloc(&temp, radix_onesweep2_temp_bytes(n, v != NULL), "temp", err))
         goto done;
-    if (cudaMemcpy(dk, k, n * 4, cudaMemcpyHostToDevice) || (v && cudaMemcpy(dv, v, n * 4, cudaMemcpyHostToDevice))) {
+    uint32_t *ak = (uint32_t *)dk + off, *ako = (uint32_t *)dko + off, *av = (uint32_t *)dv + off,
+             *avo = (uint32_t *)dvo + off;
+    if (cudaMemcpy(ak, k, n * 4, cudaMemcpyHostToDevice) || (v && cudaMemcpy(av, v, n * 4, cudaMemcpyHostToDevice))) {
         sw_fail(err, "copy to the GPU failed");
         goto done;
     }
-    if (radix_onesweep2_sort_tuned(tu, (int)t, dk, dko, v ? dv : NULL, v ? dvo : NULL, n, temp, NULL, err)) goto done;
-    if (cudaMemcpy(ko, dko, n * 4, cudaMemcpyDeviceToHost) || (v && cudaMemcpy(vo, dvo, n * 4, cudaMemcpyDeviceToHost))) {
+    if (radix_onesweep2_sort_tuned(tu, (int)t, ak, ako, v ? av : NULL, v ? avo : NULL, n, temp, NULL, err)) goto done;
+    if (cudaMemcpy(ko, ako, n * 4, cudaMemcpyDeviceToHost) || (v && cudaMemcpy(vo, avo, n * 4, cudaMemcpyDeviceToHost))) {
         sw_fail(err, "sort on the GPU or the copy back failed");
         goto done;
     }
@@ -200,6 +203,12 @@ static int sort_tuned(const sort_tune *tu, key_type t, const uint32_t *k, const 
 done:
     cudaFree(dk), cudaFree(dko), cudaFree(dv), cudaFree(dvo), cudaFree(temp);
     return rc;
+}
+
+static int sort_tuned(const sort_tune *tu, key_type t, const uint32_t *k, const uint32_t *v, uint32_t *ko,
+                      uint32_t *vo, size_t n, sw_error *err)
+{
+    return sort_tuned_at(tu, t, k, v, ko, vo, n, 0, err);
 }
 #endif
 
@@ -253,6 +262,22 @@ static void test_sort_shapes(void)
                 }
         }
     }
+    /* arrays one element past 16-byte alignment: the histogram's and the pairs pass's
+       16-byte loads give way to 4-byte ones */
+    const sort_tune *row = sort_tune_for(cuda_device_arch());
+    const size_t odd_sizes[] = {(size_t)row->pairs_threads * row->pairs_items * 3 + 5, 104729};
+    for (size_t si = 0; si < 2; si++)
+        for (int with_values = 0; with_values < 2; with_values++) {
+            const size_t n = odd_sizes[si];
+            data_fill(k, n, DIST_RANDOM, KEY_U32, seed++);
+            for (size_t i = 0; i < n; i++) v[i] = (uint32_t)i;
+            radix_desc d = {KEY_U32, NULL};
+            CHECK(radix_sort_host(PRIM_CPU, &d, k, wk, v, wv, n, &err) == 0);
+            test_poison(ko, n * 4), test_poison(vo, n * 4);
+            CHECK_MSG(sort_tuned_at(row, KEY_U32, k, with_values ? v : NULL, ko, vo, n, 1, &err) == 0, "%s", err.msg);
+            CHECK_MSG(!memcmp(ko, wk, n * 4) && (!with_values || !memcmp(vo, wv, n * 4)),
+                      "sort onesweep on unaligned arrays n=%zu values=%d", n, with_values);
+        }
     sort_tune bad = sort_tune_table[0];
     bad.keys_items = 17;
     CHECK_MSG(sort_tuned(&bad, KEY_U32, k, NULL, ko, vo, 1000, &err) != 0 && strstr(err.msg, "384x17"),

@@ -17,47 +17,58 @@
 #define OS_FLAG_INC 0x80000000u
 #define OS_FLAGS (OS_FLAG_AGG | OS_FLAG_INC)
 #define OS_VALUE 0x3fffffffu
-#define OS_HIST_THREADS RADIX_K_HIST_THREADS
-
-#define OS_HIST_BLOCKS (SW_SM_THREADS / OS_HIST_THREADS)
 
 /* ---- histogram of the four digits --------------------------------------------------- */
 
-static __device__ __forceinline__ void os_count(unsigned int (*h)[OS_BINS], uint32_t k, int mode)
+/* HIST (4 x 256, zeroed) gets the counts of the four digits. Each lane counts into its
+ * own copy of the four tables (COPIES 32: lane l's counter of bin b of digit p at
+ * (p * 256 + b) * 32 + l, in bank l), so no two lanes of a shared atomic meet in a bank
+ * (four shared tables a block took 0.19 ms more at 2^28, docs/perf/sort.md). 4 KB x
+ * COPIES of dynamic shared memory (COPIES 8 where 128 KB do not fit: lanes 8 apart then
+ * share a copy). 1024 threads, a block an SM, four uint4 loads in flight a thread;
+ * keys as uint4 where 16-byte aligned. */
+template <int COPIES>
+static __global__ void __launch_bounds__(1024, 1) os_histogram(const uint32_t *__restrict__ keys, unsigned int n,
+                                                               int mode, unsigned int *hist)
 {
-    uint32_t u = key_to_ordered(k, mode);
-    atomicAdd(&h[0][u & 255u], 1u);
-    atomicAdd(&h[1][(u >> 8) & 255u], 1u);
-    atomicAdd(&h[2][(u >> 16) & 255u], 1u);
-    atomicAdd(&h[3][u >> 24], 1u);
-}
-
-/* HIST (4 x 256, zeroed) gets the counts. Keys as uint4 where KEYS is 16-byte aligned. */
-static __global__ void __launch_bounds__(OS_HIST_THREADS, OS_HIST_BLOCKS) os_histogram(const uint32_t *__restrict__ keys,
-                                                                       unsigned int n, int mode,
-                                                                       unsigned int *hist)
-{
-    __shared__ unsigned int h[4][OS_BINS];
-    for (unsigned int i = threadIdx.x; i < 4 * OS_BINS; i += blockDim.x) (&h[0][0])[i] = 0;
+    extern __shared__ uint4 os_dyn[];
+    unsigned int *h = (unsigned int *)os_dyn;
+    for (unsigned int i = threadIdx.x; i < 4 * OS_BINS * COPIES; i += blockDim.x) h[i] = 0;
     __syncthreads();
+    unsigned int *hl = h + (threadIdx.x & (COPIES - 1));
+#define OS_COUNT(k)                                                       \
+    do {                                                                  \
+        const uint32_t u_ = key_to_ordered((k), mode);                    \
+        atomicAdd(hl + (u_ & 255u) * COPIES, 1u);                         \
+        atomicAdd(hl + (256u + ((u_ >> 8) & 255u)) * COPIES, 1u);         \
+        atomicAdd(hl + (512u + ((u_ >> 16) & 255u)) * COPIES, 1u);        \
+        atomicAdd(hl + (768u + (u_ >> 24)) * COPIES, 1u);                 \
+    } while (0)
     const unsigned int stride = gridDim.x * blockDim.x;
     const unsigned int n4 = ((uintptr_t)keys & 15u) ? 0u : n / 4;
     const uint4 *k4 = (const uint4 *)keys;
     unsigned int i = blockIdx.x * blockDim.x + threadIdx.x;
-    for (; i + stride < n4; i += 2 * stride) {   /* two loads in flight per thread */
-        uint4 a = k4[i], b = k4[i + stride];
-        os_count(h, a.x, mode), os_count(h, a.y, mode), os_count(h, a.z, mode), os_count(h, a.w, mode);
-        os_count(h, b.x, mode), os_count(h, b.y, mode), os_count(h, b.z, mode), os_count(h, b.w, mode);
+    for (; i + 3 * stride < n4; i += 4 * stride) {
+        uint4 a[4];
+#pragma unroll
+        for (int q = 0; q < 4; q++) a[q] = k4[i + q * stride];
+#pragma unroll
+        for (int q = 0; q < 4; q++) {
+            OS_COUNT(a[q].x); OS_COUNT(a[q].y); OS_COUNT(a[q].z); OS_COUNT(a[q].w);
+        }
     }
-    if (i < n4) {
-        uint4 a = k4[i];
-        os_count(h, a.x, mode), os_count(h, a.y, mode), os_count(h, a.z, mode), os_count(h, a.w, mode);
+    for (; i < n4; i += stride) {
+        const uint4 a = k4[i];
+        OS_COUNT(a.x); OS_COUNT(a.y); OS_COUNT(a.z); OS_COUNT(a.w);
     }
-    for (unsigned int j = n4 * 4 + blockIdx.x * blockDim.x + threadIdx.x; j < n; j += stride)
-        os_count(h, keys[j], mode);
+    for (unsigned int j = n4 * 4 + blockIdx.x * blockDim.x + threadIdx.x; j < n; j += stride) OS_COUNT(keys[j]);
+#undef OS_COUNT
     __syncthreads();
-    for (unsigned int j = threadIdx.x; j < 4 * OS_BINS; j += blockDim.x)
-        if ((&h[0][0])[j]) atomicAdd(hist + j, (&h[0][0])[j]);
+    for (unsigned int j = threadIdx.x; j < 4 * OS_BINS; j += blockDim.x) {
+        unsigned int sum = 0;
+        for (unsigned int l = 0; l < COPIES; l++) sum += h[j * COPIES + ((l + j) & (COPIES - 1))];   /* spread over banks */
+        if (sum) atomicAdd(hist + j, sum);
+    }
 }
 
 /* One block of 256 threads per digit position: HIST becomes the exclusive prefix of
@@ -140,7 +151,8 @@ static __device__ __forceinline__ unsigned int os_look_back(const unsigned int *
  * its register is free at once. */
 template <bool FULL, int ITEMS>
 static __device__ __forceinline__ void os_rank(const uint32_t *keys, unsigned int *pos, unsigned int *s_warp_row,
-                                               uint32_t *s_buf, int shift, unsigned int wbase, unsigned int n)
+                                               uint32_t *s_buf, int shift, unsigned int wbase, unsigned int n,
+                                               unsigned short *s_src = NULL, unsigned int tidx = 0)
 {
     const unsigned int lane = threadIdx.x & 31u, below = (1u << lane) - 1u;
 #pragma unroll
@@ -154,23 +166,26 @@ static __device__ __forceinline__ void os_rank(const uint32_t *keys, unsigned in
         at = __shfl_sync(BS_FULL_MASK, at, leader);
         pos[i] = at + __popc(peers & below);
         if (valid) s_buf[pos[i]] = keys[i];
+        if (s_src && valid) s_src[pos[i]] = (unsigned short)(tidx + 32u * i);
     }
 }
 
-/* One stable pass over the digit at SHIFT: KIN -> KOUT (and VIN -> VOUT with VALS).
+/* One stable pass over the digit at SHIFT: KIN -> KOUT (keys alone; os_pass_pairs moves values).
  * FIRST maps the keys to ordered bits as they are read, LAST maps them back as they are
  * written. DIGIT_START: where each digit starts in the output (os_digit_starts).
  * STATUS: tiles x 256 zeroed words; COUNTER: a zeroed word that numbers the tiles.
+ * STATUS_NEXT (NULL in the last pass): the next pass's status words, which each tile
+ * zeroes in its own row (the passes take turns with two sets: one memset, not four).
  * Shape: THREADS (a multiple of 32, at least 256) x ITEMS keys per tile, BLOCKS per SM
  * asked of the compiler; shared memory stays static (at most 48 KB). */
-template <bool VALS, int THREADS, int ITEMS, int BLOCKS>
+template <int THREADS, int ITEMS, int BLOCKS>
 static __global__ void __launch_bounds__(THREADS, SW_MIN_BLOCKS(THREADS, BLOCKS))
-    os_pass(const uint32_t *__restrict__ kin, uint32_t *__restrict__ kout, const uint32_t *__restrict__ vin,
-            uint32_t *__restrict__ vout, unsigned int n, int shift, int mode, int first, int last,
-            const unsigned int *__restrict__ digit_start, unsigned int *status, unsigned int *counter)
+    os_pass(const uint32_t *__restrict__ kin, uint32_t *__restrict__ kout, const uint32_t *, uint32_t *, unsigned int n, int shift, int mode, int first, int last,
+            const unsigned int *__restrict__ digit_start, unsigned int *status, unsigned int *counter,
+            unsigned int *status_next)
 {
     enum { WARPS = THREADS / 32, TILE = THREADS * ITEMS };
-    __shared__ uint32_t s_buf[TILE];                  /* keys, then values, in tile order */
+    __shared__ uint32_t s_buf[TILE];                  /* keys in digit order */
     __shared__ unsigned int s_warp[WARPS][OS_BINS];   /* per-warp counts, then next places */
     __shared__ unsigned int s_out[OS_BINS];           /* output place of digit d, less its tile offset */
     __shared__ unsigned int warp_sums[BS_WARP_SUMS];
@@ -206,6 +221,7 @@ static __global__ void __launch_bounds__(THREADS, SW_MIN_BLOCKS(THREADS, BLOCKS)
     if (d < OS_BINS) {
         mine = warp_digit_offsets<WARPS>(s_warp, d);
         *(volatile unsigned int *)(status + (size_t)tile * OS_BINS + d) = (tile == 0 ? OS_FLAG_INC : OS_FLAG_AGG) | mine;
+        if (status_next) status_next[(size_t)tile * OS_BINS + d] = 0;   /* for the next pass */
     }
     unsigned int total;
     const unsigned int tile_excl = block_exclusive_sum(mine, warp_sums, &total);   /* barriers inside */
@@ -226,38 +242,138 @@ static __global__ void __launch_bounds__(THREADS, SW_MIN_BLOCKS(THREADS, BLOCKS)
         if (tile) *(volatile unsigned int *)(status + (size_t)tile * OS_BINS + d) = OS_FLAG_INC | (prefix + mine);
         s_out[d] = digit_start[d] + prefix - tile_excl;   /* wraps back when the tile offset is added */
     }
-    uint32_t vals[ITEMS];
-    if (VALS) {   /* in flight while the keys go out */
-#pragma unroll
-        for (int i = 0; i < ITEMS; i++) {
-            const unsigned int idx = wbase + 32u * i;
-            vals[i] = (full || idx < n) ? vin[idx] : 0u;
-        }
-    }
     __syncthreads();
 
     /* Keys in digit order: consecutive threads write consecutive places of one digit. */
-    unsigned int dst[ITEMS];
 #pragma unroll
+    for (int r = 0; r < ITEMS; r++) {
+        const unsigned int j = r * THREADS + threadIdx.x;
+        if (j < count) {
+            const uint32_t u = s_buf[j];
+            kout[s_out[(u >> shift) & 255u] + j] = last ? key_from_ordered(u, mode) : u;
+        }
+    }
+}
+
+/* One stable pass over keys and values, with no value held by a thread: the tile's values
+ * go to shared memory in input order (cp.async, 16 bytes a copy, in flight while the keys
+ * are ranked), each key's place records where in the tile the key came from (S_SRC), and
+ * one loop writes each place's key and its value to the same output place. Nothing of a
+ * key outlives its ranking in registers, and the tile is one barrier shorter than
+ * writing the values out after the keys. Dynamic shared memory (os_pairs_layout::BYTES):
+ * the values, the keys, the per-warp counts and the 16-bit sources, 10 bytes a key; a
+ * tile of 9,216 keys (384 x 24) takes 104 KB, two blocks an SM. Arguments as os_pass. */
+template <int THREADS, int ITEMS>
+struct os_pairs_layout {
+    enum { WARPS = THREADS / 32, TILE = THREADS * ITEMS,
+           BYTES = TILE * 4 * 2 + WARPS * OS_BINS * 4 + TILE * 2 };
+};
+
+static __device__ __forceinline__ void os_copy16(uint32_t *dst, const uint32_t *src)
+{
+#if __CUDA_ARCH__ >= 800
+    asm volatile("cp.async.cg.shared.global [%0], [%1], 16;\n" ::"r"((unsigned int)__cvta_generic_to_shared(dst)),
+                 "l"(src)
+                 : "memory");
+#else
+    *(uint4 *)dst = *(const uint4 *)src;
+#endif
+}
+
+static __device__ __forceinline__ void os_copy_wait(void)
+{
+#if __CUDA_ARCH__ >= 800
+    asm volatile("cp.async.wait_all;\n" ::: "memory");
+#endif
+}
+
+template <int THREADS, int ITEMS, int BLOCKS>
+static __global__ void __launch_bounds__(THREADS, SW_MIN_BLOCKS(THREADS, BLOCKS))
+    os_pass_pairs(const uint32_t *__restrict__ kin, uint32_t *__restrict__ kout, const uint32_t *__restrict__ vin,
+                  uint32_t *__restrict__ vout, unsigned int n, int shift, int mode, int first, int last,
+                  const unsigned int *__restrict__ digit_start, unsigned int *status, unsigned int *counter,
+            unsigned int *status_next)
+{
+    typedef os_pairs_layout<THREADS, ITEMS> L;
+    enum { WARPS = L::WARPS, TILE = L::TILE };
+    extern __shared__ uint4 os_dyn[];
+    uint32_t *s_vin = (uint32_t *)os_dyn;                  /* values in tile order */
+    uint32_t *s_buf = s_vin + TILE;                        /* keys in digit order */
+    unsigned int (*s_warp)[OS_BINS] = (unsigned int (*)[OS_BINS])(s_buf + TILE);
+    unsigned short *s_src = (unsigned short *)(s_buf + TILE + WARPS * OS_BINS);   /* tile index of each place */
+    __shared__ unsigned int s_out[OS_BINS];
+    __shared__ unsigned int warp_sums[BS_WARP_SUMS];
+    __shared__ unsigned int s_tile;
+    const unsigned int lane = threadIdx.x & 31u, warp = threadIdx.x >> 5;
+
+    if (threadIdx.x == 0) s_tile = atomicAdd(counter, 1u);
+    for (unsigned int i = threadIdx.x; i < WARPS * OS_BINS; i += THREADS) (&s_warp[0][0])[i] = 0;
+    __syncthreads();
+    const unsigned int tile = s_tile;
+    const unsigned int base = tile * TILE;
+    const unsigned int wbase = base + warp * (32 * ITEMS) + lane;
+    const bool full = n - base >= TILE;
+    const unsigned int count = full ? TILE : n - base;
+
+    uint32_t keys[ITEMS];
+#pragma unroll
+    for (int i = 0; i < ITEMS; i++) {
+        const unsigned int idx = wbase + 32u * i;
+        uint32_t k = (full || idx < n) ? kin[idx] : 0u;
+        keys[i] = first ? key_to_ordered(k, mode) : k;
+    }
+    if (full && ((uintptr_t)vin & 15u) == 0) {   /* TILE is a multiple of 4: each 16 bytes aligned */
+#pragma unroll
+        for (int c = 0; c < ITEMS / 4; c++) {
+            const unsigned int j = 4u * (c * THREADS + threadIdx.x);
+            os_copy16(s_vin + j, vin + base + j);
+        }
+    } else {
+        for (unsigned int j = threadIdx.x; j < count; j += THREADS) s_vin[j] = vin[base + j];
+    }
+#pragma unroll
+    for (int i = 0; i < ITEMS; i++)
+        if (full || wbase + 32u * i < n) atomicAdd(&s_warp[warp][(keys[i] >> shift) & 255u], 1u);
+    __syncthreads();
+
+    const unsigned int d = threadIdx.x;
+    unsigned int mine = 0;
+    if (d < OS_BINS) {
+        mine = warp_digit_offsets<WARPS>(s_warp, d);
+        *(volatile unsigned int *)(status + (size_t)tile * OS_BINS + d) = (tile == 0 ? OS_FLAG_INC : OS_FLAG_AGG) | mine;
+        if (status_next) status_next[(size_t)tile * OS_BINS + d] = 0;   /* for the next pass */
+    }
+    unsigned int total;
+    const unsigned int tile_excl = block_exclusive_sum(mine, warp_sums, &total);
+    if (d < OS_BINS) {
+#pragma unroll
+        for (int w = 0; w < WARPS; w++) s_warp[w][d] += tile_excl;
+    }
+    __syncthreads();
+
+    unsigned int pos[ITEMS];
+    const unsigned int tidx = warp * (32 * ITEMS) + lane;
+    if (full)
+        os_rank<true, ITEMS>(keys, pos, s_warp[warp], s_buf, shift, wbase, n, s_src, tidx);
+    else
+        os_rank<false, ITEMS>(keys, pos, s_warp[warp], s_buf, shift, wbase, n, s_src, tidx);
+
+    if (d < OS_BINS) {
+        const unsigned int prefix = tile ? os_look_back(status, tile, d) : 0u;
+        if (tile) *(volatile unsigned int *)(status + (size_t)tile * OS_BINS + d) = OS_FLAG_INC | (prefix + mine);
+        s_out[d] = digit_start[d] + prefix - tile_excl;
+    }
+    os_copy_wait();
+    __syncthreads();
+
+#pragma unroll 4
     for (int r = 0; r < ITEMS; r++) {
         const unsigned int j = r * THREADS + threadIdx.x;
         if (j < count) {
             const uint32_t u = s_buf[j];
             const unsigned int to = s_out[(u >> shift) & 255u] + j;
             kout[to] = last ? key_from_ordered(u, mode) : u;
-            if (VALS) dst[r] = to;
-        }
-    }
-    if (VALS) {
-        __syncthreads();   /* every key has left s_buf */
-#pragma unroll
-        for (int i = 0; i < ITEMS; i++)
-            if (full || wbase + 32u * i < n) s_buf[pos[i]] = vals[i];
-        __syncthreads();
-#pragma unroll
-        for (int r = 0; r < ITEMS; r++) {
-            const unsigned int j = r * THREADS + threadIdx.x;
-            if (j < count) vout[dst[r]] = s_buf[j];
+            vout[to] = s_vin[s_src[j]];
         }
     }
 }
@@ -265,15 +381,18 @@ static __global__ void __launch_bounds__(THREADS, SW_MIN_BLOCKS(THREADS, BLOCKS)
 /* ---- shapes ------------------------------------------------------------------------- */
 
 typedef void (*os_pass_fn)(const uint32_t *, uint32_t *, const uint32_t *, uint32_t *, unsigned int, int, int, int,
-                           int, const unsigned int *, unsigned int *, unsigned int *);
+                           int, const unsigned int *, unsigned int *, unsigned int *, unsigned int *);
 /* The compiled passes, X(threads, keys a thread, blocks an SM asked of the compiler):
- * tune.h's rows name them; `bench sort` with SCANWORKS_SORT_SHAPES=all times each.
- * Shared memory stays static (48 KB at most), so 4 x THREADS x ITEMS + THREADS x 32 +
- * ~1.2 KB bytes must fit. On sm_90 (ptxas, no spills): 384x16
- * and 384x20 keys 56 registers, 3 blocks an SM; 384x16 pairs 78, 2 (384x20 pairs spill
- * 88 bytes). */
+ * tune.h's rows name them; `bench sort` with SCANWORKS_SORT_SHAPES=all times each. Each
+ * has RADIX_K_MIN_TILE keys or more. Keys: static shared memory (48 KB at most), so 4 x
+ * THREADS x ITEMS + THREADS x 32 + ~1.2 KB bytes must fit; 384x16 and 384x20 take 56
+ * registers, 3 blocks an SM. Pairs: dynamic shared memory, 10 bytes a key + THREADS x 32;
+ * ITEMS a multiple of 4 (the 16-byte copies). On sm_90 (ptxas, CUDA 13.0, no spills):
+ * 384x24 80 registers (2 blocks by shared memory), 384x16 56 (3). */
 #define OS_KEY_SHAPES(X) X(384, 20, 3) X(384, 16, 3)
-#define OS_PAIR_SHAPES(X) X(384, 16, 2)   /* each at least RADIX_K_MIN_TILE keys */
+#define OS_PAIR_SHAPES(X)                                                                            \
+    X(384, 24, 2) X(384, 16, 3) X(256, 16, 4) X(384, 20, 2) X(320, 28, 2) X(288, 32, 2) X(768, 20, 1) \
+    X(1024, 16, 1) X(512, 32, 1)
 
 extern "C" int radix_onesweep2_shapes(int with_values, int (*shapes)[2], int max)
 {
@@ -288,11 +407,13 @@ extern "C" int radix_onesweep2_shapes(int with_values, int (*shapes)[2], int max
     return k;
 }
 
-extern "C" const void *radix_onesweep2_pass(int with_values, int threads, int items)
+extern "C" const void *radix_onesweep2_pass(int with_values, int threads, int items, size_t *smem)
 {
     os_pass_fn pass = NULL;
-#define OS_KEYS(T, I, B) if (!with_values && threads == (T) && items == (I)) pass = os_pass<false, T, I, B>;
-#define OS_PAIRS(T, I, B) if (with_values && threads == (T) && items == (I)) pass = os_pass<true, T, I, B>;
+    *smem = 0;
+#define OS_KEYS(T, I, B) if (!with_values && threads == (T) && items == (I)) pass = os_pass<T, I, B>;
+#define OS_PAIRS(T, I, B)                                                                             \
+    if (with_values && threads == (T) && items == (I)) pass = os_pass_pairs<T, I, B>, *smem = os_pairs_layout<T, I>::BYTES;
     OS_KEY_SHAPES(OS_KEYS)
     OS_PAIR_SHAPES(OS_PAIRS)
 #undef OS_KEYS
@@ -300,7 +421,9 @@ extern "C" const void *radix_onesweep2_pass(int with_values, int threads, int it
     return (const void *)pass;
 }
 
-extern "C" const void *radix_onesweep2_histogram(int starts)
+extern "C" const void *radix_onesweep2_histogram(int copies)
 {
-    return starts ? (const void *)os_digit_starts : (const void *)os_histogram;
+    return copies == 32 ? (const void *)os_histogram<32> : copies == 8 ? (const void *)os_histogram<8> : NULL;
 }
+
+extern "C" const void *radix_onesweep2_digit_starts(void) { return (const void *)os_digit_starts; }

@@ -30,18 +30,21 @@ int radix_onesweep2_shapes(int with_values, int (*shapes)[2], int max);
  * grid-stride loops. */
 const void *radix_split_kernel(int which);
 #define RADIX_K_BINS 256
-#define RADIX_K_MIN_TILE (384 * 16)
+#define RADIX_K_MIN_TILE (256 * 16)
 #define RADIX_K_HEAD_BYTES (4 * RADIX_K_BINS * 4 + 4 * 4)
 /* Onesweep's steps (src/prim/radix_sort_plan_cuda.c lays out the temp and runs them):
  * the pass for a THREADS x ITEMS tile, NULL when it is not compiled, a kernel taking
  * (kin, kout, vin, vout, unsigned n, int shift, int mode, int first, int last, const
- * unsigned *digit_start, unsigned *status, unsigned *counter), a block a tile; and the
- * histogram of all four digits of N keys into HIST (4 x 256 zeroed words; (const
- * uint32_t *keys, unsigned n, int mode, unsigned *hist), RADIX_K_HIST_THREADS a block,
- * any grid), then (STARTS) turned into each digit's start ((hist), 4 blocks of 256). */
+ * unsigned *digit_start, unsigned *status, unsigned *counter, unsigned *status_next:
+ * zeroed by the pass, row by row, for the next one, or NULL), a block a tile, *SMEM
+ * bytes of dynamic shared memory (0 for keys alone); the histogram of all four digits of
+ * N keys into HIST (4 x 256 zeroed words; (const uint32_t *keys, unsigned n, int mode,
+ * unsigned *hist), RADIX_K_HIST_THREADS a block, a block an SM at most, 4 KB x COPIES of
+ * dynamic shared memory, COPIES 32 or 8), then each digit's start ((hist), 4 blocks of 256). */
 #define RADIX_K_HIST_THREADS 1024
-const void *radix_onesweep2_pass(int with_values, int threads, int items);
-const void *radix_onesweep2_histogram(int starts);
+const void *radix_onesweep2_pass(int with_values, int threads, int items, size_t *smem);
+const void *radix_onesweep2_histogram(int copies);
+const void *radix_onesweep2_digit_starts(void);
 
 #ifdef __cplusplus
 }

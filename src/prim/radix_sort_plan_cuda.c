@@ -11,7 +11,7 @@ static size_t rs_round(size_t bytes) { return (bytes + 255) & ~(size_t)255; }
 size_t radix_onesweep2_temp_bytes(size_t n, int with_values)
 {
     const size_t tiles = (n + RADIX_K_MIN_TILE - 1) / RADIX_K_MIN_TILE;
-    return rs_round(n * 4) * (with_values ? 2 : 1) + rs_round(RADIX_K_HEAD_BYTES) + 4 * tiles * RADIX_K_BINS * 4;
+    return rs_round(n * 4) * (with_values ? 2 : 1) + rs_round(RADIX_K_HEAD_BYTES) + 2 * tiles * RADIX_K_BINS * 4;
 }
 
 size_t radix_kernel_temp_bytes(int algo, size_t n, int with_values)
@@ -34,28 +34,43 @@ static char *spare_buffers(void *temp, size_t n, int with_values, uint32_t **kal
 int radix_onesweep2_run(int threads, int items, int mode, const uint32_t *kin, uint32_t *kout, const uint32_t *vin,
                         uint32_t *vout, size_t n, void *temp, void *stream, sw_error *err)
 {
-    const void *pass = radix_onesweep2_pass(vin != NULL, threads, items);
+    size_t pass_smem;
+    const void *pass = radix_onesweep2_pass(vin != NULL, threads, items, &pass_smem);
     if (!pass)
         return sw_fail(err, "radix sort onesweep: %s tile %dx%d is not compiled (kernels/sort/radix_onesweep2.cu, "
                        "OS_%s_SHAPES)", vin ? "pairs" : "keys", threads, items, vin ? "PAIR" : "KEY");
     if (n == 0) return 0;
+    int fits = 0;
+    if (pass_smem && cuda_allow_dyn_smem(pass, pass_smem, &fits, NULL, err)) return -1;
+    if (pass_smem && !fits)
+        return sw_fail(err, "radix sort onesweep: the pairs tile %dx%d needs %zu bytes of shared memory, more than "
+                       "this device gives a block (kernels/sort/tune.h)", threads, items, pass_smem);
     cudaStream_t s = (cudaStream_t)stream;
     uint32_t *kalt, *valt;
     char *t = spare_buffers(temp, n, vin != NULL, &kalt, &valt);
     unsigned int *hist = (unsigned int *)t, *counters = hist + 4 * RADIX_K_BINS;
     unsigned int *status = (unsigned int *)(t + rs_round(RADIX_K_HEAD_BYTES));
     const size_t tiles = (n + (size_t)threads * items - 1) / ((size_t)threads * items);
-    CUDA_TRY(cudaMemsetAsync(hist, 0, rs_round(RADIX_K_HEAD_BYTES) + 4 * tiles * RADIX_K_BINS * 4, s), err);
-    /* the histogram: at most two blocks an SM, each thread four keys or more */
-    int sms;
+    /* two sets of status words: pass p reads set p % 2 and zeroes set (p + 1) % 2 for the next */
+    CUDA_TRY(cudaMemsetAsync(hist, 0, rs_round(RADIX_K_HEAD_BYTES) + tiles * RADIX_K_BINS * 4, s), err);
+    /* the histogram: a block an SM, each thread four keys or more; a copy of the tables a
+       lane where 128 KB of shared memory fit a block, else 8 copies, each for 4 lanes */
+    int sms, copies = 32;
     if (cuda_sm_count(&sms, err)) return -1;
+    const void *hist_fn = radix_onesweep2_histogram(copies);
+    if (cuda_allow_dyn_smem(hist_fn, (size_t)4096 * copies, &fits, NULL, err)) return -1;
+    if (!fits) {
+        hist_fn = radix_onesweep2_histogram(copies = 8);
+        if (cuda_allow_dyn_smem(hist_fn, (size_t)4096 * copies, &fits, NULL, err)) return -1;
+        if (!fits) return sw_fail(err, "radix sort onesweep: the histogram's 32 KB of shared memory do not fit");
+    }
     size_t hgrid = (n + 4 * RADIX_K_HIST_THREADS - 1) / (4 * RADIX_K_HIST_THREADS);
-    if (hgrid > (size_t)sms * 2) hgrid = (size_t)sms * 2;
+    if (hgrid > (size_t)sms) hgrid = (size_t)sms;
     unsigned int un = (unsigned int)n;
     void *hist_args[] = {&kin, &un, &mode, &hist}, *start_args[] = {&hist};
-    if (cuda_launch(radix_onesweep2_histogram(0), (unsigned)hgrid, RADIX_K_HIST_THREADS, 0, hist_args, s,
+    if (cuda_launch(hist_fn, (unsigned)hgrid, RADIX_K_HIST_THREADS, (size_t)4096 * copies, hist_args, s,
                     "os_histogram", err) ||
-        cuda_launch(radix_onesweep2_histogram(1), 4, RADIX_K_BINS, 0, start_args, s, "os_digit_starts", err))
+        cuda_launch(radix_onesweep2_digit_starts(), 4, RADIX_K_BINS, 0, start_args, s, "os_digit_starts", err))
         return -1;
 
     /* in -> alt -> out -> alt -> out */
@@ -67,9 +82,11 @@ int radix_onesweep2_run(int threads, int items, int mode, const uint32_t *kin, u
         uint32_t *kout_p = kd[p], *vout_p = vin ? vd[p] : NULL;
         int shift = 8 * p, first = p == 0, last = p == 3;
         const unsigned int *digit_start = hist + RADIX_K_BINS * p;
-        unsigned int *st = status + (size_t)p * tiles * RADIX_K_BINS, *counter = counters + p;
-        void *args[] = {&kin_p, &kout_p, &vin_p, &vout_p, &un, &shift, &mode, &first, &last, &digit_start, &st, &counter};
-        CUDA_TRY(cudaLaunchKernel(pass, grid, block, args, 0, s), err);
+        unsigned int *st = status + (size_t)(p & 1) * tiles * RADIX_K_BINS, *counter = counters + p;
+        unsigned int *st_next = last ? NULL : status + (size_t)((p + 1) & 1) * tiles * RADIX_K_BINS;
+        void *args[] = {&kin_p, &kout_p, &vin_p, &vout_p,      &un,      &shift, &mode,
+                        &first, &last,   &digit_start, &st, &counter, &st_next};
+        CUDA_TRY(cudaLaunchKernel(pass, grid, block, args, pass_smem, s), err);
         CUDA_TRY_LAUNCH("os_pass", err);
     }
     return 0;

@@ -24,7 +24,7 @@ int radix_onesweep2_sort_tuned(const sort_tune *tune, int mode, const uint32_t *
                                sw_error *err);
 /* Onesweep at a THREADS x ITEMS tile, the request checked. Its temp: the spare keys (and
  * values), RADIX_K_HEAD_BYTES (digit starts, four tile counters), status words of 256
- * digits for four passes of tiles of RADIX_K_MIN_TILE keys or more. */
+ * digits for two passes (the passes take turns) of tiles of RADIX_K_MIN_TILE keys or more. */
 int radix_onesweep2_run(int threads, int items, int mode, const uint32_t *kin, uint32_t *kout, const uint32_t *vin,
                         uint32_t *vout, size_t n, void *temp, void *stream, sw_error *err);
 /* The current device's row of tune.h with compiled tile I (of radix_onesweep2_shapes)
