@@ -186,7 +186,7 @@ static int sort_tuned_at(const sort_tune *tu, key_type t, const uint32_t *k, con
     const size_t b = (n + off ? n + off : 1) * 4;
     int rc = -1;
     if (cuda_alloc(&dk, b, "keys", err) || cuda_alloc(&dko, b, "keys", err) || cuda_alloc(&dv, b, "values", err) ||
-        cuda_alloc(&dvo, b, "values", err) || cuda_alloc(&temp, radix_onesweep2_temp_bytes(n, v != NULL), "temp", err))
+        cuda_alloc(&dvo, b, "values", err) || cuda_alloc(&temp, radix_onesweep_temp_bytes(n, v != NULL), "temp", err))
         goto done;
     uint32_t *ak = (uint32_t *)dk + off, *ako = (uint32_t *)dko + off, *av = (uint32_t *)dv + off,
              *avo = (uint32_t *)dvo + off;
@@ -194,7 +194,7 @@ static int sort_tuned_at(const sort_tune *tu, key_type t, const uint32_t *k, con
         sw_fail(err, "copy to the GPU failed");
         goto done;
     }
-    if (radix_onesweep2_sort_tuned(tu, (int)t, ak, ako, v ? av : NULL, v ? avo : NULL, n, temp, NULL, err)) goto done;
+    if (radix_onesweep_sort_tuned(tu, (int)t, ak, ako, v ? av : NULL, v ? avo : NULL, n, temp, NULL, err)) goto done;
     if (cudaMemcpy(ko, ako, n * 4, cudaMemcpyDeviceToHost) || (v && cudaMemcpy(vo, avo, n * 4, cudaMemcpyDeviceToHost))) {
         sw_fail(err, "sort on the GPU or the copy back failed");
         goto done;
@@ -231,7 +231,7 @@ static void test_sort_shapes(void)
     for (int r = 0; r < SORT_TUNE_ROWS; r++) rows[nrows++] = sort_tune_table[r];
     for (int with_values = 0; with_values < 2; with_values++) {
         const int before = nrows;
-        while (nrows < SORT_TUNE_ROWS + 32 && radix_onesweep2_shape_row(with_values, nrows - before, &rows[nrows]) == 0)
+        while (nrows < SORT_TUNE_ROWS + 32 && radix_onesweep_shape_row(with_values, nrows - before, &rows[nrows]) == 0)
             nrows++;
         CHECK(nrows > before);
     }

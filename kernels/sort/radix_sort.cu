@@ -2,7 +2,7 @@
  * split: one bit per pass, 32 passes; each pass flags the keys whose bit is 0, scans the
  * flags (the scan ladder's "tuned" rung, compact_kernel_scan_flags) and scatters: zeros to their scanned address, ones after all zeros in
  * order. Stable because both groups keep order. What the production sort, onesweep
- * (radix_onesweep2.cu), fixes: 8 bits a pass instead of 1, so 4 passes instead of 32,
+ * (onesweep.cu), fixes: 8 bits a pass instead of 1, so 4 passes instead of 32,
  * and one kernel a pass (ranking, look-back and scatter together). */
 #include "radix_sort_kernel.h"
 #include "kernels/common/block_scan.cuh"   /* key_to_ordered */

@@ -13,14 +13,14 @@ extern "C" {
 #endif
 
 /* SPLIT: the chapter's one bit a pass (radix_sort.cu); ONESWEEP: the production sort
- * (radix_onesweep2.cu), tuned by kernels/sort/tune.h. */
+ * (onesweep.cu), tuned by kernels/sort/tune.h. */
 enum { RADIX_K_SPLIT = 0, RADIX_K_ONESWEEP = 1 };
 /* Onesweep's status words hold 30-bit counts. */
 #define RADIX_K_ONESWEEP_MAX ((size_t)1 << 30)
 
 /* The compiled onesweep tiles (threads, keys a thread) for keys alone or with values:
  * writes at most MAX of them to SHAPES, returns how many there are. */
-int radix_onesweep2_shapes(int with_values, int (*shapes)[2], int max);
+int radix_onesweep_shapes(int with_values, int (*shapes)[2], int max);
 
 /* The split sort's kernels (radix_sort.cu; src/prim/radix_sort_plan_cuda.c lays out the
  * temp and runs the passes), NULL for an unknown one: 0 maps the keys to their ordered
@@ -42,9 +42,9 @@ const void *radix_split_kernel(int which);
  * unsigned *hist), RADIX_K_HIST_THREADS a block, a block an SM at most, 4 KB x COPIES of
  * dynamic shared memory, COPIES 32 or 8), then each digit's start ((hist), 4 blocks of 256). */
 #define RADIX_K_HIST_THREADS 1024
-const void *radix_onesweep2_pass(int with_values, int threads, int items, size_t *smem);
-const void *radix_onesweep2_histogram(int copies);
-const void *radix_onesweep2_digit_starts(void);
+const void *radix_onesweep_pass(int with_values, int threads, int items, size_t *smem);
+const void *radix_onesweep_histogram(int copies);
+const void *radix_onesweep_digit_starts(void);
 
 #ifdef __cplusplus
 }

@@ -1,4 +1,4 @@
-/* The production sort's tuning (onesweep, radix_onesweep2.cu), one row per architecture,
+/* The production sort's tuning (onesweep, onesweep.cu), one row per architecture,
  * read at launch: the row of the highest compute capability not above the device's. Only
  * the sm_90 row is measured (the H200, docs/perf/sort.md: keys 384x20 beat 384x16, 18,
  * 19, 22, 256x32 and 512x15; pairs 384x24 beat every other compiled tile). The pairs
@@ -16,7 +16,7 @@ typedef struct sort_tune {
     int pairs_threads, pairs_items;   /* and for keys with values */
 } sort_tune;
 
-/* Each shape must be compiled: radix_onesweep2.cu, OS_KEY_SHAPES and OS_PAIR_SHAPES. */
+/* Each shape must be compiled: onesweep.cu, OS_KEY_SHAPES and OS_PAIR_SHAPES. */
 static const sort_tune sort_tune_table[] = {
     {75, 384, 16, 256, 16},
     {80, 384, 20, 384, 16},

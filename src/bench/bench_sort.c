@@ -32,7 +32,7 @@ static int run_ours(void *p, sw_error *err)
 {
     sort_ctx *c = p;
     if (c->tune)
-        return radix_onesweep2_sort_tuned(c->tune, KEY_U32, c->keys, c->kout, c->pairs ? c->vals : NULL,
+        return radix_onesweep_sort_tuned(c->tune, KEY_U32, c->keys, c->kout, c->pairs ? c->vals : NULL,
                                           c->pairs ? c->vout : NULL, c->n, c->temp, NULL, err);
     return radix_kernel_sort(c->algo, KEY_U32, c->keys, c->kout, c->pairs ? c->vals : NULL, c->pairs ? c->vout : NULL,
                              c->n, c->temp, NULL, err);
@@ -103,7 +103,7 @@ static int bench_shapes(bench_report *r, sort_ctx *c, const char *op, double byt
         rc = bench_gpu_checked_row(r, op, variant, (int64_t)c->n, bytes, "", run_ours, c, reps, &sort_check, err);
     }
     sort_tune row;
-    for (int i = 0; !rc && radix_onesweep2_shape_row(c->pairs, i, &row) == 0; i++) {
+    for (int i = 0; !rc && radix_onesweep_shape_row(c->pairs, i, &row) == 0; i++) {
         c->tune = &row;
         snprintf(variant, sizeof variant, "onesweep-%dx%d", c->pairs ? row.pairs_threads : row.keys_threads,
                  c->pairs ? row.pairs_items : row.keys_items);

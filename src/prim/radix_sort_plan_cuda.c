@@ -8,7 +8,7 @@
 
 static size_t rs_round(size_t bytes) { return (bytes + 255) & ~(size_t)255; }
 
-size_t radix_onesweep2_temp_bytes(size_t n, int with_values)
+size_t radix_onesweep_temp_bytes(size_t n, int with_values)
 {
     const size_t tiles = (n + RADIX_K_MIN_TILE - 1) / RADIX_K_MIN_TILE;
     return rs_round(n * 4) * (with_values ? 2 : 1) + rs_round(RADIX_K_HEAD_BYTES) + 2 * tiles * RADIX_K_BINS * 4;
@@ -16,7 +16,7 @@ size_t radix_onesweep2_temp_bytes(size_t n, int with_values)
 
 size_t radix_kernel_temp_bytes(int algo, size_t n, int with_values)
 {
-    if (algo == RADIX_K_ONESWEEP) return radix_onesweep2_temp_bytes(n, with_values);
+    if (algo == RADIX_K_ONESWEEP) return radix_onesweep_temp_bytes(n, with_values);
     size_t buffers = rs_round(n * 4) * (with_values ? 2 : 1);
     return buffers + 2 * rs_round(n * 4) + rs_round(compact_kernel_scan_temp_bytes(n));
 }
@@ -31,13 +31,13 @@ static char *spare_buffers(void *temp, size_t n, int with_values, uint32_t **kal
     return t + rs_round(n * 4) * (with_values ? 2 : 1);
 }
 
-int radix_onesweep2_run(int threads, int items, int mode, const uint32_t *kin, uint32_t *kout, const uint32_t *vin,
+int radix_onesweep_run(int threads, int items, int mode, const uint32_t *kin, uint32_t *kout, const uint32_t *vin,
                         uint32_t *vout, size_t n, void *temp, void *stream, sw_error *err)
 {
     size_t pass_smem;
-    const void *pass = radix_onesweep2_pass(vin != NULL, threads, items, &pass_smem);
+    const void *pass = radix_onesweep_pass(vin != NULL, threads, items, &pass_smem);
     if (!pass)
-        return sw_fail(err, "radix sort onesweep: %s tile %dx%d is not compiled (kernels/sort/radix_onesweep2.cu, "
+        return sw_fail(err, "radix sort onesweep: %s tile %dx%d is not compiled (kernels/sort/onesweep.cu, "
                        "OS_%s_SHAPES)", vin ? "pairs" : "keys", threads, items, vin ? "PAIR" : "KEY");
     if (n == 0) return 0;
     int fits = 0;
@@ -57,10 +57,10 @@ int radix_onesweep2_run(int threads, int items, int mode, const uint32_t *kin, u
        lane where 128 KB of shared memory fit a block, else 8 copies, each for 4 lanes */
     int sms, copies = 32;
     if (cuda_sm_count(&sms, err)) return -1;
-    const void *hist_fn = radix_onesweep2_histogram(copies);
+    const void *hist_fn = radix_onesweep_histogram(copies);
     if (cuda_allow_dyn_smem(hist_fn, (size_t)4096 * copies, &fits, NULL, err)) return -1;
     if (!fits) {
-        hist_fn = radix_onesweep2_histogram(copies = 8);
+        hist_fn = radix_onesweep_histogram(copies = 8);
         if (cuda_allow_dyn_smem(hist_fn, (size_t)4096 * copies, &fits, NULL, err)) return -1;
         if (!fits) return sw_fail(err, "radix sort onesweep: the histogram's 32 KB of shared memory do not fit");
     }
@@ -70,7 +70,7 @@ int radix_onesweep2_run(int threads, int items, int mode, const uint32_t *kin, u
     void *hist_args[] = {&kin, &un, &mode, &hist}, *start_args[] = {&hist};
     if (cuda_launch(hist_fn, (unsigned)hgrid, RADIX_K_HIST_THREADS, (size_t)4096 * copies, hist_args, s,
                     "os_histogram", err) ||
-        cuda_launch(radix_onesweep2_digit_starts(), 4, RADIX_K_BINS, 0, start_args, s, "os_digit_starts", err))
+        cuda_launch(radix_onesweep_digit_starts(), 4, RADIX_K_BINS, 0, start_args, s, "os_digit_starts", err))
         return -1;
 
     /* in -> alt -> out -> alt -> out */
@@ -122,21 +122,21 @@ static int split_sort(int mode, const uint32_t *kin, uint32_t *kout, const uint3
     return cuda_launch(radix_split_kernel(0), grid, 256, 0, back_args, s, "rs_map_keys", err);
 }
 
-int radix_onesweep2_sort_tuned(const sort_tune *tune, int mode, const uint32_t *kin, uint32_t *kout,
+int radix_onesweep_sort_tuned(const sort_tune *tune, int mode, const uint32_t *kin, uint32_t *kout,
                                const uint32_t *vin, uint32_t *vout, size_t n, void *temp, void *stream, sw_error *err)
 {
     if (!tune) tune = sort_tune_for(cuda_device_arch());
     if (n > RADIX_K_ONESWEEP_MAX)
         return sw_fail(err, "radix sort onesweep: %zu keys, the limit is 2^30 (use --algo split)", n);
-    return radix_onesweep2_run(vin ? tune->pairs_threads : tune->keys_threads,
+    return radix_onesweep_run(vin ? tune->pairs_threads : tune->keys_threads,
                                vin ? tune->pairs_items : tune->keys_items, mode, kin, kout, vin, vout, n, temp, stream,
                                err);
 }
 
-int radix_onesweep2_shape_row(int with_values, int i, sort_tune *row)
+int radix_onesweep_shape_row(int with_values, int i, sort_tune *row)
 {
     int shapes[16][2];
-    if (i < 0 || i >= radix_onesweep2_shapes(with_values, shapes, 16) || i >= 16) return -1;
+    if (i < 0 || i >= radix_onesweep_shapes(with_values, shapes, 16) || i >= 16) return -1;
     *row = *sort_tune_for(cuda_device_arch());
     if (with_values) row->pairs_threads = shapes[i][0], row->pairs_items = shapes[i][1];
     else row->keys_threads = shapes[i][0], row->keys_items = shapes[i][1];
@@ -151,5 +151,5 @@ int radix_kernel_sort(int algo, int mode, const uint32_t *keys_in, uint32_t *key
     if ((vals_in == NULL) != (vals_out == NULL)) return sw_fail(err, "radix sort (cuda): values in and out differ");
     if (algo == RADIX_K_SPLIT)
         return split_sort(mode, keys_in, keys_out, vals_in, vals_out, n, temp, (cudaStream_t)stream, err);
-    return radix_onesweep2_sort_tuned(NULL, mode, keys_in, keys_out, vals_in, vals_out, n, temp, stream, err);
+    return radix_onesweep_sort_tuned(NULL, mode, keys_in, keys_out, vals_in, vals_out, n, temp, stream, err);
 }

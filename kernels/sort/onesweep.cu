@@ -394,7 +394,7 @@ typedef void (*os_pass_fn)(const uint32_t *, uint32_t *, const uint32_t *, uint3
     X(384, 24, 2) X(384, 16, 3) X(256, 16, 4) X(384, 20, 2) X(320, 28, 2) X(288, 32, 2) X(768, 20, 1) \
     X(1024, 16, 1) X(512, 32, 1)
 
-extern "C" int radix_onesweep2_shapes(int with_values, int (*shapes)[2], int max)
+extern "C" int radix_onesweep_shapes(int with_values, int (*shapes)[2], int max)
 {
     int k = 0;
 #define OS_LIST(T, I, B) if (k < max) shapes[k][0] = (T), shapes[k][1] = (I); k++;
@@ -407,7 +407,7 @@ extern "C" int radix_onesweep2_shapes(int with_values, int (*shapes)[2], int max
     return k;
 }
 
-extern "C" const void *radix_onesweep2_pass(int with_values, int threads, int items, size_t *smem)
+extern "C" const void *radix_onesweep_pass(int with_values, int threads, int items, size_t *smem)
 {
     os_pass_fn pass = NULL;
     *smem = 0;
@@ -421,9 +421,9 @@ extern "C" const void *radix_onesweep2_pass(int with_values, int threads, int it
     return (const void *)pass;
 }
 
-extern "C" const void *radix_onesweep2_histogram(int copies)
+extern "C" const void *radix_onesweep_histogram(int copies)
 {
     return copies == 32 ? (const void *)os_histogram<32> : copies == 8 ? (const void *)os_histogram<8> : NULL;
 }
 
-extern "C" const void *radix_onesweep2_digit_starts(void) { return (const void *)os_digit_starts; }
+extern "C" const void *radix_onesweep_digit_starts(void) { return (const void *)os_digit_starts; }
