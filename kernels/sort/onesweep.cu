@@ -5,7 +5,9 @@
  * the lanes with the same digit by eight ballots (PTX), the per-warp digit counters
  * start from the warp's offset in the tile so one shared atomic per group of equal
  * digits gives each key its final place, and each key goes to shared memory as soon as
- * it is ranked. Tiles from kernels/sort/tune.h; checks and temp sizes in
+ * it is ranked; with values, each place also records where its key came from, and the
+ * values reach their places through shared memory (os_pass_pairs), none held by a
+ * thread. Tiles from kernels/sort/tune.h; checks and temp sizes in
  * src/prim/radix_sort_plan_cuda.c. Status words: 2-bit flag and 30-bit count per tile
  * and digit, hence n <= 2^30. */
 #include "radix_sort_kernel.h"
@@ -180,9 +182,9 @@ static __device__ __forceinline__ void os_rank(const uint32_t *keys, unsigned in
  * asked of the compiler; shared memory stays static (at most 48 KB). */
 template <int THREADS, int ITEMS, int BLOCKS>
 static __global__ void __launch_bounds__(THREADS, SW_MIN_BLOCKS(THREADS, BLOCKS))
-    os_pass(const uint32_t *__restrict__ kin, uint32_t *__restrict__ kout, const uint32_t *, uint32_t *, unsigned int n, int shift, int mode, int first, int last,
-            const unsigned int *__restrict__ digit_start, unsigned int *status, unsigned int *counter,
-            unsigned int *status_next)
+    os_pass(const uint32_t *__restrict__ kin, uint32_t *__restrict__ kout, const uint32_t *, uint32_t *,
+            unsigned int n, int shift, int mode, int first, int last, const unsigned int *__restrict__ digit_start,
+            unsigned int *status, unsigned int *counter, unsigned int *status_next)
 {
     enum { WARPS = THREADS / 32, TILE = THREADS * ITEMS };
     __shared__ uint32_t s_buf[TILE];                  /* keys in digit order */
