@@ -264,7 +264,7 @@ static __global__ void __launch_bounds__(THREADS, SW_MIN_BLOCKS(THREADS, BLOCKS)
  * key outlives its ranking in registers, and the tile is one barrier shorter than
  * writing the values out after the keys. Dynamic shared memory (os_pairs_layout::BYTES):
  * the values, the keys, the per-warp counts and the 16-bit sources, 10 bytes a key; a
- * tile of 9,216 keys (384 x 24) takes 104 KB, two blocks an SM. Arguments as os_pass. */
+ * tile of 9,984 keys (384 x 26) takes 112 KB, two blocks an SM. Arguments as os_pass. */
 template <int THREADS, int ITEMS>
 struct os_pairs_layout {
     enum { WARPS = THREADS / 32, TILE = THREADS * ITEMS,
@@ -326,9 +326,9 @@ static __global__ void __launch_bounds__(THREADS, SW_MIN_BLOCKS(THREADS, BLOCKS)
     }
     if (full && ((uintptr_t)vin & 15u) == 0) {   /* TILE is a multiple of 4: each 16 bytes aligned */
 #pragma unroll
-        for (int c = 0; c < ITEMS / 4; c++) {
+        for (int c = 0; c < (TILE / 4 + THREADS - 1) / THREADS; c++) {
             const unsigned int j = 4u * (c * THREADS + threadIdx.x);
-            os_copy16(s_vin + j, vin + base + j);
+            if (TILE % (4 * THREADS) == 0 || j < TILE) os_copy16(s_vin + j, vin + base + j);
         }
     } else {
         for (unsigned int j = threadIdx.x; j < count; j += THREADS) s_vin[j] = vin[base + j];
@@ -389,12 +389,13 @@ typedef void (*os_pass_fn)(const uint32_t *, uint32_t *, const uint32_t *, uint3
  * has RADIX_K_MIN_TILE keys or more. Keys: static shared memory (48 KB at most), so 4 x
  * THREADS x ITEMS + THREADS x 32 + ~1.2 KB bytes must fit; 384x16 and 384x20 take 56
  * registers, 3 blocks an SM. Pairs: dynamic shared memory, 10 bytes a key + THREADS x 32;
- * ITEMS a multiple of 4 (the 16-byte copies). On sm_90 (ptxas, CUDA 13.0, no spills):
- * 384x24 80 registers (2 blocks by shared memory), 384x16 56 (3). */
+ * THREADS x ITEMS a multiple of 4 (the 16-byte copies). On sm_90 (ptxas, CUDA 13.0):
+ * 384x26 and 384x24 80 registers, no spills (2 blocks an SM by shared memory: 384x26 is
+ * the largest 384-thread tile that lets two fit), 384x16 56 (3); 480x20 spills 4 bytes. */
 #define OS_KEY_SHAPES(X) X(384, 20, 3) X(384, 16, 3)
 #define OS_PAIR_SHAPES(X)                                                                            \
-    X(384, 24, 2) X(384, 16, 3) X(256, 16, 4) X(384, 20, 2) X(320, 28, 2) X(288, 32, 2) X(768, 20, 1) \
-    X(1024, 16, 1) X(512, 32, 1)
+    X(384, 26, 2) X(384, 24, 2) X(384, 16, 3) X(256, 16, 4) X(384, 20, 2) X(320, 28, 2) X(288, 32, 2) \
+    X(416, 24, 2) X(448, 22, 2) X(480, 20, 2) X(768, 20, 1) X(1024, 16, 1) X(512, 32, 1)
 
 extern "C" int radix_onesweep_shapes(int with_values, int (*shapes)[2], int max)
 {
