@@ -144,17 +144,18 @@ static __device__ __forceinline__ unsigned int os_look_back(const unsigned int *
     }
 }
 
-/* Ranks the warp's items: item i of lane l goes to POS[i], its place in the tile. Items
- * in order, lanes in order, which is the order of the keys, so the ranks are stable.
- * The highest lane of each group of equal digits takes the group's places with one
- * atomic on the warp's counter of the digit (S_WARP_ROW). FULL: every item is a key;
- * else items from index N on (WBASE + 32 i is item i's index) are left out. Each key goes
- * to S_BUF[POS[i]] as soon as it is ranked (the counters hold final places already), so
- * its register is free at once. */
+/* Ranks the warp's items: item i of lane l gets its place in the tile. Items in order,
+ * lanes in order, which is the order of the keys, so the ranks are stable. The highest
+ * lane of each group of equal digits takes the group's places with one atomic on the
+ * warp's counter of the digit (S_WARP_ROW). FULL: every item is a key; else items from
+ * index N on (WBASE + 32 i is item i's index) are left out. Each key goes to its place in
+ * S_BUF as soon as it is ranked (the counters hold final places already), so its register
+ * is free at once; with S_SRC, the place also gets the item's index in the tile (TIDX +
+ * 32 i). */
 template <bool FULL, int ITEMS>
-static __device__ __forceinline__ void os_rank(const uint32_t *keys, unsigned int *pos, unsigned int *s_warp_row,
-                                               uint32_t *s_buf, int shift, unsigned int wbase, unsigned int n,
-                                               unsigned short *s_src = NULL, unsigned int tidx = 0)
+static __device__ __forceinline__ void os_rank(const uint32_t *keys, unsigned int *s_warp_row, uint32_t *s_buf,
+                                               int shift, unsigned int wbase, unsigned int n, unsigned short *s_src,
+                                               unsigned int tidx)
 {
     const unsigned int lane = threadIdx.x & 31u, below = (1u << lane) - 1u;
 #pragma unroll
@@ -166,30 +167,50 @@ static __device__ __forceinline__ void os_rank(const uint32_t *keys, unsigned in
         unsigned int at = 0;
         if (valid && lane == leader) at = atomicAdd(&s_warp_row[dg], (unsigned int)__popc(peers));
         at = __shfl_sync(BS_FULL_MASK, at, leader);
-        pos[i] = at + __popc(peers & below);
-        if (valid) s_buf[pos[i]] = keys[i];
-        if (s_src && valid) s_src[pos[i]] = (unsigned short)(tidx + 32u * i);
+        const unsigned int pos = at + __popc(peers & below);
+        if (valid) s_buf[pos] = keys[i];
+        if (s_src && valid) s_src[pos] = (unsigned short)(tidx + 32u * i);
     }
 }
 
-/* One stable pass over the digit at SHIFT: KIN -> KOUT (keys alone; os_pass_pairs moves values).
- * FIRST maps the keys to ordered bits as they are read, LAST maps them back as they are
- * written. DIGIT_START: where each digit starts in the output (os_digit_starts).
+static __device__ __forceinline__ void os_copy16(uint32_t *dst, const uint32_t *src)
+{
+#if __CUDA_ARCH__ >= 800
+    asm volatile("cp.async.cg.shared.global [%0], [%1], 16;\n" ::"r"((unsigned int)__cvta_generic_to_shared(dst)),
+                 "l"(src)
+                 : "memory");
+#else
+    *(uint4 *)dst = *(const uint4 *)src;
+#endif
+}
+
+static __device__ __forceinline__ void os_copy_wait(void)
+{
+#if __CUDA_ARCH__ >= 800
+    asm volatile("cp.async.wait_all;\n" ::: "memory");
+#endif
+}
+
+/* One stable pass's tile over the digit at SHIFT: KIN -> KOUT, and with VALS, VIN ->
+ * VOUT. FIRST maps the keys to ordered bits as they are read, LAST maps them back as they
+ * are written. DIGIT_START: where each digit starts in the output (os_digit_starts).
  * STATUS: tiles x 256 zeroed words; COUNTER: a zeroed word that numbers the tiles.
  * STATUS_NEXT (NULL in the last pass): the next pass's status words, which each tile
  * zeroes in its own row (the passes take turns with two sets: one memset, not four).
- * Shape: THREADS (a multiple of 32, at least 256) x ITEMS keys per tile, BLOCKS per SM
- * asked of the compiler; shared memory stays static (at most 48 KB). */
-template <int THREADS, int ITEMS, int BLOCKS>
-static __global__ void __launch_bounds__(THREADS, SW_MIN_BLOCKS(THREADS, BLOCKS))
-    os_pass(const uint32_t *__restrict__ kin, uint32_t *__restrict__ kout, const uint32_t *, uint32_t *,
-            unsigned int n, int shift, int mode, int first, int last, const unsigned int *__restrict__ digit_start,
-            unsigned int *status, unsigned int *counter, unsigned int *status_next)
+ * Shared memory from the kernel: S_BUF (TILE keys in digit order), S_WARP (per-warp
+ * counts, then next places); with VALS also S_VIN (TILE values in tile order) and S_SRC
+ * (each place's index in the tile). THREADS (a multiple of 32, at least 256) x ITEMS. */
+template <bool VALS, int THREADS, int ITEMS>
+static __device__ __forceinline__ void os_tile(const uint32_t *__restrict__ kin, uint32_t *__restrict__ kout,
+                                               const uint32_t *__restrict__ vin, uint32_t *__restrict__ vout,
+                                               unsigned int n, int shift, int mode, int first, int last,
+                                               const unsigned int *__restrict__ digit_start, unsigned int *status,
+                                               unsigned int *counter, unsigned int *status_next, uint32_t *s_buf,
+                                               unsigned int (*s_warp)[OS_BINS], uint32_t *s_vin,
+                                               unsigned short *s_src)
 {
     enum { WARPS = THREADS / 32, TILE = THREADS * ITEMS };
-    __shared__ uint32_t s_buf[TILE];                  /* keys in digit order */
-    __shared__ unsigned int s_warp[WARPS][OS_BINS];   /* per-warp counts, then next places */
-    __shared__ unsigned int s_out[OS_BINS];           /* output place of digit d, less its tile offset */
+    __shared__ unsigned int s_out[OS_BINS];   /* output place of digit d, less its tile offset */
     __shared__ unsigned int warp_sums[BS_WARP_SUMS];
     __shared__ unsigned int s_tile;
     const unsigned int lane = threadIdx.x & 31u, warp = threadIdx.x >> 5;
@@ -210,6 +231,17 @@ static __global__ void __launch_bounds__(THREADS, SW_MIN_BLOCKS(THREADS, BLOCKS)
         const unsigned int idx = wbase + 32u * i;
         uint32_t k = (full || idx < n) ? kin[idx] : 0u;
         keys[i] = first ? key_to_ordered(k, mode) : k;
+    }
+    if (VALS) {   /* the values in flight while the keys are ranked */
+        if (full && ((uintptr_t)vin & 15u) == 0) {   /* TILE is a multiple of 4: each 16 bytes aligned */
+#pragma unroll
+            for (int c = 0; c < (TILE / 4 + THREADS - 1) / THREADS; c++) {
+                const unsigned int j = 4u * (c * THREADS + threadIdx.x);
+                if (TILE % (4 * THREADS) == 0 || j < TILE) os_copy16(s_vin + j, vin + base + j);
+            }
+        } else {
+            for (unsigned int j = threadIdx.x; j < count; j += THREADS) s_vin[j] = vin[base + j];
+        }
     }
 #pragma unroll
     for (int i = 0; i < ITEMS; i++)
@@ -233,151 +265,82 @@ static __global__ void __launch_bounds__(THREADS, SW_MIN_BLOCKS(THREADS, BLOCKS)
     }
     __syncthreads();
 
-    unsigned int pos[ITEMS];
+    unsigned short *src = VALS ? s_src : NULL;
+    const unsigned int tidx = warp * (32 * ITEMS) + lane;
     if (full)
-        os_rank<true, ITEMS>(keys, pos, s_warp[warp], s_buf, shift, wbase, n);
+        os_rank<true, ITEMS>(keys, s_warp[warp], s_buf, shift, wbase, n, src, tidx);
     else
-        os_rank<false, ITEMS>(keys, pos, s_warp[warp], s_buf, shift, wbase, n);
+        os_rank<false, ITEMS>(keys, s_warp[warp], s_buf, shift, wbase, n, src, tidx);
 
     if (d < OS_BINS) {
         const unsigned int prefix = tile ? os_look_back(status, tile, d) : 0u;
         if (tile) *(volatile unsigned int *)(status + (size_t)tile * OS_BINS + d) = OS_FLAG_INC | (prefix + mine);
         s_out[d] = digit_start[d] + prefix - tile_excl;   /* wraps back when the tile offset is added */
     }
+    if (VALS) os_copy_wait();
     __syncthreads();
 
-    /* Keys in digit order: consecutive threads write consecutive places of one digit. */
-#pragma unroll
+    /* Keys in digit order: consecutive threads write consecutive places of one digit; each
+     * value goes to its key's place. */
+#pragma unroll(VALS ? 4 : ITEMS)
     for (int r = 0; r < ITEMS; r++) {
         const unsigned int j = r * THREADS + threadIdx.x;
         if (j < count) {
             const uint32_t u = s_buf[j];
-            kout[s_out[(u >> shift) & 255u] + j] = last ? key_from_ordered(u, mode) : u;
+            if (VALS) {
+                const unsigned int to = s_out[(u >> shift) & 255u] + j;
+                kout[to] = last ? key_from_ordered(u, mode) : u;
+                vout[to] = s_vin[s_src[j]];
+            } else {   /* the same store, in the order the measured keys kernel had it */
+                kout[s_out[(u >> shift) & 255u] + j] = last ? key_from_ordered(u, mode) : u;
+            }
         }
     }
 }
 
-/* One stable pass over keys and values, with no value held by a thread: the tile's values
- * go to shared memory in input order (cp.async, 16 bytes a copy, in flight while the keys
- * are ranked), each key's place records where in the tile the key came from (S_SRC), and
- * one loop writes each place's key and its value to the same output place. Nothing of a
- * key outlives its ranking in registers, and the tile is one barrier shorter than
- * writing the values out after the keys. Dynamic shared memory (os_pairs_layout::BYTES):
- * the values, the keys, the per-warp counts and the 16-bit sources, 10 bytes a key; a
- * tile of 9,984 keys (384 x 26) takes 112 KB, two blocks an SM. Arguments as os_pass. */
+/* The pass for keys alone: os_tile with static shared memory (at most 48 KB). Arguments
+ * as os_tile's; VIN and VOUT unused. BLOCKS: blocks an SM asked of the compiler. */
+template <int THREADS, int ITEMS, int BLOCKS>
+static __global__ void __launch_bounds__(THREADS, SW_MIN_BLOCKS(THREADS, BLOCKS))
+    os_pass(const uint32_t *__restrict__ kin, uint32_t *__restrict__ kout, const uint32_t *, uint32_t *,
+            unsigned int n, int shift, int mode, int first, int last, const unsigned int *__restrict__ digit_start,
+            unsigned int *status, unsigned int *counter, unsigned int *status_next)
+{
+    __shared__ uint32_t s_buf[THREADS * ITEMS];
+    __shared__ unsigned int s_warp[THREADS / 32][OS_BINS];
+    os_tile<false, THREADS, ITEMS>(kin, kout, NULL, NULL, n, shift, mode, first, last, digit_start, status, counter,
+                                   status_next, s_buf, s_warp, NULL, NULL);
+}
+
+/* The pass for keys and values, with no value held by a thread: the tile's values go to
+ * shared memory in input order (cp.async, 16 bytes a copy, in flight while the keys are
+ * ranked), each key's place records where in the tile the key came from, and one loop
+ * writes each place's key and its value to the same output place. Nothing of a key
+ * outlives its ranking in registers, and the tile is one barrier shorter than writing the
+ * values out after the keys. Dynamic shared memory (os_pairs_layout::BYTES): the values,
+ * the keys, the per-warp counts and the 16-bit sources, 10 bytes a key; a tile of 9,984
+ * keys (384 x 26) takes 112 KB, two blocks an SM. Arguments as os_pass. */
 template <int THREADS, int ITEMS>
 struct os_pairs_layout {
     enum { WARPS = THREADS / 32, TILE = THREADS * ITEMS,
            BYTES = TILE * 4 * 2 + WARPS * OS_BINS * 4 + TILE * 2 };
 };
 
-static __device__ __forceinline__ void os_copy16(uint32_t *dst, const uint32_t *src)
-{
-#if __CUDA_ARCH__ >= 800
-    asm volatile("cp.async.cg.shared.global [%0], [%1], 16;\n" ::"r"((unsigned int)__cvta_generic_to_shared(dst)),
-                 "l"(src)
-                 : "memory");
-#else
-    *(uint4 *)dst = *(const uint4 *)src;
-#endif
-}
-
-static __device__ __forceinline__ void os_copy_wait(void)
-{
-#if __CUDA_ARCH__ >= 800
-    asm volatile("cp.async.wait_all;\n" ::: "memory");
-#endif
-}
-
 template <int THREADS, int ITEMS, int BLOCKS>
 static __global__ void __launch_bounds__(THREADS, SW_MIN_BLOCKS(THREADS, BLOCKS))
     os_pass_pairs(const uint32_t *__restrict__ kin, uint32_t *__restrict__ kout, const uint32_t *__restrict__ vin,
                   uint32_t *__restrict__ vout, unsigned int n, int shift, int mode, int first, int last,
                   const unsigned int *__restrict__ digit_start, unsigned int *status, unsigned int *counter,
-            unsigned int *status_next)
+                  unsigned int *status_next)
 {
     typedef os_pairs_layout<THREADS, ITEMS> L;
-    enum { WARPS = L::WARPS, TILE = L::TILE };
     extern __shared__ uint4 os_dyn[];
-    uint32_t *s_vin = (uint32_t *)os_dyn;                  /* values in tile order */
-    uint32_t *s_buf = s_vin + TILE;                        /* keys in digit order */
-    unsigned int (*s_warp)[OS_BINS] = (unsigned int (*)[OS_BINS])(s_buf + TILE);
-    unsigned short *s_src = (unsigned short *)(s_buf + TILE + WARPS * OS_BINS);   /* tile index of each place */
-    __shared__ unsigned int s_out[OS_BINS];
-    __shared__ unsigned int warp_sums[BS_WARP_SUMS];
-    __shared__ unsigned int s_tile;
-    const unsigned int lane = threadIdx.x & 31u, warp = threadIdx.x >> 5;
-
-    if (threadIdx.x == 0) s_tile = atomicAdd(counter, 1u);
-    for (unsigned int i = threadIdx.x; i < WARPS * OS_BINS; i += THREADS) (&s_warp[0][0])[i] = 0;
-    __syncthreads();
-    const unsigned int tile = s_tile;
-    const unsigned int base = tile * TILE;
-    const unsigned int wbase = base + warp * (32 * ITEMS) + lane;
-    const bool full = n - base >= TILE;
-    const unsigned int count = full ? TILE : n - base;
-
-    uint32_t keys[ITEMS];
-#pragma unroll
-    for (int i = 0; i < ITEMS; i++) {
-        const unsigned int idx = wbase + 32u * i;
-        uint32_t k = (full || idx < n) ? kin[idx] : 0u;
-        keys[i] = first ? key_to_ordered(k, mode) : k;
-    }
-    if (full && ((uintptr_t)vin & 15u) == 0) {   /* TILE is a multiple of 4: each 16 bytes aligned */
-#pragma unroll
-        for (int c = 0; c < (TILE / 4 + THREADS - 1) / THREADS; c++) {
-            const unsigned int j = 4u * (c * THREADS + threadIdx.x);
-            if (TILE % (4 * THREADS) == 0 || j < TILE) os_copy16(s_vin + j, vin + base + j);
-        }
-    } else {
-        for (unsigned int j = threadIdx.x; j < count; j += THREADS) s_vin[j] = vin[base + j];
-    }
-#pragma unroll
-    for (int i = 0; i < ITEMS; i++)
-        if (full || wbase + 32u * i < n) atomicAdd(&s_warp[warp][(keys[i] >> shift) & 255u], 1u);
-    __syncthreads();
-
-    const unsigned int d = threadIdx.x;
-    unsigned int mine = 0;
-    if (d < OS_BINS) {
-        mine = warp_digit_offsets<WARPS>(s_warp, d);
-        *(volatile unsigned int *)(status + (size_t)tile * OS_BINS + d) = (tile == 0 ? OS_FLAG_INC : OS_FLAG_AGG) | mine;
-        if (status_next) status_next[(size_t)tile * OS_BINS + d] = 0;   /* for the next pass */
-    }
-    unsigned int total;
-    const unsigned int tile_excl = block_exclusive_sum(mine, warp_sums, &total);
-    if (d < OS_BINS) {
-#pragma unroll
-        for (int w = 0; w < WARPS; w++) s_warp[w][d] += tile_excl;
-    }
-    __syncthreads();
-
-    unsigned int pos[ITEMS];
-    const unsigned int tidx = warp * (32 * ITEMS) + lane;
-    if (full)
-        os_rank<true, ITEMS>(keys, pos, s_warp[warp], s_buf, shift, wbase, n, s_src, tidx);
-    else
-        os_rank<false, ITEMS>(keys, pos, s_warp[warp], s_buf, shift, wbase, n, s_src, tidx);
-
-    if (d < OS_BINS) {
-        const unsigned int prefix = tile ? os_look_back(status, tile, d) : 0u;
-        if (tile) *(volatile unsigned int *)(status + (size_t)tile * OS_BINS + d) = OS_FLAG_INC | (prefix + mine);
-        s_out[d] = digit_start[d] + prefix - tile_excl;
-    }
-    os_copy_wait();
-    __syncthreads();
-
-#pragma unroll 4
-    for (int r = 0; r < ITEMS; r++) {
-        const unsigned int j = r * THREADS + threadIdx.x;
-        if (j < count) {
-            const uint32_t u = s_buf[j];
-            const unsigned int to = s_out[(u >> shift) & 255u] + j;
-            kout[to] = last ? key_from_ordered(u, mode) : u;
-            vout[to] = s_vin[s_src[j]];
-        }
-    }
+    uint32_t *s_vin = (uint32_t *)os_dyn;
+    uint32_t *s_buf = s_vin + L::TILE;
+    unsigned int (*s_warp)[OS_BINS] = (unsigned int (*)[OS_BINS])(s_buf + L::TILE);
+    unsigned short *s_src = (unsigned short *)(s_buf + L::TILE + L::WARPS * OS_BINS);
+    os_tile<true, THREADS, ITEMS>(kin, kout, vin, vout, n, shift, mode, first, last, digit_start, status, counter,
+                                  status_next, s_buf, s_warp, s_vin, s_src);
 }
 
 /* ---- shapes ------------------------------------------------------------------------- */
