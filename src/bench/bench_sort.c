@@ -33,7 +33,7 @@ static int run_ours(void *p, sw_error *err)
     sort_ctx *c = p;
     if (c->tune)
         return radix_onesweep_sort_tuned(c->tune, KEY_U32, c->keys, c->kout, c->pairs ? c->vals : NULL,
-                                          c->pairs ? c->vout : NULL, c->n, c->temp, NULL, err);
+                                         c->pairs ? c->vout : NULL, c->n, c->temp, NULL, err);
     return radix_kernel_sort(c->algo, KEY_U32, c->keys, c->kout, c->pairs ? c->vals : NULL, c->pairs ? c->vout : NULL,
                              c->n, c->temp, NULL, err);
 }

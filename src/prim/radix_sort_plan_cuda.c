@@ -32,7 +32,7 @@ static char *spare_buffers(void *temp, size_t n, int with_values, uint32_t **kal
 }
 
 int radix_onesweep_run(int threads, int items, int mode, const uint32_t *kin, uint32_t *kout, const uint32_t *vin,
-                        uint32_t *vout, size_t n, void *temp, void *stream, sw_error *err)
+                       uint32_t *vout, size_t n, void *temp, void *stream, sw_error *err)
 {
     size_t pass_smem;
     const void *pass = radix_onesweep_pass(vin != NULL, threads, items, &pass_smem);
@@ -123,14 +123,14 @@ static int split_sort(int mode, const uint32_t *kin, uint32_t *kout, const uint3
 }
 
 int radix_onesweep_sort_tuned(const sort_tune *tune, int mode, const uint32_t *kin, uint32_t *kout,
-                               const uint32_t *vin, uint32_t *vout, size_t n, void *temp, void *stream, sw_error *err)
+                              const uint32_t *vin, uint32_t *vout, size_t n, void *temp, void *stream, sw_error *err)
 {
     if (!tune) tune = sort_tune_for(cuda_device_arch());
     if (n > RADIX_K_ONESWEEP_MAX)
         return sw_fail(err, "radix sort onesweep: %zu keys, the limit is 2^30 (use --algo split)", n);
     return radix_onesweep_run(vin ? tune->pairs_threads : tune->keys_threads,
-                               vin ? tune->pairs_items : tune->keys_items, mode, kin, kout, vin, vout, n, temp, stream,
-                               err);
+                              vin ? tune->pairs_items : tune->keys_items, mode, kin, kout, vin, vout, n, temp, stream,
+                              err);
 }
 
 int radix_onesweep_shape_row(int with_values, int i, sort_tune *row)
