@@ -77,27 +77,29 @@ float limit_radius(ivec2 p, float d, float r)
 }
 
 // The stepped disc (src/dof/dof_math.h, dof_disc_mean): five rectangles' sums, the
-// three bands less their two overlaps, each clamped to the image.
-float rect_sum(ivec2 p, int rx, int ry, float sign, inout vec4 acc)
+// three bands less their two overlaps, each clamped to the image, summed in uint32 (exact
+// where the table wrapped) and converted once.
+int rect_sum(ivec2 p, int rx, int ry, bool sub, inout uvec4 acc)
 {
     ivec2 lo = max(p - ivec2(rx, ry), ivec2(0)) - 1;
     ivec2 hi = min(p + ivec2(rx, ry), u_size - 1);
     uvec4 s = sat_at(hi.x, hi.y) - sat_at(lo.x, hi.y) - sat_at(hi.x, lo.y) + sat_at(lo.x, lo.y);
-    acc += sign * vec4(s);
-    return sign * float((hi.x - lo.x) * (hi.y - lo.y));
+    acc = sub ? acc - s : acc + s;
+    int area = (hi.x - lo.x) * (hi.y - lo.y);
+    return sub ? -area : area;
 }
 
 vec4 disc_mean(ivec2 p, int n)
 {
     int h1 = int(floor(DOF_DISC_X1 * float(n) + 0.5)), h2 = int(floor(DOF_DISC_X2 * float(n) + 0.5)),
         h3 = int(floor(DOF_DISC_X3 * float(n) + 0.5));
-    vec4 acc = vec4(0.0);
-    float area = rect_sum(p, h1, h3, 1.0, acc);
-    area += rect_sum(p, h2, h2, 1.0, acc);
-    area += rect_sum(p, h3, h1, 1.0, acc);
-    area += rect_sum(p, h2, h3, -1.0, acc);
-    area += rect_sum(p, h3, h2, -1.0, acc);
-    return acc / (area * u_scale);
+    uvec4 acc = uvec4(0u);
+    int area = rect_sum(p, h1, h3, false, acc);
+    area += rect_sum(p, h2, h2, false, acc);
+    area += rect_sum(p, h3, h1, false, acc);
+    area += rect_sum(p, h2, h3, true, acc);
+    area += rect_sum(p, h3, h2, true, acc);
+    return vec4(acc) / (float(area) * u_scale);
 }
 
 // Fractional radius: the discs of whole sizes floor(r - 1/2) and the next, blended.

@@ -23,6 +23,21 @@ struct dof_image {
     const uint4 *layers;         /* the layer tables, near then far (w*h each), or NULL */
 };
 
+/* The near layer's spiral (dof_limits.h), for the warps' probe tables. */
+#define DOF_P(x, y) {x, y}
+__constant__ float dof_spiral[DOF_NEAR_PROBES][2] = {DOF_NEAR_SPIRAL};
+#undef DOF_P
+
+/* Probe K from the warp's table (dof_near_probe_table): dof_math.h's arithmetic, done
+ * once a warp instead of once a pixel. */
+__shared__ float2 dof_probes[DOF_NEAR_TILE_H][DOF_NEAR_PROBES];   /* a warp's row: x, y offsets (16 bits each), distance */
+#define DOF_NEAR_PROBE(m, k, rt, ox, oy, rho)                                                   \
+    do {                                                                                       \
+        float2 e_ = dof_probes[threadIdx.y][k];                                                \
+        int xy_ = __float_as_int(e_.x);                                                        \
+        (ox) = xy_ >> 16, (oy) = (int)(short)(xy_ & 0xffff), (rho) = e_.y;                     \
+    } while (0)
+
 /* Zeros for the table corners at x or y = -1 (a box at the image's top or left edge):
  * such a corner reads this vector instead, so no channel needs a select after its load. */
 __device__ const uint4 dof_zero4 = {0u, 0u, 0u, 0u};
@@ -122,10 +137,106 @@ __device__ static inline void dof_layer4(const dof_image *m, int t, int x, int y
 #define DOF_LAYERS_BLOCKS 4
 #endif
 
+/* The near field's tile pass in two steps (the same values as dof_near_sample folded
+ * over a tile, without a block's barrier). The samples lie on one grid for every tile
+ * (x = 4c + 2, y = 4j + 2: tile origins are multiples of the stride), so
+ * 1. dof_near_columns_kernel folds, for each sample column c and tile row, the column's
+ *    samples within the tile row's reach (the 34 rows of its window whose disc reaches
+ *    the row band: ey <= r + stride) into (R, D), their largest CoC and least depth;
+ * 2. each warp of the gather folds the 40 columns of its tile's window whose R reaches
+ *    the tile across (ex <= R + stride).
+ * Exact: a sample passes for a tile iff ex and ey are both within r + stride; the
+ * column's largest R passes ex whenever any of its samples does, and before the focus
+ * the CoC falls as the depth grows, so the sample with the least depth D is one with
+ * the largest R. */
+#define DOF_COLS_X 32   /* dof_near_columns_kernel's block: 32 columns, */
+#define DOF_COLS_Y 8    /* each folded by 8 threads over every 8th row of its window */
+__global__ void __launch_bounds__(DOF_COLS_X * DOF_COLS_Y) dof_near_columns_kernel(dof_cuda_args a)
+{
+    __shared__ float2 part[DOF_COLS_Y][DOF_COLS_X];
+    int c = (int)(blockIdx.x * DOF_COLS_X + threadIdx.x), ty = (int)blockIdx.y;
+    int sx = DOF_NEAR_STRIDE * c + DOF_NEAR_STRIDE / 2, ty0 = ty * DOF_NEAR_TILE_H;
+    float r_max = 0.0f, d_min = 3.0e38f;
+    enum { ROWS = (DOF_NEAR_SIDE_Y + DOF_COLS_Y - 1) / DOF_COLS_Y };
+    float ds[ROWS];
+#pragma unroll
+    for (int i = 0; i < ROWS; i++) {   /* the fetches first, in flight together */
+        int sy = ty0 - DOF_MAX_RADIUS + DOF_NEAR_STRIDE * ((int)threadIdx.y + i * DOF_COLS_Y) + DOF_NEAR_STRIDE / 2;
+        ds[i] = tex2D<float>(a.depth, sx + 0.5f, sy + 0.5f);   /* clamped; the tests below skip those */
+    }
+#pragma unroll
+    for (int i = 0; i < ROWS; i++) {
+        int j = (int)threadIdx.y + i * DOF_COLS_Y;
+        int sy = ty0 - DOF_MAX_RADIUS + DOF_NEAR_STRIDE * j + DOF_NEAR_STRIDE / 2;
+        float d = ds[i];
+        if (j >= DOF_NEAR_SIDE_Y || c >= a.near_cols_w || sy < 0 || sy >= a.h || !(d < a.p.focus)) continue;
+        int ey = max(ty0 - sy, sy - (ty0 + DOF_NEAR_TILE_H - 1));
+        float r = dof_radius(a.p.aperture, a.p.focus, d);
+        if (r < 0.5f || (float)ey > r + (float)DOF_NEAR_STRIDE) continue;
+        r_max = fmaxf(r_max, r);
+        d_min = fminf(d_min, d);
+    }
+    part[threadIdx.y][threadIdx.x] = make_float2(r_max, d_min);
+    __syncthreads();
+    if (threadIdx.y != 0 || c >= a.near_cols_w) return;
+#pragma unroll
+    for (int k = 1; k < DOF_COLS_Y; k++) {
+        float2 q = part[k][threadIdx.x];
+        r_max = fmaxf(r_max, q.x);
+        d_min = fminf(d_min, q.y);
+    }
+    ((float2 *)a.near_cols)[(size_t)ty * a.near_cols_w + c] = make_float2(r_max, d_min);
+}
+
+/* Step 2 for tile (tx, ty), in every warp of its block (a warp is a tile row): the
+ * tile's near CoC RT and least near depth DT. */
+__device__ static inline void dof_near_tile(const dof_cuda_args *a, int tx, int ty, float *rt, float *dt)
+{
+    const float2 *cols = (const float2 *)a->near_cols + (size_t)ty * a->near_cols_w;
+    int tx0 = tx * DOF_NEAR_TILE_W, c0 = (tx0 - DOF_MAX_RADIUS) / DOF_NEAR_STRIDE;
+    float r = 0.0f, d = 3.0e38f;
+    for (int i = (int)threadIdx.x; i < DOF_NEAR_SIDE_X; i += 32) {
+        int c = c0 + i;
+        if (c < 0 || c >= a->near_cols_w) continue;
+        float2 v = __ldg(cols + c);
+        int sx = DOF_NEAR_STRIDE * c + DOF_NEAR_STRIDE / 2;
+        int ex = max(tx0 - sx, sx - (tx0 + DOF_NEAR_TILE_W - 1));
+        if (v.x < 0.5f || (float)ex > v.x + (float)DOF_NEAR_STRIDE) continue;
+        r = fmaxf(r, v.x);
+        d = fminf(d, v.y);
+    }
+#pragma unroll
+    for (int o = 16; o > 0; o >>= 1) {
+        r = fmaxf(r, __shfl_xor_sync(0xffffffffu, r, o));
+        d = fminf(d, __shfl_xor_sync(0xffffffffu, d, o));
+    }
+    *rt = r, *dt = d;
+}
+
+extern "C" const void *dof_cuda_near_columns_kernel(unsigned *block_x, unsigned *block_y)
+{
+    *block_x = DOF_COLS_X, *block_y = DOF_COLS_Y;
+    return (const void *)dof_near_columns_kernel;
+}
+
+/* The warp's probe table for a tile of near CoC RT: lane k < DOF_NEAR_PROBES writes
+ * probe k (dof_math.h's DOF_NEAR_PROBE arithmetic: the spiral's point at RT rounded,
+ * its distance). Every lane of the warp calls it. */
+__device__ static inline void dof_near_probe_table(float2 *table, float rt)
+{
+    int k = (int)(threadIdx.x & 31u);
+    if (k < DOF_NEAR_PROBES) {
+        int ox = (int)floorf(rt * dof_spiral[k][0] + 0.5f), oy = (int)floorf(rt * dof_spiral[k][1] + 0.5f);
+        unsigned xy = (unsigned)ox << 16 | ((unsigned)oy & 0xffffu);   /* |offsets| <= DOF_MAX_RADIUS */
+        table[k] = make_float2(__uint_as_float(xy), sqrtf((float)(ox * ox + oy * oy)));
+    }
+    __syncwarp();
+}
+
 /* ALPHA3: the fourth channel is a.alpha at every pixel, so only three are averaged
  * (the mean of a constant is that constant: the same pixels). SPLIT (with ALPHA3): the
- * table in two planes. NEAR: the near field; the block is its tile, and its threads
- * fold the tile's depth samples (dof_near_sample) into shared words first. LAYERS (with
+ * table in two planes. NEAR: the near field; the block is its tile, whose values each
+ * warp folds from the column values (a.near_cols, dof_near_tile). LAYERS (with
  * DISC and NEAR): the near field and the far blur from the layer tables
  * (dof_layers_pixel) in place of the probes and the soft guard. */
 template <bool ALPHA3, bool SPLIT, bool DISC, bool NEAR, bool LAYERS = false>
@@ -139,27 +250,18 @@ __global__ void __launch_bounds__(DOF_GATHER_THREADS, LAYERS ? DOF_LAYERS_BLOCKS
     const unsigned *sat = (const unsigned *)a.sat;
     const unsigned *bplane = SPLIT ? sat + 2 * sat_split_plane_elems(a.w, a.h) : NULL;
     dof_image m = {&a.p, a.depth, sat, a.w, a.h, ALPHA3 ? 3 : 4, SPLIT, bplane, a.color, (const uint4 *)a.layers};
-    /* the tile's near CoC and least near depth, as float bits (both >= 0, so the
-     * unsigned order is the float order) */
-    __shared__ unsigned s_rt, s_dt;
+    /* the tile's near CoC and least near depth (dof_near_sample's, in two steps) */
     const bool near = NEAR && a.p.view == DOF_VIEW_EFFECT;   /* the same in every thread */
-    if (near) {
-        int tid = threadIdx.y * DOF_NEAR_TILE_W + threadIdx.x;
-        if (tid == 0) s_rt = 0u, s_dt = __float_as_uint(3.0e38f);
-        __syncthreads();
-        float rt = 0.0f, dt = 3.0e38f;
-        int tx0 = x - (int)threadIdx.x, ty0 = y - (int)threadIdx.y;
-        for (int k = tid; k < DOF_NEAR_SAMPLES; k += DOF_GATHER_THREADS) dof_near_sample(&m, tx0, ty0, k, &rt, &dt);
-        atomicMax(&s_rt, __float_as_uint(rt));
-        atomicMin(&s_dt, __float_as_uint(dt));
-        __syncthreads();
-    }
+    float tile_rt = 0.0f, tile_dt = 3.0e38f;
+    if (near) dof_near_tile(&a, (int)(gridDim.x - 1 - blockIdx.x), (int)(gridDim.y - 1 - blockIdx.y), &tile_rt, &tile_dt);
+    /* the warp's probe table (a warp is a tile row; every lane is still here) */
+    if (NEAR && !LAYERS && near && tile_rt >= 0.5f) dof_near_probe_table(dof_probes[threadIdx.y], tile_rt);
     if (x >= a.w || y >= a.h) return;
     float v[4];
     if (LAYERS && near) {
         float4 c = tex2D<float4>(a.color, x + 0.5f, y + 0.5f);
         v[0] = c.x, v[1] = c.y, v[2] = c.z, v[3] = c.w;
-        dof_layers_pixel(&m, x, y, __uint_as_float(s_rt), v);
+        dof_layers_pixel(&m, x, y, tile_rt, v);
         if (ALPHA3) v[3] = a.alpha;
         ushort4 o = make_ushort4(__half_as_ushort(__float2half(v[0])), __half_as_ushort(__float2half(v[1])),
                                  __half_as_ushort(__float2half(v[2])), __half_as_ushort(__float2half(v[3])));
@@ -189,7 +291,7 @@ __global__ void __launch_bounds__(DOF_GATHER_THREADS, LAYERS ? DOF_LAYERS_BLOCKS
     }
     if (near && !LAYERS) {
         float col[4] = {0.0f, 0.0f, 0.0f, 0.0f};   /* alpha 0 leaves it: 0 x (col - v) must not read an unset value */
-        float al = dof_near_layer(&m, x, y, DOF_DEPTH(&m, x, y), __uint_as_float(s_rt), __uint_as_float(s_dt), col);
+        float al = dof_near_layer(&m, x, y, DOF_DEPTH(&m, x, y), tile_rt, tile_dt, col);
         for (int ch = 0; ch < m.c; ch++) v[ch] += al * (col[ch] - v[ch]);
     }
     ushort4 o = make_ushort4(__half_as_ushort(__float2half(v[0])), __half_as_ushort(__float2half(v[1])),

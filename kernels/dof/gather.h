@@ -5,6 +5,7 @@
 #define SCANWORKS_KERNELS_DOF_H
 
 #include <cuda_runtime_api.h>
+#include "dof/dof_limits.h"
 #include "dof/dof_params.h"
 #include "util/error.h"
 
@@ -23,7 +24,17 @@ typedef struct dof_cuda_args {
     int split;                          /* sat in two planes (sat_cuda_split_table; implies alpha_const) */
     const void *layers;                 /* with p.layers: the near then the far layer table, w*h uint4 each
                                            (src/dof/dof_layers_cuda.h) */
+    void *near_cols;                    /* with the near field: dof_cuda_near_cols_bytes of scratch, or NULL */
+    int near_cols_w;                    /* its sample columns (dof_cuda_near_cols_w) */
 } dof_cuda_args;
+
+/* The near field's column values (float2 each, kernels/dof/gather.cu): the sample
+ * columns of a W-wide picture, and the bytes for W x H. */
+static inline int dof_cuda_near_cols_w(int w) { return (w + DOF_NEAR_STRIDE / 2 - 1) / DOF_NEAR_STRIDE; }
+static inline size_t dof_cuda_near_cols_bytes(int w, int h) { return (size_t)dof_cuda_near_cols_w(w) * (size_t)((h + DOF_NEAR_TILE_H - 1) / DOF_NEAR_TILE_H) * 8; }
+/* The near field's tile pass, step 1, and its block shape (a block covers block_x
+ * sample columns of one tile row). */
+const void *dof_cuda_near_columns_kernel(unsigned *block_x, unsigned *block_y);
 
 /* The kernel for A's layout and gather (dof_cuda_args by value, 16 x 16 blocks a pixel
  * each), and its launch (src/prim/dof_plan_cuda.c). */

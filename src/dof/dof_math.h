@@ -144,10 +144,11 @@ DOF_FN void dof_box_mean(const struct dof_image *m, int px, int py, int r, float
 }
 
 /* The sum over the rectangle of half-sizes (rx, ry) around (px, py), clamped to the
- * image, times SIGN, added to acc[0..c); returns SIGN times its area. The four corners'
- * difference is taken in unsigned arithmetic (exact where the table wrapped), then
- * converted. */
-DOF_FN float dof_rect_sum(const struct dof_image *m, int px, int py, int rx, int ry, float sign, float *acc)
+ * image, added to acc[0..c) (subtracted if SUB); returns its area (negated if SUB). The
+ * four corners' difference and the sums stay in unsigned arithmetic, exact where the
+ * table wrapped: a disc's sum is below 2^32 (DOF_MAX_RADIUS), so the five rectangles'
+ * total is exact and converted once. */
+DOF_FN int dof_rect_sum(const struct dof_image *m, int px, int py, int rx, int ry, int sub, unsigned *acc)
 {
     int lx = (px - rx < 0 ? 0 : px - rx) - 1, ly = (py - ry < 0 ? 0 : py - ry) - 1;
     int hx = px + rx > m->w - 1 ? m->w - 1 : px + rx, hy = py + ry > m->h - 1 ? m->h - 1 : py + ry;
@@ -157,15 +158,19 @@ DOF_FN float dof_rect_sum(const struct dof_image *m, int px, int py, int rx, int
     DOF_SAT4_EDGE(m, lx, hy, b);
     DOF_SAT4_EDGE(m, hx, ly, c);
     DOF_SAT4_EDGE(m, lx, ly, d);
-    for (int ch = 0; ch < m->c; ch++) acc[ch] += sign * (float)(a[ch] - b[ch] - c[ch] + d[ch]);
+    for (int ch = 0; ch < m->c; ch++) {
+        unsigned s = a[ch] - b[ch] - c[ch] + d[ch];
+        acc[ch] = sub ? acc[ch] - s : acc[ch] + s;
+    }
 #else
     for (int ch = 0; ch < m->c; ch++) {
         unsigned s = dof_sat_at(m, hx, hy, ch) - dof_sat_at(m, lx, hy, ch) - dof_sat_at(m, hx, ly, ch) +
                      dof_sat_at(m, lx, ly, ch);
-        acc[ch] += sign * (float)s;
+        acc[ch] = sub ? acc[ch] - s : acc[ch] + s;
     }
 #endif
-    return sign * (float)((hx - lx) * (hy - ly));
+    int area = (hx - lx) * (hy - ly);
+    return sub ? -area : area;
 }
 
 /* The mean over the stepped disc of whole-pixel size N (dof_limits.h, DOF_DISC_X*: three
@@ -176,13 +181,13 @@ DOF_FN void dof_disc_mean(const struct dof_image *m, int px, int py, int n, floa
 {
     int h1 = (int)floorf(DOF_DISC_X1 * (float)n + 0.5f), h2 = (int)floorf(DOF_DISC_X2 * (float)n + 0.5f),
         h3 = (int)floorf(DOF_DISC_X3 * (float)n + 0.5f);
-    float acc[4] = {0, 0, 0, 0};
-    float area = dof_rect_sum(m, px, py, h1, h3, 1.0f, acc);
-    area += dof_rect_sum(m, px, py, h2, h2, 1.0f, acc);
-    area += dof_rect_sum(m, px, py, h3, h1, 1.0f, acc);
-    area += dof_rect_sum(m, px, py, h2, h3, -1.0f, acc);
-    area += dof_rect_sum(m, px, py, h3, h2, -1.0f, acc);
-    for (int ch = 0; ch < m->c; ch++) out[ch] = DOF_DIV(acc[ch], area * m->p->scale);
+    unsigned acc[4] = {0, 0, 0, 0};
+    int area = dof_rect_sum(m, px, py, h1, h3, 0, acc);
+    area += dof_rect_sum(m, px, py, h2, h2, 0, acc);
+    area += dof_rect_sum(m, px, py, h3, h1, 0, acc);
+    area += dof_rect_sum(m, px, py, h2, h3, 1, acc);
+    area += dof_rect_sum(m, px, py, h3, h2, 1, acc);
+    for (int ch = 0; ch < m->c; ch++) out[ch] = DOF_DIV((float)acc[ch], (float)area * m->p->scale);
 }
 
 /* The disc of fractional radius R: its continuous size s = R - 1/2 (a disc of whole size
@@ -320,6 +325,19 @@ DOF_FN void dof_near_sample(const struct dof_image *m, int tx0, int ty0, int k, 
 }
 
 #ifdef DOF_COLOR
+#ifndef DOF_NEAR_BATCH
+#define DOF_NEAR_BATCH 2   /* DOF_NEAR_PROBES is a multiple of it */
+#endif
+/* Probe K's offset from the pixel, the spiral's point at RT rounded to whole pixels, and
+ * its distance RHO. The same for every pixel of a tile: the CUDA gather reads it from
+ * a table its warp made (DOF_NEAR_PROBE defined there). */
+#ifndef DOF_NEAR_PROBE
+#define DOF_NEAR_PROBE(m, k, rt, ox, oy, rho)                                                                 \
+    do {                                                                                                     \
+        (ox) = (int)floorf((rt) * spiral[k][0] + 0.5f), (oy) = (int)floorf((rt) * spiral[k][1] + 0.5f);      \
+        (rho) = sqrtf((float)((ox) * (ox) + (oy) * (oy)));                                                   \
+    } while (0)
+#endif
 /* The near layer over (px, py), depth D, in a tile of near CoC RT and least depth DT:
  * the disc of radius RT probed at the spiral's points; a probe q at distance rho counts
  * if it is nearer than the pixel (weight 0 at 0.97 d, 1 from 0.92 d) and before the focus,
@@ -334,24 +352,36 @@ DOF_FN float dof_near_layer(const struct dof_image *m, int px, int py, float d, 
 #define DOF_P(x, y) {x, y}
     const float spiral[DOF_NEAR_PROBES][2] = {DOF_NEAR_SPIRAL};
 #undef DOF_P
+    (void)spiral;
     float wsum = 0.0f, acc[4] = {0, 0, 0, 0};
-    for (int k = 0; k < DOF_NEAR_PROBES; k++) {
-        int ox = (int)floorf(rt * spiral[k][0] + 0.5f), oy = (int)floorf(rt * spiral[k][1] + 0.5f);
-        int qx = px + ox, qy = py + oy;
-        if (qx < 0 || qy < 0 || qx >= m->w || qy >= m->h) continue;
-        float dq = DOF_DEPTH(m, qx, qy);
-        float front = fminf(fmaxf(DOF_DIV(0.97f * d - dq, 0.05f * d), 0.0f), 1.0f);
-        if (!(front > 0.0f) || !(dq < m->p->focus)) continue;
-        float rq = dof_radius(m->p->aperture, m->p->focus, dq);
-        float rho = sqrtf((float)(ox * ox + oy * oy));
-        float reach = fminf(fmaxf(rq - rho + 0.5f, 0.0f), 1.0f);
-        if (!(reach > 0.0f)) continue;
-        float s = DOF_DIV(rt, fmaxf(rq, 0.5f));
-        float w = front * reach * s * s;
-        float c[4];
-        DOF_COLOR(m, qx, qy, c);
-        for (int ch = 0; ch < m->c; ch++) acc[ch] += w * c[ch];
-        wsum += w;
+    /* DOF_NEAR_BATCH probes' depths are fetched before any is tested (in flight together
+     * on a GPU); the same arithmetic in the same order as one probe at a time. */
+    DOF_UNROLL
+    for (int k0 = 0; k0 < DOF_NEAR_PROBES; k0 += DOF_NEAR_BATCH) {
+        int ox[DOF_NEAR_BATCH], oy[DOF_NEAR_BATCH];
+        float rho[DOF_NEAR_BATCH], dqs[DOF_NEAR_BATCH];
+        DOF_UNROLL
+        for (int j = 0; j < DOF_NEAR_BATCH; j++) {
+            DOF_NEAR_PROBE(m, k0 + j, rt, ox[j], oy[j], rho[j]);
+            dqs[j] = dof_depth_clamped(m, px + ox[j], py + oy[j]);
+        }
+        DOF_UNROLL
+        for (int j = 0; j < DOF_NEAR_BATCH; j++) {
+            int qx = px + ox[j], qy = py + oy[j];
+            if (qx < 0 || qy < 0 || qx >= m->w || qy >= m->h) continue;
+            float dq = dqs[j];
+            float front = fminf(fmaxf(DOF_DIV(0.97f * d - dq, 0.05f * d), 0.0f), 1.0f);
+            if (!(front > 0.0f) || !(dq < m->p->focus)) continue;
+            float rq = dof_radius(m->p->aperture, m->p->focus, dq);
+            float reach = fminf(fmaxf(rq - rho[j] + 0.5f, 0.0f), 1.0f);
+            if (!(reach > 0.0f)) continue;
+            float s = DOF_DIV(rt, fmaxf(rq, 0.5f));
+            float w = front * reach * s * s;
+            float c[4];
+            DOF_COLOR(m, qx, qy, c);
+            for (int ch = 0; ch < m->c; ch++) acc[ch] += w * c[ch];
+            wsum += w;
+        }
     }
     if (!(wsum > 0.0f)) return 0.0f;
     for (int ch = 0; ch < m->c; ch++) col[ch] = DOF_DIV(acc[ch], wsum);

@@ -92,6 +92,8 @@ typedef struct sat_interop {
     bool egl_tried;
     char ext_why[240];
     dof_cuda_layers layers;   /* the gather's layer tables (p.layers), made on first use */
+    void *near_cols;          /* the near field's column values (gather.h), near_cols_bytes */
+    size_t near_cols_bytes;
     /* A frame between sat_interop_start and sat_interop_finish (mapped, or external
      * with CUDA's commands issued): its path, variant, whether it gathered, its output. */
     bool started, started_external, started_gather;
@@ -137,6 +139,7 @@ void sat_interop_release(void **state)
     cudaStreamDestroy(io->stream);
     sat_cuda_scratch_free(&io->scratch);
     dof_cuda_layers_free(&io->layers);
+    cudaFree(io->near_cols);
     cudaGetLastError();
     free(io);
     *state = NULL;
@@ -237,7 +240,19 @@ static int run_kernels(sat_interop *io, int slot, int variant, cudaTextureObject
      * and not SCANWORKS_SAT_ALPHA=scan), whichever variant built it. */
     int three = sat_cuda_rgb_path(&src, err);
     if (three < 0) return -1;
-    dof_cuda_args a = {color, depth, out, sat, w, h, p, three, alpha, sat_cuda_split_table(variant, &src), NULL};
+    dof_cuda_args a = {color, depth, out, sat, w, h, p, three, alpha, sat_cuda_split_table(variant, &src), NULL,
+                       NULL, dof_cuda_near_cols_w(w)};
+    /* The near field's column values (gather.h): made on first use, grown with the frame. */
+    if (p.near || p.layers) {
+        size_t need = dof_cuda_near_cols_bytes(w, h);
+        if (io->near_cols_bytes < need) {
+            cudaFree(io->near_cols);
+            io->near_cols = NULL, io->near_cols_bytes = 0;
+            TRY(cudaMalloc(&io->near_cols, need));
+            io->near_cols_bytes = need;
+        }
+        a.near_cols = io->near_cols;
+    }
     /* The layer tables (dof_layers_cuda.h) after the frame's table, in the gather's time. */
     if (dof_builds_layers(&p)) {
         if (dof_cuda_layers_build(&io->layers, color, depth, &p, w, h, &io->scratch, io->stream, err)) return -1;

@@ -22,8 +22,18 @@ int dof_cuda_gather(const dof_cuda_args *a, cudaStream_t stream, sw_error *err)
 {
     if (dof_builds_layers(&a->p) && !a->layers)
         return sw_fail(err, "the cuda gather with the layer tables needs them built (dof_cuda_layers_build)");
+    if ((a->p.near || a->p.layers) && a->p.view == DOF_VIEW_EFFECT && !a->near_cols)
+        return sw_fail(err, "the cuda gather with the near field needs its column values (dof_cuda_near_cols_bytes)");
     dof_cuda_args pa = *a;
     void *args[] = {&pa};
+    /* The near field's tile pass, step 1 (gather.cu): the sample columns of each tile row. */
+    if ((a->p.near || a->p.layers) && a->p.view == DOF_VIEW_EFFECT && a->near_cols_w > 0) {
+        unsigned bx, by;
+        const void *cols = dof_cuda_near_columns_kernel(&bx, &by);
+        if (launch_pixels(cols, a->near_cols_w, (a->h + DOF_NEAR_TILE_H - 1) / DOF_NEAR_TILE_H * (int)by, bx, by, args,
+                          stream, "dof_near_columns_kernel", err))
+            return -1;
+    }
     return launch_pixels(dof_cuda_gather_kernel(a), a->w, a->h, DOF_NEAR_TILE_W, DOF_NEAR_TILE_H, args, stream,
                          "dof_gather_kernel", err);
 }
