@@ -264,7 +264,7 @@ static void test_sort_shapes(void)
     }
     /* arrays one element past 16-byte alignment: the histogram's and the pairs pass's
        16-byte loads give way to 4-byte ones */
-    const sort_tune *row = sort_tune_for(cuda_device_arch());
+    const sort_tune *row = sort_tune_for(cuda_device_arch(), cuda_device_mem_gbps());
     const size_t odd_sizes[] = {(size_t)row->pairs_threads * row->pairs_items * 3 + 5, 104729};
     for (size_t si = 0; si < 2; si++)
         for (int with_values = 0; with_values < 2; with_values++) {

@@ -41,6 +41,9 @@ int cuda_point_texture_over(const struct cudaResourceDesc *rd, cudaTextureObject
 /* The current device's compute capability as major * 10 + minor (90 on an H200), 0 when
  * no device answers (the query's error is cleared): the key of the tune.h tables. */
 int cuda_device_arch(void);
+/* Its peak memory bandwidth in GB/s (memory clock x 2 x bus width), 0 when none answers:
+ * the second key of a tuning row (kernels/sort/tune.h). */
+int cuda_device_mem_gbps(void);
 /* The current device's multiprocessor count (132 on an H200), asked on every call. */
 int cuda_sm_count(int *sms, sw_error *err);
 /* Lets KERNEL take DYN_SMEM bytes of dynamic shared memory on the current device when

@@ -60,6 +60,8 @@ if SCANWORKS_SORT_SHAPES=all timeout 90 $SW bench sort --n 2^24,2^28 --reps 10 -
 else
   fail "bench sort (see sort-bench.txt)"; tail -30 "$OUT/sort-bench.txt"
 fi
+# The tune.h row follows the memory bandwidth (memory clock x 2 x bus width).
+nvidia-smi --query-gpu=name,clocks.max.memory --format=csv,noheader | sed 's/^/SUMMARY sort device (tune.h picks its row by bandwidth): /'
 # SUMMARY: onesweep against CUB and the time before the cut (2^28: keys 4.77 ms, pairs
 # 7.88 ms), and each tune.h row.
 [ -s "$OUT/sort-bench.json" ] && python3 - "$OUT/sort-bench.json" <<'PY'

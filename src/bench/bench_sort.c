@@ -99,7 +99,10 @@ static int bench_shapes(bench_report *r, sort_ctx *c, const char *op, double byt
     c->algo = RADIX_K_ONESWEEP;
     for (int i = 0; !rc && i < SORT_TUNE_ROWS; i++) {
         c->tune = &sort_tune_table[i];
-        snprintf(variant, sizeof variant, "onesweep-sm%d", sort_tune_table[i].arch);
+        if (sort_tune_table[i].min_gbps)
+            snprintf(variant, sizeof variant, "onesweep-sm%d-%dgbps", sort_tune_table[i].arch, sort_tune_table[i].min_gbps);
+        else
+            snprintf(variant, sizeof variant, "onesweep-sm%d", sort_tune_table[i].arch);
         rc = bench_gpu_checked_row(r, op, variant, (int64_t)c->n, bytes, "", run_ours, c, reps, &sort_check, err);
     }
     sort_tune row;

@@ -60,6 +60,21 @@ int cuda_device_arch(void)
     return major * 10 + minor;
 }
 
+/* The current device's peak memory bandwidth in GB/s (its memory clock, double data
+ * rate, times its bus width: 3,352 on an H100 SXM), 0 when no device answers: the second
+ * key of a tuning row where one architecture ships with different memories. */
+int cuda_device_mem_gbps(void)
+{
+    int dev, khz = 0, bits = 0;
+    if (cudaGetDevice(&dev) != cudaSuccess ||
+        cudaDeviceGetAttribute(&khz, cudaDevAttrMemoryClockRate, dev) != cudaSuccess ||
+        cudaDeviceGetAttribute(&bits, cudaDevAttrGlobalMemoryBusWidth, dev) != cudaSuccess) {
+        cudaGetLastError();
+        return 0;
+    }
+    return (int)((double)khz * 1e3 * 2.0 * bits / 8.0 / 1e9);
+}
+
 /* The current device's multiprocessor count (132 on an H200), for grids sized to the
  * GPU. Asked on every call (about a microsecond): a cache would have to follow the
  * current device. */

@@ -125,7 +125,7 @@ static int split_sort(int mode, const uint32_t *kin, uint32_t *kout, const uint3
 int radix_onesweep_sort_tuned(const sort_tune *tune, int mode, const uint32_t *kin, uint32_t *kout,
                               const uint32_t *vin, uint32_t *vout, size_t n, void *temp, void *stream, sw_error *err)
 {
-    if (!tune) tune = sort_tune_for(cuda_device_arch());
+    if (!tune) tune = sort_tune_for(cuda_device_arch(), cuda_device_mem_gbps());
     if (n > RADIX_K_ONESWEEP_MAX)
         return sw_fail(err, "radix sort onesweep: %zu keys, the limit is 2^30 (use --algo split)", n);
     return radix_onesweep_run(vin ? tune->pairs_threads : tune->keys_threads,
@@ -137,7 +137,7 @@ int radix_onesweep_shape_row(int with_values, int i, sort_tune *row)
 {
     int shapes[16][2];
     if (i < 0 || i >= radix_onesweep_shapes(with_values, shapes, 16) || i >= 16) return -1;
-    *row = *sort_tune_for(cuda_device_arch());
+    *row = *sort_tune_for(cuda_device_arch(), cuda_device_mem_gbps());
     if (with_values) row->pairs_threads = shapes[i][0], row->pairs_items = shapes[i][1];
     else row->keys_threads = shapes[i][0], row->keys_items = shapes[i][1];
     return 0;
