@@ -58,7 +58,8 @@ if command -v compute-sanitizer > /dev/null; then
     # with the near field (the default: the block's shared tile words, two barriers)
     # and without
     # and the disc with the layer tables (--near layers: dof_layer_values_kernel, two
-    # uint4 SAT builds, the LAYERS gather)
+    # uint4 SAT builds, the LAYERS gather); every near-field run also runs
+    # dof_near_columns_kernel (the tile pass's first step) and the warps' probe tables
     for kern in disc boxes; do
       for near in on off layers; do
         [ $kern = boxes ] && [ $near = layers ] && continue   # boxes take the probes there
@@ -173,11 +174,11 @@ ncu_bin=$(command -v ncu || ls /usr/local/cuda/bin/ncu 2> /dev/null || true)
 if [ -n "$ncu_bin" ] &&
    timeout 30 "$ncu_bin" --section SpeedOfLight \
      --section Occupancy --section LaunchStats --section WarpStateStats --section MemoryWorkloadAnalysis \
-     -k regex:"sat_tile_sums|sat_tile_write|dof_gather" --launch-count 3 \
+     -k regex:"sat_tile_sums|sat_tile_write|dof_near_columns|dof_gather" --launch-count 4 \
      "$bin" --headless --no-vsync --frames 2 --size 1920x1080 --sat-backend cuda --sat-variant tiled \
      --gather cuda > "$OUT/dof-ncu.txt" 2>&1; then
   echo "NOTE: dof ncu report in $OUT/dof-ncu.txt ($((SECONDS - t1)) s)"
-  grep -E "^  [a-zA-Z_].*(sat_|dof_gather)|Memory Throughput|DRAM Throughput|Achieved Occupancy|Duration" \
+  grep -E "^  [a-zA-Z_].*(sat_|dof_near_columns|dof_gather)|Memory Throughput|DRAM Throughput|Achieved Occupancy|Duration" \
     "$OUT/dof-ncu.txt" | head -40 || true
 else
   echo "NOTE: dof ncu not run or failed (see $OUT/dof-ncu.txt if present)"
