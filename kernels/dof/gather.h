@@ -28,10 +28,25 @@ typedef struct dof_cuda_args {
     int near_cols_w;                    /* its sample columns (dof_cuda_near_cols_w) */
 } dof_cuda_args;
 
-/* The near field's column values (float2 each, kernels/dof/gather.cu): the sample
- * columns of a W-wide picture, and the bytes for W x H. */
-static inline int dof_cuda_near_cols_w(int w) { return (w + DOF_NEAR_STRIDE / 2 - 1) / DOF_NEAR_STRIDE; }
-static inline size_t dof_cuda_near_cols_bytes(int w, int h) { return (size_t)dof_cuda_near_cols_w(w) * (size_t)((h + DOF_NEAR_TILE_H - 1) / DOF_NEAR_TILE_H) * 8; }
+/* The near field's scratch (float2 each, kernels/dof/gather.cu): the column values of
+ * a W x H picture (its sample columns times its tile rows), then its sample grid (sample
+ * columns times sample rows); dof_cuda_near_cols_bytes for both. */
+#ifdef __CUDACC__
+#define DOF_CUDA_HD __host__ __device__
+#else
+#define DOF_CUDA_HD
+#endif
+DOF_CUDA_HD static inline int dof_cuda_near_cols_w(int w) { return (w + DOF_NEAR_STRIDE / 2 - 1) / DOF_NEAR_STRIDE; }
+DOF_CUDA_HD static inline size_t dof_cuda_near_cols_n(int w, int h)
+{
+    return (size_t)dof_cuda_near_cols_w(w) * (size_t)((h + DOF_NEAR_TILE_H - 1) / DOF_NEAR_TILE_H);
+}
+DOF_CUDA_HD static inline size_t dof_cuda_near_cols_bytes(int w, int h)
+{
+    return (dof_cuda_near_cols_n(w, h) + (size_t)dof_cuda_near_cols_w(w) * (size_t)dof_cuda_near_cols_w(h)) * 8;
+}
+/* The near field's tile pass, step 0 (16 x 16 blocks, a thread a sample). */
+const void *dof_cuda_near_grid_kernel(void);
 /* The near field's tile pass, step 1, and its block shape (a block covers block_x
  * sample columns of one tile row). */
 const void *dof_cuda_near_columns_kernel(unsigned *block_x, unsigned *block_y);
