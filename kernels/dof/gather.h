@@ -24,7 +24,8 @@ typedef struct dof_cuda_args {
     int split;                          /* sat in two planes (sat_cuda_split_table; implies alpha_const) */
     const void *layers;                 /* with p.layers: the near then the far layer table, w*h uint4 each
                                            (src/dof/dof_layers_cuda.h) */
-    void *near_cols;                    /* with the near field: dof_cuda_near_cols_bytes of scratch, or NULL */
+    void *near_cols;                    /* with the near field: dof_cuda_near_cols_bytes of scratch (column
+                                           values, then the sample grid), or NULL where that is 0 */
     int near_cols_w;                    /* its sample columns (dof_cuda_near_cols_w) */
 } dof_cuda_args;
 
@@ -51,8 +52,8 @@ const void *dof_cuda_near_grid_kernel(void);
  * sample columns of one tile row). */
 const void *dof_cuda_near_columns_kernel(unsigned *block_x, unsigned *block_y);
 
-/* The kernel for A's layout and gather (dof_cuda_args by value, 16 x 16 blocks a pixel
- * each), and its launch (src/prim/dof_plan_cuda.c). */
+/* The kernel for A's layout and gather (dof_cuda_args by value, a thread a pixel in
+ * blocks of DOF_NEAR_TILE_W x _H), and its launch (src/prim/dof_plan_cuda.c). */
 const void *dof_cuda_gather_kernel(const dof_cuda_args *a);
 int dof_cuda_gather(const dof_cuda_args *a, cudaStream_t stream, sw_error *err);
 

@@ -92,7 +92,7 @@ typedef struct sat_interop {
     bool egl_tried;
     char ext_why[240];
     dof_cuda_layers layers;   /* the gather's layer tables (p.layers), made on first use */
-    void *near_cols;          /* the near field's column values (gather.h), near_cols_bytes */
+    void *near_cols;          /* the near field's scratch (gather.h: column values, sample grid) */
     size_t near_cols_bytes;
     /* A frame between sat_interop_start and sat_interop_finish (mapped, or external
      * with CUDA's commands issued): its path, variant, whether it gathered, its output. */
@@ -242,7 +242,7 @@ static int run_kernels(sat_interop *io, int slot, int variant, cudaTextureObject
     if (three < 0) return -1;
     dof_cuda_args a = {color, depth, out, sat, w, h, p, three, alpha, sat_cuda_split_table(variant, &src), NULL,
                        NULL, dof_cuda_near_cols_w(w)};
-    /* The near field's column values (gather.h): made on first use, grown with the frame. */
+    /* The near field's scratch (gather.h): made on first use, grown with the frame. */
     if (p.near || p.layers) {
         size_t need = dof_cuda_near_cols_bytes(w, h);
         if (io->near_cols_bytes < need) {
