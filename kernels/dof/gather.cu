@@ -157,7 +157,7 @@ __device__ static inline void dof_layer4(const dof_image *m, int t, int x, int y
 __global__ void __launch_bounds__(256) dof_near_grid_kernel(dof_cuda_args a)
 {
     int c = (int)(blockIdx.x * blockDim.x + threadIdx.x), j = (int)(blockIdx.y * blockDim.y + threadIdx.y);
-    int rows = dof_cuda_near_cols_w(a.h);   /* the sample rows: the same count as columns */
+    int rows = dof_cuda_near_samples(a.h);
     if (c >= a.near_cols_w || j >= rows) return;
     int sx = DOF_NEAR_STRIDE * c + DOF_NEAR_STRIDE / 2, sy = DOF_NEAR_STRIDE * j + DOF_NEAR_STRIDE / 2;
     float d = tex2D<float>(a.depth, sx + 0.5f, sy + 0.5f);
@@ -173,7 +173,7 @@ __global__ void __launch_bounds__(DOF_COLS_X * DOF_COLS_Y) dof_near_columns_kern
 {
     __shared__ float2 part[DOF_COLS_Y][DOF_COLS_X];
     int c = (int)(blockIdx.x * DOF_COLS_X + threadIdx.x), ty = (int)blockIdx.y;
-    int ty0 = ty * DOF_NEAR_TILE_H, j0 = (ty0 - DOF_MAX_RADIUS) / DOF_NEAR_STRIDE, rows = dof_cuda_near_cols_w(a.h);
+    int ty0 = ty * DOF_NEAR_TILE_H, j0 = (ty0 - DOF_MAX_RADIUS) / DOF_NEAR_STRIDE, rows = dof_cuda_near_samples(a.h);
     const float2 *grid = (const float2 *)a.near_cols + dof_cuda_near_cols_n(a.w, a.h);
     float r_max = 0.0f, d_min = 3.0e38f;
     enum { ROWS = (DOF_NEAR_SIDE_Y + DOF_COLS_Y - 1) / DOF_COLS_Y };

@@ -26,25 +26,26 @@ typedef struct dof_cuda_args {
                                            (src/dof/dof_layers_cuda.h) */
     void *near_cols;                    /* with the near field: dof_cuda_near_cols_bytes of scratch (column
                                            values, then the sample grid), or NULL where that is 0 */
-    int near_cols_w;                    /* its sample columns (dof_cuda_near_cols_w) */
+    int near_cols_w;                    /* its sample columns (dof_cuda_near_samples(w)) */
 } dof_cuda_args;
 
 /* The near field's scratch (float2 each, kernels/dof/gather.cu): the column values of
  * a W x H picture (its sample columns times its tile rows), then its sample grid (sample
- * columns times sample rows); dof_cuda_near_cols_bytes for both. */
+ * columns times sample rows); dof_cuda_near_cols_bytes for both. dof_cuda_near_samples:
+ * the grid's samples along an extent of N pixels (at 4k + 2 < N). */
 #ifdef __CUDACC__
 #define DOF_CUDA_HD __host__ __device__
 #else
 #define DOF_CUDA_HD
 #endif
-DOF_CUDA_HD static inline int dof_cuda_near_cols_w(int w) { return (w + DOF_NEAR_STRIDE / 2 - 1) / DOF_NEAR_STRIDE; }
+DOF_CUDA_HD static inline int dof_cuda_near_samples(int n) { return (n + DOF_NEAR_STRIDE / 2 - 1) / DOF_NEAR_STRIDE; }
 DOF_CUDA_HD static inline size_t dof_cuda_near_cols_n(int w, int h)
 {
-    return (size_t)dof_cuda_near_cols_w(w) * (size_t)((h + DOF_NEAR_TILE_H - 1) / DOF_NEAR_TILE_H);
+    return (size_t)dof_cuda_near_samples(w) * (size_t)((h + DOF_NEAR_TILE_H - 1) / DOF_NEAR_TILE_H);
 }
 DOF_CUDA_HD static inline size_t dof_cuda_near_cols_bytes(int w, int h)
 {
-    return (dof_cuda_near_cols_n(w, h) + (size_t)dof_cuda_near_cols_w(w) * (size_t)dof_cuda_near_cols_w(h)) * 8;
+    return (dof_cuda_near_cols_n(w, h) + (size_t)dof_cuda_near_samples(w) * (size_t)dof_cuda_near_samples(h)) * 8;
 }
 /* The near field's tile pass, step 0 (16 x 16 blocks, a thread a sample). */
 const void *dof_cuda_near_grid_kernel(void);

@@ -34,6 +34,13 @@ static inline int dof_uses_layers(const dof_params *p)
     return p->layers && p->kernel == DOF_KERNEL_DISC;
 }
 
+/* The pass folds the near field's tiles (the probes' near field or the layer tables'
+ * near CoC): asked for, and the effect drawn. */
+static inline int dof_needs_near_tiles(const dof_params *p)
+{
+    return (p->near || p->layers) && p->view == DOF_VIEW_EFFECT;
+}
+
 /* The pass builds the layer tables: in use, and the effect drawn (a debug view reads none). */
 static inline int dof_builds_layers(const dof_params *p)
 {

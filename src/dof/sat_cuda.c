@@ -241,8 +241,9 @@ static int run_kernels(sat_interop *io, int slot, int variant, cudaTextureObject
     int three = sat_cuda_rgb_path(&src, err);
     if (three < 0) return -1;
     dof_cuda_args a = {color, depth, out, sat, w, h, p, three, alpha, sat_cuda_split_table(variant, &src), NULL,
-                       NULL, dof_cuda_near_cols_w(w)};
-    /* The near field's scratch (gather.h): made on first use, grown with the frame. */
+                       NULL, dof_cuda_near_samples(w)};
+    /* The near field's scratch (gather.h): made on first use, grown with the frame; kept
+     * through the debug views, which fold no tiles. */
     if (p.near || p.layers) {
         size_t need = dof_cuda_near_cols_bytes(w, h);
         if (io->near_cols_bytes < need) {

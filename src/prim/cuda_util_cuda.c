@@ -68,13 +68,14 @@ int cuda_device_arch(void)
  * kept; two threads asking at once store the same value. */
 int cuda_device_mem_gbps(void)
 {
-    static _Atomic int known[64];   /* GB/s + 1 by device ordinal; 0: not asked yet */
+    enum { DEVICES = 64 };
+    static _Atomic int known[DEVICES];   /* GB/s + 1 by device ordinal; 0: not asked yet */
     int dev, khz = 0, bits = 0;
     if (cudaGetDevice(&dev) != cudaSuccess) {
         cudaGetLastError();
         return 0;
     }
-    int cached = dev >= 0 && dev < 64 ? atomic_load(&known[dev]) : 0;
+    int cached = dev >= 0 && dev < DEVICES ? atomic_load(&known[dev]) : 0;
     if (cached) return cached - 1;
     if (cudaDeviceGetAttribute(&khz, cudaDevAttrMemoryClockRate, dev) != cudaSuccess ||
         cudaDeviceGetAttribute(&bits, cudaDevAttrGlobalMemoryBusWidth, dev) != cudaSuccess) {
@@ -82,7 +83,7 @@ int cuda_device_mem_gbps(void)
         return 0;
     }
     int gbps = (int)((double)khz * 1e3 * 2.0 * bits / 8.0 / 1e9);
-    if (dev >= 0 && dev < 64) atomic_store(&known[dev], gbps + 1);
+    if (dev >= 0 && dev < DEVICES) atomic_store(&known[dev], gbps + 1);
     return gbps;
 }
 

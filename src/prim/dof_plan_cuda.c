@@ -22,16 +22,15 @@ int dof_cuda_gather(const dof_cuda_args *a, cudaStream_t stream, sw_error *err)
 {
     if (dof_builds_layers(&a->p) && !a->layers)
         return sw_fail(err, "the cuda gather with the layer tables needs them built (dof_cuda_layers_build)");
-    if ((a->p.near || a->p.layers) && a->p.view == DOF_VIEW_EFFECT && !a->near_cols &&
-        dof_cuda_near_cols_bytes(a->w, a->h) > 0)
+    if (dof_needs_near_tiles(&a->p) && !a->near_cols && dof_cuda_near_cols_bytes(a->w, a->h) > 0)
         return sw_fail(err, "the cuda gather with the near field needs its column values (dof_cuda_near_cols_bytes)");
     dof_cuda_args pa = *a;
     void *args[] = {&pa};
     /* The near field's tile pass, steps 0 and 1 (gather.cu): the sample grid, then the
      * sample columns of each tile row. A picture narrower or lower than 3 pixels has no
      * sample column or row: its tiles then read none (and fold to no near CoC). */
-    int sample_rows = dof_cuda_near_cols_w(a->h);
-    if ((a->p.near || a->p.layers) && a->p.view == DOF_VIEW_EFFECT && a->near_cols_w > 0) {
+    int sample_rows = dof_cuda_near_samples(a->h);
+    if (dof_needs_near_tiles(&a->p) && a->near_cols_w > 0) {
         unsigned bx, by;
         const void *cols = dof_cuda_near_columns_kernel(&bx, &by);
         if ((sample_rows > 0 && launch_pixels(dof_cuda_near_grid_kernel(), a->near_cols_w, sample_rows, 16, 16, args,
