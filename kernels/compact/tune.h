@@ -1,8 +1,7 @@
 /* The production compaction's tuning (single-pass, compact.cu), one row per architecture,
  * read at launch: the row of the highest compute capability not above the device's. Only
- * the sm_90 row is measured (the H200, docs/perf/compact.md: 256x24, six blocks an SM,
- * status words four slots apart, 0.49 ms at 2^28 int32); sm_80 keeps it; sm_75 (1024
- * threads an SM) takes 256x16 at four blocks, packed words. `bench compact --tune-sweep`
+ * sm_90 is measured (docs/perf/compact.md); sm_80 keeps its row, sm_75 (1024 threads an
+ * SM) takes 256x16 at four blocks, packed status words. `bench compact --tune-sweep`
  * times every row on the GPU at hand. */
 #ifndef SCANWORKS_KERNELS_COMPACT_TUNE_H
 #define SCANWORKS_KERNELS_COMPACT_TUNE_H

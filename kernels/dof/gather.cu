@@ -4,10 +4,7 @@
  * the opaque frame's two-plane table, an 8-byte and a 4-byte load. The math is
  * src/dof/dof_math.h (shared with the C gather); the GLSL twin is dof_common.glsl. */
 #include <cuda_fp16.h>
-#include <stdlib.h>
-#include <string.h>
 
-#include "kernels/common/cuda_util.cuh"
 #include "gather.h"
 #include "kernels/sat/sat.h"
 #include "dof/dof_limits.h"
@@ -42,18 +39,17 @@ __shared__ float2 dof_probes[DOF_NEAR_TILE_H][DOF_NEAR_PROBES];   /* a warp's ro
  * such a corner reads this vector instead, so no channel needs a select after its load. */
 __device__ const uint4 dof_zero4 = {0u, 0u, 0u, 0u};
 
-/* The table at (x, y) >= 0 into v[0..4). The pixel index in 32 bits: images are at most
- * 65535 x 65535 (sat_cuda_build), and 65535^2 < 2^32. */
+/* The table at (x, y) >= 0 into v[0..4), one 16-byte load. Pixel indices in 32 bits:
+ * images are at most 65535 x 65535 (sat_cuda_build). */
 __device__ static inline void dof_sat4_from(const uint4 *p, unsigned *v)
 {
-    uint4 q = __ldg(p);   /* one 16-byte load a corner (four 4-byte ones: 81 us against 67; docs/perf/dof.md) */
+    uint4 q = __ldg(p);
     v[0] = q.x, v[1] = q.y, v[2] = q.z, v[3] = q.w;
 }
 
-/* The two-plane table at (x, y) >= -1 (its stored zeros at -1): an 8-byte and a
- * 4-byte load at one 32-bit offset, no test; the fourth channel is not stored (the
- * gather averages three). sat_split_index in 32 bits: (w + 1)(h + 1) < 2^32 is
- * sat_cuda_build's size limit. */
+/* The two-plane table at (x, y) >= -1 (its stored zeros at -1): an 8-byte and a 4-byte
+ * load at one 32-bit offset (sat_split_index; (w + 1)(h + 1) < 2^32, sat_cuda_build's
+ * limit), no test; the fourth channel is not stored (the gather averages three). */
 __device__ static inline void dof_sat3_split(const dof_image *m, int x, int y, unsigned *v)
 {
     unsigned i = (unsigned)(y + 1) * (unsigned)(m->w + 1) + (unsigned)(x + 1);
@@ -80,8 +76,7 @@ __device__ static inline void dof_sat4_edge(const dof_image *m, int x, int y, un
     }
 }
 
-/* One channel of the table at (x, y) >= 0 (the SAT view; the split table's fourth is
- * not stored: 0, and the view writes the constant instead). */
+/* One channel of the table at (x, y) >= 0 (the SAT view; the split table's fourth: 0). */
 __device__ static inline unsigned dof_sat_word(const dof_image *m, int x, int y, int ch)
 {
     if (!m->split) return __ldg(&m->sat[((size_t)y * m->w + x) * 4 + ch]);
@@ -121,19 +116,16 @@ __device__ static inline void dof_layer4(const dof_image *m, int t, int x, int y
     } while (0)
 #include "dof/dof_math.h"
 
-/* Eight blocks an SM (32 registers, a few bytes spilled): at four the compiler took 64 registers to issue all twelve corners
- * of a pixel together, which measured slower. */
+/* Blocks an SM for the compiler's register bounds (docs/perf/dof.md: more spill, fewer
+ * measured slower): the box gathers eight, the disc (DISC) six, the layer tables
+ * (LAYERS) four; sm_75 holds at most 1024 threads an SM. */
 #if defined(__CUDA_ARCH__) && __CUDA_ARCH__ < 800
-#define DOF_GATHER_BLOCKS 4   /* sm_75 holds at most 1024 threads an SM */
+#define DOF_GATHER_BLOCKS 4
 #define DOF_DISC_BLOCKS 4
 #define DOF_LAYERS_BLOCKS 4
 #else
 #define DOF_GATHER_BLOCKS 8
-/* The disc kernel (DISC: its two discs of five rectangles, kernel fixed at compile time)
- * at six blocks an SM, 40 registers: at eight it spilled 100-300 bytes a thread. */
 #define DOF_DISC_BLOCKS 6
-/* The layer tables' kernel (LAYERS) at four blocks an SM: at six (40 registers) it
- * spilled ~500 bytes a thread. */
 #define DOF_LAYERS_BLOCKS 4
 #endif
 
@@ -152,8 +144,7 @@ __device__ static inline void dof_layer4(const dof_image *m, int t, int x, int y
  * the largest R. */
 /* Step 0, a thread a grid sample: (r, d), its CoC where it lies before the focus with r
  * >= 1/2 (dof_near_sample's tests), else 0, and its depth. Each sample serves 17 tile
- * rows, so the texture reads it once (read in step 1 instead, the texture unit's four
- * requests a cycle bound it: 16 us at 1080p under ncu). */
+ * rows, so the texture reads it once here, not in step 1 (docs/perf/dof.md). */
 __global__ void __launch_bounds__(256) dof_near_grid_kernel(dof_cuda_args a)
 {
     int c = (int)(blockIdx.x * blockDim.x + threadIdx.x), j = (int)(blockIdx.y * blockDim.y + threadIdx.y);
@@ -229,10 +220,7 @@ __device__ static inline void dof_near_tile(const dof_cuda_args *a, int tx, int 
     *rt = r, *dt = d;
 }
 
-extern "C" const void *dof_cuda_near_grid_kernel(void)
-{
-    return (const void *)dof_near_grid_kernel;
-}
+extern "C" const void *dof_cuda_near_grid_kernel(void) { return (const void *)dof_near_grid_kernel; }
 
 extern "C" const void *dof_cuda_near_columns_kernel(unsigned *block_x, unsigned *block_y)
 {
@@ -254,18 +242,16 @@ __device__ static inline void dof_near_probe_table(float2 *table, float rt)
     __syncwarp();
 }
 
-/* ALPHA3: the fourth channel is a.alpha at every pixel, so only three are averaged
- * (the mean of a constant is that constant: the same pixels). SPLIT (with ALPHA3): the
- * table in two planes. NEAR: the near field; the block is its tile, whose values each
- * warp folds from the column values (a.near_cols, dof_near_tile). LAYERS (with
- * DISC and NEAR): the near field and the far blur from the layer tables
+/* ALPHA3: the fourth channel is a.alpha at every pixel, so only three are averaged.
+ * SPLIT (with ALPHA3): the table in two planes. NEAR: the near field; the block is its
+ * tile, whose values each warp folds from the column values (dof_near_tile). LAYERS
+ * (with DISC and NEAR): the near field and the far blur from the layer tables
  * (dof_layers_pixel) in place of the probes and the soft guard. */
 template <bool ALPHA3, bool SPLIT, bool DISC, bool NEAR, bool LAYERS = false>
 __global__ void __launch_bounds__(DOF_GATHER_THREADS, LAYERS ? DOF_LAYERS_BLOCKS : DISC ? DOF_DISC_BLOCKS : DOF_GATHER_BLOCKS) dof_gather_kernel(dof_cuda_args a)
 {
     /* Blocks in reverse order, the image's last rows first: the SAT's tile write has
-     * just written those, so their table lines are still in L2 (4 us of the gather's
-     * 40 at 1080p, docs/perf/dof.md, round 10). */
+     * just written those, so their table lines are still in L2. */
     int x = (gridDim.x - 1 - blockIdx.x) * DOF_NEAR_TILE_W + threadIdx.x,
         y = (gridDim.y - 1 - blockIdx.y) * DOF_NEAR_TILE_H + threadIdx.y;
     const unsigned *sat = (const unsigned *)a.sat;
@@ -321,26 +307,21 @@ __global__ void __launch_bounds__(DOF_GATHER_THREADS, LAYERS ? DOF_LAYERS_BLOCKS
 }
 
 /* The kernel for the table's layout and the gather's: fixed at compile time, so each
- * path costs only its own instructions. */
-template <bool NEAR>
+ * path costs only its own instructions. a->split: the table was written in planes (the
+ * three-channel build); no choice. */
+template <bool DISC, bool NEAR, bool LAYERS>
 static void (*dof_pick_kernel(const dof_cuda_args *a))(dof_cuda_args)
 {
-    int three = a->alpha_const;
-    if (dof_uses_layers(&a->p))
-        return a->split ? dof_gather_kernel<true, true, true, true, true>
-               : three  ? dof_gather_kernel<true, false, true, true, true>
-                        : dof_gather_kernel<false, false, true, true, true>;
-    /* a->split: the table was written in planes (the three-channel build); no choice. */
-    if (a->p.kernel == DOF_KERNEL_DISC)
-        return a->split ? dof_gather_kernel<true, true, true, NEAR>
-               : three  ? dof_gather_kernel<true, false, true, NEAR>
-                        : dof_gather_kernel<false, false, true, NEAR>;
-    return a->split ? dof_gather_kernel<true, true, false, NEAR>
-           : three  ? dof_gather_kernel<true, false, false, NEAR>
-                    : dof_gather_kernel<false, false, false, NEAR>;
+    return a->split         ? dof_gather_kernel<true, true, DISC, NEAR, LAYERS>
+           : a->alpha_const ? dof_gather_kernel<true, false, DISC, NEAR, LAYERS>
+                            : dof_gather_kernel<false, false, DISC, NEAR, LAYERS>;
 }
 
 extern "C" const void *dof_cuda_gather_kernel(const dof_cuda_args *a)
 {
-    return (const void *)(a->p.near || a->p.layers ? dof_pick_kernel<true>(a) : dof_pick_kernel<false>(a));
+    if (dof_uses_layers(&a->p)) return (const void *)dof_pick_kernel<true, true, true>(a);
+    const bool disc = a->p.kernel == DOF_KERNEL_DISC;
+    if (a->p.near || a->p.layers)
+        return (const void *)(disc ? dof_pick_kernel<true, true, false>(a) : dof_pick_kernel<false, true, false>(a));
+    return (const void *)(disc ? dof_pick_kernel<true, false, false>(a) : dof_pick_kernel<false, false, false>(a));
 }

@@ -1,7 +1,6 @@
-/* The DoF gather over device pointers (gather_ptr.h): one thread per pixel, a block
- * per near-field tile (DOF_NEAR_TILE_W x _H); the same dof_math.h arithmetic and the same
- * reciprocal as the frame's kernel (gather.cu), which keeps its texture reads. */
-#include "kernels/common/cuda_util.cuh"
+/* The DoF gather over device pointers (gather_ptr.h): one thread per pixel, a block per
+ * near-field tile (DOF_NEAR_TILE_W x _H), whose values the block folds by shared atomics
+ * (dof_near_sample); the arithmetic and the reciprocal of the frame's kernel (gather.cu). */
 #include "gather_ptr.h"
 #include "dof/dof_limits.h"
 

@@ -1,8 +1,6 @@
 /* The depth-of-field gather over device pointers (the library's entry,
- * include/scanworks/dof.h): the arithmetic of src/dof/dof_math.h, as the frame's
- * kernel (gather.h) runs it, but reading an RGBA8 picture and a float depth map from
- * plain device memory and the SAT of sw_sat_device (w*h uint32 quadruples, scale 1),
- * and writing RGBA8. */
+ * include/scanworks/dof.h; gather_ptr.cu): RGBA8 picture, float depth map and the SAT
+ * of sw_sat_device (w*h uint32 quadruples, scale 1) in device memory, RGBA8 out. */
 #ifndef SCANWORKS_KERNELS_DOF_GATHER_PTR_H
 #define SCANWORKS_KERNELS_DOF_GATHER_PTR_H
 

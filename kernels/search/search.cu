@@ -1,16 +1,11 @@
-/* Lower bound on the GPU: the ladder (binary, single-key, pary) and the production
- * kernel (tree, search_tree.cu).
+/* Lower bound on the GPU, the ladder (the production tree: search_tree.cu).
  * binary: one thread per query, a plain binary search.
  * single-key (the course report): one warp per query; its 32 lanes probe 32 evenly
  *   spaced points of the range and the range shrinks to the gap between the last probe
  *   below the key and the first probe not below it; repeated (log_32 n rounds).
  * pary (Kaldewey & Di Blas): the same with a whole block of P threads per query
- *   (log_P n rounds, one barrier each).
- * tree: an index built once per keys array, searched by 8 lanes per query a 128-byte
- *   node at a time: what fixes the ladder's dependent round trips to DRAM (each level
- *   of the index but the last stays in shared memory or L2). */
+ *   (log_P n rounds, one barrier each). Each round is a dependent trip to DRAM. */
 #include "search_kernel.h"
-#include "kernels/common/cuda_util.cuh"
 
 /* a < b in the key order: plain for integers, NaN after everything for float32. */
 static __device__ __forceinline__ bool sr_less(uint32_t a, uint32_t b, int mode)

@@ -9,14 +9,9 @@
  * so that their loads overlap. Each level is padded with a value below no query, so any
  * aligned node can be read whole. */
 #include "search_kernel.h"
-#include "kernels/common/cuda_util.cuh"
 
-#define SR_TREE_THREADS SEARCH_TREE_THREADS
-#define SR_TREE_MAX_LEVELS SEARCH_TREE_MAX_LEVELS
 #define SR_QPO SEARCH_TREE_QPO
 #define SR_NODE SEARCH_TREE_NODE
-
-typedef search_tree sr_tree;
 
 template <int MODE> static __device__ __forceinline__ int sr_below(uint32_t a, uint32_t b)
 {
@@ -64,8 +59,8 @@ static __device__ __forceinline__ uint4 sr_leaf_load(const uint32_t *keys, size_
 }
 
 template <int MODE, int LEAFV>
-static __global__ void __launch_bounds__(SR_TREE_THREADS, 2)
-    sr_tree_search(const uint32_t *keys, size_t n, const uint32_t *tab, sr_tree t, uint32_t pad,
+static __global__ void __launch_bounds__(SEARCH_TREE_THREADS, 2)
+    sr_tree_search(const uint32_t *keys, size_t n, const uint32_t *tab, search_tree t, uint32_t pad,
                    const uint32_t *queries, size_t q, int64_t *out)
 {
     extern __shared__ uint4 s_tab[];
@@ -86,7 +81,7 @@ static __global__ void __launch_bounds__(SR_TREE_THREADS, 2)
             a[k] = 0;
         }
 #pragma unroll
-        for (int l = 0; l < SR_TREE_MAX_LEVELS; l++) {
+        for (int l = 0; l < SEARCH_TREE_MAX_LEVELS; l++) {
             if (l >= t.levels) break;
             const bool in_shared = l < t.shared_levels;
             uint4 v[SR_QPO];
