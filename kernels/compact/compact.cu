@@ -56,33 +56,15 @@ static __global__ void cp_scatter(const uint32_t *in, const uint32_t *flag_bits,
     if (blockIdx.x == 0 && threadIdx.x == 0) *count = (unsigned long long)addr[n - 1] + flag_bits[n - 1];
 }
 
-/* Warp 0 (all lanes) of tile T, which keeps TOTAL elements: publishes its count,
- * looks back (32 tiles per step), publishes its inclusive count; returns its output
- * offset in every lane. Tile t's status word: STATUS[t << SPREAD]. */
-template <int SPREAD = 0>
-static __device__ __forceinline__ unsigned long long cp_tile_prefix(unsigned long long *status, unsigned int t,
-                                                                    unsigned int total)
-{
-    const unsigned int lane = threadIdx.x & 31u;
-    if (t == 0) {
-        if (lane == 0) lb_store(status, LB_FLAG_INC | total);
-        return 0;
-    }
-    unsigned long long *word = status + ((size_t)t << SPREAD);
-    if (lane == 0) lb_store(word, LB_FLAG_AGG | total);
-    const unsigned long long prefix = lb_warp_lookback<SPREAD>(status, t);
-    if (lane == 0) lb_store(word, LB_FLAG_INC | (prefix + total));
-    return prefix;
-}
-
 /* The single pass, a block a tile of THREADS x ITEMS elements (ITEMS a multiple of 4, at
  * least 4096 a tile), registers capped for MIN_BLOCKS blocks an SM. Each warp owns
  * ITEMS * 32 consecutive elements (ITEMS / 4 rows of 128, loaded as uint4), packs its
  * kept ones in order into its stretch of shared memory and writes them out as one run
- * once the tile's offset (look-back) and the warp's are known. Streaming loads and stores
- * (__ldcs, __stcs) keep input and output from evicting the status words in L2. The tile
- * is blockIdx.x (blocks start in index order, as CUB assumes): no atomic ticket, one
- * barrier less before the loads. */
+ * once the tile's offset and the warp's are known. The tile's offset: decoupled
+ * look-back by warp 0, 32 tiles a step, tile t's status word at STATUS[t << SPREAD].
+ * Streaming loads and stores (__ldcs, __stcs) keep input and output from evicting the
+ * status words in L2. The tile is blockIdx.x (blocks start in index order, as CUB
+ * assumes): no atomic ticket, one barrier less before the loads. */
 template <int TYPE, int PRED, int THREADS, int ITEMS, int MIN_BLOCKS, int SPREAD = 0>
 static __global__ void __launch_bounds__(THREADS, SW_MIN_BLOCKS(THREADS, MIN_BLOCKS))
     cp_single_pass_min(const uint32_t *in, const uint8_t *flags, size_t n, uint32_t value, uint32_t *out,
@@ -95,8 +77,7 @@ static __global__ void __launch_bounds__(THREADS, SW_MIN_BLOCKS(THREADS, MIN_BLO
     __shared__ uint32_t s_pack[WARPS][WARP_ITEMS];
     __shared__ unsigned int s_wtot[WARPS];
     __shared__ unsigned long long s_prefix;
-    const unsigned int lane = threadIdx.x & 31u, warp = threadIdx.x >> 5;
-    const unsigned int t = blockIdx.x;
+    const unsigned int lane = threadIdx.x & 31u, warp = threadIdx.x >> 5, t = blockIdx.x;
     const size_t base = (size_t)t * TILE, wbase = base + (size_t)warp * WARP_ITEMS;
     const bool full = base + TILE <= n && ((uintptr_t)in & 15u) == 0;
 
@@ -145,8 +126,16 @@ static __global__ void __launch_bounds__(THREADS, SW_MIN_BLOCKS(THREADS, MIN_BLO
         woff += w < (int)warp ? x : 0u;
         tile_count += x;
     }
-    if (warp == 0) {
-        unsigned long long prefix = cp_tile_prefix<SPREAD>(status, t, tile_count);
+    if (warp == 0) {   /* publish the tile's count, look back, publish its inclusive count */
+        unsigned long long prefix = 0;
+        if (t == 0) {
+            if (lane == 0) lb_store(status, LB_FLAG_INC | tile_count);
+        } else {
+            unsigned long long *word = status + ((size_t)t << SPREAD);
+            if (lane == 0) lb_store(word, LB_FLAG_AGG | tile_count);
+            prefix = lb_warp_lookback<SPREAD>(status, t);
+            if (lane == 0) lb_store(word, LB_FLAG_INC | (prefix + tile_count));
+        }
         if (lane == 0) s_prefix = prefix;
     }
     __syncthreads();

@@ -12,8 +12,7 @@
 extern "C" {
 #endif
 
-/* FLAG_SCAN_SCATTER: the chapter's three passes; SINGLE_PASS: the production kernel. */
-enum { COMPACT_K_FLAG_SCAN_SCATTER = 0, COMPACT_K_SINGLE_PASS = 1 };
+enum { COMPACT_K_FLAG_SCAN_SCATTER = 0, COMPACT_K_SINGLE_PASS = 1 };   /* the chapter's ladder, the production */
 
 /* TYPE: 0 uint32, 1 int32, 2 float32. PRED: 0 gt, 1 ge, 2 lt, 3 le, 4 eq, 5 ne (against
  * VALUE_BITS read as TYPE), 6 keep where FLAGS[i] != 0. TUNE: the single pass's row of
@@ -24,8 +23,7 @@ typedef struct compact_kparams {
     const compact_tune *tune;
 } compact_kparams;
 
-/* flag-scan-scatter's kernels (compact.cu, grid-stride loops): the flags (cp_flags), or
- * with SCATTER the scatter (cp_scatter). */
+/* flag-scan-scatter's kernels (grid-stride loops): the flags, or with SCATTER the scatter. */
 const void *compact_flag_scan_scatter_kernel(int scatter);
 
 /* The single pass (cp_single_pass_min) compiled for row TU (NULL: none), TYPE and PRED,

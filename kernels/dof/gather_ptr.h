@@ -22,8 +22,8 @@ typedef struct dof_ptr_args {
     dof_params p;            /* its scale is the table's (1 for 8-bit values) */
 } dof_ptr_args;
 
-/* The kernel for A's gather (dof_ptr_args by value, 16 x 16 blocks a pixel each), and
- * its launch (src/prim/dof_plan_cuda.c). */
+/* The kernel for A's gather (dof_ptr_args by value, a thread a pixel in blocks of
+ * DOF_NEAR_TILE_W x _H), and its launch (src/prim/dof_plan_cuda.c). */
 const void *dof_cuda_gather_ptr_kernel(const dof_ptr_args *a);
 int dof_cuda_gather_ptr(const dof_ptr_args *a, cudaStream_t stream, sw_error *err);
 

@@ -26,17 +26,32 @@ typedef struct search_tree {
     int levels, shared_levels;
 } search_tree;
 
-/* The kernels, launched by src/prim/search_plan_cuda.c, any grid: a ladder rung ALGO
- * (NULL for the tree), a grid-stride loop over the queries; the tree's query kernel
- * (sr_tree_search) for key MODE and leaves of 32 x LEAF_LINES keys (NULL if not compiled),
- * SEARCH_TREE_THREADS a block, the shared levels in dynamic shared memory; MODE -1: the
- * kernel that builds a level of the index (sr_tree_gather). */
+/* The kernels (launched by src/prim/search_plan_cuda.c, any grid): a ladder rung ALGO (NULL
+ * for the tree), a grid-stride loop over the queries; the tree's query kernel for key MODE
+ * and leaves of 32 x LEAF_LINES keys (NULL if not compiled), SEARCH_TREE_THREADS a block,
+ * the shared levels in dynamic shared memory; MODE -1: the kernel that builds a level. */
 #define SEARCH_TREE_THREADS 512
 #define SEARCH_TREE_QPO 4   /* queries an octet of lanes carries at once */
 const void *search_ladder_kernel(int algo);
 const void *search_tree_kernel(int mode, int leaf_lines);
 
 #ifdef __cplusplus
+}
+#endif
+
+#ifdef __CUDACC__
+/* a < b in the key order of MODE: plain for integers, NaN after everything for float32.
+ * The template fixes MODE at compile time (the tree); -1 leaves it to the argument. */
+template <int MODE = -1>
+static __device__ __forceinline__ bool sr_less(uint32_t a, uint32_t b, int mode = MODE)
+{
+    if (MODE >= 0) mode = MODE;
+    if (mode == 1) return (int)a < (int)b;
+    if (mode == 2) {
+        float x = __uint_as_float(a), y = __uint_as_float(b);
+        return x < y || (x == x && y != y);
+    }
+    return a < b;
 }
 #endif
 

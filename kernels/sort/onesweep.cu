@@ -1,12 +1,9 @@
 /* The production radix sort, "onesweep" (Adinets & Merrill 2022, as CUB does it;
  * docs/perf/sort.md): one kernel counts all four 8-bit digits, then one pass a digit
  * ranks each tile's keys stably, finds each digit's prefix over earlier tiles by
- * decoupled look-back and writes each digit's run to its place. Ranking finds the lanes
- * of equal digit by eight ballots (PTX); the per-warp digit counters start at the warp's
- * offset in the tile, so one shared atomic per group of equal digits gives each key its
- * final place, and the key goes to shared memory at once. Values reach their places
- * through shared memory (os_pass_pairs). Tiles: tune.h; checks and temp sizes:
- * src/prim/radix_sort_plan_cuda.c. Status words: 2-bit flag, 30-bit count (n <= 2^30). */
+ * decoupled look-back and writes each digit's run to its place. Tiles: tune.h; checks
+ * and temp sizes: src/prim/radix_sort_plan_cuda.c. Status words: a 2-bit flag and a
+ * 30-bit count, so n <= 2^30. */
 #include "radix_sort_kernel.h"
 #include "kernels/common/block_scan.cuh"
 #include "kernels/common/cuda_util.cuh"
@@ -65,8 +62,7 @@ static __global__ void __launch_bounds__(1024, 1) os_histogram(const uint32_t *_
     }
 }
 
-/* One block of 256 threads per digit position: HIST becomes the exclusive prefix of
- * each position's counts, the place where that digit's keys start in the output. */
+/* A block of 256 a digit position: HIST becomes each digit's start, the exclusive prefix. */
 static __global__ void os_digit_starts(unsigned int *hist)
 {
     __shared__ unsigned int warp_sums[BS_WARP_SUMS];
@@ -75,9 +71,8 @@ static __global__ void os_digit_starts(unsigned int *hist)
     row[threadIdx.x] = block_exclusive_sum(c, warp_sums, &total);
 }
 
-/* The lanes whose bit BIT of DIGIT equals this lane's: a ballot of the bit, inverted
- * where this lane's bit is clear. In PTX each bit is one predicate: three instructions
- * a bit (ballot, conditional not, and), where the same test in C took six on sm_90. */
+/* The lanes whose bit BIT of DIGIT equals this lane's: a ballot of the bit, inverted where
+ * this lane's bit is clear; in PTX three instructions a bit (docs/perf/sort.md). */
 template <int BIT>
 static __device__ __forceinline__ unsigned int os_bit_peers(unsigned int digit)
 {
@@ -107,10 +102,9 @@ static __device__ __forceinline__ unsigned int os_peers(unsigned int digit, bool
     return m;
 }
 
-/* The tile's prefix for digit D, the sum of D's counts in all earlier tiles: walks back
- * over their status words, four a round with their loads in flight together, until one
- * is inclusive. Every earlier tile has started (tile numbers come from a counter) and
- * publishes its count before it waits, so each spin ends; tile 0's is inclusive. */
+/* The tile's prefix for digit D: walks back over earlier tiles' status words, four a round
+ * with their loads in flight, until one is inclusive (tile 0's is). Every earlier tile has
+ * started (tiles are numbered by a counter) and publishes its count first: no spin hangs. */
 #define OS_LOOKBACK 4
 static __device__ __forceinline__ unsigned int os_look_back(const unsigned int *status, unsigned int tile,
                                                             unsigned int d)
@@ -130,10 +124,10 @@ static __device__ __forceinline__ unsigned int os_look_back(const unsigned int *
     }
 }
 
-/* Ranks the warp's items stably (item i of lane l is index WBASE + 32 i): the highest
- * lane of each group of equal digits takes the group's places with one atomic on the
- * warp's counter (S_WARP_ROW) and each key goes to its place in S_BUF at once. Unless
- * FULL, items from index N on are left out; S_SRC gets each place's tile index. */
+/* Ranks the warp's items stably (item i of lane l is index WBASE + 32 i): the highest lane
+ * of each group of equal digits takes the group's places by one atomic on the warp's
+ * counter of the digit (S_WARP_ROW, from the warp's place in the tile), so each key goes to
+ * S_BUF at once. Unless FULL, no item from index N on; S_SRC gets each place's tile index. */
 template <bool FULL, int ITEMS>
 static __device__ __forceinline__ void os_rank(const uint32_t *keys, unsigned int *s_warp_row, uint32_t *s_buf,
                                                int shift, unsigned int wbase, unsigned int n, unsigned short *s_src,
@@ -166,21 +160,12 @@ static __device__ __forceinline__ void os_copy16(uint32_t *dst, const uint32_t *
 #endif
 }
 
-static __device__ __forceinline__ void os_copy_wait(void)
-{
-#if __CUDA_ARCH__ >= 800
-    asm volatile("cp.async.wait_all;\n" ::: "memory");
-#endif
-}
-
-/* One stable pass's tile over the digit at SHIFT: KIN -> KOUT (and VIN -> VOUT with
- * VALS). FIRST maps keys to ordered bits as read, LAST maps them back as written.
- * DIGIT_START: each digit's start (os_digit_starts). STATUS: tiles x 256 zeroed words;
- * COUNTER: a zeroed tile counter; STATUS_NEXT (NULL in the last pass): the next pass's
- * status words, zeroed row by row here (two sets take turns: one memset, not four).
- * Shared memory: S_BUF (TILE keys in digit order), S_WARP (per-warp counts, then next
- * places); with VALS S_VIN (values in tile order), S_SRC (each place's tile index).
- * THREADS (a multiple of 32, at least 256) x ITEMS. */
+/* One stable pass's tile of THREADS (a multiple of 32, >= 256) x ITEMS keys over the
+ * digit at SHIFT: KIN -> KOUT (VIN -> VOUT with VALS); FIRST maps keys to ordered bits,
+ * LAST back. STATUS: tiles x 256 zeroed words; COUNTER: a zeroed tile counter;
+ * STATUS_NEXT (NULL in the last pass): the next pass's, zeroed here row by row (two sets
+ * take turns: one memset). Shared: S_BUF (keys in digit order), S_WARP (per-warp counts,
+ * then places), with VALS S_VIN (values in tile order), S_SRC (each place's tile index). */
 template <bool VALS, int THREADS, int ITEMS>
 static __device__ __forceinline__ void os_tile(const uint32_t *__restrict__ kin, uint32_t *__restrict__ kout,
                                                const uint32_t *__restrict__ vin, uint32_t *__restrict__ vout,
@@ -258,11 +243,12 @@ static __device__ __forceinline__ void os_tile(const uint32_t *__restrict__ kin,
         if (tile) *(volatile unsigned int *)(status + (size_t)tile * OS_BINS + d) = OS_FLAG_INC | (prefix + mine);
         s_out[d] = digit_start[d] + prefix - tile_excl;   /* wraps back when the tile offset is added */
     }
-    if (VALS) os_copy_wait();
+#if __CUDA_ARCH__ >= 800
+    if (VALS) asm volatile("cp.async.wait_all;\n" ::: "memory");   /* the values' copies (os_copy16) */
+#endif
     __syncthreads();
 
-    /* Keys in digit order: consecutive threads write consecutive places of one digit; each
-     * value goes to its key's place. */
+    /* Keys in digit order: consecutive threads write consecutive places of one digit. */
 #pragma unroll(VALS ? 4 : ITEMS)
     for (int r = 0; r < ITEMS; r++) {
         const unsigned int j = r * THREADS + threadIdx.x;
@@ -320,11 +306,10 @@ static __global__ void __launch_bounds__(THREADS, SW_MIN_BLOCKS(THREADS, BLOCKS)
                                   status_next, s_buf, s_warp, s_vin, s_src);
 }
 
-/* The compiled passes, X(threads, keys a thread, blocks an SM asked of the compiler),
- * each of RADIX_K_MIN_TILE keys or more: tune.h's rows name them, `bench sort` with
- * SCANWORKS_SORT_SHAPES=all times each. Keys: static shared memory, 4 x THREADS x ITEMS
- * + THREADS x 32 + ~1.2 KB bytes within 48 KB. Pairs: dynamic, 10 bytes a key + THREADS
- * x 32, THREADS x ITEMS a multiple of 4 (the 16-byte copies). Registers: sort.md. */
+/* The compiled passes, X(threads, keys a thread, blocks an SM asked of the compiler), of
+ * RADIX_K_MIN_TILE keys or more, named by tune.h's rows. Keys: 4 x THREADS x ITEMS +
+ * THREADS x 32 + ~1.2 KB bytes of static shared memory, within 48 KB. Pairs: THREADS x
+ * ITEMS a multiple of 4 (the 16-byte copies). Registers: docs/perf/sort.md. */
 #define OS_KEY_SHAPES(X) X(384, 20, 3) X(384, 16, 3)
 #define OS_PAIR_SHAPES(X)                                                                            \
     X(384, 26, 2) X(384, 24, 2) X(384, 16, 3) X(256, 16, 4) X(384, 20, 2) X(320, 28, 2) X(288, 32, 2) \

@@ -1,10 +1,7 @@
-/* The production sort's tuning (onesweep, onesweep.cu): rows by rising architecture and,
- * within one, rising memory bandwidth; read at launch, the last row whose compute
- * capability and bandwidth are not above the device's. Only sm_90 is measured
- * (docs/perf/sort.md: the H100 wants pairs 768x20, the H200 384x26); sm_80 (164 KB an
+/* The production sort's tuning (onesweep.cu): rows by rising architecture, then memory
+ * bandwidth; read at launch. Only sm_90 is measured (docs/perf/sort.md); sm_80 (164 KB an
  * SM) gets the pairs tile of which two blocks fit, sm_75 (64 KB a block, 1024 threads an
- * SM) smaller tiles. `bench sort` with SCANWORKS_SORT_SHAPES=all times every row and
- * tile on the GPU at hand. */
+ * SM) smaller tiles. `bench sort` with SCANWORKS_SORT_SHAPES=all times every row and tile. */
 #ifndef SCANWORKS_KERNELS_SORT_TUNE_H
 #define SCANWORKS_KERNELS_SORT_TUNE_H
 
@@ -15,8 +12,7 @@ typedef struct sort_tune {
     int pairs_threads, pairs_items;   /* and for keys with values */
 } sort_tune;
 
-/* Each shape must be compiled: onesweep.cu, OS_KEY_SHAPES and OS_PAIR_SHAPES. */
-static const sort_tune sort_tune_table[] = {
+static const sort_tune sort_tune_table[] = {   /* each shape compiled: onesweep.cu, OS_*_SHAPES */
     {75, 0, 384, 16, 256, 16},
     {80, 0, 384, 20, 384, 16},
     {90, 0, 384, 20, 768, 20},      /* the H100 (3.35 TB/s) */
