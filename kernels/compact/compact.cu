@@ -1,30 +1,36 @@
-/* Stream compaction: the chapter's ladder and the production kernel (docs/perf/compact.md).
- * flag-scan-scatter (39.3.1): a kernel writes 0/1 flags, the scan ladder's "tuned" rung
- *   turns them into output addresses, a kernel scatters the kept elements: three trips
- *   through memory.
- * single-pass (production): each tile counts its kept elements, publishes the count,
- *   finds its output offset by decoupled look-back, packs its kept elements in shared
- *   memory and writes them out in one coalesced run; shape from tune.h. The checks and
- *   temp sizes are in src/prim/compact_plan_cuda.c. */
+/* Stream compaction (docs/perf/compact.md).
+ * flag-scan-scatter (the chapter's ladder, 39.3.1): flags, turned into output addresses
+ *   by the scan ladder's "tuned" rung, and a scatter: three trips through memory.
+ * single-pass (production): each tile counts its kept elements, finds its output offset
+ *   by decoupled look-back, packs them in shared memory and writes them out in one
+ *   coalesced run; shape from tune.h, checks and temp sizes in
+ *   src/prim/compact_plan_cuda.c. */
 #include "compact_kernel.h"
 #include "kernels/common/block_scan.cuh"
 #include "kernels/common/cuda_util.cuh"
 
-static __device__ __forceinline__ bool cp_keep(uint32_t bits, compact_kparams p, const uint8_t *flags, size_t i)
+/* Whether element I (bits BITS) is kept: PRED 0 gt, 1 ge, 2 lt, 3 le, 4 eq, 5 ne against
+ * VALUE, both read as TYPE (0 uint32, 1 int32, 2 float32; NaN compares as unordered), or
+ * 6 where FLAGS[I] != 0. The template fixes type and predicate at compile time (the
+ * single pass); -1 leaves them to the arguments (the flags kernel). */
+template <int TYPE = -1, int PRED = -1>
+static __device__ __forceinline__ bool cp_keep(uint32_t bits, uint32_t value, const uint8_t *flags, size_t i,
+                                               int type = TYPE, int pred = PRED)
 {
-    if (p.pred == 6) return flags[i] != 0;
-    int c;   /* -1, 0, 1: element compared with the value; NaN compares as unordered */
-    if (p.type == 2) {
-        float a = __uint_as_float(bits), b = __uint_as_float(p.value_bits);
-        if (a != a || b != b) return p.pred == 5;
+    if (TYPE >= 0) type = TYPE, pred = PRED;
+    if (pred == 6) return flags[i] != 0;
+    int c;   /* -1, 0, 1: element compared with the value */
+    if (type == 2) {
+        float a = __uint_as_float(bits), b = __uint_as_float(value);
+        if (a != a || b != b) return pred == 5;
         c = (a > b) - (a < b);
-    } else if (p.type == 1) {
-        int a = (int)bits, b = (int)p.value_bits;
+    } else if (type == 1) {
+        int a = (int)bits, b = (int)value;
         c = (a > b) - (a < b);
     } else {
-        c = (bits > p.value_bits) - (bits < p.value_bits);
+        c = (bits > value) - (bits < value);
     }
-    switch (p.pred) {
+    switch (pred) {
     case 0: return c > 0;
     case 1: return c >= 0;
     case 2: return c < 0;
@@ -34,13 +40,11 @@ static __device__ __forceinline__ bool cp_keep(uint32_t bits, compact_kparams p,
     }
 }
 
-/* ---- flag -> scan -> scatter ------------------------------------------------------ */
-
 static __global__ void cp_flags(const uint32_t *in, const uint8_t *flags, size_t n, compact_kparams p,
                                 uint32_t *out_flags)
 {
     for (size_t i = (size_t)blockIdx.x * blockDim.x + threadIdx.x; i < n; i += (size_t)gridDim.x * blockDim.x)
-        out_flags[i] = cp_keep(p.pred == 6 ? 0u : in[i], p, flags, i) ? 1u : 0u;
+        out_flags[i] = cp_keep(p.pred == 6 ? 0u : in[i], p.value_bits, flags, i, p.type, p.pred) ? 1u : 0u;
 }
 
 /* N >= 1: the count is the last address plus the last flag. */
@@ -52,55 +56,19 @@ static __global__ void cp_scatter(const uint32_t *in, const uint32_t *flag_bits,
     if (blockIdx.x == 0 && threadIdx.x == 0) *count = (unsigned long long)addr[n - 1] + flag_bits[n - 1];
 }
 
-/* ---- single pass with decoupled look-back ------------------------------------------- */
-
-/* The predicate with type and operator fixed at compile time. */
-template <int TYPE, int PRED>
-static __device__ __forceinline__ bool cp_keep_t(uint32_t bits, uint32_t value)
-{
-    int c;
-    if (TYPE == 2) {
-        float a = __uint_as_float(bits), b = __uint_as_float(value);
-        if (a != a || b != b) return PRED == 5;
-        c = (a > b) - (a < b);
-    } else if (TYPE == 1) {
-        c = ((int)bits > (int)value) - ((int)bits < (int)value);
-    } else {
-        c = (bits > value) - (bits < value);
-    }
-    return PRED == 0 ? c > 0 : PRED == 1 ? c >= 0 : PRED == 2 ? c < 0 : PRED == 3 ? c <= 0 : PRED == 4 ? c == 0 : c != 0;
-}
-
-/* Warp 0 (all lanes) of tile T, which keeps TOTAL elements: publishes its count,
- * looks back (32 tiles per step), publishes its inclusive count; returns its output
- * offset in every lane. Tile t's status word: STATUS[t << SPREAD]. */
-template <int SPREAD = 0>
-static __device__ __forceinline__ unsigned long long cp_tile_prefix(unsigned long long *status, unsigned int t,
-                                                                    unsigned int total)
-{
-    const unsigned int lane = threadIdx.x & 31u;
-    if (t == 0) {
-        if (lane == 0) lb_store(status, LB_FLAG_INC | total);
-        return 0;
-    }
-    unsigned long long *word = status + ((size_t)t << SPREAD);
-    if (lane == 0) lb_store(word, LB_FLAG_AGG | total);
-    const unsigned long long prefix = lb_warp_lookback<SPREAD>(status, t);
-    if (lane == 0) lb_store(word, LB_FLAG_INC | (prefix + total));
-    return prefix;
-}
-
-/* Tiles of THREADS x ITEMS elements (ITEMS a multiple of 4, at least 4096 a tile). Each warp owns ITEMS * 32 consecutive elements of the tile (ITEMS / 4 rows of
- * 128, loaded as uint4), packs its kept ones into its own stretch of shared memory in
- * order, and writes them out as one run once the tile's offset (look-back) and the
- * warp's offset are known. Input and output are touched once: streaming loads and
- * stores (__ldcs, __stcs) keep them from evicting the status words in L2.
- * The tile is blockIdx.x (blocks start in index order, as CUB assumes): no ticket from
- * an atomic counter, one barrier less before the loads (docs/perf/compact.md).
- * The body of the kernel cp_single_pass_min below. */
-template <int TYPE, int PRED, int THREADS, int ITEMS, int SPREAD>
-static __device__ __forceinline__ void cp_tile(const uint32_t *in, const uint8_t *flags, size_t n, uint32_t value,
-                                               uint32_t *out, unsigned long long *status, unsigned long long *count)
+/* The single pass, a block a tile of THREADS x ITEMS elements (ITEMS a multiple of 4, at
+ * least 4096 a tile), registers capped for MIN_BLOCKS blocks an SM. Each warp owns
+ * ITEMS * 32 consecutive elements (ITEMS / 4 rows of 128, loaded as uint4), packs its
+ * kept ones in order into its stretch of shared memory and writes them out as one run
+ * once the tile's offset and the warp's are known. The tile's offset: decoupled
+ * look-back by warp 0, 32 tiles a step, tile t's status word at STATUS[t << SPREAD].
+ * Streaming loads and stores (__ldcs, __stcs) keep input and output from evicting the
+ * status words in L2. The tile is blockIdx.x (blocks start in index order, as CUB
+ * assumes): no atomic ticket, one barrier less before the loads. */
+template <int TYPE, int PRED, int THREADS, int ITEMS, int MIN_BLOCKS, int SPREAD = 0>
+static __global__ void __launch_bounds__(THREADS, SW_MIN_BLOCKS(THREADS, MIN_BLOCKS))
+    cp_single_pass_min(const uint32_t *in, const uint8_t *flags, size_t n, uint32_t value, uint32_t *out,
+                       unsigned long long *status, unsigned long long *count)
 {
     enum { WARPS = THREADS / 32, ROWS = ITEMS / 4, WARP_ITEMS = ROWS * 128, TILE = THREADS * ITEMS };
     static_assert(THREADS % 32 == 0 && THREADS <= 1024 && ITEMS % 4 == 0 && ITEMS > 0, "tile shape");
@@ -109,8 +77,7 @@ static __device__ __forceinline__ void cp_tile(const uint32_t *in, const uint8_t
     __shared__ uint32_t s_pack[WARPS][WARP_ITEMS];
     __shared__ unsigned int s_wtot[WARPS];
     __shared__ unsigned long long s_prefix;
-    const unsigned int lane = threadIdx.x & 31u, warp = threadIdx.x >> 5;
-    const unsigned int t = blockIdx.x;
+    const unsigned int lane = threadIdx.x & 31u, warp = threadIdx.x >> 5, t = blockIdx.x;
     const size_t base = (size_t)t * TILE, wbase = base + (size_t)warp * WARP_ITEMS;
     const bool full = base + TILE <= n && ((uintptr_t)in & 15u) == 0;
 
@@ -132,16 +99,10 @@ static __device__ __forceinline__ void cp_tile(const uint32_t *in, const uint8_t
 #pragma unroll
     for (int r = 0; r < ROWS; r++) {
         size_t i = wbase + r * 128 + lane * 4;
-        bool k0, k1, k2, k3;
-        if (PRED == 6) {
-            k0 = i < n && flags[i], k1 = i + 1 < n && flags[i + 1];
-            k2 = i + 2 < n && flags[i + 2], k3 = i + 3 < n && flags[i + 3];
-        } else {
-            k0 = i < n && cp_keep_t<TYPE, PRED>(v[r].x, value);
-            k1 = i + 1 < n && cp_keep_t<TYPE, PRED>(v[r].y, value);
-            k2 = i + 2 < n && cp_keep_t<TYPE, PRED>(v[r].z, value);
-            k3 = i + 3 < n && cp_keep_t<TYPE, PRED>(v[r].w, value);
-        }
+        bool k0 = i < n && cp_keep<TYPE, PRED>(v[r].x, value, flags, i);
+        bool k1 = i + 1 < n && cp_keep<TYPE, PRED>(v[r].y, value, flags, i + 1);
+        bool k2 = i + 2 < n && cp_keep<TYPE, PRED>(v[r].z, value, flags, i + 2);
+        bool k3 = i + 3 < n && cp_keep<TYPE, PRED>(v[r].w, value, flags, i + 3);
         m[r] = (unsigned)k0 | (unsigned)k1 << 1 | (unsigned)k2 << 2 | (unsigned)k3 << 3;
     }
     unsigned int run = 0;
@@ -165,23 +126,22 @@ static __device__ __forceinline__ void cp_tile(const uint32_t *in, const uint8_t
         woff += w < (int)warp ? x : 0u;
         tile_count += x;
     }
-    if (warp == 0) {
-        unsigned long long prefix = cp_tile_prefix<SPREAD>(status, t, tile_count);
+    if (warp == 0) {   /* publish the tile's count, look back, publish its inclusive count */
+        unsigned long long prefix = 0;
+        if (t == 0) {
+            if (lane == 0) lb_store(status, LB_FLAG_INC | tile_count);
+        } else {
+            unsigned long long *word = status + ((size_t)t << SPREAD);
+            if (lane == 0) lb_store(word, LB_FLAG_AGG | tile_count);
+            prefix = lb_warp_lookback<SPREAD>(status, t);
+            if (lane == 0) lb_store(word, LB_FLAG_INC | (prefix + tile_count));
+        }
         if (lane == 0) s_prefix = prefix;
     }
     __syncthreads();
     const unsigned long long dst = s_prefix + woff;
     for (unsigned int k = lane; k < run; k += 32) __stcs(out + dst + k, s_pack[warp][k]);
     if (threadIdx.x == 0 && base + TILE >= n) *count = s_prefix + tile_count;
-}
-
-#define CP_PARAMS const uint32_t *in, const uint8_t *flags, size_t n, uint32_t value, uint32_t *out, \
-                  unsigned long long *status, unsigned long long *count
-/* At least MIN_BLOCKS blocks per SM: the registers capped to fit them. */
-template <int TYPE, int PRED, int THREADS, int ITEMS, int MIN_BLOCKS, int SPREAD = 0>
-static __global__ void __launch_bounds__(THREADS, SW_MIN_BLOCKS(THREADS, MIN_BLOCKS)) cp_single_pass_min(CP_PARAMS)
-{
-    cp_tile<TYPE, PRED, THREADS, ITEMS, SPREAD>(in, flags, n, value, out, status, count);
 }
 
 typedef void (*cp_kernel)(const uint32_t *, const uint8_t *, size_t, uint32_t, uint32_t *, unsigned long long *,

@@ -1,9 +1,6 @@
-/* The production compaction's tuning (single-pass, compact.cu), one row per architecture,
- * read at launch: the row of the highest compute capability not above the device's. Only
- * the sm_90 row is measured (the H200, docs/perf/compact.md: 256x24, six blocks an SM,
- * status words four slots apart, 0.49 ms at 2^28 int32); sm_80 keeps it; sm_75 (1024
- * threads an SM) takes 256x16 at four blocks, packed words. `bench compact --tune-sweep`
- * times every row on the GPU at hand. */
+/* The production compaction's tuning (single-pass, compact.cu), a row an architecture, read
+ * at launch. Only sm_90 is measured (docs/perf/compact.md); sm_80 keeps its row, sm_75 (1024
+ * threads an SM) takes 256x16 at four blocks. `bench compact --tune-sweep` times each row. */
 #ifndef SCANWORKS_KERNELS_COMPACT_TUNE_H
 #define SCANWORKS_KERNELS_COMPACT_TUNE_H
 
@@ -17,8 +14,7 @@ typedef struct compact_tune {
     int spread;       /* log2 of the status slots a tile */
 } compact_tune;
 
-/* Each row must be compiled: compact.cu, CP_SHAPES. */
-static const compact_tune compact_tune_table[] = {
+static const compact_tune compact_tune_table[] = {   /* each row compiled: compact.cu, CP_SHAPES */
     {75, 256, 16, 4, 0},
     {80, 256, 24, 6, 2},
     {90, 256, 24, 6, 2},

@@ -4,13 +4,9 @@
  * the opaque frame's two-plane table, an 8-byte and a 4-byte load. The math is
  * src/dof/dof_math.h (shared with the C gather); the GLSL twin is dof_common.glsl. */
 #include <cuda_fp16.h>
-#include <stdlib.h>
-#include <string.h>
 
-#include "kernels/common/cuda_util.cuh"
 #include "gather.h"
 #include "kernels/sat/sat.h"
-#include "dof/dof_limits.h"
 
 struct dof_image {
     const dof_params *p;
@@ -28,8 +24,7 @@ struct dof_image {
 __constant__ float dof_spiral[DOF_NEAR_PROBES][2] = {DOF_NEAR_SPIRAL};
 #undef DOF_P
 
-/* Probe K from the warp's table (dof_near_probe_table): dof_math.h's arithmetic, done
- * once a warp instead of once a pixel. */
+/* Probe K from the warp's table (dof_near_probe_table): made once a warp, not a pixel. */
 __shared__ float2 dof_probes[DOF_NEAR_TILE_H][DOF_NEAR_PROBES];   /* a warp's row: x, y offsets (16 bits each), distance */
 #define DOF_NEAR_PROBE(m, k, rt, ox, oy, rho)                                                   \
     do {                                                                                       \
@@ -38,22 +33,11 @@ __shared__ float2 dof_probes[DOF_NEAR_TILE_H][DOF_NEAR_PROBES];   /* a warp's ro
         (ox) = xy_ >> 16, (oy) = (int)(short)(xy_ & 0xffff), (rho) = e_.y;                     \
     } while (0)
 
-/* Zeros for the table corners at x or y = -1 (a box at the image's top or left edge):
- * such a corner reads this vector instead, so no channel needs a select after its load. */
+/* Zeros, read in place of the table by corners at x or y = -1 (no select after a load). */
 __device__ const uint4 dof_zero4 = {0u, 0u, 0u, 0u};
 
-/* The table at (x, y) >= 0 into v[0..4). The pixel index in 32 bits: images are at most
- * 65535 x 65535 (sat_cuda_build), and 65535^2 < 2^32. */
-__device__ static inline void dof_sat4_from(const uint4 *p, unsigned *v)
-{
-    uint4 q = __ldg(p);   /* one 16-byte load a corner (four 4-byte ones: 81 us against 67; docs/perf/dof.md) */
-    v[0] = q.x, v[1] = q.y, v[2] = q.z, v[3] = q.w;
-}
-
-/* The two-plane table at (x, y) >= -1 (its stored zeros at -1): an 8-byte and a
- * 4-byte load at one 32-bit offset, no test; the fourth channel is not stored (the
- * gather averages three). sat_split_index in 32 bits: (w + 1)(h + 1) < 2^32 is
- * sat_cuda_build's size limit. */
+/* The two-plane table at (x, y) >= -1 (zeros stored at -1): an 8-byte and a 4-byte load
+ * at one 32-bit offset ((w + 1)(h + 1) < 2^32: sat_cuda_build), no test; no fourth channel. */
 __device__ static inline void dof_sat3_split(const dof_image *m, int x, int y, unsigned *v)
 {
     unsigned i = (unsigned)(y + 1) * (unsigned)(m->w + 1) + (unsigned)(x + 1);
@@ -61,6 +45,7 @@ __device__ static inline void dof_sat3_split(const dof_image *m, int x, int y, u
     v[0] = q.x, v[1] = q.y, v[2] = __ldg(m->bplane + i), v[3] = 0;
 }
 
+/* The table at (x, y) >= 0 (32-bit indices: images are at most 65535 x 65535). */
 __device__ static inline void dof_sat4_load(const dof_image *m, int x, int y, unsigned *v)
 {
     if (m->split)
@@ -80,22 +65,12 @@ __device__ static inline void dof_sat4_edge(const dof_image *m, int x, int y, un
     }
 }
 
-/* One channel of the table at (x, y) >= 0 (the SAT view; the split table's fourth is
- * not stored: 0, and the view writes the constant instead). */
+/* One channel of the table at (x, y) >= 0 (the SAT view; the split table's fourth: 0). */
 __device__ static inline unsigned dof_sat_word(const dof_image *m, int x, int y, int ch)
 {
     if (!m->split) return __ldg(&m->sat[((size_t)y * m->w + x) * 4 + ch]);
     size_t i = sat_split_index(m->w, x, y);
     return ch < 2 ? __ldg(&m->sat[i * 2 + ch]) : ch == 2 ? __ldg(&m->bplane[i]) : 0u;
-}
-
-/* A reciprocal within 1 ulp (one MUFU.RCP; no range fix-ups: the divisors here, box
- * areas times the scale, 3, and depths in [1e-6, 1e30), are normal numbers). */
-__device__ static inline float dof_rcp(float b)
-{
-    float r;
-    asm("rcp.approx.ftz.f32 %0, %1;" : "=f"(r) : "f"(b));
-    return r;
 }
 
 #define DOF_FN __device__ static inline
@@ -121,26 +96,22 @@ __device__ static inline void dof_layer4(const dof_image *m, int t, int x, int y
     } while (0)
 #include "dof/dof_math.h"
 
-/* Eight blocks an SM (32 registers, a few bytes spilled): at four the compiler took 64 registers to issue all twelve corners
- * of a pixel together, which measured slower. */
+/* Blocks an SM for the register bounds (docs/perf/dof.md): the box gathers eight, the
+ * disc (DISC) six, the layer tables (LAYERS) four; sm_75 holds 1024 threads an SM. */
 #if defined(__CUDA_ARCH__) && __CUDA_ARCH__ < 800
-#define DOF_GATHER_BLOCKS 4   /* sm_75 holds at most 1024 threads an SM */
+#define DOF_GATHER_BLOCKS 4
 #define DOF_DISC_BLOCKS 4
 #define DOF_LAYERS_BLOCKS 4
 #else
 #define DOF_GATHER_BLOCKS 8
-/* The disc kernel (DISC: its two discs of five rectangles, kernel fixed at compile time)
- * at six blocks an SM, 40 registers: at eight it spilled 100-300 bytes a thread. */
 #define DOF_DISC_BLOCKS 6
-/* The layer tables' kernel (LAYERS) at four blocks an SM: at six (40 registers) it
- * spilled ~500 bytes a thread. */
 #define DOF_LAYERS_BLOCKS 4
 #endif
 
 /* The near field's tile pass in steps (the same values as dof_near_sample folded over a
  * tile, without a block's barrier). The samples lie on one grid for every tile (x = 4c +
  * 2, y = 4j + 2: tile origins are multiples of the stride), so
- * 0. dof_near_grid_kernel reads each sample's depth once and keeps (r, d);
+ * 0. dof_near_grid_kernel reads each sample's depth once (for 17 tile rows), keeps (r, d);
  * 1. dof_near_columns_kernel folds, for each sample column c and tile row, the column's
  *    samples within the tile row's reach (the 34 rows of its window whose disc reaches
  *    the row band: ey <= r + stride) into (R, D), their largest CoC and least depth;
@@ -150,10 +121,8 @@ __device__ static inline void dof_layer4(const dof_image *m, int t, int x, int y
  * column's largest R passes ex whenever any of its samples does, and before the focus
  * the CoC falls as the depth grows, so the sample with the least depth D is one with
  * the largest R. */
-/* Step 0, a thread a grid sample: (r, d), its CoC where it lies before the focus with r
- * >= 1/2 (dof_near_sample's tests), else 0, and its depth. Each sample serves 17 tile
- * rows, so the texture reads it once (read in step 1 instead, the texture unit's four
- * requests a cycle bound it: 16 us at 1080p under ncu). */
+/* Step 0, a thread a grid sample: r, its CoC where it lies before the focus with r >=
+ * 1/2 (dof_near_sample's tests), else 0; d, its depth. */
 __global__ void __launch_bounds__(256) dof_near_grid_kernel(dof_cuda_args a)
 {
     int c = (int)(blockIdx.x * blockDim.x + threadIdx.x), j = (int)(blockIdx.y * blockDim.y + threadIdx.y);
@@ -229,10 +198,7 @@ __device__ static inline void dof_near_tile(const dof_cuda_args *a, int tx, int 
     *rt = r, *dt = d;
 }
 
-extern "C" const void *dof_cuda_near_grid_kernel(void)
-{
-    return (const void *)dof_near_grid_kernel;
-}
+extern "C" const void *dof_cuda_near_grid_kernel(void) { return (const void *)dof_near_grid_kernel; }
 
 extern "C" const void *dof_cuda_near_columns_kernel(unsigned *block_x, unsigned *block_y)
 {
@@ -240,9 +206,8 @@ extern "C" const void *dof_cuda_near_columns_kernel(unsigned *block_x, unsigned 
     return (const void *)dof_near_columns_kernel;
 }
 
-/* The warp's probe table for a tile of near CoC RT: lane k < DOF_NEAR_PROBES writes
- * probe k (dof_math.h's DOF_NEAR_PROBE arithmetic: the spiral's point at RT rounded,
- * its distance). Every lane of the warp calls it. */
+/* The warp's probe table for a tile of near CoC RT: lane k < DOF_NEAR_PROBES writes probe
+ * k (the spiral's point at RT rounded, its distance). Every lane of the warp calls it. */
 __device__ static inline void dof_near_probe_table(float2 *table, float rt)
 {
     int k = (int)(threadIdx.x & 31u);
@@ -254,24 +219,20 @@ __device__ static inline void dof_near_probe_table(float2 *table, float rt)
     __syncwarp();
 }
 
-/* ALPHA3: the fourth channel is a.alpha at every pixel, so only three are averaged
- * (the mean of a constant is that constant: the same pixels). SPLIT (with ALPHA3): the
- * table in two planes. NEAR: the near field; the block is its tile, whose values each
- * warp folds from the column values (a.near_cols, dof_near_tile). LAYERS (with
- * DISC and NEAR): the near field and the far blur from the layer tables
- * (dof_layers_pixel) in place of the probes and the soft guard. */
+/* ALPHA3: the fourth channel is a.alpha at every pixel, so only three are averaged.
+ * SPLIT (with ALPHA3): the table in two planes. NEAR: the near field, the block its tile
+ * (dof_near_tile). LAYERS (with DISC and NEAR): the near field and the far blur from the
+ * layer tables (dof_layers_pixel) in place of the probes and the soft guard. */
 template <bool ALPHA3, bool SPLIT, bool DISC, bool NEAR, bool LAYERS = false>
 __global__ void __launch_bounds__(DOF_GATHER_THREADS, LAYERS ? DOF_LAYERS_BLOCKS : DISC ? DOF_DISC_BLOCKS : DOF_GATHER_BLOCKS) dof_gather_kernel(dof_cuda_args a)
 {
-    /* Blocks in reverse order, the image's last rows first: the SAT's tile write has
-     * just written those, so their table lines are still in L2 (4 us of the gather's
-     * 40 at 1080p, docs/perf/dof.md, round 10). */
+    /* Blocks in reverse order, the last rows first: their table lines, just written, are in L2. */
     int x = (gridDim.x - 1 - blockIdx.x) * DOF_NEAR_TILE_W + threadIdx.x,
         y = (gridDim.y - 1 - blockIdx.y) * DOF_NEAR_TILE_H + threadIdx.y;
     const unsigned *sat = (const unsigned *)a.sat;
     const unsigned *bplane = SPLIT ? sat + 2 * sat_split_plane_elems(a.w, a.h) : NULL;
     dof_image m = {&a.p, a.depth, sat, a.w, a.h, ALPHA3 ? 3 : 4, SPLIT, bplane, a.color, (const uint4 *)a.layers};
-    /* the tile's near CoC and least near depth (dof_near_sample's, in two steps) */
+    /* the tile's near CoC and least near depth (step 2 of the near field's tile pass) */
     const bool near = NEAR && a.p.view == DOF_VIEW_EFFECT;   /* the same in every thread */
     float tile_rt = 0.0f, tile_dt = 3.0e38f;
     if (near) dof_near_tile(&a, (int)(gridDim.x - 1 - blockIdx.x), (int)(gridDim.y - 1 - blockIdx.y), &tile_rt, &tile_dt);
@@ -280,8 +241,7 @@ __global__ void __launch_bounds__(DOF_GATHER_THREADS, LAYERS ? DOF_LAYERS_BLOCKS
     if (x >= a.w || y >= a.h) return;
     float v[4];
     if (LAYERS && near) {
-        float4 c = tex2D<float4>(a.color, x + 0.5f, y + 0.5f);
-        v[0] = c.x, v[1] = c.y, v[2] = c.z, v[3] = c.w;
+        DOF_COLOR(&m, x, y, v);
         dof_layers_pixel(&m, x, y, tile_rt, v);
         if (ALPHA3) v[3] = a.alpha;
         ushort4 o = make_ushort4(__half_as_ushort(__float2half(v[0])), __half_as_ushort(__float2half(v[1])),
@@ -289,8 +249,7 @@ __global__ void __launch_bounds__(DOF_GATHER_THREADS, LAYERS ? DOF_LAYERS_BLOCKS
         surf2Dwrite(o, a.out, x * (int)sizeof(ushort4), y);
         return;
     }
-    /* done: v holds the output; else it is the pixel's own colour, read only then (most
-     * pixels are blurred). */
+    /* done: v holds the output; else the pixel's own colour is read (most are blurred) */
     int done = 0;
     if (a.p.view == DOF_VIEW_BLUR) {
         float t = fminf(dof_radius(a.p.aperture, a.p.focus, DOF_DEPTH(&m, x, y)) / fmaxf(a.p.aperture, 1.0f), 1.0f);
@@ -307,8 +266,7 @@ __global__ void __launch_bounds__(DOF_GATHER_THREADS, LAYERS ? DOF_LAYERS_BLOCKS
         if (ALPHA3) v[3] = a.alpha;
     }
     if (!done) {
-        float4 c = tex2D<float4>(a.color, x + 0.5f, y + 0.5f);
-        v[0] = c.x, v[1] = c.y, v[2] = c.z, v[3] = c.w;
+        DOF_COLOR(&m, x, y, v);
     }
     if (near && !LAYERS) {
         float col[4] = {0.0f, 0.0f, 0.0f, 0.0f};   /* alpha 0 leaves it: 0 x (col - v) must not read an unset value */
@@ -320,27 +278,21 @@ __global__ void __launch_bounds__(DOF_GATHER_THREADS, LAYERS ? DOF_LAYERS_BLOCKS
     surf2Dwrite(o, a.out, x * (int)sizeof(ushort4), y);
 }
 
-/* The kernel for the table's layout and the gather's: fixed at compile time, so each
- * path costs only its own instructions. */
-template <bool NEAR>
+/* The kernel for the table's layout (a->split: written in planes, no choice) and the
+ * gather's: fixed at compile time, so each path costs only its own instructions. */
+template <bool DISC, bool NEAR, bool LAYERS>
 static void (*dof_pick_kernel(const dof_cuda_args *a))(dof_cuda_args)
 {
-    int three = a->alpha_const;
-    if (dof_uses_layers(&a->p))
-        return a->split ? dof_gather_kernel<true, true, true, true, true>
-               : three  ? dof_gather_kernel<true, false, true, true, true>
-                        : dof_gather_kernel<false, false, true, true, true>;
-    /* a->split: the table was written in planes (the three-channel build); no choice. */
-    if (a->p.kernel == DOF_KERNEL_DISC)
-        return a->split ? dof_gather_kernel<true, true, true, NEAR>
-               : three  ? dof_gather_kernel<true, false, true, NEAR>
-                        : dof_gather_kernel<false, false, true, NEAR>;
-    return a->split ? dof_gather_kernel<true, true, false, NEAR>
-           : three  ? dof_gather_kernel<true, false, false, NEAR>
-                    : dof_gather_kernel<false, false, false, NEAR>;
+    return a->split         ? dof_gather_kernel<true, true, DISC, NEAR, LAYERS>
+           : a->alpha_const ? dof_gather_kernel<true, false, DISC, NEAR, LAYERS>
+                            : dof_gather_kernel<false, false, DISC, NEAR, LAYERS>;
 }
 
 extern "C" const void *dof_cuda_gather_kernel(const dof_cuda_args *a)
 {
-    return (const void *)(a->p.near || a->p.layers ? dof_pick_kernel<true>(a) : dof_pick_kernel<false>(a));
+    if (dof_uses_layers(&a->p)) return (const void *)dof_pick_kernel<true, true, true>(a);
+    const bool disc = a->p.kernel == DOF_KERNEL_DISC;
+    if (a->p.near || a->p.layers)
+        return (const void *)(disc ? dof_pick_kernel<true, true, false>(a) : dof_pick_kernel<false, true, false>(a));
+    return (const void *)(disc ? dof_pick_kernel<true, false, false>(a) : dof_pick_kernel<false, false, false>(a));
 }

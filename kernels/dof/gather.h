@@ -1,6 +1,5 @@
-/* The depth-of-field gather as a CUDA kernel (the arithmetic of src/dof/dof_math.h),
- * reading the colour and depth through texture objects and the SAT from device
- * memory, writing an RGBA16F surface. */
+/* The frame's depth-of-field gather as a CUDA kernel (gather.cu): colour and depth from
+ * texture objects, the SAT from device memory, an RGBA16F surface out. */
 #ifndef SCANWORKS_KERNELS_DOF_H
 #define SCANWORKS_KERNELS_DOF_H
 
@@ -22,22 +21,33 @@ typedef struct dof_cuda_args {
     int alpha_const;                    /* 1: three channels averaged and ALPHA written as the */
     float alpha;                        /* fourth (sat_cuda_rgb_path's answer for the colour) */
     int split;                          /* sat in two planes (sat_cuda_split_table; implies alpha_const) */
-    const void *layers;                 /* with p.layers: the near then the far layer table, w*h uint4 each
-                                           (src/dof/dof_layers_cuda.h) */
-    void *near_cols;                    /* with the near field: dof_cuda_near_cols_bytes of scratch (column
-                                           values, then the sample grid), or NULL where that is 0 */
+    const void *layers;                 /* with p.layers: the near then the far layer table, w*h uint4 each */
+    void *near_cols;                    /* with the near field: its scratch (below), or NULL where that is 0 */
     int near_cols_w;                    /* its sample columns (dof_cuda_near_samples(w)) */
 } dof_cuda_args;
 
-/* The near field's scratch (float2 each, kernels/dof/gather.cu): the column values of
- * a W x H picture (its sample columns times its tile rows), then its sample grid (sample
- * columns times sample rows); dof_cuda_near_cols_bytes for both. dof_cuda_near_samples:
- * the grid's samples along an extent of N pixels (at 4k + 2 < N). */
 #ifdef __CUDACC__
 #define DOF_CUDA_HD __host__ __device__
+/* The CUDA gathers' division: a reciprocal within 1 ulp (one MUFU.RCP; no range fix-ups:
+ * the divisors, box areas times the scale, 3, and depths in [1e-6, 1e30), are normal). */
+__device__ static inline float dof_rcp(float b)
+{
+    float r;
+    asm("rcp.approx.ftz.f32 %0, %1;" : "=f"(r) : "f"(b));
+    return r;
+}
+/* Four table words from P into v[0..4): one 16-byte load. */
+__device__ static inline void dof_sat4_from(const uint4 *p, unsigned *v)
+{
+    uint4 q = __ldg(p);
+    v[0] = q.x, v[1] = q.y, v[2] = q.z, v[3] = q.w;
+}
 #else
 #define DOF_CUDA_HD
 #endif
+/* The near field's scratch (float2 each, gather.cu), dof_cuda_near_cols_bytes: the column
+ * values of a W x H picture (its sample columns times its tile rows), then its sample
+ * grid. dof_cuda_near_samples: the grid's samples along N pixels (at 4k + 2 < N). */
 DOF_CUDA_HD static inline int dof_cuda_near_samples(int n) { return (n + DOF_NEAR_STRIDE / 2 - 1) / DOF_NEAR_STRIDE; }
 DOF_CUDA_HD static inline size_t dof_cuda_near_cols_n(int w, int h)
 {
@@ -49,8 +59,7 @@ DOF_CUDA_HD static inline size_t dof_cuda_near_cols_bytes(int w, int h)
 }
 /* The near field's tile pass, step 0 (16 x 16 blocks, a thread a sample). */
 const void *dof_cuda_near_grid_kernel(void);
-/* The near field's tile pass, step 1, and its block shape (a block covers block_x
- * sample columns of one tile row). */
+/* Step 1 and its block shape (a block: block_x sample columns of one tile row). */
 const void *dof_cuda_near_columns_kernel(unsigned *block_x, unsigned *block_y);
 
 /* The kernel for A's layout and gather (dof_cuda_args by value, a thread a pixel in

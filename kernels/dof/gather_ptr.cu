@@ -1,9 +1,8 @@
-/* The DoF gather over device pointers (gather_ptr.h): one thread per pixel, a block
- * per near-field tile (DOF_NEAR_TILE_W x _H); the same dof_math.h arithmetic and the same
- * reciprocal as the frame's kernel (gather.cu), which keeps its texture reads. */
-#include "kernels/common/cuda_util.cuh"
+/* The DoF gather over device pointers (gather_ptr.h): one thread per pixel, a block per
+ * near-field tile (DOF_NEAR_TILE_W x _H), whose values the block folds by shared atomics
+ * (dof_near_sample); the arithmetic and the reciprocal of the frame's kernel (gather.cu). */
+#include "gather.h"   /* dof_rcp, dof_sat4_from */
 #include "gather_ptr.h"
-#include "dof/dof_limits.h"
 
 struct dof_image {
     const dof_params *p;
@@ -18,27 +17,17 @@ __device__ const uint4 dof_ptr_zero4 = {0u, 0u, 0u, 0u};
 /* The table at (x, y) >= 0, or (x, y) >= -1 with zeros at -1: one 16-byte load. */
 __device__ static inline void dof_ptr_sat4(const dof_image *m, int x, int y, unsigned *v)
 {
-    uint4 q = __ldg(m->sat + ((size_t)y * m->w + x));
-    v[0] = q.x, v[1] = q.y, v[2] = q.z, v[3] = q.w;
+    dof_sat4_from(m->sat + ((size_t)y * m->w + x), v);
 }
 
 __device__ static inline void dof_ptr_sat4_edge(const dof_image *m, int x, int y, unsigned *v)
 {
-    uint4 q = __ldg((x | y) < 0 ? &dof_ptr_zero4 : m->sat + ((size_t)y * m->w + x));
-    v[0] = q.x, v[1] = q.y, v[2] = q.z, v[3] = q.w;
+    dof_sat4_from((x | y) < 0 ? &dof_ptr_zero4 : m->sat + ((size_t)y * m->w + x), v);
 }
 
 __device__ static inline unsigned dof_ptr_sat_word(const dof_image *m, int x, int y, int ch)
 {
     return __ldg((const unsigned *)(m->sat + ((size_t)y * m->w + x)) + ch);
-}
-
-/* As gather.cu's: one MUFU.RCP, the divisors are normal numbers. */
-__device__ static inline float dof_ptr_rcp(float b)
-{
-    float r;
-    asm("rcp.approx.ftz.f32 %0, %1;" : "=f"(r) : "f"(b));
-    return r;
 }
 
 __device__ static inline void dof_ptr_color(const dof_image *m, int x, int y, float *v)
@@ -52,7 +41,7 @@ __device__ static inline void dof_ptr_color(const dof_image *m, int x, int y, fl
 #define DOF_SAT(m, x, y, ch) dof_ptr_sat_word(m, x, y, ch)
 #define DOF_SAT4(m, x, y, v) dof_ptr_sat4(m, x, y, v)
 #define DOF_SAT4_EDGE(m, x, y, v) dof_ptr_sat4_edge(m, x, y, v)
-#define DOF_DIV(a, b) ((a) * dof_ptr_rcp(b))
+#define DOF_DIV(a, b) ((a) * dof_rcp(b))
 #define DOF_UNROLL _Pragma("unroll")
 #define DOF_COLOR(m, cx, cy, v) dof_ptr_color(m, cx, cy, v)
 #include "dof/dof_math.h"

@@ -1,8 +1,6 @@
 /* The depth-of-field gather over device pointers (the library's entry,
- * include/scanworks/dof.h): the arithmetic of src/dof/dof_math.h, as the frame's
- * kernel (gather.h) runs it, but reading an RGBA8 picture and a float depth map from
- * plain device memory and the SAT of sw_sat_device (w*h uint32 quadruples, scale 1),
- * and writing RGBA8. */
+ * include/scanworks/dof.h; gather_ptr.cu): RGBA8 picture, float depth map and the SAT
+ * of sw_sat_device (w*h uint32 quadruples, scale 1) in device memory, RGBA8 out. */
 #ifndef SCANWORKS_KERNELS_DOF_GATHER_PTR_H
 #define SCANWORKS_KERNELS_DOF_GATHER_PTR_H
 
@@ -24,8 +22,8 @@ typedef struct dof_ptr_args {
     dof_params p;            /* its scale is the table's (1 for 8-bit values) */
 } dof_ptr_args;
 
-/* The kernel for A's gather (dof_ptr_args by value, 16 x 16 blocks a pixel each), and
- * its launch (src/prim/dof_plan_cuda.c). */
+/* The kernel for A's gather (dof_ptr_args by value, a thread a pixel in blocks of
+ * DOF_NEAR_TILE_W x _H), and its launch (src/prim/dof_plan_cuda.c). */
 const void *dof_cuda_gather_ptr_kernel(const dof_ptr_args *a);
 int dof_cuda_gather_ptr(const dof_ptr_args *a, cudaStream_t stream, sw_error *err);
 

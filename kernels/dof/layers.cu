@@ -1,10 +1,6 @@
-/* The layer tables' input as a CUDA kernel (one thread a pixel: the colour quantized as
- * the SAT quantizes it, times its near and far weights; src/dof/dof_math.h,
- * dof_layer_texel, the same integer arithmetic as C and GLSL); src/dof/dof_layers_cuda.c
- * builds the production SAT over it. */
-#include <math.h>
-
-#include "kernels/common/cuda_util.cuh"
+/* The layer tables' input (layers.h), a thread a pixel: the colour quantized as the SAT
+ * quantizes it, times its near and far weights (dof_layer_texel.h, the same integer
+ * arithmetic as C and GLSL); src/dof/dof_layers_cuda.c builds the tables over it. */
 #include "layers.h"
 #include "dof/dof_limits.h"
 

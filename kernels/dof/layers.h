@@ -1,6 +1,5 @@
-/* The input of the CUDA gather's layer tables (src/dof/dof_math.h, dof_layers_pixel): the
- * frame's near and far layers, premultiplied by their coverage, the values of
- * dof_layer_texel; src/dof/dof_layers_cuda.h makes the tables of them. */
+/* The input of the CUDA gather's layer tables (layers.cu; src/dof/dof_layers_cuda.h
+ * makes the tables of it): the near and far layers, premultiplied by their coverage. */
 #ifndef SCANWORKS_KERNELS_DOF_LAYERS_H
 #define SCANWORKS_KERNELS_DOF_LAYERS_H
 
@@ -14,8 +13,7 @@ extern "C" {
 
 /* VALUES (2 w h uint4): the near then the far layer's values of COLOR (RGBA float or
  * half, quantized with p->scale as the SAT quantizes) over DEPTH (linear depth), on STREAM
- * (src/prim/dof_plan_cuda.c); its kernel (layers.cu) takes (color, depth, float aperture,
- * float focus, float scale, int w, int h, uint4 *near, uint4 *far), 16 x 16 blocks. */
+ * (src/prim/dof_plan_cuda.c); its kernel (dof_layer_values_kernel), 16 x 16 blocks. */
 const void *dof_cuda_layer_values_kernel(void);
 int dof_cuda_layer_values(cudaTextureObject_t color, cudaTextureObject_t depth, const dof_params *p, int w, int h,
                           void *values, cudaStream_t stream, sw_error *err);

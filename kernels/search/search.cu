@@ -1,48 +1,29 @@
-/* Lower bound on the GPU: the ladder (binary, single-key, pary) and the production
- * kernel (tree, search_tree.cu).
- * binary: one thread per query, a plain binary search.
- * single-key (the course report): one warp per query; its 32 lanes probe 32 evenly
- *   spaced points of the range and the range shrinks to the gap between the last probe
- *   below the key and the first probe not below it; repeated (log_32 n rounds).
- * pary (Kaldewey & Di Blas): the same with a whole block of P threads per query
- *   (log_P n rounds, one barrier each).
- * tree: an index built once per keys array, searched by 8 lanes per query a 128-byte
- *   node at a time: what fixes the ladder's dependent round trips to DRAM (each level
- *   of the index but the last stays in shared memory or L2). */
+/* Lower bound on the GPU, the ladder (the production tree: search_tree.cu). binary: a
+ * thread a query. single-key (the course report): a warp a query, its 32 lanes probe 32
+ * evenly spaced points of the range, which shrinks to the gap between the last probe below
+ * the key and the first not below it (log_32 n rounds). pary (Kaldewey & Di Blas): the
+ * same with a block of P threads a query (log_P n rounds, a barrier each). Each round is
+ * a dependent trip to DRAM. */
 #include "search_kernel.h"
-#include "kernels/common/cuda_util.cuh"
 
-/* a < b in the key order: plain for integers, NaN after everything for float32. */
-static __device__ __forceinline__ bool sr_less(uint32_t a, uint32_t b, int mode)
-{
-    if (mode == 1) return (int)a < (int)b;
-    if (mode == 2) {
-        float x = __uint_as_float(a), y = __uint_as_float(b);
-        return x < y || (x == x && y != y);
-    }
-    return a < b;
-}
-
-/* First i in [lo, lo + len) with !(keys[i] < q), or lo + len. */
-static __device__ __forceinline__ size_t sr_lower(const uint32_t *keys, size_t lo, size_t len, uint32_t q, int mode)
-{
-    while (len > 0) {
-        size_t half = len >> 1;
-        if (sr_less(__ldg(keys + lo + half), q, mode)) {
-            lo += half + 1;
-            len -= half + 1;
-        } else {
-            len = half;
-        }
-    }
-    return lo;
-}
-
+/* One thread per query: the first i with !(keys[i] < key), halving [lo, lo + len). */
 static __global__ void sr_binary(const uint32_t *keys, size_t n, const uint32_t *queries, size_t q, int mode,
                                  int64_t *out)
 {
-    for (size_t i = (size_t)blockIdx.x * blockDim.x + threadIdx.x; i < q; i += (size_t)gridDim.x * blockDim.x)
-        out[i] = (int64_t)sr_lower(keys, 0, n, queries[i], mode);
+    for (size_t i = (size_t)blockIdx.x * blockDim.x + threadIdx.x; i < q; i += (size_t)gridDim.x * blockDim.x) {
+        const uint32_t key = queries[i];
+        size_t lo = 0, len = n;
+        while (len > 0) {
+            size_t half = len >> 1;
+            if (sr_less(__ldg(keys + lo + half), key, mode)) {
+                lo += half + 1;
+                len -= half + 1;
+            } else {
+                len = half;
+            }
+        }
+        out[i] = (int64_t)lo;
+    }
 }
 
 /* One warp per query: ballots replace the block barrier. */

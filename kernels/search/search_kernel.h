@@ -12,8 +12,7 @@
 extern "C" {
 #endif
 
-/* The ladder (binary: one thread a query; single-key: the course report's 32 lanes a
- * query; pary: a block a query), then the production tree (search_tree.cu, tune.h). */
+/* The ladder (search.cu), then the production tree (search_tree.cu, tune.h). */
 enum { SEARCH_K_BINARY = 0, SEARCH_K_SINGLE_KEY = 1, SEARCH_K_PARY = 2, SEARCH_K_TREE = 3, SEARCH_K_COUNT = 4 };
 
 /* The production tree's index (search_tree.cu): levels top first, each padded to whole
@@ -27,22 +26,32 @@ typedef struct search_tree {
     int levels, shared_levels;
 } search_tree;
 
-/* The kernels, launched by src/prim/search_plan_cuda.c. A ladder rung ALGO (search.cu;
- * NULL for the tree): (const uint32_t *keys, size_t n, const uint32_t *queries, size_t
- * q, int mode, int64_t *out), a grid-stride loop over the queries. The tree's query
- * kernel (search_tree.cu) for key MODE with leaves of 32 x LEAF_LINES keys, NULL where
- * it is not compiled: (keys, n, const uint32_t *tab, search_tree t, uint32_t pad,
- * queries, q, out), SEARCH_TREE_THREADS a block, an octet of lanes SEARCH_TREE_QPO
- * queries at once, the shared levels in dynamic shared memory, any grid. MODE -1: the
- * kernel of one level of the index, DST[j] = SRC[j * STRIDE] for j < LEN, PAD (a key
- * below no query) up to PADDED: (src, size_t stride, size_t len, size_t padded, uint32_t
- * pad, dst), any grid. */
+/* The kernels (launched by src/prim/search_plan_cuda.c, any grid): a ladder rung ALGO (NULL
+ * for the tree), a grid-stride loop over the queries; the tree's query kernel for key MODE
+ * and leaves of 32 x LEAF_LINES keys (NULL if not compiled), SEARCH_TREE_THREADS a block,
+ * the shared levels in dynamic shared memory; MODE -1: the kernel that builds a level. */
 #define SEARCH_TREE_THREADS 512
-#define SEARCH_TREE_QPO 4
+#define SEARCH_TREE_QPO 4   /* queries an octet of lanes carries at once */
 const void *search_ladder_kernel(int algo);
 const void *search_tree_kernel(int mode, int leaf_lines);
 
 #ifdef __cplusplus
+}
+#endif
+
+#ifdef __CUDACC__
+/* a < b in the key order of MODE: plain for integers, NaN after everything for float32.
+ * The template fixes MODE at compile time (the tree); -1 leaves it to the argument. */
+template <int MODE = -1>
+static __device__ __forceinline__ bool sr_less(uint32_t a, uint32_t b, int mode = MODE)
+{
+    if (MODE >= 0) mode = MODE;
+    if (mode == 1) return (int)a < (int)b;
+    if (mode == 2) {
+        float x = __uint_as_float(a), y = __uint_as_float(b);
+        return x < y || (x == x && y != y);
+    }
+    return a < b;
 }
 #endif
 

@@ -1,36 +1,16 @@
 /* The production search: lower bound through a sample tree built once per keys array
- * ("tree", docs/perf/search.md; layout and checks in src/prim/search_plan_cuda.c). Eight
- * lanes (an octet) answer a query together: at each level the octet reads one 128-byte
- * node, lane j its entries 4j..4j+3 as one uint4, counts those below the query and sums
- * the counts with three shuffles. If A entries of a level are below the query, its
- * answer on the level below lies in the node that starts at 32 (A - 1) (0 when A == 0).
- * The keys are read last, one leaf a query, with streaming loads (as are the queries and
- * the results) so that the index stays in L2; each octet carries SR_QPO queries at once
- * so that their loads overlap. Each level is padded with a value below no query, so any
- * aligned node can be read whole. */
+ * ("tree", docs/perf/search.md; layout and checks in src/prim/search_plan_cuda.c). An
+ * octet of lanes answers a query: at each level it reads one 128-byte node, lane j its
+ * entries 4j..4j+3 as a uint4, and three shuffles sum the counts below the query; if A
+ * entries are below, the answer on the next level lies in the node at 32 (A - 1) (0 if
+ * A == 0). Levels are padded with a value below no query, so any aligned node reads
+ * whole. The keys come last, a leaf a query; keys, queries and results are streamed so
+ * the index stays in L2, and an octet carries QPO queries so their loads overlap. */
 #include "search_kernel.h"
-#include "kernels/common/cuda_util.cuh"
-
-#define SR_TREE_THREADS SEARCH_TREE_THREADS
-#define SR_TREE_MAX_LEVELS SEARCH_TREE_MAX_LEVELS
-#define SR_QPO SEARCH_TREE_QPO
-#define SR_NODE SEARCH_TREE_NODE
-
-typedef search_tree sr_tree;
-
-template <int MODE> static __device__ __forceinline__ int sr_below(uint32_t a, uint32_t b)
-{
-    if (MODE == 1) return (int)a < (int)b;
-    if (MODE == 2) {
-        float x = __uint_as_float(a), y = __uint_as_float(b);
-        return x < y || (x == x && y != y);
-    }
-    return a < b;
-}
 
 template <int MODE> static __device__ __forceinline__ int sr_below4(uint4 v, uint32_t key)
 {
-    return sr_below<MODE>(v.x, key) + sr_below<MODE>(v.y, key) + sr_below<MODE>(v.z, key) + sr_below<MODE>(v.w, key);
+    return sr_less<MODE>(v.x, key) + sr_less<MODE>(v.y, key) + sr_less<MODE>(v.z, key) + sr_less<MODE>(v.w, key);
 }
 
 /* The sum of C over the 8 lanes of this octet (MASK: its lanes). */
@@ -64,10 +44,11 @@ static __device__ __forceinline__ uint4 sr_leaf_load(const uint32_t *keys, size_
 }
 
 template <int MODE, int LEAFV>
-static __global__ void __launch_bounds__(SR_TREE_THREADS, 2)
-    sr_tree_search(const uint32_t *keys, size_t n, const uint32_t *tab, sr_tree t, uint32_t pad,
+static __global__ void __launch_bounds__(SEARCH_TREE_THREADS, 2)
+    sr_tree_search(const uint32_t *keys, size_t n, const uint32_t *tab, search_tree t, uint32_t pad,
                    const uint32_t *queries, size_t q, int64_t *out)
 {
+    enum { QPO = SEARCH_TREE_QPO, NODE = SEARCH_TREE_NODE };
     extern __shared__ uint4 s_tab[];
     const uint4 *g_tab = (const uint4 *)tab;
     const size_t shared4 = t.off[t.shared_levels] / 4;
@@ -77,47 +58,47 @@ static __global__ void __launch_bounds__(SR_TREE_THREADS, 2)
     const unsigned int lane = threadIdx.x & 31u, j = lane & 7u;
     const unsigned int mask = 0xffu << (lane & 24u);
     const size_t octets = ((size_t)gridDim.x * blockDim.x) >> 3;
-    for (size_t g = (((size_t)blockIdx.x * blockDim.x + threadIdx.x) >> 3) * SR_QPO; g < q; g += octets * SR_QPO) {
-        uint32_t key[SR_QPO];
-        size_t a[SR_QPO];
+    for (size_t g = (((size_t)blockIdx.x * blockDim.x + threadIdx.x) >> 3) * QPO; g < q; g += octets * QPO) {
+        uint32_t key[QPO];
+        size_t a[QPO];
 #pragma unroll
-        for (int k = 0; k < SR_QPO; k++) {
+        for (int k = 0; k < QPO; k++) {
             key[k] = g + k < q ? __ldcs(queries + g + k) : 0u;
             a[k] = 0;
         }
 #pragma unroll
-        for (int l = 0; l < SR_TREE_MAX_LEVELS; l++) {
+        for (int l = 0; l < SEARCH_TREE_MAX_LEVELS; l++) {
             if (l >= t.levels) break;
             const bool in_shared = l < t.shared_levels;
-            uint4 v[SR_QPO];
-            size_t start[SR_QPO];
+            uint4 v[QPO];
+            size_t start[QPO];
 #pragma unroll
-            for (int k = 0; k < SR_QPO; k++) {
-                start[k] = a[k] ? (a[k] - 1) * SR_NODE : 0;
+            for (int k = 0; k < QPO; k++) {
+                start[k] = a[k] ? (a[k] - 1) * NODE : 0;
                 size_t at = (t.off[l] + start[k]) / 4 + j;
                 v[k] = in_shared ? s_tab[at] : __ldg(g_tab + at);
             }
 #pragma unroll
-            for (int k = 0; k < SR_QPO; k++) a[k] = start[k] + (size_t)sr_octet_sum(sr_below4<MODE>(v[k], key[k]), mask);
+            for (int k = 0; k < QPO; k++) a[k] = start[k] + (size_t)sr_octet_sum(sr_below4<MODE>(v[k], key[k]), mask);
         }
         /* a[k]: entries of level 1 below the query; now the keys, LEAF = 32 * LEAFV of them */
-        uint4 v[SR_QPO][LEAFV];
-        size_t start[SR_QPO];
+        uint4 v[QPO][LEAFV];
+        size_t start[QPO];
 #pragma unroll
-        for (int k = 0; k < SR_QPO; k++) {
-            start[k] = a[k] ? (a[k] - 1) * (SR_NODE * LEAFV) : 0;
+        for (int k = 0; k < QPO; k++) {
+            start[k] = a[k] ? (a[k] - 1) * (NODE * LEAFV) : 0;
 #pragma unroll
-            for (int w = 0; w < LEAFV; w++) v[k][w] = sr_leaf_load(keys, n, start[k] + SR_NODE * w + 4 * j, pad);
+            for (int w = 0; w < LEAFV; w++) v[k][w] = sr_leaf_load(keys, n, start[k] + NODE * w + 4 * j, pad);
         }
 #pragma unroll
-        for (int k = 0; k < SR_QPO; k++) {
+        for (int k = 0; k < QPO; k++) {
             int c = 0;
 #pragma unroll
             for (int w = 0; w < LEAFV; w++) c += sr_below4<MODE>(v[k][w], key[k]);
             a[k] = start[k] + (size_t)sr_octet_sum(c, mask);
         }
 #pragma unroll
-        for (int k = 0; k < SR_QPO; k++)
+        for (int k = 0; k < QPO; k++)
             if (j == (unsigned int)k && g + k < q) __stcs((long long *)out + g + k, (long long)a[k]);
     }
 }

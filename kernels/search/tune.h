@@ -1,7 +1,6 @@
 /* The production search's tuning (tree, search_tree.cu), one row per architecture, read
  * at launch. Measured on the H200 only (docs/perf/search.md): leaves of one 128-byte line
- * (32 keys) beat two (64 keys: half the index, twice the leaf bytes); no chip so far was
- * found to want another. Each value must be compiled: search_tree_launch. */
+ * (32 keys) beat two. Each value must be compiled: search_tree_kernel. */
 #ifndef SCANWORKS_KERNELS_SEARCH_TUNE_H
 #define SCANWORKS_KERNELS_SEARCH_TUNE_H
 
@@ -13,7 +12,6 @@ typedef struct search_tune {
 } search_tune;
 
 static const search_tune search_tune_table[] = {{75, 1}, {80, 1}, {90, 1}};
-#define SEARCH_TUNE_ROWS ((int)(sizeof search_tune_table / sizeof search_tune_table[0]))
 
 SW_TUNE_LOOKUP(search_tune_for, search_tune, search_tune_table)
 

@@ -1,15 +1,9 @@
-/* The production radix sort, "onesweep" (Adinets & Merrill 2022, as CUB does it): one
- * histogram kernel counts all four 8-bit digits, then per digit one pass ranks each
- * tile's keys stably, finds every digit's prefix over earlier tiles by decoupled
- * look-back and writes each digit's run to its place (docs/perf/sort.md). Ranking finds
- * the lanes with the same digit by eight ballots (PTX), the per-warp digit counters
- * start from the warp's offset in the tile so one shared atomic per group of equal
- * digits gives each key its final place, and each key goes to shared memory as soon as
- * it is ranked; with values, each place also records where its key came from, and the
- * values reach their places through shared memory (os_pass_pairs), none held by a
- * thread. Tiles from kernels/sort/tune.h; checks and temp sizes in
- * src/prim/radix_sort_plan_cuda.c. Status words: 2-bit flag and 30-bit count per tile
- * and digit, hence n <= 2^30. */
+/* The production radix sort, "onesweep" (Adinets & Merrill 2022, as CUB does it;
+ * docs/perf/sort.md): one kernel counts all four 8-bit digits, then one pass a digit
+ * ranks each tile's keys stably, finds each digit's prefix over earlier tiles by
+ * decoupled look-back and writes each digit's run to its place. Tiles: tune.h; checks
+ * and temp sizes: src/prim/radix_sort_plan_cuda.c. Status words: a 2-bit flag and a
+ * 30-bit count, so n <= 2^30. */
 #include "radix_sort_kernel.h"
 #include "kernels/common/block_scan.cuh"
 #include "kernels/common/cuda_util.cuh"
@@ -20,15 +14,10 @@
 #define OS_FLAGS (OS_FLAG_AGG | OS_FLAG_INC)
 #define OS_VALUE 0x3fffffffu
 
-/* ---- histogram of the four digits --------------------------------------------------- */
-
 /* HIST (4 x 256, zeroed) gets the counts of the four digits. Each lane counts into its
- * own copy of the four tables (COPIES 32: lane l's counter of bin b of digit p at
- * (p * 256 + b) * 32 + l, in bank l), so no two lanes of a shared atomic meet in a bank
- * (four shared tables a block took 0.19 ms more at 2^28, docs/perf/sort.md). 4 KB x
- * COPIES of dynamic shared memory (COPIES 8 where 128 KB do not fit: lanes 8 apart then
- * share a copy). 1024 threads, a block an SM, four uint4 loads in flight a thread;
- * keys as uint4 where 16-byte aligned. */
+ * own copy of the four tables (COPIES 32: bin b of digit p at (p * 256 + b) * 32 + l, in
+ * bank l), so the lanes of a shared atomic never meet in a bank; COPIES 8 where 128 KB do
+ * not fit. A block of 1024 an SM, four uint4 loads in flight a thread where aligned. */
 template <int COPIES>
 static __global__ void __launch_bounds__(1024, 1) os_histogram(const uint32_t *__restrict__ keys, unsigned int n,
                                                                int mode, unsigned int *hist)
@@ -73,8 +62,7 @@ static __global__ void __launch_bounds__(1024, 1) os_histogram(const uint32_t *_
     }
 }
 
-/* One block of 256 threads per digit position: HIST becomes the exclusive prefix of
- * each position's counts, the place where that digit's keys start in the output. */
+/* A block of 256 a digit position: HIST becomes each digit's start, the exclusive prefix. */
 static __global__ void os_digit_starts(unsigned int *hist)
 {
     __shared__ unsigned int warp_sums[BS_WARP_SUMS];
@@ -83,13 +71,8 @@ static __global__ void os_digit_starts(unsigned int *hist)
     row[threadIdx.x] = block_exclusive_sum(c, warp_sums, &total);
 }
 
-/* ---- one digit pass ------------------------------------------------------------------ */
-
-/* The lanes whose bit BIT of DIGIT equals this lane's: a ballot of the bit, inverted
- * where this lane's bit is clear. Written in PTX so that each bit is one predicate:
- * ptxas then moves several bits into predicates with one instruction and needs three
- * per bit (ballot, conditional not, and); the same test in C compiled to six
- * (shift, and, compare, select, ballot, and) on sm_90. */
+/* The lanes whose bit BIT of DIGIT equals this lane's: a ballot of the bit, inverted where
+ * this lane's bit is clear; in PTX three instructions a bit (docs/perf/sort.md). */
 template <int BIT>
 static __device__ __forceinline__ unsigned int os_bit_peers(unsigned int digit)
 {
@@ -119,12 +102,9 @@ static __device__ __forceinline__ unsigned int os_peers(unsigned int digit, bool
     return m;
 }
 
-/* The tile's prefix for digit D: the sum of the counts of D in all earlier tiles, found
- * by walking back over their status words until one holds an inclusive prefix, four
- * tiles per round with their loads in flight together. Every earlier tile has started
- * (tile numbers come from a counter) and publishes its own count before it waits for
- * anything, so each spin ends; tile 0 publishes an inclusive prefix, so the walk stops
- * there at the latest. */
+/* The tile's prefix for digit D: walks back over earlier tiles' status words, four a round
+ * with their loads in flight, until one is inclusive (tile 0's is). Every earlier tile has
+ * started (tiles are numbered by a counter) and publishes its count first: no spin hangs. */
 #define OS_LOOKBACK 4
 static __device__ __forceinline__ unsigned int os_look_back(const unsigned int *status, unsigned int tile,
                                                             unsigned int d)
@@ -144,14 +124,10 @@ static __device__ __forceinline__ unsigned int os_look_back(const unsigned int *
     }
 }
 
-/* Ranks the warp's items: item i of lane l gets its place in the tile. Items in order,
- * lanes in order, which is the order of the keys, so the ranks are stable. The highest
- * lane of each group of equal digits takes the group's places with one atomic on the
- * warp's counter of the digit (S_WARP_ROW). FULL: every item is a key; else items from
- * index N on (WBASE + 32 i is item i's index) are left out. Each key goes to its place in
- * S_BUF as soon as it is ranked (the counters hold final places already), so its register
- * is free at once; with S_SRC, the place also gets the item's index in the tile (TIDX +
- * 32 i). */
+/* Ranks the warp's items stably (item i of lane l is index WBASE + 32 i): the highest lane
+ * of each group of equal digits takes the group's places by one atomic on the warp's
+ * counter of the digit (S_WARP_ROW, from the warp's place in the tile), so each key goes to
+ * S_BUF at once. Unless FULL, no item from index N on; S_SRC gets each place's tile index. */
 template <bool FULL, int ITEMS>
 static __device__ __forceinline__ void os_rank(const uint32_t *keys, unsigned int *s_warp_row, uint32_t *s_buf,
                                                int shift, unsigned int wbase, unsigned int n, unsigned short *s_src,
@@ -184,22 +160,12 @@ static __device__ __forceinline__ void os_copy16(uint32_t *dst, const uint32_t *
 #endif
 }
 
-static __device__ __forceinline__ void os_copy_wait(void)
-{
-#if __CUDA_ARCH__ >= 800
-    asm volatile("cp.async.wait_all;\n" ::: "memory");
-#endif
-}
-
-/* One stable pass's tile over the digit at SHIFT: KIN -> KOUT, and with VALS, VIN ->
- * VOUT. FIRST maps the keys to ordered bits as they are read, LAST maps them back as they
- * are written. DIGIT_START: where each digit starts in the output (os_digit_starts).
- * STATUS: tiles x 256 zeroed words; COUNTER: a zeroed word that numbers the tiles.
- * STATUS_NEXT (NULL in the last pass): the next pass's status words, which each tile
- * zeroes in its own row (the passes take turns with two sets: one memset, not four).
- * Shared memory from the kernel: S_BUF (TILE keys in digit order), S_WARP (per-warp
- * counts, then next places); with VALS also S_VIN (TILE values in tile order) and S_SRC
- * (each place's index in the tile). THREADS (a multiple of 32, at least 256) x ITEMS. */
+/* One stable pass's tile of THREADS (a multiple of 32, >= 256) x ITEMS keys over the
+ * digit at SHIFT: KIN -> KOUT (VIN -> VOUT with VALS); FIRST maps keys to ordered bits,
+ * LAST back. STATUS: tiles x 256 zeroed words; COUNTER: a zeroed tile counter;
+ * STATUS_NEXT (NULL in the last pass): the next pass's, zeroed here row by row (two sets
+ * take turns: one memset). Shared: S_BUF (keys in digit order), S_WARP (per-warp counts,
+ * then places), with VALS S_VIN (values in tile order), S_SRC (each place's tile index). */
 template <bool VALS, int THREADS, int ITEMS>
 static __device__ __forceinline__ void os_tile(const uint32_t *__restrict__ kin, uint32_t *__restrict__ kout,
                                                const uint32_t *__restrict__ vin, uint32_t *__restrict__ vout,
@@ -277,11 +243,12 @@ static __device__ __forceinline__ void os_tile(const uint32_t *__restrict__ kin,
         if (tile) *(volatile unsigned int *)(status + (size_t)tile * OS_BINS + d) = OS_FLAG_INC | (prefix + mine);
         s_out[d] = digit_start[d] + prefix - tile_excl;   /* wraps back when the tile offset is added */
     }
-    if (VALS) os_copy_wait();
+#if __CUDA_ARCH__ >= 800
+    if (VALS) asm volatile("cp.async.wait_all;\n" ::: "memory");   /* the values' copies (os_copy16) */
+#endif
     __syncthreads();
 
-    /* Keys in digit order: consecutive threads write consecutive places of one digit; each
-     * value goes to its key's place. */
+    /* Keys in digit order: consecutive threads write consecutive places of one digit. */
 #pragma unroll(VALS ? 4 : ITEMS)
     for (int r = 0; r < ITEMS; r++) {
         const unsigned int j = r * THREADS + threadIdx.x;
@@ -312,14 +279,10 @@ static __global__ void __launch_bounds__(THREADS, SW_MIN_BLOCKS(THREADS, BLOCKS)
                                    status_next, s_buf, s_warp, NULL, NULL);
 }
 
-/* The pass for keys and values, with no value held by a thread: the tile's values go to
- * shared memory in input order (cp.async, 16 bytes a copy, in flight while the keys are
- * ranked), each key's place records where in the tile the key came from, and one loop
- * writes each place's key and its value to the same output place. Nothing of a key
- * outlives its ranking in registers, and the tile is one barrier shorter than writing the
- * values out after the keys. Dynamic shared memory (os_pairs_layout::BYTES): the values,
- * the keys, the per-warp counts and the 16-bit sources, 10 bytes a key; a tile of 9,984
- * keys (384 x 26) takes 112 KB, two blocks an SM. Arguments as os_pass. */
+/* The pass for keys and values: the values go to shared memory in input order (cp.async,
+ * in flight while the keys are ranked), and one loop writes each place's key and value
+ * (through S_SRC). Dynamic shared memory (os_pairs_layout::BYTES): values, keys,
+ * per-warp counts, 16-bit sources, 10 bytes a key. Arguments as os_pass. */
 template <int THREADS, int ITEMS>
 struct os_pairs_layout {
     enum { WARPS = THREADS / 32, TILE = THREADS * ITEMS,
@@ -343,18 +306,10 @@ static __global__ void __launch_bounds__(THREADS, SW_MIN_BLOCKS(THREADS, BLOCKS)
                                   status_next, s_buf, s_warp, s_vin, s_src);
 }
 
-/* ---- shapes ------------------------------------------------------------------------- */
-
-typedef void (*os_pass_fn)(const uint32_t *, uint32_t *, const uint32_t *, uint32_t *, unsigned int, int, int, int,
-                           int, const unsigned int *, unsigned int *, unsigned int *, unsigned int *);
-/* The compiled passes, X(threads, keys a thread, blocks an SM asked of the compiler):
- * tune.h's rows name them; `bench sort` with SCANWORKS_SORT_SHAPES=all times each. Each
- * has RADIX_K_MIN_TILE keys or more. Keys: static shared memory (48 KB at most), so 4 x
- * THREADS x ITEMS + THREADS x 32 + ~1.2 KB bytes must fit; 384x16 and 384x20 take 56
- * registers, 3 blocks an SM. Pairs: dynamic shared memory, 10 bytes a key + THREADS x 32;
- * THREADS x ITEMS a multiple of 4 (the 16-byte copies). On sm_90 (ptxas, CUDA 13.0):
- * 384x26 and 384x24 80 registers, no spills (2 blocks an SM by shared memory: 384x26 is
- * the largest 384-thread tile that lets two fit), 384x16 56 (3); 480x20 spills 4 bytes. */
+/* The compiled passes, X(threads, keys a thread, blocks an SM asked of the compiler), of
+ * RADIX_K_MIN_TILE keys or more, named by tune.h's rows. Keys: 4 x THREADS x ITEMS +
+ * THREADS x 32 + ~1.2 KB bytes of static shared memory, within 48 KB. Pairs: THREADS x
+ * ITEMS a multiple of 4 (the 16-byte copies). Registers: docs/perf/sort.md. */
 #define OS_KEY_SHAPES(X) X(384, 20, 3) X(384, 16, 3)
 #define OS_PAIR_SHAPES(X)                                                                            \
     X(384, 26, 2) X(384, 24, 2) X(384, 16, 3) X(256, 16, 4) X(384, 20, 2) X(320, 28, 2) X(288, 32, 2) \
@@ -375,16 +330,17 @@ extern "C" int radix_onesweep_shapes(int with_values, int (*shapes)[2], int max)
 
 extern "C" const void *radix_onesweep_pass(int with_values, int threads, int items, size_t *smem)
 {
-    os_pass_fn pass = NULL;
+    const void *pass = NULL;
     *smem = 0;
-#define OS_KEYS(T, I, B) if (!with_values && threads == (T) && items == (I)) pass = os_pass<T, I, B>;
-#define OS_PAIRS(T, I, B)                                                                             \
-    if (with_values && threads == (T) && items == (I)) pass = os_pass_pairs<T, I, B>, *smem = os_pairs_layout<T, I>::BYTES;
+#define OS_KEYS(T, I, B) if (!with_values && threads == (T) && items == (I)) pass = (const void *)os_pass<T, I, B>;
+#define OS_PAIRS(T, I, B)                                                                                          \
+    if (with_values && threads == (T) && items == (I))                                                             \
+        pass = (const void *)os_pass_pairs<T, I, B>, *smem = os_pairs_layout<T, I>::BYTES;
     OS_KEY_SHAPES(OS_KEYS)
     OS_PAIR_SHAPES(OS_PAIRS)
 #undef OS_KEYS
 #undef OS_PAIRS
-    return (const void *)pass;
+    return pass;
 }
 
 extern "C" const void *radix_onesweep_histogram(int copies)

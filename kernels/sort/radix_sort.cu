@@ -1,14 +1,10 @@
-/* The ladder's radix sort, "split" (the chapter, 39.3.3).
- * split: one bit per pass, 32 passes; each pass flags the keys whose bit is 0, scans the
- * flags (the scan ladder's "tuned" rung, compact_kernel_scan_flags) and scatters: zeros to their scanned address, ones after all zeros in
- * order. Stable because both groups keep order. What the production sort, onesweep
- * (onesweep.cu), fixes: 8 bits a pass instead of 1, so 4 passes instead of 32,
- * and one kernel a pass (ranking, look-back and scatter together). */
+/* The ladder's radix sort, "split" (the chapter, 39.3.3): one bit a pass, 32 passes;
+ * each pass flags the keys whose bit is 0, scans the flags (the scan ladder's "tuned"
+ * rung, compact_kernel_scan_flags) and scatters: zeros to their scanned address, ones
+ * after all zeros, both groups in order, so stable. The production sort, onesweep
+ * (onesweep.cu), takes 8 bits a pass (4 passes) in one kernel a pass. */
 #include "radix_sort_kernel.h"
 #include "kernels/common/block_scan.cuh"   /* key_to_ordered */
-#include "kernels/common/cuda_util.cuh"
-
-/* ---- split ------------------------------------------------------------------------- */
 
 static __global__ void rs_map_keys(const uint32_t *in, uint32_t *out, size_t n, int mode, int to_ordered)
 {

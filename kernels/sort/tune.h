@@ -1,14 +1,7 @@
-/* The production sort's tuning (onesweep, onesweep.cu): rows by rising architecture and,
- * within one, rising memory bandwidth; read at launch, the last row whose compute
- * capability and bandwidth are not above the device's. Only sm_90 is measured, on two
- * machines (docs/perf/sort.md): on the H200 (4.8 TB/s) pairs 384x26 beat every other
- * compiled tile (7.01 ms at 2^28 against 768x20's 7.28); on an H100 (3.35 TB/s) 384x26
- * took 9.24 ms and 768x20 7.93, 1024x16 and 512x32 within 1% of it (2026-12-05), so the
- * plain sm_90 row holds 768x20 and the row from 4,000 GB/s 384x26. Keys 384x20 on
- * both. The pairs pass takes 10 bytes of shared memory a key: sm_80 (164 KB an SM) gets
- * the 384x16 tile so that two blocks fit; sm_75 (64 KB a block, 1024 threads an SM) the
- * smaller tiles. `bench sort` with SCANWORKS_SORT_SHAPES=all times every row and tile
- * on the GPU at hand. */
+/* The production sort's tuning (onesweep.cu): rows by rising architecture, then memory
+ * bandwidth; read at launch. Only sm_90 is measured (docs/perf/sort.md); sm_80 (164 KB an
+ * SM) gets the pairs tile of which two blocks fit, sm_75 (64 KB a block, 1024 threads an
+ * SM) smaller tiles. `bench sort` with SCANWORKS_SORT_SHAPES=all times every row and tile. */
 #ifndef SCANWORKS_KERNELS_SORT_TUNE_H
 #define SCANWORKS_KERNELS_SORT_TUNE_H
 
@@ -19,17 +12,15 @@ typedef struct sort_tune {
     int pairs_threads, pairs_items;   /* and for keys with values */
 } sort_tune;
 
-/* Each shape must be compiled: onesweep.cu, OS_KEY_SHAPES and OS_PAIR_SHAPES. */
-static const sort_tune sort_tune_table[] = {
+static const sort_tune sort_tune_table[] = {   /* each shape compiled: onesweep.cu, OS_*_SHAPES */
     {75, 0, 384, 16, 256, 16},
     {80, 0, 384, 20, 384, 16},
-    {90, 0, 384, 20, 768, 20},      /* H100: 5.01 ms keys, 7.93 ms pairs at 2^28 (2026-12-05) */
-    {90, 4000, 384, 20, 384, 26},   /* H200: 4.56 ms keys, 7.01 ms pairs at 2^28 (2026-12-03) */
+    {90, 0, 384, 20, 768, 20},      /* the H100 (3.35 TB/s) */
+    {90, 4000, 384, 20, 384, 26},   /* the H200 (4.8 TB/s) */
 };
 #define SORT_TUNE_ROWS ((int)(sizeof sort_tune_table / sizeof sort_tune_table[0]))
 
-/* The row for a device of compute capability ARCH (major * 10 + minor) and memory
- * bandwidth GBPS, else the first. */
+/* The row for compute capability ARCH (major * 10 + minor) and GBPS of bandwidth. */
 static inline const sort_tune *sort_tune_for(int arch, int gbps)
 {
     const sort_tune *t = &sort_tune_table[0];
