@@ -1,6 +1,7 @@
 /* BFS kernels: the seed's edge-parallel level over COO, and the level loop of the
  * queue algorithms (bfs.h) in one cooperative kernel that decides each level's step,
- * a load-balanced top-down expansion or a bottom-up step, on the device. */
+ * a load-balanced top-down expansion or a bottom-up step, on the device. Beamer's rule
+ * (bfs_rule) picks the step; small frontiers leave the loop for the cluster (bfs_pool.h). */
 #include "bfs.h"
 #include "bfs_colors.h"
 #include "kernels/common/cuda_util.cuh"
@@ -14,9 +15,7 @@ static_assert(GRAPH_BLOCK == GRAPH_K_THREADS, "the launchers' blocks");
 
 __global__ void k_bfs_init(int *levels, unsigned n, unsigned source)
 {
-    for (unsigned long long v = blockIdx.x * (unsigned long long)blockDim.x + threadIdx.x; v < n;
-         v += (unsigned long long)gridDim.x * blockDim.x)
-        levels[v] = v == source ? 0 : -1;
+    GRID_STRIDE(v, n) levels[v] = v == source ? 0 : -1;
 }
 
 /* The seed's kernel with its read-only alias: reads through LV (const __restrict__,
@@ -25,8 +24,7 @@ __global__ void k_bfs_init(int *levels, unsigned n, unsigned source)
 __global__ void k_bfs_edge(const unsigned *__restrict__ st, const unsigned *__restrict__ en, unsigned long long m,
                            int both, const int *__restrict__ lv, int *lv_w, int iter, int *modif)
 {
-    for (unsigned long long k = blockIdx.x * (unsigned long long)blockDim.x + threadIdx.x; k < m;
-         k += (unsigned long long)gridDim.x * blockDim.x) {
+    GRID_STRIDE(k, m) {
         unsigned s = st[k], d = en[k];
         int ls = __ldg(&lv[s]), ld = __ldg(&lv[d]);
         if (ls == iter && ld < 0) {
@@ -39,9 +37,8 @@ __global__ void k_bfs_edge(const unsigned *__restrict__ st, const unsigned *__re
     }
 }
 
-/* A warp takes BU_CHUNK words of the bitmaps at a time in a bottom-up step. The level
- * loop's kernel keeps 6 blocks an SM (40 registers; 8 with 32 registers spilled and
- * measured the same on R-MAT 22). */
+/* A warp takes BU_CHUNK words of the bitmaps at a time in a bottom-up step; the level
+ * loop keeps 6 blocks an SM (graphs.md: 8 measured the same). */
 #define BU_CHUNK 2
 #define BFS_RUN_BLOCKS_PER_SM 6
 
@@ -93,7 +90,7 @@ __device__ void bfs_convert(const bfs_level_args &a, const bfs_rule &r, int conv
             unsigned word = __ballot_sync(FULL_MASK, v < n && __ldcg(&a.levels[v]) == iter);
             if (!lane) bm[w] = word;
         } else {
-            warp_append((__ldcg(&bm[w]) >> lane) & 1u, v, q, &cnt->qlen, ~0ull, NULL);
+            warp_append((__ldcg(&bm[w]) >> lane) & 1u, v, q, &cnt->qlen);
         }
     }
 }
@@ -105,13 +102,7 @@ __device__ __forceinline__ void td_visit(bool valid, unsigned nb, const long lon
 {
     bool found = valid && levels[nb] < 0 && atomicCAS(&levels[nb], -1, iter + 1) == -1;
     if (found) *deg_sum += (unsigned long long)(row[nb + 1] - row[nb]);
-    warp_append(found, nb, qout, &cnt->count, ~0ull, NULL);
-}
-
-__device__ __forceinline__ void flush_degree(bfs_counters *cnt, unsigned long long deg_sum)
-{
-    deg_sum = warp_sum(deg_sum);
-    if ((threadIdx.x & 31) == 0 && deg_sum) atomicAdd(&cnt->degree, deg_sum);
+    warp_append(found, nb, qout, &cnt->count);
 }
 
 /* Top-down: the QN vertices of QIN, up to GRAPH_BLOCK at a time a block (fewer when
@@ -148,7 +139,7 @@ __device__ void bfs_top_down(const bfs_level_args &a, graph_lb *lb, const unsign
         }
         __syncthreads();   /* lb is refilled by the next chunk */
     }
-    flush_degree(cnt, deg_sum);
+    warp_sum_add(&cnt->degree, deg_sum);
 }
 
 /* The hubs: one listed segment a block. */
@@ -164,11 +155,11 @@ __device__ void bfs_top_down_big(const bfs_level_args &a, unsigned nseg, unsigne
             td_visit(k < end, k < end ? a.col[k] : 0, row, qout, cnt, a.levels, iter, &deg_sum);
         }
     }
-    flush_degree(cnt, deg_sum);
+    warp_sum_add(&cnt->degree, deg_sum);
 }
 
 /* Whether unreached V has an in-neighbour on the frontier FIN, one in-arc a trip
- * (loading four or eight before testing them measured 6-9% slower on R-MAT 22). */
+ * (four or eight at once were slower: graphs.md). */
 __device__ __forceinline__ bool bu_has_parent(const long long *rrow, const unsigned *rcol, const unsigned *fin,
                                               unsigned v, long long *start, long long *end)
 {
@@ -273,9 +264,7 @@ extern "C" uint64_t graph_hub_capacity(uint32_t n, uint64_t m) { return m / GRAP
 
 __global__ void k_bfs_colorize(const int *levels, unsigned n, int level, unsigned *rgba)
 {
-    for (unsigned long long v = blockIdx.x * (unsigned long long)blockDim.x + threadIdx.x; v < n;
-         v += (unsigned long long)gridDim.x * blockDim.x)
-        rgba[v] = bfs_level_color(levels[v], level);
+    GRID_STRIDE(v, n) rgba[v] = bfs_level_color(levels[v], level);
 }
 
 extern "C" const void *bfs_kernel(int which)

@@ -28,10 +28,9 @@ enum { BFS_STEP_TOP_DOWN, BFS_STEP_BOTTOM_UP, BFS_STEP_DONE, BFS_STEP_SMALL };
  * to bottom-up), or its queue from the bitmap (back). */
 enum { BFS_CONVERT_NONE, BFS_CONVERT_TO_BITMAP, BFS_CONVERT_TO_QUEUE };
 
-/* The level loop's state in device memory, between launches of the loop: the
- * frontier (level ITER, in q[CUR] or bm[CUR]), how the last level stepped, and the
- * counts. The loop ends with STEP_DONE, or STEP_SMALL for the cluster (bfs_pool.h),
- * after which the host sets the state and SKIP_SMALL and launches the loop again. */
+/* The level loop's state in device memory between its launches: the frontier (level
+ * ITER, in q[CUR] or bm[CUR]), how the last level stepped, and the counts. After
+ * STEP_SMALL and the cluster (bfs_pool.h) the host sets it and SKIP_SMALL and relaunches. */
 typedef struct bfs_ctl {
     int iter, cur;
     int step, convert;          /* BFS_STEP_, BFS_CONVERT_ */
@@ -44,10 +43,9 @@ typedef struct bfs_ctl {
 } bfs_ctl;
 
 /* Beamer's switching rule: bottom-up when the frontier grows and its arcs exceed MU /
- * ALPHA (so not for a shrinking tail, where a bottom-up step scans every unreached
- * vertex for a few frontier ones), back
- * when it has fewer than N / BETA vertices; STEP_SMALL (for the cluster) while it has
- * at most SMALL_V vertices and SMALL_A arcs (SMALL_V 0: never). */
+ * ALPHA (not for a shrinking tail: bottom-up scans every unreached vertex), back when
+ * it has fewer than N / BETA vertices; STEP_SMALL (for the cluster) while it has at
+ * most SMALL_V vertices and SMALL_A arcs (SMALL_V 0: never). */
 typedef struct bfs_rule {
     unsigned int n;
     int direction_opt;
@@ -90,10 +88,7 @@ uint64_t graph_hub_capacity(uint32_t n, uint64_t m);
  * q[0], level 0, its arcs from ROW, M arcs in all. */
 int bfs_launch_start(const bfs_level_args *a, uint64_t m, uint32_t source, cudaStream_t stream, sw_error *err);
 /* The level loop from *CTL, one cooperative launch, until the frontier is empty
- * (STEP_DONE), small by R (STEP_SMALL) or R's MAX_LEVELS are run. Each level is a top-down step (the frontier
- * queue's arcs spread over each block, hubs' arcs in segments over the grid) or a
- * bottom-up step (every unreached vertex looks through its in-arcs for one in the
- * frontier bitmap; the next bitmap is a warp ballot a word). */
+ * (STEP_DONE), small by R (STEP_SMALL) or R's MAX_LEVELS are run (bfs.cu). */
 int bfs_launch_run(const bfs_level_args *a, const bfs_rule *r, cudaStream_t stream, sw_error *err);
 
 /* Panel colours (RGBA8 per vertex): unreached grey, levels below LEVEL on a ramp,

@@ -1,32 +1,27 @@
 /* Small-frontier BFS in one thread-block cluster, one cluster barrier a level
  * (bfs_pool.h). The grid is one cluster of NB blocks. A frontier of T vertices is a
  * pool of T entries (vertex, first arc, degree): entry s lives in block s % NB at
- * index s / NB, so every block holds its share, evenly, in its own shared memory. A
- * level r has parity p = r & 1; its frontier is pool[p]:
+ * index s / NB, so every block holds its share, evenly, in its own shared memory.
+ * Level r (parity p = r & 1) expands pool[p] into pool[p ^ 1]:
  *   top  after the cluster barrier, each thread reads T and A (the frontier's arcs)
- *        from its own block's s_t[p], s_a[p], which every block fed by remote max and
- *        add before the barrier. T 0, or A past the pool's size: every block stops
- *        at the same level;
+ *        from its own block's s_t[p], s_a[p], fed by every block (remote max and add)
+ *        before the barrier. T 0, or A past the pool's size: every block stops here;
  *   B    each thread takes up to BFS_POOL_ITEMS entries of its block: for those of
  *        at most BP_SMALL arcs it loads all columns, then claims them all (atomicCAS
- *        -1 -> level + 1); larger entries are listed. The block counts its finds (a
- *        warp scan, one shared atomic a warp);
+ *        -1 -> level + 1); larger entries are listed. The block counts its finds;
  *   S1   each thread loads its finds' row bounds while thread 0 reserves the block's
  *        slots of pool[p ^ 1] with one remote atomicAdd on block 0's s_cnt[p ^ 1];
- *   S2   the finds go to their slots (16-byte remote stores) and their arcs are
- *        summed; the listed entries are expanded a warp each, 32 arcs at a time, a
- *        reservation per 32;
+ *   S2   the finds go to their slots (16-byte remote stores); the listed entries are
+ *        expanded a warp each, 32 arcs and one reservation at a time;
  *   S3   warp 0 sends the block's last slot + 1 (max) and its finds' arcs (sum) to
- *        every block's s_t[p ^ 1], s_a[p ^ 1]; the cluster barrier (arrive.release,
- *        wait.acquire) ends the level.
- * S1..S3 are block barriers. What is rewritten only after the barrier that ends its
- * reading: pool[p ^ 1] was last read in level r - 1 (before this level's barrier);
- * s_t[p], s_a[p] are zeroed by their block after S1 (every thread read them before S1)
- * and block 0's s_cnt[p] after S1 (its atomics were in level r - 1); all three are
- * written again only in level r + 1, after the next barrier. Nothing remote is touched
- * between a level's barrier and the exit, and a last barrier keeps every block's
- * shared memory alive until all are done. Below sm_90, or with NB = 1, the cluster
- * barrier is __syncthreads and the pool is the block's own. */
+ *        every block's s_t[p ^ 1], s_a[p ^ 1]; the cluster barrier ends the level.
+ * S1..S3 are block barriers. Nothing is rewritten before the barrier that ends its
+ * reading: pool[p ^ 1] was last read in level r - 1; s_t[p], s_a[p] (read before S1)
+ * and block 0's s_cnt[p] (its atomics were in level r - 1) are zeroed after S1 and
+ * written again only in level r + 1. Nothing remote is touched between a level's
+ * barrier and the exit, and a last barrier keeps every block's shared memory alive
+ * until all are done. Below sm_90, or with NB = 1, the cluster barrier is
+ * __syncthreads and the pool is the block's own. */
 #include "bfs_pool.h"
 #include "kernels/common/cuda_util.cuh"
 #include "graph_block.cuh"
@@ -90,8 +85,7 @@ __global__ void __launch_bounds__(BFS_POOL_THREADS, 1)
             pool0[i] = bp_entry(v, s, bp_clamp(d));
             mine += (unsigned long long)d;
         }
-        mine = warp_sum(mine);
-        if (lane == 0 && mine) atomicAdd(&s_arcs, mine);
+        warp_sum_add(&s_arcs, mine);
     }
     graph_cluster_sync(nb);   /* every block's counters are zero and its s_arcs complete */
     if (warp == 0) {
@@ -210,8 +204,7 @@ __global__ void __launch_bounds__(BFS_POOL_THREADS, 1)
                 if (found) bp_put(nq, slot, bp_entry(v, vs, bp_clamp(vd)), nb, &s_overflow);
             }
         }
-        farcs = warp_sum(farcs);
-        if (lane == 0 && farcs) atomicAdd(&s_arcs, farcs);
+        warp_sum_add(&s_arcs, farcs);
         __syncthreads();   /* S3: the block's finds are placed; s_end and s_arcs complete */
         if (warp == 0) {
             unsigned end = s_end;

@@ -1,10 +1,8 @@
-/* BFS levels of small frontiers inside one launch: a thread-block cluster (up to
- * BFS_CLUSTER_MAX blocks, one per SM, sm_90; one block elsewhere) runs top-down level
- * after level with one cluster barrier a level (the frontier pooled over the blocks'
- * shared memory: bfs_pool.cu), while the frontier has at most bfs_pool_max_vertices()
- * vertices and bfs_pool_max_arcs() arcs (long, thin graphs: grids, roads, paths, the
- * tails of R-MAT), then leaves it in QOUT for the full-GPU kernels (bfs.h). A road-like
- * grid's thousands of levels then cost one launch instead of a host round trip each. */
+/* BFS levels of small frontiers (grids, roads, paths, R-MAT's tails) in one launch: a
+ * thread-block cluster (up to BFS_CLUSTER_MAX blocks, sm_90; one block elsewhere) runs
+ * top-down levels, one cluster barrier each (bfs_pool.cu), while the frontier fits the
+ * limits below, then leaves it in QOUT for the full-GPU kernels (bfs.h). A road-like
+ * grid's thousands of levels cost one launch instead of a host round trip each. */
 #ifndef SCANWORKS_KERNELS_BFS_POOL_H
 #define SCANWORKS_KERNELS_BFS_POOL_H
 

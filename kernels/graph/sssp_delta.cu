@@ -68,10 +68,7 @@ __device__ __forceinline__ void ds_visit(const ds_params &p, const ds_out &o, co
         improved[j] = nd[j] < old && nd[j] < o.hi;
         first += __float_as_uint(old) == DS_INF_BITS;
     }
-    if (p.pull) {   /* the pull's switch counts the vertices reached */
-        const unsigned reached = warp_sum(first);
-        if ((threadIdx.x & 31) == 0 && reached) atomicAdd(&p.ctl->reached, (unsigned long long)reached);
-    }
+    if (p.pull) warp_sum_add(&p.ctl->reached, first);   /* the pull's switch counts the vertices reached */
     /* each ballot right after its stamp atomic, the order the kernel was timed with
        (balloting after all B atomics schedules differently) */
     unsigned mask[B];
@@ -162,12 +159,9 @@ __device__ __forceinline__ void ds_expand(const ds_params &p, const ds_out &o, c
            before the heavy round) */
         if (LIGHT) {
             bool member = fresh && atomicExch(&p.bstamp[u], o.bucket_val) != o.bucket_val;
-            warp_append(member, u, p.members, o.members, ~0ull, NULL);
-            if (p.pull) {   /* the pull's switch weighs the heavy arcs the members would push */
-                unsigned long long h = member ? (unsigned long long)(p.row[u + 1] - p.mid[u]) : 0;
-                h = warp_sum(h);
-                if ((threadIdx.x & 31) == 0 && h) atomicAdd(o.member_heavy, h);
-            }
+            warp_append(member, u, p.members, o.members);
+            /* the pull's switch weighs the heavy arcs the members would push */
+            if (p.pull) warp_sum_add(o.member_heavy, member ? (unsigned long long)(p.row[u + 1] - p.mid[u]) : 0ull);
         }
         __syncthreads();
     }

@@ -93,8 +93,7 @@ __device__ __forceinline__ void ds_pull_pass(const ds_params &p, float lo, float
             }
         }
     }
-    reach = warp_sum(reach);
-    if ((threadIdx.x & 31) == 0 && reach) atomicAdd(&p.ctl->reached, (unsigned long long)reach);
+    warp_sum_add(&p.ctl->reached, reach);
 }
 
 #endif
