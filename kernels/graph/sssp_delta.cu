@@ -40,13 +40,11 @@ typedef struct ds_out {
     bool full;
 } ds_out;
 
-/* Relaxes B arcs per lane (A[j] from a vertex at distance DU[j], where VALID[j]);
- * whole warps call this. Each step is issued for all B arcs before the next one
- * starts (the arc loads, then the dist loads, then the atomics), so a lane has B
- * dependent chains in flight instead of one. An improved vertex below hi is queued
- * (once per round): the warp appends all its finds with one atomicAdd. A heavy arc
- * lands below hi only when lo + delta rounds to lo (then the bucket loops again), so
- * heavy phases pay only the ballot. */
+/* Relaxes B arcs a lane (A[j] from a vertex at distance DU[j], where VALID[j]), each
+ * step issued for all B before the next (arc loads, dist loads, atomics): B dependent
+ * chains in flight, not one. An improved vertex below hi is queued once a round, the
+ * warp's finds with one atomicAdd. A heavy arc lands below hi only when lo + delta
+ * rounds to lo (the bucket then loops again), so heavy phases pay only the ballot. */
 template <int B>
 __device__ __forceinline__ void ds_visit(const ds_params &p, const ds_out &o, const bool *valid, const long long *a,
                                          const float *du)
@@ -69,8 +67,7 @@ __device__ __forceinline__ void ds_visit(const ds_params &p, const ds_out &o, co
         first += __float_as_uint(old) == DS_INF_BITS;
     }
     if (p.pull) warp_sum_add(&p.ctl->reached, first);   /* the pull's switch counts the vertices reached */
-    /* each ballot right after its stamp atomic, the order the kernel was timed with
-       (balloting after all B atomics schedules differently) */
+    /* each ballot right after its stamp atomic: the schedule that was timed */
     unsigned mask[B];
 #pragma unroll
     for (int j = 0; j < B; j++)
@@ -93,10 +90,10 @@ __device__ __forceinline__ long long ds_chunk_arc(const graph_lb *lb, const floa
 }
 
 /* Relaxes the light (LIGHT) or heavy arcs of the *COUNT vertices of LIST, a block
- * balancing the arcs of 256 vertices at a time; vertices of more than big_degree
- * arcs are listed in HUBS instead, a segment per entry.
- * A light phase lists each vertex it expands as a member of the bucket, once
- * (BSTAMP): every vertex whose final distance lies in the bucket is expanded there. */
+ * balancing the arcs of GRAPH_BLOCK vertices at a time; those of more than big_degree
+ * arcs are listed in HUBS instead, a segment an entry. A light phase lists each vertex
+ * it expands as a member of the bucket, once (BSTAMP): every vertex whose final
+ * distance lies in the bucket is expanded there. */
 template <bool LIGHT>
 __device__ __forceinline__ void ds_expand(const ds_params &p, const ds_out &o, const unsigned *list,
                                           const unsigned *count_at, unsigned *hubs, graph_lb *lb, float *s_du,
@@ -155,8 +152,7 @@ __device__ __forceinline__ void ds_expand(const ds_params &p, const ds_out &o, c
                 ds_visit<DS_BATCH>(p, o, valid, a, du);
             }
         }
-        /* listed as a member after the arcs, off their path (nothing reads the list
-           before the heavy round) */
+        /* members listed after the arcs, off their path (read in the heavy round) */
         if (LIGHT) {
             bool member = fresh && atomicExch(&p.bstamp[u], o.bucket_val) != o.bucket_val;
             warp_append(member, u, p.members, o.members);
@@ -193,13 +189,25 @@ __device__ __forceinline__ void ds_hubs(const ds_params &p, const ds_out &o, uns
     }
 }
 
-/* One relax phase: the listed vertices, a barrier, their hubs' segments if any and
- * a second barrier. Phase PH uses hubs[PH % 3] and zeroes hubs[(PH + 1) % 3]. */
+/* Zeroes round IT's counters two slots ahead, (IT + 2) % 3 (one thread: block 0's thread 0). */
+__device__ __forceinline__ void ds_reset_round_slot(sssp_ds_ctl *c, unsigned it)
+{
+    c->queued[(it + 2) % 3] = 0;
+    c->far_min_bits[(it + 2) % 3] = DS_INF_BITS;
+    c->unsettled[(it + 2) % 3] = 0;
+}
+
+/* Round IT, relax phase PH of bucket B (their slots: k_ds_run): LIST's vertices, a
+ * barrier, their hubs' segments if any (hubs[PH % 3]) and a second barrier. */
 template <bool LIGHT>
-__device__ __forceinline__ void ds_phase(const ds_params &p, const ds_out &o, const unsigned *list,
-                                         const unsigned *count_at, unsigned ph, graph_lb *lb, float *s_du,
+__device__ __forceinline__ void ds_round(const ds_params &p, const unsigned *list, const unsigned *count_at, float hi,
+                                         bool full, unsigned it, unsigned ph, unsigned b, graph_lb *lb, float *s_du,
                                          unsigned *s_count, cg::grid_group &grid)
 {
+    sssp_ds_ctl *c = p.ctl;
+    if (blockIdx.x == 0 && threadIdx.x == 0) ds_reset_round_slot(c, it);
+    ds_out o = {hi, it + 1, b + 1, p.queue[(it + 1) & 1], &c->queued[(it + 1) % 3], &c->members[b % 3],
+                &c->member_heavy[b % 3], full};
     if (blockIdx.x == 0 && threadIdx.x == 0) p.ctl->hubs[(ph + 1) % 3] = 0;
     ds_expand<LIGHT>(p, o, list, count_at, &p.ctl->hubs[ph % 3], lb, s_du, s_count);
     grid.sync();
@@ -210,28 +218,6 @@ __device__ __forceinline__ void ds_phase(const ds_params &p, const ds_out &o, co
         grid.sync();
         ds_tick(p.ctl, LIGHT ? SSSP_DS_T_LIGHT_HUBS : SSSP_DS_T_HEAVY_HUBS);
     }
-}
-
-/* Zeroes round IT's counters two slots ahead, (IT + 2) % 3 (one thread: block 0's thread 0). */
-__device__ __forceinline__ void ds_reset_round_slot(sssp_ds_ctl *c, unsigned it)
-{
-    c->queued[(it + 2) % 3] = 0;
-    c->far_min_bits[(it + 2) % 3] = DS_INF_BITS;
-    c->unsettled[(it + 2) % 3] = 0;
-}
-
-/* Round IT (a relax phase PH of bucket B): reads LIST, appends to queue[(IT + 1) & 1]
- * (count queued[(IT + 1) % 3]) and zeroes slot (IT + 2) % 3. */
-template <bool LIGHT>
-__device__ __forceinline__ void ds_round(const ds_params &p, const unsigned *list, const unsigned *count_at, float hi,
-                                         bool full, unsigned it, unsigned ph, unsigned b, graph_lb *lb, float *s_du,
-                                         unsigned *s_count, cg::grid_group &grid)
-{
-    sssp_ds_ctl *c = p.ctl;
-    if (blockIdx.x == 0 && threadIdx.x == 0) ds_reset_round_slot(c, it);
-    ds_out o = {hi, it + 1, b + 1, p.queue[(it + 1) & 1], &c->queued[(it + 1) % 3], &c->members[b % 3],
-                &c->member_heavy[b % 3], full};
-    ds_phase<LIGHT>(p, o, list, count_at, ph, lb, s_du, s_count, grid);
 }
 
 /* A block's shared counters for ds_scan's appends: step k of a scan counts into
@@ -254,10 +240,8 @@ __device__ __forceinline__ void ds_scan_shared_init(ds_scan_shared *s)
 
 /* Queues every v with LO <= dist[v] < HI; the smallest dist >= HI (finite) goes
  * to *FAR_MIN, the count of finite dist >= LO is added to *UNSETTLED. A thread takes
- * DS_SCAN_LOADS float4 of dist at a time, all loads in flight before any is looked at
- * (one at a time, each step waited a full L2 round trip: ~30 us per scan of 4 M
- * vertices), and a block appends its finds with one atomicAdd a step (one a warp put
- * eight times as many on the one counter). */
+ * DS_SCAN_LOADS float4 of dist at a time, all loads in flight before any is looked at,
+ * and a block appends its finds with one atomicAdd a step (graphs.md, round 8). */
 #define DS_SCAN_LOADS 8
 static_assert(DS_SCAN_LOADS * 4 <= 32, "a thread's finds of one step are bits of one 32-bit mask");
 __device__ __forceinline__ void ds_scan(const ds_params &p, float lo, float hi, unsigned *queue, unsigned *queued,
@@ -335,7 +319,7 @@ __global__ void __launch_bounds__(GRAPH_BLOCK, DS_BLOCKS_PER_SM) k_ds_run(const 
     bool leader = blockIdx.x == 0 && threadIdx.x == 0;
     /* it: rounds (scans, light and heavy rounds); ph: relax phases; b: buckets. Round IT
        reads queue[IT & 1] (count queued[IT % 3]), writes queue[(IT + 1) & 1]
-       (queued[(IT + 1) % 3]) and zeroes slot (IT + 2) % 3. */
+       (queued[(IT + 1) % 3]) and zeroes slot (IT + 2) % 3; phase PH zeroes hubs[(PH + 1) % 3]. */
     unsigned it = 0, ph = 0, b = 0;
     float lo = 0.0f, pl = -1.0f;   /* pl >= 0: the next scan pulls from the bucket [pl, lo) */
     bool tail = false;
@@ -373,10 +357,8 @@ __global__ void __launch_bounds__(GRAPH_BLOCK, DS_BLOCKS_PER_SM) k_ds_run(const 
             continue;
         }
         /* light rounds until the queue is empty, then one heavy round over the members
-           (it queues nothing unless delta was lost in rounding: then again); the tail's
-           light rounds relaxed every arc, so it has no heavy round. With PULL, once the
-           unreached vertices' heavy arcs are no more than the members' would be, the
-           members push nothing and the next scan pulls instead, from then on. */
+           (it queues nothing unless delta was lost in rounding: then again) or, with
+           PULL, none and a pull before the next scan; the tail has no heavy round. */
         for (;;) {
             while (nq) {
                 ds_round<true>(p, p.queue[it & 1], &c->queued[it % 3], hi, tail, it, ph, b, &lb, s_du, &s_count,
@@ -388,9 +370,7 @@ __global__ void __launch_bounds__(GRAPH_BLOCK, DS_BLOCKS_PER_SM) k_ds_run(const 
             if (tail) break;
             const unsigned long long nh = __ldcg(p.heavy_rows);
             if (!nh) break;   /* no heavy arc anywhere: nothing to push or pull */
-            if (p.pull && lo + p.delta > lo) {
-                /* pull once the unreached vertices' heavy arcs (their count x the mean
-                   heavy degree) are no more than the members would push */
+            if (p.pull && lo + p.delta > lo) {   /* the pull's switch (sssp_delta.h) */
                 const unsigned long long reached = __ldcg(&c->reached);
                 const double unreached_arcs =
                     (double)(nh > reached ? nh - reached : 0) * (double)__ldcg(p.heavy_rows + 1) / (double)nh;
