@@ -28,6 +28,7 @@
 #include "graph_cluster.cuh"
 
 #define BP_SMALL 4                                           /* arcs a thread expands alone */
+#define BP_FINDS (BFS_POOL_ITEMS * BP_SMALL)                 /* a thread's candidates a level */
 #define BP_CAP (BFS_POOL_THREADS * BFS_POOL_ITEMS)           /* a block's entries of one pool */
 #define BP_WARPS (BFS_POOL_THREADS / 32)
 #define BP_SMEM_BYTES (2 * BP_CAP * sizeof(longlong2) + BP_CAP * sizeof(unsigned))
@@ -107,7 +108,7 @@ __global__ void __launch_bounds__(BFS_POOL_THREADS, 1)
         const longlong2 *q = p ? pool1 : pool0;
         longlong2 *nq = p ? pool0 : pool1;
         const unsigned own = bp_own(t, rank, nb);
-        unsigned nbv[BFS_POOL_ITEMS][BP_SMALL];
+        unsigned nbv[BP_FINDS];   /* entry k's arc j is nbv[k * BP_SMALL + j] */
 #pragma unroll
         for (int k = 0; k < BFS_POOL_ITEMS; k++) {
             unsigned i = tid + k * BFS_POOL_THREADS;
@@ -121,39 +122,33 @@ __global__ void __launch_bounds__(BFS_POOL_THREADS, 1)
             bool small = deg <= BP_SMALL;
             if (!small) big[atomicAdd(&s_nbig, 1u)] = i;   /* < own <= BP_CAP */
 #pragma unroll
-            for (int j = 0; j < BP_SMALL; j++) nbv[k][j] = small && j < deg ? __ldg(&col[start + j]) : BP_NONE;
-        }
-        int old[BFS_POOL_ITEMS][BP_SMALL];
-#pragma unroll
-        for (int k = 0; k < BFS_POOL_ITEMS; k++)
-#pragma unroll
             for (int j = 0; j < BP_SMALL; j++)
-                old[k][j] = nbv[k][j] != BP_NONE ? atomicCAS(&levels[nbv[k][j]], -1, iter + 1) : 0;
+                nbv[k * BP_SMALL + j] = small && j < deg ? __ldg(&col[start + j]) : BP_NONE;
+        }
+        int old[BP_FINDS];
+#pragma unroll
+        for (int f = 0; f < BP_FINDS; f++) old[f] = nbv[f] != BP_NONE ? atomicCAS(&levels[nbv[f]], -1, iter + 1) : 0;
         unsigned nfound = 0;
 #pragma unroll
-        for (int k = 0; k < BFS_POOL_ITEMS; k++)
-#pragma unroll
-            for (int j = 0; j < BP_SMALL; j++) {
-                if (nbv[k][j] != BP_NONE && old[k][j] == -1) nfound++;
-                else nbv[k][j] = BP_NONE;   /* not this thread's find */
-            }
+        for (int f = 0; f < BP_FINDS; f++) {
+            if (nbv[f] != BP_NONE && old[f] == -1) nfound++;
+            else nbv[f] = BP_NONE;   /* not this thread's find */
+        }
         /* this warp's finds get consecutive places in the block's reservation */
         unsigned inc = warp_inclusive_sum(nfound), wtot = __shfl_sync(FULL_MASK, inc, 31), woff = 0;
         if (lane == 31 && wtot) woff = atomicAdd(&s_found, wtot);
         woff = __shfl_sync(FULL_MASK, woff, 31) + inc - nfound;
         __syncthreads();   /* S1: s_found and the list of larger entries are complete; s_t[p], s_a[p] read */
         /* the finds' row bounds, loaded while thread 0 reserves the block's slots */
-        long long fs[BFS_POOL_ITEMS][BP_SMALL], fe[BFS_POOL_ITEMS][BP_SMALL];
+        long long fs[BP_FINDS], fe[BP_FINDS];
 #pragma unroll
-        for (int k = 0; k < BFS_POOL_ITEMS; k++)
-#pragma unroll
-            for (int j = 0; j < BP_SMALL; j++) {
-                fs[k][j] = fe[k][j] = 0;
-                if (nbv[k][j] != BP_NONE) {
-                    fs[k][j] = __ldg(&row[nbv[k][j]]);
-                    fe[k][j] = __ldg(&row[nbv[k][j] + 1]);
-                }
+        for (int f = 0; f < BP_FINDS; f++) {
+            fs[f] = fe[f] = 0;
+            if (nbv[f] != BP_NONE) {
+                fs[f] = __ldg(&row[nbv[f]]);
+                fe[f] = __ldg(&row[nbv[f] + 1]);
             }
+        }
         if (tid == 0) {
             unsigned n = s_found;
             if (n) {
@@ -170,14 +165,11 @@ __global__ void __launch_bounds__(BFS_POOL_THREADS, 1)
         if (nfound) {
             unsigned slot = s_base + woff;
 #pragma unroll
-            for (int k = 0; k < BFS_POOL_ITEMS; k++)
-#pragma unroll
-                for (int j = 0; j < BP_SMALL; j++)
-                    if (nbv[k][j] != BP_NONE) {
-                        farcs += (unsigned long long)(fe[k][j] - fs[k][j]);
-                        bp_put(nq, slot++, bp_entry(nbv[k][j], fs[k][j], bp_clamp(fe[k][j] - fs[k][j])), nb,
-                               &s_overflow);
-                    }
+            for (int f = 0; f < BP_FINDS; f++)
+                if (nbv[f] != BP_NONE) {
+                    farcs += (unsigned long long)(fe[f] - fs[f]);
+                    bp_put(nq, slot++, bp_entry(nbv[f], fs[f], bp_clamp(fe[f] - fs[f])), nb, &s_overflow);
+                }
         }
         const unsigned nbig = s_nbig;
         for (unsigned b = warp; b < nbig; b += BP_WARPS) {   /* the larger entries, a warp each */

@@ -1,6 +1,6 @@
-/* Device building blocks of the graph kernels: a 64-bit block exclusive scan,
- * warp-aggregated appends (one atomicAdd a warp), and the block load balancer that
- * spreads a chunk of frontier vertices' edges evenly over a block's threads.
+/* Device building blocks of the graph kernels: warp-aggregated appends (one atomicAdd
+ * a warp), and the block load balancer that spreads a chunk of frontier vertices'
+ * edges evenly over a block's threads.
  * Every function here must be called by whole warps. */
 #ifndef SCANWORKS_KERNELS_GRAPH_BLOCK_CUH
 #define SCANWORKS_KERNELS_GRAPH_BLOCK_CUH
@@ -72,27 +72,6 @@ template <typename T, typename S> __device__ __forceinline__ void warp_sum_add(T
     if ((threadIdx.x & 31) == 0 && x) atomicAdd(at, (T)x);
 }
 
-/* Exclusive scan of X over the block; *total gets the block's sum. Uses WARP_TOT
- * (GRAPH_WARPS + 1 entries of shared memory); ends with __syncthreads. */
-__device__ __forceinline__ long long block_exclusive_scan(long long x, long long *warp_tot, long long *total)
-{
-    int lane = threadIdx.x & 31, warp = threadIdx.x >> 5;
-    long long inc = warp_inclusive_sum(x);
-    if (lane == 31) warp_tot[warp] = inc;
-    __syncthreads();
-    if (warp == 0) {
-        long long t = lane < GRAPH_WARPS ? warp_tot[lane] : 0;
-        long long ti = warp_inclusive_sum(t);
-        if (lane < GRAPH_WARPS) warp_tot[lane] = ti - t;
-        if (lane == GRAPH_WARPS - 1) warp_tot[GRAPH_WARPS] = ti;
-    }
-    __syncthreads();
-    long long r = warp_tot[warp] + inc - x;
-    *total = warp_tot[GRAPH_WARPS];
-    __syncthreads();
-    return r;
-}
-
 /* Appends V to QUEUE for each lane where FLAG is set: one atomicAdd on *COUNT per
  * warp. QUEUE must hold every append. */
 __device__ __forceinline__ void warp_append(bool flag, unsigned v, unsigned *queue, unsigned *count)
@@ -138,10 +117,23 @@ typedef struct graph_lb {
     long long warp_tot[GRAPH_WARPS + 1];
 } graph_lb;
 
+/* Returns the chunk's edge total; OFF gets the block's exclusive scan of DEG (on
+ * block_scan.cuh's warp scan; WARP_TOT: the warps' offsets, then the total). */
 __device__ __forceinline__ long long lb_load(graph_lb *s, long long start, long long deg)
 {
-    long long total;
-    long long ex = block_exclusive_scan(deg, s->warp_tot, &total);
+    int lane = threadIdx.x & 31, warp = threadIdx.x >> 5;
+    long long inc = warp_inclusive_sum(deg);
+    if (lane == 31) s->warp_tot[warp] = inc;
+    __syncthreads();
+    if (warp == 0) {
+        long long t = lane < GRAPH_WARPS ? s->warp_tot[lane] : 0;
+        long long ti = warp_inclusive_sum(t);
+        if (lane < GRAPH_WARPS) s->warp_tot[lane] = ti - t;
+        if (lane == GRAPH_WARPS - 1) s->warp_tot[GRAPH_WARPS] = ti;
+    }
+    __syncthreads();
+    long long ex = s->warp_tot[warp] + inc - deg, total = s->warp_tot[GRAPH_WARPS];
+    __syncthreads();
     s->off[threadIdx.x] = ex;
     s->start[threadIdx.x] = start;
     __syncthreads();
