@@ -23,15 +23,46 @@
  * until all are done. Below sm_90, or with NB = 1, the cluster barrier is
  * __syncthreads and the pool is the block's own. */
 #include "bfs_pool.h"
-#include "kernels/common/cuda_util.cuh"
 #include "graph_block.cuh"
-#include "graph_cluster.cuh"
+#include <cooperative_groups.h>
+
+/* The cluster's barrier and shared memory (its launch: cuda_cluster_config, _pick). */
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
+#define GRAPH_CLUSTER 1
+#else
+#define GRAPH_CLUSTER 0
+#endif
+
+/* The barrier of the NB blocks: this thread's earlier writes (local, remote, atomic) are
+ * seen by every thread of the cluster after it (arrive.release, wait.acquire: the
+ * defaults of cooperative_groups' cluster sync). */
+__device__ __forceinline__ void graph_cluster_sync(unsigned nb)
+{
+#if GRAPH_CLUSTER
+    if (nb > 1) {
+        asm volatile("barrier.cluster.arrive.release;\n\tbarrier.cluster.wait.acquire;" ::: "memory");
+        return;
+    }
+#endif
+    (void)nb;
+    __syncthreads();
+}
+
+/* P (in this block's shared memory) as seen in block R's of the NB. */
+template <typename T> __device__ __forceinline__ T *graph_cluster_map(T *p, unsigned r, unsigned nb)
+{
+#if GRAPH_CLUSTER
+    if (nb > 1) return cooperative_groups::this_cluster().map_shared_rank(p, r);
+#endif
+    (void)r, (void)nb;
+    return p;
+}
 
 #define BP_SMALL 4                                           /* arcs a thread expands alone */
 #define BP_FINDS (BFS_POOL_ITEMS * BP_SMALL)                 /* a thread's candidates a level */
 #define BP_CAP (BFS_POOL_THREADS * BFS_POOL_ITEMS)           /* a block's entries of one pool */
 #define BP_WARPS (BFS_POOL_THREADS / 32)
-#define BP_SMEM_BYTES (2 * BP_CAP * sizeof(longlong2) + BP_CAP * sizeof(unsigned))
+static_assert(BFS_POOL_SMEM_BYTES == 2 * BP_CAP * sizeof(longlong2) + BP_CAP * sizeof(unsigned), "the pools, a list");
 #define BP_NONE 0xffffffffu
 
 /* An entry: x the vertex's first arc; y its vertex (low 32 bits) and degree (high 32
@@ -228,30 +259,4 @@ __global__ void __launch_bounds__(BFS_POOL_THREADS, 1)
     graph_cluster_sync(nb);   /* no block leaves while another may still use its shared memory */
 }
 
-extern "C" uint32_t bfs_pool_max_vertices(int cluster) { return (uint32_t)(cluster > 0 ? cluster : 0) * BP_CAP; }
-extern "C" uint32_t bfs_pool_max_arcs(int cluster) { return bfs_pool_max_vertices(cluster); }
-
-extern "C" int bfs_pool_prepare(int want, int *cluster, sw_error *err)
-{
-    return cuda_cluster_pick((const void *)k_bfs_pool, BFS_POOL_THREADS, BP_SMEM_BYTES, want, BFS_CLUSTER_MAX, cluster,
-                             err);
-}
-
-extern "C" int bfs_launch_pool_levels(int cluster, const int64_t *row, const uint32_t *col, const uint32_t *qin,
-                                      uint32_t qn, uint32_t *qout, int32_t *levels, int iter, bfs_block_state *state,
-                                      cudaStream_t stream, sw_error *err)
-{
-    if (cluster < 1 || cluster > BFS_CLUSTER_MAX)
-        return sw_fail(err, "bfs_pool_levels: a cluster of %d blocks; it takes 1..%d", cluster, BFS_CLUSTER_MAX);
-    if (qn < 1 || qn > bfs_pool_max_vertices(cluster))
-        return sw_fail(err, "bfs_pool_levels: a frontier of %u vertices; a cluster of %d takes 1..%u", qn, cluster,
-                       bfs_pool_max_vertices(cluster));
-    CUDA_TRY(cudaMemsetAsync(state, 0, sizeof *state, stream), err);
-    cudaLaunchAttribute attr;
-    cudaLaunchConfig_t cfg = cuda_cluster_config(cluster, BFS_POOL_THREADS, BP_SMEM_BYTES, stream, &attr);
-    CUDA_TRY(cudaLaunchKernelEx(&cfg, k_bfs_pool, (const long long *)row, (const unsigned *)col, (const unsigned *)qin,
-                                (unsigned)qn, (unsigned *)qout, (int *)levels, iter, state),
-             err);
-    CUDA_TRY_LAUNCH("bfs_pool_levels", err);
-    return 0;
-}
+extern "C" const void *bfs_pool_kernel(void) { return (const void *)k_bfs_pool; }

@@ -17,6 +17,8 @@ extern "C" {
 #define BFS_CLUSTER_MAX 16
 #define BFS_POOL_THREADS 512
 #define BFS_POOL_ITEMS 4   /* frontier entries per thread; a block holds THREADS x ITEMS */
+/* A block's dynamic shared memory: two pools of 16-byte entries, a list of indices. */
+#define BFS_POOL_SMEM_BYTES (BFS_POOL_THREADS * BFS_POOL_ITEMS * (2 * 16 + 4))
 
 /* What the cluster leaves: the frontier it stopped at (COUNT vertices on level ITER,
  * DEGREE arcs; COUNT 0: the BFS is done), the arcs it expanded, the levels it ran.
@@ -34,6 +36,8 @@ typedef struct bfs_block_state {
  * shared memory does not fit) and the kernel's limits set for it. WANT 0 takes the
  * largest that fits; otherwise at most WANT (SCANWORKS_BFS_CLUSTER, for tests). */
 int bfs_pool_prepare(int want, int *cluster, sw_error *err);
+/* bfs_pool.cu's kernel, for these launchers (src/prim/graph_plan_cuda.c). */
+const void *bfs_pool_kernel(void);
 /* Frontier vertices, and arcs of a frontier, that a cluster of CLUSTER blocks takes. */
 uint32_t bfs_pool_max_vertices(int cluster);
 uint32_t bfs_pool_max_arcs(int cluster);

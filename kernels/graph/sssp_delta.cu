@@ -1,10 +1,8 @@
-/* Delta-stepping SSSP as one cooperative kernel (see sssp_delta.h for the steps).
- * Every thread runs the same bucket loop and takes the same branches: the counters
- * that decide them are read after a grid barrier and are not written again until a
- * later barrier. Data written by other blocks in this launch (dist of queued
- * vertices, queues, hub lists, counters) is read through L2 (__ldcg), so a stale L1
- * line is never used; the one plain read, dist[v] before the atomicMin, can only be
- * stale high, which costs an atomic and nothing else. */
+/* Delta-stepping SSSP as one cooperative kernel (the steps: sssp_delta.h). Every
+ * thread runs the same bucket loop and takes the same branches, on counters read after
+ * a grid barrier and not written again before a later one. Data other blocks wrote in
+ * this launch is read through L2 (__ldcg); the one plain read, dist[v] before the
+ * atomicMin, can only be stale high, which costs an atomic and nothing else. */
 #include <cooperative_groups.h>
 
 #include "sssp_delta.h"
@@ -79,8 +77,7 @@ __device__ __forceinline__ void ds_visit(const ds_params &p, const ds_out &o, co
  * a hub segment (SSSP_DS_SEGMENT = 32 lanes x DS_BATCH). */
 #define DS_BATCH 4
 
-/* Arc E (< the chunk's total) of the block's chunk, loaded by lb_load: its index in
- * col / w, and in *DU the distance of its tail (S_DU, by chunk slot). */
+/* Arc E of the block's chunk (lb_load): its index in col / w; *DU its tail's dist. */
 __device__ __forceinline__ long long ds_chunk_arc(const graph_lb *lb, const float *s_du, long long e, float *du)
 {
     int k = lb_find(lb, e);
@@ -89,11 +86,10 @@ __device__ __forceinline__ long long ds_chunk_arc(const graph_lb *lb, const floa
     return a;
 }
 
-/* Relaxes the light (LIGHT) or heavy arcs of the *COUNT vertices of LIST, a block
- * balancing the arcs of GRAPH_BLOCK vertices at a time; those of more than big_degree
- * arcs are listed in HUBS instead, a segment an entry. A light phase lists each vertex
- * it expands as a member of the bucket, once (BSTAMP): every vertex whose final
- * distance lies in the bucket is expanded there. */
+/* Relaxes the light (LIGHT) or heavy arcs of the *COUNT vertices of LIST, GRAPH_BLOCK
+ * a block at a time (lb); vertices of more than big_degree arcs go to HUBS' segments.
+ * A light phase lists each vertex it expands as a member of the bucket, once (BSTAMP):
+ * every vertex whose final distance lies in the bucket is expanded there. */
 template <bool LIGHT>
 __device__ __forceinline__ void ds_expand(const ds_params &p, const ds_out &o, const unsigned *list,
                                           const unsigned *count_at, unsigned *hubs, graph_lb *lb, float *s_du,
@@ -163,8 +159,8 @@ __device__ __forceinline__ void ds_expand(const ds_params &p, const ds_out &o, c
     }
 }
 
-/* The NSEG hub segments listed by ds_expand, one warp per segment: a segment is
- * short (tens to hundreds of arcs), so the whole grid's warps share a phase's hubs. */
+/* The NSEG hub segments listed by ds_expand, a warp each (a segment is short): the
+ * whole grid's warps share a phase's hubs. */
 template <bool LIGHT>
 __device__ __forceinline__ void ds_hubs(const ds_params &p, const ds_out &o, unsigned nseg)
 {
@@ -220,15 +216,14 @@ __device__ __forceinline__ void ds_round(const ds_params &p, const unsigned *lis
     }
 }
 
-/* A block's shared counters for ds_scan's appends: step k of a scan counts into
- * cnt[k % 3] and reads its block's place from base[k % 3] (three, so that zeroing the
- * next step's counter never races a slow warp's read of the last one). */
+/* ds_scan's block counters: step k counts into cnt[k % 3], its place in base[k % 3]
+ * (three, so that zeroing the next step's never races a slow warp's read of the last). */
 typedef struct ds_scan_shared {
     unsigned cnt[3], base[3], min_bits;
     unsigned long long unsettled;
 } ds_scan_shared;
 
-/* Thread 0 readies S for a scan: at the start of the launch and at the end of each scan. */
+/* Thread 0 readies S for a scan: at the launch's start and at each scan's end. */
 __device__ __forceinline__ void ds_scan_shared_init(ds_scan_shared *s)
 {
     if (threadIdx.x == 0) {
@@ -251,8 +246,8 @@ __device__ __forceinline__ void ds_scan(const ds_params &p, float lo, float hi, 
     const unsigned long long tid = (unsigned long long)blockIdx.x * GRAPH_BLOCK + threadIdx.x;
     const int lane = threadIdx.x & 31;
     unsigned min_bits = DS_INF_BITS, k3 = 0, fin = 0;
-    /* float4 number Q holds vertices 4Q..4Q+3; step k of a pass reads float4 qbase + k * threads + tid.
-       The loop bound is the same for every thread of the grid, so every thread meets each barrier. */
+    /* step k reads float4 qbase + k * threads + tid (vertices 4q..4q + 3); every thread
+       of the grid runs the same trips, so each meets every barrier */
     for (unsigned long long qbase = 0; qbase * 4 < n; qbase += DS_SCAN_LOADS * threads, k3 = k3 == 2 ? 0 : k3 + 1) {
         float4 d[DS_SCAN_LOADS];
 #pragma unroll
@@ -317,9 +312,9 @@ __global__ void __launch_bounds__(GRAPH_BLOCK, DS_BLOCKS_PER_SM) k_ds_run(const 
     __syncthreads();
     sssp_ds_ctl *c = p.ctl;
     bool leader = blockIdx.x == 0 && threadIdx.x == 0;
-    /* it: rounds (scans, light and heavy rounds); ph: relax phases; b: buckets. Round IT
-       reads queue[IT & 1] (count queued[IT % 3]), writes queue[(IT + 1) & 1]
-       (queued[(IT + 1) % 3]) and zeroes slot (IT + 2) % 3; phase PH zeroes hubs[(PH + 1) % 3]. */
+    /* it: rounds (scans, light and heavy); ph: relax phases; b: buckets. Round IT reads
+       queue[IT & 1] (count queued[IT % 3]), writes queue[(IT + 1) & 1], zeroes slot
+       (IT + 2) % 3; phase PH zeroes hubs[(PH + 1) % 3]. */
     unsigned it = 0, ph = 0, b = 0;
     float lo = 0.0f, pl = -1.0f;   /* pl >= 0: the next scan pulls from the bucket [pl, lo) */
     bool tail = false;
@@ -339,8 +334,7 @@ __global__ void __launch_bounds__(GRAPH_BLOCK, DS_BLOCKS_PER_SM) k_ds_run(const 
         grid.sync();
         ds_tick(c, SSSP_DS_T_SCAN);
         it++;
-        /* the tail: few finite vertices left unsettled (the scan counted them); the
-           bucket is scanned again with hi = +inf */
+        /* the tail: few finite vertices left unsettled; rescan the bucket with hi = +inf */
         if (!tail && p.tail > 0.0f) {
             const unsigned long long settled = __ldcg(&c->settled);
             if (settled && (double)__ldcg(&c->unsettled[it % 3]) <= (double)p.tail * (double)settled) {
@@ -397,11 +391,6 @@ __global__ void __launch_bounds__(GRAPH_BLOCK, DS_BLOCKS_PER_SM) k_ds_run(const 
         c->buckets = b;
         if (!tail) c->tail_bucket = b;
     }
-}
-
-extern "C" uint64_t sssp_ds_hub_capacity(uint32_t n, uint64_t m, uint32_t segment)
-{
-    return m / (segment ? segment : 1) + n + 1;
 }
 
 extern "C" int sssp_launch_delta_stepping(const sssp_ds_args *a, cudaStream_t stream, sw_error *err)

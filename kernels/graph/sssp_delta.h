@@ -2,7 +2,7 @@
  * runs on the device, so a source costs no host round trip per round. Rows are split
  * once at upload, arcs of weight < delta (light) first; MID[u] is where u's heavy arcs
  * start. For the bucket [lo, hi = lo + delta):
- *   scan   every v with lo <= dist[v] < hi is queued (the least dist >= hi is kept, to
+ *   scan   queues every v with lo <= dist[v] < hi, keeps the least dist >= hi (to
  *          jump over empty buckets);
  *   light  rounds until the queue is empty: queued vertices relax their light arcs and
  *          are listed once as the bucket's members (BSTAMP); an improved vertex below
@@ -12,16 +12,14 @@
  * Two switches for small-world graphs (Chakaravarthy et al., IPDPS 2014), where one
  * giant bucket settles much of the graph and most heavy pushes find a vertex as close:
  *   pull   once the unreached vertices' heavy arcs (their count x the mean heavy
- *          degree) are no more than the members would push (a direction switch, as in
- *          Beamer's BFS), members push none: before the next scan each unsettled v
- *          pulls from them over its own heavy arcs, lightest first (rows sorted at
- *          upload; weights symmetric), stopping where no arc can improve it; so for
- *          every later bucket;
+ *          degree) are no more than the members would push (as Beamer's BFS switches),
+ *          members push none: before the next scan each unsettled v pulls from them over
+ *          its own heavy arcs, lightest first (rows sorted at upload; weights symmetric),
+ *          stopping where no arc can improve it; so for every later bucket;
  *   tail   (TAIL > 0) once the finite unsettled vertices are at most TAIL x the settled
  *          ones, the rest is one bucket with hi = +inf whose light rounds relax every
  *          arc: Bellman-Ford in place of the last thin buckets (a scan and barriers each).
- * Vertices with many arcs in a phase (hubs) are cut into short segments, a warp each
- * over the whole grid. */
+ * Hubs' arcs are cut into short segments, a warp each over the whole grid (below). */
 #ifndef SCANWORKS_KERNELS_SSSP_DELTA_H
 #define SCANWORKS_KERNELS_SSSP_DELTA_H
 

@@ -1,12 +1,12 @@
 /* Delta-stepping's preparation on the device (sssp_prep.h): the light | heavy split of
- * every row (a warp a row, a ballot per 32 arcs), the sort of each short heavy part, and
- * the sums of the width. */
+ * every row, the sort of each short heavy part, and the sums of the width. */
 #include "sssp_prep.h"
 #include "kernels/common/cuda_util.cuh"
 #include "graph_block.cuh"
 
-/* A warp a row: the first pass counts the light arcs (so the heavy ones start at
- * row[u] + that count), the second writes each arc at its part's running rank. */
+/* A warp a row, a ballot per 32 arcs: the first pass counts the light arcs (so the
+ * heavy ones start at row[u] + that count), the second writes each arc at its part's
+ * running rank. */
 __global__ void k_split_rows(const long long *__restrict__ row, const unsigned *__restrict__ col,
                              const float *__restrict__ w, unsigned n, float delta, long long *mid, unsigned *out_col,
                              float *out_w)
@@ -51,14 +51,10 @@ __device__ __forceinline__ unsigned long long heavy_key(float w, unsigned c)
 #define SORT_WARPS (SSSP_PREP_SORT_THREADS / 32)
 static_assert(SORT_WARPS * SSSP_PULL_SORT_MAX * 8 <= 48 * 1024, "the sort's static shared memory");
 
-/* A warp a row, after k_split_rows: the heavy part [mid[u], row[u + 1]) of L arcs, when
- * 0 < L <= SSSP_PULL_SORT_MAX, sorted in place by a bitonic sort over P (L rounded up to
- * a power of two) keys: in registers across the lanes for P <= 32 (lane i holds key i),
- * else in the warp's slice of shared memory, a compare-exchange pair per lane per step.
- * heavy_min[u] gets the first sorted weight; delta (a bound) for a longer part, +inf for
- * none; W NULL (every weight 1): 1 when there are heavy arcs, and nothing moves.
- * HEAVY_ROWS[0] and [1] (zeroed first) get the counts of rows with a heavy arc and of
- * heavy arcs. */
+/* A warp a row (what it leaves: sssp_prep.h): a heavy part of 0 < L <= SSSP_PULL_SORT_MAX
+ * arcs is sorted by a bitonic sort over P (L rounded up to a power of two) keys: in
+ * registers across the lanes for P <= 32 (lane i holds key i), else in the warp's
+ * slice of shared memory, a compare-exchange pair per lane per step. */
 __global__ void __launch_bounds__(SSSP_PREP_SORT_THREADS)
     k_sort_heavy(const long long *__restrict__ row, const long long *__restrict__ mid, unsigned n, float delta,
                  unsigned *col, float *w, float *heavy_min, unsigned long long *heavy_rows)

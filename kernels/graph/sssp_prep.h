@@ -1,8 +1,7 @@
-/* What delta-stepping needs before its run, on the device: each row's arcs split
- * light | heavy at the bucket width, and the graph's numbers that the width is derived
- * from (sssp_width.c says how). The kernels are in sssp_prep.cu, their launchers in
- * src/prim/graph_plan_cuda.c. Device pointers, launches on STREAM, 0 or -1 with a
- * message. */
+/* What delta-stepping needs before its run, on the device (sssp_prep.cu; launchers in
+ * src/prim/graph_plan_cuda.c): each row's arcs split light | heavy at the bucket width,
+ * and the sums the width is derived from (sssp_width.c). Device pointers, launches on
+ * STREAM, 0 or -1 with a message. */
 #ifndef SCANWORKS_KERNELS_SSSP_PREP_H
 #define SCANWORKS_KERNELS_SSSP_PREP_H
 
