@@ -1,7 +1,7 @@
 /* BFS kernels: the seed's edge-parallel level over COO, and the level loop of the
  * queue algorithms (bfs.h) in one cooperative kernel that decides each level's step,
  * a load-balanced top-down expansion or a bottom-up step, on the device. Beamer's rule
- * (bfs_rule) picks the step; small frontiers leave the loop for the cluster (bfs_pool.h). */
+ * (bfs_rule) picks the step; small frontiers leave the loop for the cluster (bfs_pool.cu). */
 #include "bfs.h"
 #include "bfs_colors.h"
 #include "kernels/common/cuda_util.cuh"

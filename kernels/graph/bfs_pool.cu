@@ -1,5 +1,5 @@
 /* Small-frontier BFS in one thread-block cluster, one cluster barrier a level
- * (bfs_pool.h). The grid is one cluster of NB blocks. A frontier of T vertices is a
+ * (bfs.h). The grid is one cluster of NB blocks. A frontier of T vertices is a
  * pool of T entries (vertex, first arc, degree): entry s lives in block s % NB at
  * index s / NB, so every block holds its share, evenly, in its own shared memory.
  * Level r (parity p = r & 1) expands pool[p] into pool[p ^ 1]:
@@ -22,7 +22,7 @@
  * barrier and the exit, and a last barrier keeps every block's shared memory alive
  * until all are done. Below sm_90, or with NB = 1, the cluster barrier is
  * __syncthreads and the pool is the block's own. */
-#include "bfs_pool.h"
+#include "bfs.h"
 #include "graph_block.cuh"
 #include <cooperative_groups.h>
 

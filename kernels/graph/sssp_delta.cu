@@ -1,11 +1,32 @@
-/* Delta-stepping SSSP as one cooperative kernel (the steps: sssp_delta.h). Every
- * thread runs the same bucket loop and takes the same branches, on counters read after
- * a grid barrier and not written again before a later one. Data other blocks wrote in
- * this launch is read through L2 (__ldcg); the one plain read, dist[v] before the
- * atomicMin, can only be stale high, which costs an atomic and nothing else. */
+/* Delta-stepping SSSP in one cooperative kernel (launcher: sssp.h): the whole bucket
+ * loop runs on the device, so a source costs no host round trip per round. Rows are split
+ * once at upload, arcs of weight < delta (light) first; MID[u] is where u's heavy arcs
+ * start. For the bucket [lo, hi = lo + delta):
+ *   scan   queues every v with lo <= dist[v] < hi, keeps the least dist >= hi (to
+ *          jump over empty buckets);
+ *   light  rounds until the queue is empty: queued vertices relax their light arcs and
+ *          are listed once as the bucket's members (BSTAMP); an improved vertex below
+ *          hi is queued once a round (STAMP);
+ *   heavy  every member, now settled, relaxes its heavy arcs once (they land at or
+ *          past hi, where a later scan finds them); none where no arc is heavy.
+ * Two switches for small-world graphs (Chakaravarthy et al., IPDPS 2014), where one
+ * giant bucket settles much of the graph and most heavy pushes find a vertex as close:
+ *   pull   once the unreached vertices' heavy arcs (their count x the mean heavy
+ *          degree) are no more than the members would push (as Beamer's BFS switches),
+ *          members push none: before the next scan each unsettled v pulls from them over
+ *          its own heavy arcs, lightest first (rows sorted at upload; weights symmetric),
+ *          stopping where no arc can improve it; so for every later bucket;
+ *   tail   (TAIL > 0) once the finite unsettled vertices are at most TAIL x the settled
+ *          ones, the rest is one bucket with hi = +inf whose light rounds relax every
+ *          arc: Bellman-Ford in place of the last thin buckets (a scan and barriers each).
+ * Hubs' arcs are cut into short segments, a warp each over the whole grid (sssp_ds_args).
+ * Every thread runs the same bucket loop and takes the same branches, on counters read
+ * after a grid barrier and not written again before a later one. Data other blocks
+ * wrote in this launch is read through L2 (__ldcg); the one plain read, dist[v] before
+ * the atomicMin, can only be stale high, which costs an atomic and nothing else. */
 #include <cooperative_groups.h>
 
-#include "sssp_delta.h"
+#include "sssp.h"
 #include "kernels/common/cuda_util.cuh"
 #include "graph_block.cuh"
 #include "sssp_pull.cuh"
@@ -364,7 +385,7 @@ __global__ void __launch_bounds__(GRAPH_BLOCK, DS_BLOCKS_PER_SM) k_ds_run(const 
             if (tail) break;
             const unsigned long long nh = __ldcg(p.heavy_rows);
             if (!nh) break;   /* no heavy arc anywhere: nothing to push or pull */
-            if (p.pull && lo + p.delta > lo) {   /* the pull's switch (sssp_delta.h) */
+            if (p.pull && lo + p.delta > lo) {   /* the pull's switch (above) */
                 const unsigned long long reached = __ldcg(&c->reached);
                 const double unreached_arcs =
                     (double)(nh > reached ? nh - reached : 0) * (double)__ldcg(p.heavy_rows + 1) / (double)nh;

@@ -1,10 +1,10 @@
-/* Delta-stepping's kernel parameters (sssp_delta.cu) and its pull (sssp_delta.h): an
+/* Delta-stepping's kernel parameters and its pull (sssp_delta.cu): an
  * unsettled vertex's read of its own heavy arcs, lightest first, for the least path
  * through the bucket just done, and the pass that lets every such vertex pull. */
 #ifndef SCANWORKS_KERNELS_SSSP_PULL_CUH
 #define SCANWORKS_KERNELS_SSSP_PULL_CUH
 
-#include "sssp_delta.h"
+#include "sssp.h"
 #include "graph_block.cuh"
 #include "sssp_prep.h"
 

@@ -1,13 +1,10 @@
 /* The launches of the graph kernels that kernels/graph/ hands over (bfs.cu, bfs_pool.cu,
  * sssp.cu, sssp_prep.cu): grids of GRAPH_K_THREADS-thread blocks sized to the work, one
  * cooperative grid for the BFS level loop, one thread-block cluster for its small
- * frontiers. The launchers are declared in bfs.h, bfs_pool.h, sssp.h and sssp_prep.h
- * (with sssp_delta.h's hub list size). */
+ * frontiers. The launchers are declared in bfs.h, sssp.h and sssp_prep.h. */
 #include "kernels/common/cuda_util.cuh"
 #include "kernels/graph/bfs.h"
-#include "kernels/graph/bfs_pool.h"
 #include "kernels/graph/sssp.h"
-#include "kernels/graph/sssp_delta.h"
 #include "kernels/graph/sssp_prep.h"
 
 /* Blocks for a grid-stride loop over WORK items, PER_BLOCK a block. */
