@@ -1,7 +1,7 @@
-/* BFS kernels: the seed's edge-parallel level over COO, and the level loop of the
- * queue algorithms (bfs.h) in one cooperative kernel that decides each level's step,
- * a load-balanced top-down expansion or a bottom-up step, on the device. Beamer's rule
- * (bfs_rule) picks the step; small frontiers leave the loop for the cluster (bfs_pool.cu). */
+/* BFS kernels: the seed's edge-parallel level over COO, and the queue algorithms' level
+ * loop (bfs.h) in one cooperative kernel that picks each level's step by Beamer's rule,
+ * a load-balanced top-down expansion or a bottom-up step; small frontiers leave it for
+ * the cluster (bfs_pool.cu). */
 #include "bfs.h"
 #include "bfs_colors.h"
 #include "kernels/common/cuda_util.cuh"
@@ -18,9 +18,8 @@ __global__ void k_bfs_init(int *levels, unsigned n, unsigned source)
     GRID_STRIDE(v, n) levels[v] = v == source ? 0 : -1;
 }
 
-/* The seed's kernel with its read-only alias: reads through LV (const __restrict__,
- * __ldg), writes through LV_W; both point at the same array. A stale read only makes
- * a thread write the same ITER + 1 twice. */
+/* The seed's kernel: reads through LV (const __restrict__, __ldg), writes through LV_W,
+ * the same array; a stale read only makes a thread write the same ITER + 1 twice. */
 __global__ void k_bfs_edge(const unsigned *__restrict__ st, const unsigned *__restrict__ en, unsigned long long m,
                            int both, const int *__restrict__ lv, int *lv_w, int iter, int *modif)
 {
@@ -42,8 +41,7 @@ __global__ void k_bfs_edge(const unsigned *__restrict__ st, const unsigned *__re
 #define BU_CHUNK 2
 #define BFS_RUN_BLOCKS_PER_SM 6
 
-/* Queue or bitmap I of two, picked without indexing the kernel's parameters (which
- * would copy them to the stack). */
+/* Queue or bitmap I of two, picked without indexing (and so copying) the parameters. */
 __device__ __forceinline__ unsigned *pick(unsigned *const two[2], int i) { return i ? two[1] : two[0]; }
 
 __global__ void k_bfs_start(bfs_level_args a, unsigned long long m, unsigned source)
@@ -77,8 +75,8 @@ __device__ __forceinline__ void bfs_decide(bfs_ctl *s, const bfs_rule &r)
         s->step = BFS_STEP_TOP_DOWN, s->convert = BFS_CONVERT_TO_QUEUE;
 }
 
-/* Whole warps walk the words of the bitmaps: to the bitmap, each word is the ballot
- * of "on level ITER"; to the queue, each set bit of BM is appended to Q. */
+/* A warp a word: to the bitmap, the ballot of "on level ITER"; to the queue, BM's set
+ * bits appended to Q. */
 __device__ void bfs_convert(const bfs_level_args &a, const bfs_rule &r, int convert, unsigned *bm, unsigned *q,
                             int iter, bfs_counters *cnt)
 {
@@ -95,8 +93,8 @@ __device__ void bfs_convert(const bfs_level_args &a, const bfs_rule &r, int conv
     }
 }
 
-/* Claims NB for level ITER + 1 and appends it (whole warps call this). A stale read
- * of levels[nb] can only say -1, which costs the atomic and nothing else. */
+/* Claims NB for level ITER + 1 and appends it (whole warps). A stale levels[nb] can
+ * only say -1, which costs the atomic and nothing else. */
 __device__ __forceinline__ void td_visit(bool valid, unsigned nb, const long long *row, unsigned *qout,
                                          bfs_counters *cnt, int *levels, int iter, unsigned long long *deg_sum)
 {
@@ -105,10 +103,9 @@ __device__ __forceinline__ void td_visit(bool valid, unsigned nb, const long lon
     warp_append(found, nb, qout, &cnt->count);
 }
 
-/* Top-down: the QN vertices of QIN, up to GRAPH_BLOCK at a time a block (fewer when
- * the frontier is smaller than the grid, so that a few hundred vertices of a few
- * hundred arcs each are spread over blocks, not left to one), their arcs spread over
- * the block (lb); hubs' arcs are listed in segments for bfs_top_down_big. */
+/* Top-down: the QN vertices of QIN, up to GRAPH_BLOCK a block at a time (fewer when the
+ * frontier is smaller than the grid: a few hundred vertices of hundreds of arcs go to
+ * many blocks), their arcs spread over the block (lb); hubs are left to segments. */
 __device__ void bfs_top_down(const bfs_level_args &a, graph_lb *lb, const unsigned *qin, unsigned qn, unsigned *qout,
                              int iter, bfs_counters *cnt)
 {
@@ -172,9 +169,8 @@ __device__ __forceinline__ bool bu_has_parent(const long long *rrow, const unsig
     return false;
 }
 
-/* Bottom-up: whole warps take BU_CHUNK words of the bitmaps at a time (the next
- * chunk's number is fetched while this one runs); a thread a vertex, each word of
- * FOUT the warp's ballot. */
+/* Bottom-up: a warp takes BU_CHUNK words at a time (fetching the next chunk's number
+ * meanwhile), a thread a vertex; each word of FOUT is the warp's ballot. */
 __device__ void bfs_bottom_up(const bfs_level_args &a, unsigned n, const unsigned *fin, unsigned *fout, int iter,
                               bfs_counters *cnt)
 {
@@ -209,13 +205,13 @@ __device__ void bfs_bottom_up(const bfs_level_args &a, unsigned n, const unsigne
     }
 }
 
-/* The level loop, one cooperative launch. Each block keeps the loop's state S in
- * shared memory (thread 0 updates it; everyone reads it), the same in every block,
- * from counters read after a grid barrier. Level L's counters are cnt[L % 3];
- * cnt[(L + 1) % 3], last read at the start of level L - 1, is zeroed during level L.
- * Data other blocks wrote in this launch (levels, queues, bitmaps, hub lists,
- * counters) is read through L2 (__ldcg). */
-__global__ void __launch_bounds__(GRAPH_BLOCK, SW_MIN_BLOCKS(GRAPH_BLOCK, BFS_RUN_BLOCKS_PER_SM)) k_bfs_run(bfs_level_args a, bfs_rule r)
+/* The level loop, one cooperative launch. Each block keeps the loop's state S in shared
+ * memory (thread 0 updates it), the same in every block, from counters read after a
+ * grid barrier. Level L's counters are cnt[L % 3]; cnt[(L + 1) % 3], last read at the
+ * start of level L - 1, is zeroed during level L. What other blocks wrote in this
+ * launch is read through L2 (__ldcg). */
+__global__ void __launch_bounds__(GRAPH_BLOCK, SW_MIN_BLOCKS(GRAPH_BLOCK, BFS_RUN_BLOCKS_PER_SM))
+    k_bfs_run(bfs_level_args a, bfs_rule r)
 {
     __shared__ graph_lb lb;
     __shared__ bfs_ctl s;

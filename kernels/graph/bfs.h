@@ -1,7 +1,6 @@
-/* BFS kernels (bfs.cu, bfs_pool.cu) behind C launchers (src/prim/graph_plan_cuda.c; src/graph/
- * bfs_device_cuda.c drives the level loop). All pointers are device pointers; launches
- * go to STREAM (NULL: the default stream); each launcher returns 0 or -1 with a message.
- * Levels are int32, -1 = unreached. */
+/* BFS kernels (bfs.cu, bfs_pool.cu) behind C launchers (src/prim/graph_plan_cuda.c;
+ * src/graph/bfs_device_cuda.c drives the level loop). Device pointers, launches on STREAM
+ * (NULL: the default stream), 0 or -1 with a message. Levels: int32, -1 = unreached. */
 #ifndef SCANWORKS_KERNELS_BFS_H
 #define SCANWORKS_KERNELS_BFS_H
 
@@ -22,10 +21,9 @@ typedef struct bfs_counters {
     unsigned int qlen;          /* the queue's length as it is built from a bitmap */
 } bfs_counters;
 
-/* The steps a level can take, and the states that end the level loop. */
+/* A level's steps, then the states that end the loop; the conversion a level starts
+ * with (the frontier's bitmap from the levels, or its queue from the bitmap). */
 enum { BFS_STEP_TOP_DOWN, BFS_STEP_BOTTOM_UP, BFS_STEP_DONE, BFS_STEP_SMALL };
-/* The conversion a level starts with: the frontier's bitmap from the levels (top-down
- * to bottom-up), or its queue from the bitmap (back). */
 enum { BFS_CONVERT_NONE, BFS_CONVERT_TO_BITMAP, BFS_CONVERT_TO_QUEUE };
 
 /* The level loop's state in device memory between its launches: the frontier (level
@@ -56,7 +54,7 @@ typedef struct bfs_rule {
 } bfs_rule;
 
 /* A level's arrays: the graph (RROW/RCOL its reverse, for bottom-up steps), the two
- * queues and bitmaps (bitmap_words each), the hub segment lists, levels, state. */
+ * queues and bitmaps, the hub segment lists, levels, state. */
 typedef struct bfs_level_args {
     const int64_t *row, *rrow;
     const uint32_t *col, *rcol;
@@ -66,8 +64,7 @@ typedef struct bfs_level_args {
     bfs_ctl *ctl;
 } bfs_level_args;
 
-/* The graph kernels' blocks (graph_block.cuh's GRAPH_BLOCK), and bfs.cu's kernels for
- * the launchers below, NULL for an unknown one. */
+/* The graph kernels' blocks (GRAPH_BLOCK), bfs.cu's kernels (NULL for an unknown one). */
 #define GRAPH_K_THREADS 256
 enum { BFS_K_INIT, BFS_K_EDGE, BFS_K_START, BFS_K_RUN, BFS_K_COLORIZE, BFS_K_COUNT };
 const void *bfs_kernel(int which);
@@ -75,15 +72,13 @@ const void *bfs_kernel(int which);
 /* levels[v] = -1 for all v, levels[source] = 0. */
 int bfs_launch_init(int32_t *levels, uint32_t n, uint32_t source, cudaStream_t stream, sw_error *err);
 
-/* The seed's edge-parallel level: for each COO edge (st, en), if st is on level ITER
- * and en unreached, en gets ITER + 1 (and the reverse when BOTH); *modif = ITER when
- * anything changed. */
+/* The seed's edge-parallel level: for each COO edge (st, en) with st on level ITER and
+ * en unreached, en gets ITER + 1 (the reverse too when BOTH); *modif = ITER on a change. */
 int bfs_launch_edge_parallel(const uint32_t *st, const uint32_t *en, uint64_t m, int both, int32_t *levels,
                              int iter, int *modif, cudaStream_t stream, sw_error *err);
 
 /* Entries the hub segment lists need for a graph of N vertices and M arcs. */
 uint64_t graph_hub_capacity(uint32_t n, uint64_t m);
-
 /* *CTL for a run from SOURCE (levels already initialised): frontier {SOURCE} in
  * q[0], level 0, its arcs from ROW, M arcs in all. */
 int bfs_launch_start(const bfs_level_args *a, uint64_t m, uint32_t source, cudaStream_t stream, sw_error *err);
@@ -91,16 +86,14 @@ int bfs_launch_start(const bfs_level_args *a, uint64_t m, uint32_t source, cudaS
  * (STEP_DONE), small by R (STEP_SMALL) or R's MAX_LEVELS are run (bfs.cu). */
 int bfs_launch_run(const bfs_level_args *a, const bfs_rule *r, cudaStream_t stream, sw_error *err);
 
-/* Panel colours (RGBA8 per vertex): unreached grey, levels below LEVEL on a ramp,
- * LEVEL itself (the frontier) bright. */
+/* Panel colours (RGBA8 per vertex, bfs_colors.h) as of level LEVEL. */
 int bfs_launch_colorize(const int32_t *levels, uint32_t n, int level, uint32_t *rgba, cudaStream_t stream,
                         sw_error *err);
 
-/* BFS levels of small frontiers (grids, roads, paths, R-MAT's tails) in one launch: a
- * thread-block cluster (up to BFS_CLUSTER_MAX blocks, sm_90; one block elsewhere) runs
- * top-down levels, one cluster barrier each (bfs_pool.cu), while the frontier fits the
- * limits below, then leaves it in QOUT for the level loop. A road-like grid's thousands
- * of levels cost one launch instead of a host round trip each. */
+/* Small frontiers (grids, roads, paths, R-MAT's tails): a thread-block cluster (up to
+ * BFS_CLUSTER_MAX blocks, sm_90; one block elsewhere) runs top-down levels in one launch
+ * (bfs_pool.cu) while the frontier fits the limits below, then leaves it in QOUT for the
+ * level loop: a road grid's thousands of levels cost one launch, not a round trip each. */
 #define BFS_CLUSTER_MAX 16
 #define BFS_POOL_THREADS 512
 #define BFS_POOL_ITEMS 4   /* frontier entries per thread; a block holds THREADS x ITEMS */
@@ -108,8 +101,8 @@ int bfs_launch_colorize(const int32_t *levels, uint32_t n, int level, uint32_t *
 #define BFS_POOL_SMEM_BYTES (BFS_POOL_THREADS * BFS_POOL_ITEMS * (2 * 16 + 4))
 
 /* What the cluster leaves: the frontier it stopped at (COUNT vertices on level ITER,
- * DEGREE arcs; COUNT 0: the BFS is done), the arcs it expanded, the levels it ran.
- * OVERFLOW is a guard that must stay 0 (a shared queue ran out of room). */
+ * DEGREE arcs; COUNT 0: done), the arcs it expanded, the levels it ran, and OVERFLOW, a
+ * guard that must stay 0 (a shared queue ran out of room). */
 typedef struct bfs_block_state {
     unsigned int count;
     int iter;
@@ -119,9 +112,8 @@ typedef struct bfs_block_state {
     int overflow;
 } bfs_block_state;
 
-/* The cluster size this device runs (*CLUSTER 1..BFS_CLUSTER_MAX; 0: the kernel's
- * shared memory does not fit) and the kernel's limits set for it. WANT 0 takes the
- * largest that fits; otherwise at most WANT (SCANWORKS_BFS_CLUSTER, for tests). */
+/* The cluster size this device runs (*CLUSTER 1..BFS_CLUSTER_MAX, at most WANT unless 0:
+ * SCANWORKS_BFS_CLUSTER; 0: its shared memory does not fit), the kernel's limits set. */
 int bfs_pool_prepare(int want, int *cluster, sw_error *err);
 /* bfs_pool.cu's kernel, for these launchers (src/prim/graph_plan_cuda.c). */
 const void *bfs_pool_kernel(void);
@@ -129,11 +121,9 @@ const void *bfs_pool_kernel(void);
 uint32_t bfs_pool_max_vertices(int cluster);
 uint32_t bfs_pool_max_arcs(int cluster);
 
-/* From the QN (1..bfs_pool_max_vertices) vertices of QIN on level ITER: levels of the
- * vertices it reaches (levels[v] = -1 for unreached ones), the frontier it stops at in
- * QOUT (room for n entries; QOUT must not overlap QIN), and *STATE (device memory),
- * on STREAM. If the frontier's arcs exceed bfs_pool_max_arcs it runs no level and
- * copies QIN to QOUT. */
+/* From the QN (1..bfs_pool_max_vertices) vertices of QIN on level ITER (levels -1 where
+ * unreached): the levels it reaches, the frontier it stops at in QOUT (n entries, apart
+ * from QIN), *STATE. Past bfs_pool_max_arcs arcs it runs no level, copies QIN to QOUT. */
 int bfs_launch_pool_levels(int cluster, const int64_t *row, const uint32_t *col, const uint32_t *qin, uint32_t qn,
                            uint32_t *qout, int32_t *levels, int iter, bfs_block_state *state, cudaStream_t stream,
                            sw_error *err);

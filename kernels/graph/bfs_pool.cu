@@ -1,32 +1,31 @@
-/* Small-frontier BFS in one thread-block cluster, one cluster barrier a level
- * (bfs.h). The grid is one cluster of NB blocks. A frontier of T vertices is a
- * pool of T entries (vertex, first arc, degree): entry s lives in block s % NB at
- * index s / NB, so every block holds its share, evenly, in its own shared memory.
- * Level r (parity p = r & 1) expands pool[p] into pool[p ^ 1]:
- *   top  after the cluster barrier, each thread reads T and A (the frontier's arcs)
- *        from its own block's s_t[p], s_a[p], fed by every block (remote max and add)
- *        before the barrier. T 0, or A past the pool's size: every block stops here;
- *   B    each thread takes up to BFS_POOL_ITEMS entries of its block: for those of
- *        at most BP_SMALL arcs it loads all columns, then claims them all (atomicCAS
- *        -1 -> level + 1); larger entries are listed. The block counts its finds;
- *   S1   each thread loads its finds' row bounds while thread 0 reserves the block's
- *        slots of pool[p ^ 1] with one remote atomicAdd on block 0's s_cnt[p ^ 1];
- *   S2   the finds go to their slots (16-byte remote stores); the listed entries are
+/* Small-frontier BFS in one thread-block cluster of NB blocks (the grid), one cluster
+ * barrier a level (bfs.h). A frontier of T vertices is a pool of T entries (vertex,
+ * first arc, degree): entry s lives in block s % NB at index s / NB, so each block
+ * holds an even share in its own shared memory. Level r (p = r & 1) expands pool[p]
+ * into pool[p ^ 1]:
+ *   top  after the cluster barrier each thread reads T and A (the frontier's arcs) from
+ *        its block's s_t[p], s_a[p], fed by every block (remote max and add) before the
+ *        barrier. T 0, or A past the pool's size: every block stops here;
+ *   B    each thread takes up to BFS_POOL_ITEMS entries of its block: of those with at
+ *        most BP_SMALL arcs it loads all columns, then claims them all (atomicCAS -1 ->
+ *        level + 1); larger entries are listed. The block counts its finds;
+ *   S1   the finds' row bounds load while thread 0 reserves the block's slots of
+ *        pool[p ^ 1] (one remote atomicAdd on block 0's s_cnt[p ^ 1]);
+ *   S2   the finds go to their slots (16-byte remote stores); listed entries are
  *        expanded a warp each, 32 arcs and one reservation at a time;
- *   S3   warp 0 sends the block's last slot + 1 (max) and its finds' arcs (sum) to
- *        every block's s_t[p ^ 1], s_a[p ^ 1]; the cluster barrier ends the level.
+ *   S3   warp 0 sends the block's last slot + 1 (max) and its finds' arcs (sum) to every
+ *        block's s_t[p ^ 1], s_a[p ^ 1]; the cluster barrier ends the level.
  * S1..S3 are block barriers. Nothing is rewritten before the barrier that ends its
  * reading: pool[p ^ 1] was last read in level r - 1; s_t[p], s_a[p] (read before S1)
  * and block 0's s_cnt[p] (its atomics were in level r - 1) are zeroed after S1 and
  * written again only in level r + 1. Nothing remote is touched between a level's
- * barrier and the exit, and a last barrier keeps every block's shared memory alive
- * until all are done. Below sm_90, or with NB = 1, the cluster barrier is
- * __syncthreads and the pool is the block's own. */
+ * barrier and the exit; a last barrier keeps every block's shared memory alive until
+ * all are done. Below sm_90, or with NB = 1, the cluster barrier is __syncthreads and
+ * the pool is the block's own. */
 #include "bfs.h"
 #include "graph_block.cuh"
 #include <cooperative_groups.h>
 
-/* The cluster's barrier and shared memory (its launch: cuda_cluster_config, _pick). */
 #if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
 #define GRAPH_CLUSTER 1
 #else
@@ -34,8 +33,7 @@
 #endif
 
 /* The barrier of the NB blocks: this thread's earlier writes (local, remote, atomic) are
- * seen by every thread of the cluster after it (arrive.release, wait.acquire: the
- * defaults of cooperative_groups' cluster sync). */
+ * seen by the whole cluster after it (arrive.release, wait.acquire, as cg's sync). */
 __device__ __forceinline__ void graph_cluster_sync(unsigned nb)
 {
 #if GRAPH_CLUSTER
@@ -65,8 +63,8 @@ template <typename T> __device__ __forceinline__ T *graph_cluster_map(T *p, unsi
 static_assert(BFS_POOL_SMEM_BYTES == 2 * BP_CAP * sizeof(longlong2) + BP_CAP * sizeof(unsigned), "the pools, a list");
 #define BP_NONE 0xffffffffu
 
-/* An entry: x the vertex's first arc; y its vertex (low 32 bits) and degree (high 32
- * bits, clamped: a degree past 2^32 - 1 makes the frontier too large to expand). */
+/* An entry: x the vertex's first arc; y its vertex (low 32 bits) and degree (high 32,
+ * clamped: a degree past 2^32 - 1 makes the frontier too large to expand anyway). */
 __device__ __forceinline__ unsigned bp_clamp(long long deg) { return deg < 0xffffffffll ? (unsigned)deg : 0xffffffffu; }
 __device__ __forceinline__ longlong2 bp_entry(unsigned v, long long start, unsigned deg)
 {
@@ -242,7 +240,7 @@ __global__ void __launch_bounds__(BFS_POOL_THREADS, 1)
         iter++;
         run++;
     }
-    /* The frontier it stopped at (or none): each block's entries to QOUT at their slots. */
+    /* the frontier it stopped at (or none): each block's entries to QOUT at their slots */
     const longlong2 *q = (run & 1) ? pool1 : pool0;
     const unsigned own = min(bp_own(t, rank, nb), (unsigned)BP_CAP);   /* the clamp: only after an overflow */
     for (unsigned i = tid; i < own; i += BFS_POOL_THREADS) qout[rank + i * nb] = bp_vertex(q[i]);
