@@ -1,7 +1,6 @@
-/* Device building blocks of the graph kernels: warp-aggregated appends (one atomicAdd
- * a warp), and the block load balancer that spreads a chunk of frontier vertices'
- * edges evenly over a block's threads.
- * Every function here must be called by whole warps. */
+/* Device building blocks of the graph kernels, called by whole warps: warp-aggregated
+ * appends (one atomicAdd a warp) and the block load balancer that spreads a chunk of
+ * frontier vertices' edges evenly over a block's threads. */
 #ifndef SCANWORKS_KERNELS_GRAPH_BLOCK_CUH
 #define SCANWORKS_KERNELS_GRAPH_BLOCK_CUH
 
@@ -15,10 +14,9 @@
 #define GRID_STRIDE(i, count)                                                                     \
     for (unsigned long long i = blockIdx.x * (unsigned long long)blockDim.x + threadIdx.x; i < (count); \
          i += (unsigned long long)gridDim.x * blockDim.x)
-/* BFS hubs (more edges than GRAPH_BIG_DEGREE) skip the block load balancer: their
- * edges are listed in segments of GRAPH_HUB_SEGMENT, one a block over the whole grid
- * (one hub would otherwise keep one block busy while the others idle). A frontier of
- * distinct vertices lists at most m / GRAPH_HUB_SEGMENT + n segments. */
+/* BFS hubs (more edges than GRAPH_BIG_DEGREE) skip the load balancer, which would leave
+ * a hub to one block: their edges go to segments of GRAPH_HUB_SEGMENT, one a block over
+ * the grid (at most m / GRAPH_HUB_SEGMENT + n for a frontier of distinct vertices). */
 #define GRAPH_BIG_DEGREE 1024
 #define GRAPH_HUB_SEGMENT 2048
 
@@ -72,8 +70,7 @@ template <typename T, typename S> __device__ __forceinline__ void warp_sum_add(T
     if ((threadIdx.x & 31) == 0 && x) atomicAdd(at, (T)x);
 }
 
-/* Appends V to QUEUE for each lane where FLAG is set: one atomicAdd on *COUNT per
- * warp. QUEUE must hold every append. */
+/* Appends V of each lane whose FLAG is set to QUEUE (room for all), one atomicAdd a warp. */
 __device__ __forceinline__ void warp_append(bool flag, unsigned v, unsigned *queue, unsigned *count)
 {
     unsigned mask = __ballot_sync(FULL_MASK, flag);
@@ -85,9 +82,8 @@ __device__ __forceinline__ void warp_append(bool flag, unsigned v, unsigned *que
     if (flag) queue[(unsigned long long)base + __popc(mask & ((1u << lane) - 1))] = v;
 }
 
-/* warp_append for B values a lane, from the caller's B ballots MASK (so that each can
- * sit right after the test it reads; mask j has the lanes whose V[j] is appended): one
- * atomicAdd for all, mask j's appends after mask j - 1's, each in lane order. */
+/* warp_append of B values a lane, from the caller's B ballots (each can sit by its test):
+ * one atomicAdd for all, mask j's appends after mask j - 1's, each in lane order. */
 template <int B>
 __device__ __forceinline__ void warp_append_masks(const unsigned *mask, const unsigned *v, unsigned *queue,
                                                   unsigned *count)
@@ -108,17 +104,16 @@ __device__ __forceinline__ void warp_append_masks(const unsigned *mask, const un
 }
 
 /* Block-level load balance over the edges of up to GRAPH_BLOCK frontier vertices:
- * thread t holds vertex t of the chunk (DEG edges from START); the block then walks
- * the concatenated edges GRAPH_BLOCK at a time, lb_find mapping edge rank E (< total)
- * to its chunk slot by binary search in OFF. */
+ * thread t holds vertex t of the chunk (DEG edges from START); lb_load scans the
+ * degrees into OFF, and the block walks the concatenated edges GRAPH_BLOCK at a time,
+ * lb_find mapping edge rank E (< total) to its chunk slot by binary search in OFF. */
 typedef struct graph_lb {
     long long off[GRAPH_BLOCK];
     long long start[GRAPH_BLOCK];
     long long warp_tot[GRAPH_WARPS + 1];
 } graph_lb;
 
-/* Returns the chunk's edge total; OFF gets the block's exclusive scan of DEG (on
- * block_scan.cuh's warp scan; WARP_TOT: the warps' offsets, then the total). */
+/* Returns the total (WARP_TOT: the warps' offsets, then the total). */
 __device__ __forceinline__ long long lb_load(graph_lb *s, long long start, long long deg)
 {
     int lane = threadIdx.x & 31, warp = threadIdx.x >> 5;
@@ -140,8 +135,7 @@ __device__ __forceinline__ long long lb_load(graph_lb *s, long long start, long 
     return total;
 }
 
-/* The slot k with off[k] <= e < off[k + 1] (slots of degree 0 are skipped since
- * the search takes the last slot whose offset is <= e). */
+/* The last slot k with off[k] <= e (so slots of degree 0 are skipped). */
 __device__ __forceinline__ int lb_find(const graph_lb *s, long long e)
 {
     int lo = 0, hi = GRAPH_BLOCK - 1;

@@ -1,7 +1,6 @@
 /* SSSP kernels (sssp.cu, sssp_delta.cu) behind C launchers (src/prim/graph_plan_cuda.c;
- * src/graph/sssp_cuda.c drives the rounds). Device pointers, launches on STREAM (NULL: the default
- * stream), 0 or -1 with a message. Distances are float, >= 0, +inf for unreached; W ==
- * NULL means weight 1 everywhere. */
+ * src/graph/sssp_cuda.c drives the rounds). Device pointers, launches on STREAM, 0 or -1
+ * with a message. Distances: float >= 0, +inf unreached; W NULL: weight 1 everywhere. */
 #ifndef SCANWORKS_KERNELS_SSSP_H
 #define SCANWORKS_KERNELS_SSSP_H
 
@@ -20,21 +19,18 @@ const void *sssp_kernel(int which);
 /* dist = +inf but dist[source] = 0; EXPANDED (may be NULL) = +inf. */
 int sssp_launch_init(float *dist, float *expanded, uint32_t n, uint32_t source, cudaStream_t stream, sw_error *err);
 
-/* One Bellman-Ford round over the COO edges (both directions when BOTH); *modif =
- * ITER when a distance changed. RO: read through a const __restrict__ / __ldg alias
- * and write through a second one (the seed's optimization); else one plain pointer. */
+/* One Bellman-Ford round over the COO edges (both ways when BOTH); *modif = ITER on a
+ * change. RO: the seed's read-only alias (const __restrict__, __ldg) for the reads. */
 int sssp_launch_bellman_ford(const uint32_t *st, const uint32_t *en, const float *w, uint64_t m, int both,
                              float *dist, int iter, int *modif, int ro, cudaStream_t stream, sw_error *err);
 
-/* Delta-stepping (the steps: sssp_delta.cu). */
-/* The phases whose time the kernel keeps (sssp_ds_ctl's ns and phases). */
+/* Delta-stepping (the steps: sssp_delta.cu), and the phases it times. */
 enum { SSSP_DS_T_SCAN, SSSP_DS_T_LIGHT, SSSP_DS_T_LIGHT_HUBS, SSSP_DS_T_HEAVY, SSSP_DS_T_HEAVY_HUBS,
        SSSP_DS_T_COUNT };
 
-/* Counters in rotation: slot i % 3 of round i (queued, far_min, unsettled), of relax
- * phase i (hubs) and of bucket i (members, member_heavy), so that a counter is zeroed
- * two steps after it was read, past a grid barrier. Before a run the host zeroes it,
- * but far_min_bits (+inf bits) and reached (1: the source). */
+/* Counters in rotation, slot i % 3 of round i (queued, far_min, unsettled), relax phase
+ * i (hubs) or bucket i (members, member_heavy): zeroed two steps after their reading,
+ * past a barrier. The host zeroes it but far_min_bits (+inf) and reached (1) first. */
 typedef struct sssp_ds_ctl {
     unsigned int queued[3];
     unsigned int far_min_bits[3];

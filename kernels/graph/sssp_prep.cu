@@ -4,9 +4,8 @@
 #include "kernels/common/cuda_util.cuh"
 #include "graph_block.cuh"
 
-/* A warp a row, a ballot per 32 arcs: the first pass counts the light arcs (so the
- * heavy ones start at row[u] + that count), the second writes each arc at its part's
- * running rank. */
+/* A warp a row, a ballot per 32 arcs: one pass counts the light arcs (the heavy ones
+ * start after them), the next writes each arc at its part's running rank. */
 __global__ void k_split_rows(const long long *__restrict__ row, const unsigned *__restrict__ col,
                              const float *__restrict__ w, unsigned n, float delta, long long *mid, unsigned *out_col,
                              float *out_w)
