@@ -5,8 +5,7 @@
  *   scan   queues every v with lo <= dist[v] < hi, keeps the least dist >= hi (to
  *          jump over empty buckets);
  *   light  rounds until the queue is empty: queued vertices relax their light arcs and
- *          are listed once as the bucket's members (BSTAMP); an improved vertex below
- *          hi is queued once a round (STAMP);
+ *          are listed once as members (BSTAMP); an improved one below hi is queued (STAMP);
  *   heavy  every member, now settled, relaxes its heavy arcs once (they land at or
  *          past hi, where a later scan finds them); none where no arc is heavy.
  * Two switches for small-world graphs (Chakaravarthy et al., IPDPS 2014), where one
@@ -20,10 +19,10 @@
  *          ones, the rest is one bucket with hi = +inf whose light rounds relax every
  *          arc: Bellman-Ford in place of the last thin buckets (a scan and barriers each).
  * Hubs' arcs are cut into short segments, a warp each over the whole grid (sssp_ds_args).
- * Every thread runs the same bucket loop and takes the same branches, on counters read
- * after a grid barrier and not written again before a later one. Data other blocks
- * wrote in this launch is read through L2 (__ldcg); the one plain read, dist[v] before
- * the atomicMin, can only be stale high, which costs an atomic and nothing else. */
+ * Every thread runs the same loop and branches, on counters read after a grid barrier
+ * and not written again before a later one. What other blocks wrote in this launch is
+ * read through L2 (__ldcg); the one plain read, dist[v] before the atomicMin, can only
+ * be stale high, which costs an atomic and nothing else. */
 #include <cooperative_groups.h>
 
 #include "sssp.h"
@@ -60,10 +59,9 @@ typedef struct ds_out {
 } ds_out;
 
 /* Relaxes B arcs a lane (A[j] from a vertex at distance DU[j], where VALID[j]), each
- * step issued for all B before the next (arc loads, dist loads, atomics): B dependent
- * chains in flight, not one. An improved vertex below hi is queued once a round, the
- * warp's finds with one atomicAdd. A heavy arc lands below hi only when lo + delta
- * rounds to lo (the bucket then loops again), so heavy phases pay only the ballot. */
+ * step (arc loads, dist loads, atomics) issued for all B before the next. An improved
+ * vertex below hi is queued once a round, the warp's finds with one atomicAdd (a heavy
+ * arc lands below hi only when lo + delta rounds to lo: heavy phases pay the ballot). */
 template <int B>
 __device__ __forceinline__ void ds_visit(const ds_params &p, const ds_out &o, const bool *valid, const long long *a,
                                          const float *du)
@@ -94,8 +92,7 @@ __device__ __forceinline__ void ds_visit(const ds_params &p, const ds_out &o, co
     warp_append_masks<B>(mask, v, o.queue, o.queued);
 }
 
-/* Arcs a lane relaxes at once in a phase of more than a block's worth of arcs, and in
- * a hub segment (SSSP_DS_SEGMENT = 32 lanes x DS_BATCH). */
+/* Arcs a lane relaxes at once past a block's worth, and in a hub segment (32 x DS_BATCH). */
 #define DS_BATCH 4
 
 /* Arc E of the block's chunk (lb_load): its index in col / w; *DU its tail's dist. */
@@ -107,10 +104,10 @@ __device__ __forceinline__ long long ds_chunk_arc(const graph_lb *lb, const floa
     return a;
 }
 
-/* Relaxes the light (LIGHT) or heavy arcs of the *COUNT vertices of LIST, GRAPH_BLOCK
- * a block at a time (lb); vertices of more than big_degree arcs go to HUBS' segments.
- * A light phase lists each vertex it expands as a member of the bucket, once (BSTAMP):
- * every vertex whose final distance lies in the bucket is expanded there. */
+/* Relaxes the light (LIGHT) or heavy arcs of the *COUNT vertices of LIST, GRAPH_BLOCK a
+ * block at a time (lb), those of more than big_degree arcs in HUBS' segments. A light
+ * phase lists each vertex it expands as a member, once (BSTAMP): every vertex whose
+ * final distance lies in the bucket is expanded there. */
 template <bool LIGHT>
 __device__ __forceinline__ void ds_expand(const ds_params &p, const ds_out &o, const unsigned *list,
                                           const unsigned *count_at, unsigned *hubs, graph_lb *lb, float *s_du,
@@ -180,8 +177,7 @@ __device__ __forceinline__ void ds_expand(const ds_params &p, const ds_out &o, c
     }
 }
 
-/* The NSEG hub segments listed by ds_expand, a warp each (a segment is short): the
- * whole grid's warps share a phase's hubs. */
+/* The NSEG hub segments ds_expand listed, a warp each over the whole grid. */
 template <bool LIGHT>
 __device__ __forceinline__ void ds_hubs(const ds_params &p, const ds_out &o, unsigned nseg)
 {
@@ -254,10 +250,9 @@ __device__ __forceinline__ void ds_scan_shared_init(ds_scan_shared *s)
     }
 }
 
-/* Queues every v with LO <= dist[v] < HI; the smallest dist >= HI (finite) goes
- * to *FAR_MIN, the count of finite dist >= LO is added to *UNSETTLED. A thread takes
- * DS_SCAN_LOADS float4 of dist at a time, all loads in flight before any is looked at,
- * and a block appends its finds with one atomicAdd a step (graphs.md, round 8). */
+/* Queues every v with LO <= dist[v] < HI, the least finite dist >= HI to *FAR_MIN, the
+ * count of finite dist >= LO to *UNSETTLED. A thread has DS_SCAN_LOADS float4 of dist in
+ * flight at a time; a block appends its finds with one atomicAdd a step. */
 #define DS_SCAN_LOADS 8
 static_assert(DS_SCAN_LOADS * 4 <= 32, "a thread's finds of one step are bits of one 32-bit mask");
 __device__ __forceinline__ void ds_scan(const ds_params &p, float lo, float hi, unsigned *queue, unsigned *queued,
@@ -372,8 +367,7 @@ __global__ void __launch_bounds__(GRAPH_BLOCK, DS_BLOCKS_PER_SM) k_ds_run(const 
             continue;
         }
         /* light rounds until the queue is empty, then one heavy round over the members
-           (it queues nothing unless delta was lost in rounding: then again) or, with
-           PULL, none and a pull before the next scan; the tail has no heavy round. */
+           (again if delta was lost in rounding), or a pull before the next scan */
         for (;;) {
             while (nq) {
                 ds_round<true>(p, p.queue[it & 1], &c->queued[it % 3], hi, tail, it, ph, b, &lb, s_du, &s_count,
