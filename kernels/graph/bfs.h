@@ -90,10 +90,8 @@ int bfs_launch_run(const bfs_level_args *a, const bfs_rule *r, cudaStream_t stre
 int bfs_launch_colorize(const int32_t *levels, uint32_t n, int level, uint32_t *rgba, cudaStream_t stream,
                         sw_error *err);
 
-/* Small frontiers (grids, roads, paths, R-MAT's tails): a thread-block cluster (up to
- * BFS_CLUSTER_MAX blocks, sm_90; one block elsewhere) runs top-down levels in one launch
- * (bfs_pool.cu) while the frontier fits the limits below, then leaves it in QOUT for the
- * level loop: a road grid's thousands of levels cost one launch, not a round trip each. */
+/* Small frontiers: a thread-block cluster (up to BFS_CLUSTER_MAX blocks) runs their
+ * levels in one launch (bfs_pool.cu), then leaves the frontier in QOUT to the loop. */
 #define BFS_CLUSTER_MAX 16
 #define BFS_POOL_THREADS 512
 #define BFS_POOL_ITEMS 4   /* frontier entries per thread; a block holds THREADS x ITEMS */

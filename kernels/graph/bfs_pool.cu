@@ -1,5 +1,7 @@
-/* Small-frontier BFS in one thread-block cluster of NB blocks (the grid), one cluster
- * barrier a level (bfs.h). A frontier of T vertices is a pool of T entries (vertex,
+/* Small-frontier BFS (grids, roads, R-MAT's tails) in one thread-block cluster of NB
+ * blocks (the grid; one block below sm_90), one cluster barrier a level, while the
+ * frontier fits bfs.h's limits: a road grid's thousands of levels cost one launch, not
+ * a host round trip each. A frontier of T vertices is a pool of T entries (vertex,
  * first arc, degree): entry s lives in block s % NB at index s / NB, so each block
  * holds an even share in its own shared memory. Level r (p = r & 1) expands pool[p]
  * into pool[p ^ 1]:
