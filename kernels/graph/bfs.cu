@@ -36,10 +36,8 @@ __global__ void k_bfs_edge(const unsigned *__restrict__ st, const unsigned *__re
     }
 }
 
-/* A warp takes BU_CHUNK words of the bitmaps at a time in a bottom-up step; the level
- * loop keeps 6 blocks an SM (graphs.md: 8 measured the same). */
-#define BU_CHUNK 2
-#define BFS_RUN_BLOCKS_PER_SM 6
+#define BU_CHUNK 2                /* bitmap words a warp takes at a time in a bottom-up step */
+#define BFS_RUN_BLOCKS_PER_SM 6   /* the level loop's (graphs.md: 8 measured the same) */
 
 /* Queue or bitmap I of two, picked without indexing (and so copying) the parameters. */
 __device__ __forceinline__ unsigned *pick(unsigned *const two[2], int i) { return i ? two[1] : two[0]; }

@@ -95,8 +95,7 @@ int bfs_launch_colorize(const int32_t *levels, uint32_t n, int level, uint32_t *
 #define BFS_CLUSTER_MAX 16
 #define BFS_POOL_THREADS 512
 #define BFS_POOL_ITEMS 4   /* frontier entries per thread; a block holds THREADS x ITEMS */
-/* A block's dynamic shared memory: two pools of 16-byte entries, a list of indices. */
-#define BFS_POOL_SMEM_BYTES (BFS_POOL_THREADS * BFS_POOL_ITEMS * (2 * 16 + 4))
+#define BFS_POOL_SMEM_BYTES (BFS_POOL_THREADS * BFS_POOL_ITEMS * (2 * 16 + 4))   /* 2 pools, a list */
 
 /* What the cluster leaves: the frontier it stopped at (COUNT vertices on level ITER,
  * DEGREE arcs; COUNT 0: done), the arcs it expanded, the levels it ran, and OVERFLOW, a
@@ -113,8 +112,7 @@ typedef struct bfs_block_state {
 /* The cluster size this device runs (*CLUSTER 1..BFS_CLUSTER_MAX, at most WANT unless 0:
  * SCANWORKS_BFS_CLUSTER; 0: its shared memory does not fit), the kernel's limits set. */
 int bfs_pool_prepare(int want, int *cluster, sw_error *err);
-/* bfs_pool.cu's kernel, for these launchers (src/prim/graph_plan_cuda.c). */
-const void *bfs_pool_kernel(void);
+const void *bfs_pool_kernel(void);   /* bfs_pool.cu's kernel, for src/prim/graph_plan_cuda.c */
 /* Frontier vertices, and arcs of a frontier, that a cluster of CLUSTER blocks takes. */
 uint32_t bfs_pool_max_vertices(int cluster);
 uint32_t bfs_pool_max_arcs(int cluster);

@@ -170,8 +170,7 @@ __global__ void __launch_bounds__(BFS_POOL_THREADS, 1)
         if (lane == 31 && wtot) woff = atomicAdd(&s_found, wtot);
         woff = __shfl_sync(FULL_MASK, woff, 31) + inc - nfound;
         __syncthreads();   /* S1: s_found and the list of larger entries are complete; s_t[p], s_a[p] read */
-        /* the finds' row bounds, loaded while thread 0 reserves the block's slots */
-        long long fs[BP_FINDS], fe[BP_FINDS];
+        long long fs[BP_FINDS], fe[BP_FINDS];   /* the finds' row bounds, while thread 0 reserves */
 #pragma unroll
         for (int f = 0; f < BP_FINDS; f++) {
             fs[f] = fe[f] = 0;
@@ -242,8 +241,7 @@ __global__ void __launch_bounds__(BFS_POOL_THREADS, 1)
         iter++;
         run++;
     }
-    /* the frontier it stopped at (or none): each block's entries to QOUT at their slots */
-    const longlong2 *q = (run & 1) ? pool1 : pool0;
+    const longlong2 *q = (run & 1) ? pool1 : pool0;   /* the frontier it stopped at, to QOUT */
     const unsigned own = min(bp_own(t, rank, nb), (unsigned)BP_CAP);   /* the clamp: only after an overflow */
     for (unsigned i = tid; i < own; i += BFS_POOL_THREADS) qout[rank + i * nb] = bp_vertex(q[i]);
     if (tid == 0) {

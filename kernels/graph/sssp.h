@@ -43,8 +43,7 @@ typedef struct sssp_ds_ctl {
     unsigned long long reached;     /* vertices made finite, with PULL */
     unsigned int pulling;           /* 1 once the heavy arcs are pulled */
     unsigned long long member_heavy[3];   /* the heavy arcs of bucket b's members, with PULL */
-    /* Time per phase in ns and phases run (%globaltimer, one thread after each barrier). */
-    unsigned long long t_last, ns[SSSP_DS_T_COUNT];
+    unsigned long long t_last, ns[SSSP_DS_T_COUNT];   /* a phase's ns (%globaltimer, after barriers) */
     unsigned int phases[SSSP_DS_T_COUNT];
 } sssp_ds_ctl;
 

@@ -84,16 +84,14 @@ __device__ __forceinline__ void ds_visit(const ds_params &p, const ds_out &o, co
         first += __float_as_uint(old) == DS_INF_BITS;
     }
     if (p.pull) warp_sum_add(&p.ctl->reached, first);   /* the pull's switch counts the vertices reached */
-    /* each ballot right after its stamp atomic: the schedule that was timed */
-    unsigned mask[B];
+    unsigned mask[B];   /* each ballot right after its stamp atomic: the schedule that was timed */
 #pragma unroll
     for (int j = 0; j < B; j++)
         mask[j] = __ballot_sync(FULL_MASK, improved[j] && atomicExch(&p.stamp[v[j]], o.stamp_val) != o.stamp_val);
     warp_append_masks<B>(mask, v, o.queue, o.queued);
 }
 
-/* Arcs a lane relaxes at once past a block's worth, and in a hub segment (32 x DS_BATCH). */
-#define DS_BATCH 4
+#define DS_BATCH 4   /* arcs a lane relaxes at once; a hub segment (SSSP_DS_SEGMENT) is 32 x 4 */
 
 /* Arc E of the block's chunk (lb_load): its index in col / w; *DU its tail's dist. */
 __device__ __forceinline__ long long ds_chunk_arc(const graph_lb *lb, const float *s_du, long long e, float *du)
@@ -129,8 +127,7 @@ __device__ __forceinline__ void ds_expand(const ds_params &p, const ds_out &o, c
             if (LIGHT) {
                 start = p.row[u];
                 deg = (o.full ? p.row[u + 1] : p.mid[u]) - start;
-                /* expanded before at this distance or less: its light arcs gave all they can */
-                if (du >= __ldcg(&p.expanded[u])) {
+                if (du >= __ldcg(&p.expanded[u])) {   /* expanded before from as close: nothing new */
                     deg = 0;
                 } else {
                     p.expanded[u] = du;
@@ -166,8 +163,7 @@ __device__ __forceinline__ void ds_expand(const ds_params &p, const ds_out &o, c
                 ds_visit<DS_BATCH>(p, o, valid, a, du);
             }
         }
-        /* members listed after the arcs, off their path (read in the heavy round) */
-        if (LIGHT) {
+        if (LIGHT) {   /* members listed after the arcs, off their path (read in the heavy round) */
             bool member = fresh && atomicExch(&p.bstamp[u], o.bucket_val) != o.bucket_val;
             warp_append(member, u, p.members, o.members);
             /* the pull's switch weighs the heavy arcs the members would push */
@@ -350,8 +346,7 @@ __global__ void __launch_bounds__(GRAPH_BLOCK, DS_BLOCKS_PER_SM) k_ds_run(const 
         grid.sync();
         ds_tick(c, SSSP_DS_T_SCAN);
         it++;
-        /* the tail: few finite vertices left unsettled; rescan the bucket with hi = +inf */
-        if (!tail && p.tail > 0.0f) {
+        if (!tail && p.tail > 0.0f) {   /* few finite vertices unsettled: rescan with hi = +inf */
             const unsigned long long settled = __ldcg(&c->settled);
             if (settled && (double)__ldcg(&c->unsettled[it % 3]) <= (double)p.tail * (double)settled) {
                 tail = true;

@@ -73,8 +73,7 @@ __global__ void __launch_bounds__(SSSP_PREP_SORT_THREADS)
                 for (unsigned size = 2; size <= P; size <<= 1)
                     for (unsigned stride = size >> 1; stride; stride >>= 1) {
                         unsigned long long other = __shfl_xor_sync(FULL_MASK, key, stride);
-                        /* the lower lane of a pair keeps the min in an ascending run */
-                        bool keep_min = !(lane & stride) == !(lane & size);
+                        bool keep_min = !(lane & stride) == !(lane & size);   /* lower lane, ascending run */
                         key = keep_min ? min(key, other) : max(key, other);
                     }
                 if (lane < L) {

@@ -26,8 +26,7 @@ typedef struct ds_params {
     sssp_ds_ctl *ctl;
 } ds_params;
 
-/* Arcs a pulling vertex reads at once (their dist loads in flight together). */
-#define DS_PULL_BATCH 4
+#define DS_PULL_BATCH 4   /* arcs a pulling vertex reads at once (their dist loads in flight together) */
 
 /* The pull for v, whose dist BEST is past the bucket [PL, PH) just done: the least
  * dist[u] + w over v's heavy arcs from that bucket's members u (weights symmetric). A
