@@ -196,11 +196,8 @@ __device__ void bfs_bottom_up(const bfs_level_args &a, unsigned n, const unsigne
             found_count += (unsigned)__popc(word);
         }
     }
-    deg_sum = warp_sum(deg_sum);
-    if (!lane) {
-        if (found_count) atomicAdd(&cnt->count, found_count);
-        if (deg_sum) atomicAdd(&cnt->degree, deg_sum);
-    }
+    if (!lane && found_count) atomicAdd(&cnt->count, found_count);
+    warp_sum_add(&cnt->degree, deg_sum);
 }
 
 /* The level loop, one cooperative launch. Each block keeps the loop's state S in shared

@@ -115,7 +115,7 @@ __global__ void __launch_bounds__(SSSP_PREP_SORT_THREADS)
 }
 
 /* Grid-stride over max(n, m): each thread adds its weights and keeps its best degree
- * key; a warp's lane 0 folds the warp's into SUMS. */
+ * key; each warp's go to SUMS. */
 __global__ void k_graph_sums(const long long *__restrict__ row, const float *__restrict__ w, unsigned n,
                              unsigned long long m, sssp_graph_sums *sums)
 {
@@ -133,12 +133,9 @@ __global__ void k_graph_sums(const long long *__restrict__ row, const float *__r
             key = k > key ? k : key;
         }
     }
-    ws = warp_sum(ws);
+    warp_sum_add(&sums->weight_sum, ws);
     key = warp_max(key);
-    if ((threadIdx.x & 31) == 0) {
-        if (ws != 0.0) atomicAdd(&sums->weight_sum, ws);
-        atomicMax(&sums->hub_key, key);
-    }
+    if ((threadIdx.x & 31) == 0) atomicMax(&sums->hub_key, key);
 }
 
 __global__ void k_level_sums(const int *__restrict__ levels, unsigned n, sssp_graph_sums *sums)
@@ -152,12 +149,9 @@ __global__ void k_level_sums(const int *__restrict__ levels, unsigned n, sssp_gr
         reached += l >= 0;
         deepest = l > deepest ? l : deepest;
     }
-    reached = warp_sum(reached);
+    warp_sum_add(&sums->reached, reached);
     deepest = warp_max(deepest);
-    if ((threadIdx.x & 31) == 0) {
-        if (reached) atomicAdd(&sums->reached, reached);
-        if (deepest >= 0) atomicMax(&sums->max_level, deepest);
-    }
+    if ((threadIdx.x & 31) == 0 && deepest >= 0) atomicMax(&sums->max_level, deepest);
 }
 
 extern "C" const void *sssp_prep_kernel(int which)
