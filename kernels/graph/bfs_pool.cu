@@ -1,16 +1,15 @@
 /* Small-frontier BFS (grids, roads, R-MAT's tails) in one thread-block cluster of NB
  * blocks (the grid; one block below sm_90), one cluster barrier a level, while the
- * frontier fits bfs.h's limits: a road grid's thousands of levels cost one launch, not
- * a host round trip each. A frontier of T vertices is a pool of T entries (vertex,
- * first arc, degree): entry s lives in block s % NB at index s / NB, so each block
- * holds an even share in its own shared memory. Level r (p = r & 1) expands pool[p]
- * into pool[p ^ 1]:
- *   top  after the cluster barrier each thread reads T and A (the frontier's arcs) from
- *        its block's s_t[p], s_a[p], fed by every block (remote max and add) before the
- *        barrier. T 0, or A past the pool's size: every block stops here;
- *   B    each thread takes up to BFS_POOL_ITEMS entries of its block: of those with at
- *        most BP_SMALL arcs it loads all columns, then claims them all (atomicCAS -1 ->
- *        level + 1); larger entries are listed. The block counts its finds;
+ * frontier fits bfs.h's limits: a road grid's thousands of levels cost one launch.
+ * A frontier of T vertices is a pool of T entries (vertex, first arc, degree); entry s
+ * lives in block s % NB at index s / NB, an even share in each block's shared memory.
+ * Level r (p = r & 1) expands pool[p] into pool[p ^ 1]:
+ *   top  each thread reads T and A (the frontier's arcs) from its block's s_t[p],
+ *        s_a[p], which every block fed (remote max, add) before the cluster barrier;
+ *        T 0 or A past the pool's size: every block stops here;
+ *   B    a thread takes up to BFS_POOL_ITEMS entries of its block, loads all columns of
+ *        those of at most BP_SMALL arcs, claims them (atomicCAS -1 -> level + 1) and
+ *        lists the larger entries; the block counts its finds;
  *   S1   the finds' row bounds load while thread 0 reserves the block's slots of
  *        pool[p ^ 1] (one remote atomicAdd on block 0's s_cnt[p ^ 1]);
  *   S2   the finds go to their slots (16-byte remote stores); listed entries are
@@ -20,14 +19,13 @@
  * S1..S3 are block barriers. Nothing is rewritten before the barrier that ends its
  * reading: pool[p ^ 1] was last read in level r - 1; s_t[p], s_a[p] (read before S1)
  * and block 0's s_cnt[p] (its atomics were in level r - 1) are zeroed after S1 and
- * written again only in level r + 1. Nothing remote is touched between a level's
- * barrier and the exit; a last barrier keeps every block's shared memory alive until
- * all are done. Below sm_90, or with NB = 1, the cluster barrier is __syncthreads and
- * the pool is the block's own. */
+ * written again in level r + 1. Nothing remote is touched between a level's barrier and
+ * the exit; a last barrier keeps every block's shared memory alive until all are done. */
 #include "bfs.h"
 #include "graph_block.cuh"
 #include <cooperative_groups.h>
 
+/* Below sm_90, or with NB = 1, the cluster barrier is __syncthreads and the pool a block's own. */
 #if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
 #define GRAPH_CLUSTER 1
 #else

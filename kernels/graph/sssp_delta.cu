@@ -1,7 +1,6 @@
-/* Delta-stepping SSSP in one cooperative kernel (launcher: sssp.h): the whole bucket
- * loop runs on the device, so a source costs no host round trip per round. Rows are split
- * once at upload, arcs of weight < delta (light) first; MID[u] is where u's heavy arcs
- * start. For the bucket [lo, hi = lo + delta):
+/* Delta-stepping SSSP in one cooperative kernel (launcher: sssp.h), so a source costs
+ * no host round trip per round. Rows are split at upload, arcs of weight < delta (light)
+ * first; MID[u] is where u's heavy arcs start. For the bucket [lo, hi = lo + delta):
  *   scan   queues every v with lo <= dist[v] < hi, keeps the least dist >= hi (to
  *          jump over empty buckets);
  *   light  rounds until the queue is empty: queued vertices relax their light arcs and
