@@ -1,7 +1,6 @@
 /* BFS kernels: the seed's edge-parallel level over COO, and the queue algorithms' level
- * loop (bfs.h) in one cooperative kernel that picks each level's step by Beamer's rule,
- * a load-balanced top-down expansion or a bottom-up step; small frontiers leave it for
- * the cluster (bfs_pool.cu). */
+ * loop (bfs.h) in one cooperative kernel whose levels are, by Beamer's rule, top-down
+ * (load-balanced) or bottom-up; small frontiers leave it for the cluster (bfs_pool.cu). */
 #include "bfs.h"
 #include "bfs_colors.h"
 #include "kernels/common/cuda_util.cuh"
@@ -101,9 +100,8 @@ __device__ __forceinline__ void td_visit(bool valid, unsigned nb, const long lon
     warp_append(found, nb, qout, &cnt->count);
 }
 
-/* Top-down: the QN vertices of QIN, up to GRAPH_BLOCK a block at a time (fewer when the
- * frontier is smaller than the grid: a few hundred vertices of hundreds of arcs go to
- * many blocks), their arcs spread over the block (lb); hubs are left to segments. */
+/* Top-down: QIN's QN vertices, GRAPH_BLOCK a block at a time (fewer for a frontier smaller
+ * than the grid, spread over many blocks), their arcs over the block (lb); hubs' go to segments. */
 __device__ void bfs_top_down(const bfs_level_args &a, graph_lb *lb, const unsigned *qin, unsigned qn, unsigned *qout,
                              int iter, bfs_counters *cnt)
 {
@@ -200,11 +198,10 @@ __device__ void bfs_bottom_up(const bfs_level_args &a, unsigned n, const unsigne
     warp_sum_add(&cnt->degree, deg_sum);
 }
 
-/* The level loop, one cooperative launch. Each block keeps the loop's state S in shared
- * memory (thread 0 updates it), the same in every block, from counters read after a
- * grid barrier. Level L's counters are cnt[L % 3]; cnt[(L + 1) % 3], last read at the
- * start of level L - 1, is zeroed during level L. What other blocks wrote in this
- * launch is read through L2 (__ldcg). */
+/* The level loop, one cooperative launch. Every block keeps the same state S in shared
+ * memory (thread 0 updates it) from counters read after a grid barrier: level L's are
+ * cnt[L % 3]; cnt[(L + 1) % 3], last read early in level L - 1, is zeroed in level L.
+ * What other blocks wrote in this launch is read through L2 (__ldcg). */
 __global__ void __launch_bounds__(GRAPH_BLOCK, SW_MIN_BLOCKS(GRAPH_BLOCK, BFS_RUN_BLOCKS_PER_SM))
     k_bfs_run(bfs_level_args a, bfs_rule r)
 {

@@ -26,9 +26,8 @@ typedef struct bfs_counters {
 enum { BFS_STEP_TOP_DOWN, BFS_STEP_BOTTOM_UP, BFS_STEP_DONE, BFS_STEP_SMALL };
 enum { BFS_CONVERT_NONE, BFS_CONVERT_TO_BITMAP, BFS_CONVERT_TO_QUEUE };
 
-/* The level loop's state in device memory between its launches: the frontier (level
- * ITER, in q[CUR] or bm[CUR]), how the last level stepped, and the counts. After
- * STEP_SMALL and the cluster (below) the host sets it and SKIP_SMALL and relaunches. */
+/* The level loop's state between launches: the frontier (level ITER, q[CUR] or bm[CUR]),
+ * how it stepped, the counts. After STEP_SMALL and the cluster the host sets it, SKIP_SMALL too. */
 typedef struct bfs_ctl {
     int iter, cur;
     int step, convert;          /* BFS_STEP_, BFS_CONVERT_ */
@@ -97,9 +96,8 @@ int bfs_launch_colorize(const int32_t *levels, uint32_t n, int level, uint32_t *
 #define BFS_POOL_ITEMS 4   /* frontier entries per thread; a block holds THREADS x ITEMS */
 #define BFS_POOL_SMEM_BYTES (BFS_POOL_THREADS * BFS_POOL_ITEMS * (2 * 16 + 4))   /* 2 pools, a list */
 
-/* What the cluster leaves: the frontier it stopped at (COUNT vertices on level ITER,
- * DEGREE arcs; COUNT 0: done), the arcs it expanded, the levels it ran, and OVERFLOW, a
- * guard that must stay 0 (a shared queue ran out of room). */
+/* What the cluster leaves: the frontier it stopped at (COUNT vertices on level ITER, DEGREE
+ * arcs; COUNT 0: done), arcs expanded, levels run; OVERFLOW (a queue ran out) must stay 0. */
 typedef struct bfs_block_state {
     unsigned int count;
     int iter;

@@ -14,9 +14,8 @@
 #define GRID_STRIDE(i, count)                                                                     \
     for (unsigned long long i = blockIdx.x * (unsigned long long)blockDim.x + threadIdx.x; i < (count); \
          i += (unsigned long long)gridDim.x * blockDim.x)
-/* BFS hubs (more edges than GRAPH_BIG_DEGREE) skip the load balancer, which would leave
- * a hub to one block: their edges go to segments of GRAPH_HUB_SEGMENT, one a block over
- * the grid (at most m / GRAPH_HUB_SEGMENT + n for a frontier of distinct vertices). */
+/* BFS hubs (over GRAPH_BIG_DEGREE edges) skip the load balancer: GRAPH_HUB_SEGMENT edges
+ * a block over the grid (at most m / GRAPH_HUB_SEGMENT + n segments for a frontier). */
 #define GRAPH_BIG_DEGREE 1024
 #define GRAPH_HUB_SEGMENT 2048
 
@@ -103,10 +102,9 @@ __device__ __forceinline__ void warp_append_masks(const unsigned *mask, const un
     }
 }
 
-/* Block-level load balance over the edges of up to GRAPH_BLOCK frontier vertices:
- * thread t holds vertex t of the chunk (DEG edges from START); lb_load scans the
- * degrees into OFF, and the block walks the concatenated edges GRAPH_BLOCK at a time,
- * lb_find mapping edge rank E (< total) to its chunk slot by binary search in OFF. */
+/* Load balance over the edges of up to GRAPH_BLOCK frontier vertices (thread t's: DEG edges
+ * from START): lb_load scans the degrees into OFF, then the block walks the edges GRAPH_BLOCK
+ * at a time, lb_find mapping edge rank E (< total) to its slot by binary search in OFF. */
 typedef struct graph_lb {
     long long off[GRAPH_BLOCK];
     long long start[GRAPH_BLOCK];

@@ -101,10 +101,9 @@ __device__ __forceinline__ long long ds_chunk_arc(const graph_lb *lb, const floa
     return a;
 }
 
-/* Relaxes the light (LIGHT) or heavy arcs of the *COUNT vertices of LIST, GRAPH_BLOCK a
- * block at a time (lb), those of more than big_degree arcs in HUBS' segments. A light
- * phase lists each vertex it expands as a member, once (BSTAMP): every vertex whose
- * final distance lies in the bucket is expanded there. */
+/* Relaxes the light (LIGHT) or heavy arcs of LIST's *COUNT vertices, GRAPH_BLOCK a block
+ * at a time (lb), hubs' in HUBS' segments. A light phase lists each vertex it expands as
+ * a member, once (BSTAMP): a vertex whose final distance is in the bucket is expanded. */
 template <bool LIGHT>
 __device__ __forceinline__ void ds_expand(const ds_params &p, const ds_out &o, const unsigned *list,
                                           const unsigned *count_at, unsigned *hubs, graph_lb *lb, float *s_du,
@@ -245,9 +244,9 @@ __device__ __forceinline__ void ds_scan_shared_init(ds_scan_shared *s)
     }
 }
 
-/* Queues every v with LO <= dist[v] < HI, the least finite dist >= HI to *FAR_MIN, the
- * count of finite dist >= LO to *UNSETTLED. A thread has DS_SCAN_LOADS float4 of dist in
- * flight at a time; a block appends its finds with one atomicAdd a step. */
+/* Queues every v with LO <= dist[v] < HI; the least finite dist >= HI to *FAR_MIN, the count
+ * of finite dist >= LO to *UNSETTLED. A thread keeps DS_SCAN_LOADS float4 loads in flight;
+ * a block appends with one atomicAdd a step. */
 #define DS_SCAN_LOADS 8
 static_assert(DS_SCAN_LOADS * 4 <= 32, "a thread's finds of one step are bits of one 32-bit mask");
 __device__ __forceinline__ void ds_scan(const ds_params &p, float lo, float hi, unsigned *queue, unsigned *queued,

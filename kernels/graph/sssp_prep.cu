@@ -50,9 +50,8 @@ __device__ __forceinline__ unsigned long long heavy_key(float w, unsigned c)
 #define SORT_WARPS (SSSP_PREP_SORT_THREADS / 32)
 static_assert(SORT_WARPS * SSSP_PULL_SORT_MAX * 8 <= 48 * 1024, "the sort's static shared memory");
 
-/* A warp a row (what it leaves: sssp_prep.h): a heavy part of 0 < L <= SSSP_PULL_SORT_MAX
- * arcs is sorted by a bitonic sort over P (L rounded up to a power of two) keys: in
- * registers across the lanes for P <= 32 (lane i holds key i), else in the warp's
+/* A warp a row (sssp_prep.h): a bitonic sort over P keys (L arcs rounded up to a power of
+ * two), across the lanes' registers for P <= 32 (lane i holds key i), else in the warp's
  * slice of shared memory, a compare-exchange pair per lane per step. */
 __global__ void __launch_bounds__(SSSP_PREP_SORT_THREADS)
     k_sort_heavy(const long long *__restrict__ row, const long long *__restrict__ mid, unsigned n, float delta,

@@ -1,7 +1,6 @@
-/* What delta-stepping needs before its run, on the device (sssp_prep.cu; launchers in
- * src/prim/graph_plan_cuda.c): each row's arcs split light | heavy at the bucket width,
- * and the sums the width is derived from (sssp_width.c). Device pointers, launches on
- * STREAM, 0 or -1 with a message. */
+/* Delta-stepping's preparation on the device (sssp_prep.cu, launched from graph_plan_cuda.c):
+ * rows split light | heavy at the bucket width, and the sums the width is derived from
+ * (sssp_width.c). Device pointers, launches on STREAM, 0 or -1 with a message. */
 #ifndef SCANWORKS_KERNELS_SSSP_PREP_H
 #define SCANWORKS_KERNELS_SSSP_PREP_H
 
@@ -13,9 +12,8 @@
 extern "C" {
 #endif
 
-/* Heavy parts of at most this many arcs are sorted by weight (sssp_launch_sort_heavy),
- * in blocks of SSSP_PREP_SORT_THREADS: a warp a row, with SSSP_PULL_SORT_MAX 8-byte keys
- * of static shared memory each (32 KB a block). */
+/* Heavy parts of at most SSSP_PULL_SORT_MAX arcs are sorted by weight, a warp a row, each
+ * warp with that many 8-byte keys of static shared memory (32 KB a block). */
 #define SSSP_PULL_SORT_MAX 1024u
 #define SSSP_PREP_SORT_THREADS 128u
 
@@ -28,11 +26,10 @@ const void *sssp_prep_kernel(int which);
  * < DELTA first, each part in CSR order; MID[u] where u's heavy ones start. */
 int sssp_launch_split_rows(const int64_t *row, const uint32_t *col, const float *w, uint32_t n, float delta,
                            int64_t *mid, uint32_t *out_col, float *out_w, cudaStream_t stream, sw_error *err);
-/* After that split at DELTA: row u's heavy part [MID[u], ROW[u + 1]) of COL and W sorted
- * in place by weight, ties by column, if at most SSSP_PULL_SORT_MAX arcs. HEAVY_MIN[u]
- * gets its lightest weight: the first, DELTA (a bound) for a longer part, +inf for none,
- * 1 when W is NULL (nothing moves). HEAVY_ROWS (2 words, zeroed by the caller) gets the
- * counts of rows with a heavy arc and of heavy arcs. */
+/* After that split: row u's heavy part [MID[u], ROW[u + 1]) sorted in place by weight, ties
+ * by column, if at most SSSP_PULL_SORT_MAX arcs; HEAVY_MIN[u] its lightest weight (DELTA
+ * for a longer part, +inf for none, 1 if W is NULL: nothing moves). HEAVY_ROWS (2 words,
+ * zeroed by the caller): the counts of rows with a heavy arc and of heavy arcs. */
 int sssp_launch_sort_heavy(const int64_t *row, const int64_t *mid, uint32_t n, float delta, uint32_t *col, float *w,
                            float *heavy_min, unsigned long long *heavy_rows, cudaStream_t stream, sw_error *err);
 

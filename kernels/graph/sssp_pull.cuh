@@ -28,10 +28,9 @@ typedef struct ds_params {
 
 #define DS_PULL_BATCH 4   /* arcs a pulling vertex reads at once (their dist loads in flight together) */
 
-/* The pull for v, whose dist BEST is past the bucket [PL, PH) just done: the least
- * dist[u] + w over v's heavy arcs from that bucket's members u (weights symmetric). A
- * sorted row (sssp_prep.h) is read up to the first w with pl + w >= best, which nothing
- * can beat; a row of more than SSSP_PULL_SORT_MAX heavy arcs is read whole. */
+/* The pull for v, its dist BEST past the bucket [PL, PH) just done: the least dist[u] + w
+ * over v's heavy arcs from members u (weights symmetric), a sorted row (sssp_prep.h) read
+ * up to the first w with pl + w >= best; one of over SSSP_PULL_SORT_MAX arcs read whole. */
 __device__ __forceinline__ float ds_pull(const ds_params &p, unsigned v, float best, float pl, float ph)
 {
     long long a = p.mid[v];
@@ -57,9 +56,8 @@ __device__ __forceinline__ float ds_pull(const ds_params &p, unsigned v, float b
 }
 
 /* Before a scan, after a bucket [PL, LO) whose members pushed no heavy arc: each v past
- * LO with a heavy arc light enough to improve it (heavy_min) pulls from that bucket. A
- * thread owns the float4 of dist it scans next (ds_scan's indexing): no barrier between,
- * nobody else writes them, so no atomics. Vertices reached go to ctl->reached. */
+ * LO whose heavy_min could improve it pulls. A thread owns the float4 of dist it scans
+ * next (ds_scan's indexing): no barrier, no atomics. Vertices reached go to ctl->reached. */
 __device__ __forceinline__ void ds_pull_pass(const ds_params &p, float lo, float pl)
 {
     const unsigned long long n = p.n, threads = (unsigned long long)gridDim.x * GRAPH_BLOCK;
