@@ -39,10 +39,9 @@ typedef struct bfs_ctl {
     bfs_counters cnt[3];        /* level L's are cnt[L % 3] (zero at a launch) */
 } bfs_ctl;
 
-/* Beamer's switching rule: bottom-up when the frontier grows and its arcs exceed MU /
- * ALPHA (not for a shrinking tail: bottom-up scans every unreached vertex), back when
- * it has fewer than N / BETA vertices; STEP_SMALL (for the cluster) while it has at
- * most SMALL_V vertices and SMALL_A arcs (SMALL_V 0: never). */
+/* Beamer's rule: bottom-up when the frontier grows (not for a shrinking tail: bottom-up scans
+ * every unreached vertex) and its arcs exceed MU / ALPHA, back below N / BETA vertices;
+ * STEP_SMALL (the cluster) at most SMALL_V vertices and SMALL_A arcs (SMALL_V 0: never). */
 typedef struct bfs_rule {
     unsigned int n;
     int direction_opt;
@@ -115,9 +114,9 @@ const void *bfs_pool_kernel(void);   /* bfs_pool.cu's kernel, for src/prim/graph
 uint32_t bfs_pool_max_vertices(int cluster);
 uint32_t bfs_pool_max_arcs(int cluster);
 
-/* From the QN (1..bfs_pool_max_vertices) vertices of QIN on level ITER (levels -1 where
- * unreached): the levels it reaches, the frontier it stops at in QOUT (n entries, apart
- * from QIN), *STATE. Past bfs_pool_max_arcs arcs it runs no level, copies QIN to QOUT. */
+/* From QIN's QN (1..bfs_pool_max_vertices) vertices on level ITER: the levels it reaches
+ * (from -1), the frontier it stops at in QOUT (n entries, apart from QIN), *STATE. Past
+ * bfs_pool_max_arcs arcs it runs no level and copies QIN to QOUT. */
 int bfs_launch_pool_levels(int cluster, const int64_t *row, const uint32_t *col, const uint32_t *qin, uint32_t qn,
                            uint32_t *qout, int32_t *levels, int iter, bfs_block_state *state, cudaStream_t stream,
                            sw_error *err);

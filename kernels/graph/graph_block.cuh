@@ -1,6 +1,5 @@
-/* Device building blocks of the graph kernels, called by whole warps: warp-aggregated
- * appends (one atomicAdd a warp) and the block load balancer that spreads a chunk of
- * frontier vertices' edges evenly over a block's threads. */
+/* Device building blocks of the graph kernels, called by whole warps: warp-aggregated appends
+ * (one atomicAdd a warp), the load balancer that spreads a chunk's edges over a block. */
 #ifndef SCANWORKS_KERNELS_GRAPH_BLOCK_CUH
 #define SCANWORKS_KERNELS_GRAPH_BLOCK_CUH
 

@@ -28,9 +28,9 @@ int sssp_launch_bellman_ford(const uint32_t *st, const uint32_t *en, const float
 enum { SSSP_DS_T_SCAN, SSSP_DS_T_LIGHT, SSSP_DS_T_LIGHT_HUBS, SSSP_DS_T_HEAVY, SSSP_DS_T_HEAVY_HUBS,
        SSSP_DS_T_COUNT };
 
-/* Counters in rotation, slot i % 3 of round i (queued, far_min, unsettled), relax phase
- * i (hubs) or bucket i (members, member_heavy): zeroed two steps after their reading,
- * past a barrier. The host zeroes it but far_min_bits (+inf) and reached (1) first. */
+/* Counters in rotation, slot i % 3 of round i (queued, far_min, unsettled), relax phase i
+ * (hubs) or bucket i (members, member_heavy), zeroed two steps after it is read. Before a
+ * run the host zeroes it all but far_min_bits (+inf) and reached (1). */
 typedef struct sssp_ds_ctl {
     unsigned int queued[3];
     unsigned int far_min_bits[3];

@@ -57,10 +57,9 @@ typedef struct ds_out {
     bool full;
 } ds_out;
 
-/* Relaxes B arcs a lane (A[j] from a vertex at distance DU[j], where VALID[j]), each
- * step (arc loads, dist loads, atomics) issued for all B before the next. An improved
- * vertex below hi is queued once a round, the warp's finds with one atomicAdd (a heavy
- * arc lands below hi only when lo + delta rounds to lo: heavy phases pay the ballot). */
+/* Relaxes B arcs a lane (A[j] from distance DU[j], where VALID[j]), each step (arc loads,
+ * dist loads, atomics) issued for all B before the next; an improved vertex below hi is
+ * queued once a round, one atomicAdd a warp (a heavy arc only if lo + delta rounds to lo). */
 template <int B>
 __device__ __forceinline__ void ds_visit(const ds_params &p, const ds_out &o, const bool *valid, const long long *a,
                                          const float *du)
@@ -322,9 +321,8 @@ __global__ void __launch_bounds__(GRAPH_BLOCK, DS_BLOCKS_PER_SM) k_ds_run(const 
     __syncthreads();
     sssp_ds_ctl *c = p.ctl;
     bool leader = blockIdx.x == 0 && threadIdx.x == 0;
-    /* it: rounds (scans, light and heavy); ph: relax phases; b: buckets. Round IT reads
-       queue[IT & 1] (count queued[IT % 3]), writes queue[(IT + 1) & 1], zeroes slot
-       (IT + 2) % 3; phase PH zeroes hubs[(PH + 1) % 3]. */
+    /* it: rounds (scans, light, heavy); ph: relax phases; b: buckets. Round IT reads queue[IT & 1]
+       (count queued[IT % 3]), writes queue[(IT + 1) & 1], zeroes slot (IT + 2) % 3 and hubs[(PH + 1) % 3]. */
     unsigned it = 0, ph = 0, b = 0;
     float lo = 0.0f, pl = -1.0f;   /* pl >= 0: the next scan pulls from the bucket [pl, lo) */
     bool tail = false;
