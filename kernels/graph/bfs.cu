@@ -72,8 +72,7 @@ __device__ __forceinline__ void bfs_decide(bfs_ctl *s, const bfs_rule &r)
         s->step = BFS_STEP_TOP_DOWN, s->convert = BFS_CONVERT_TO_QUEUE;
 }
 
-/* A warp a word: to the bitmap, the ballot of "on level ITER"; to the queue, BM's set
- * bits appended to Q. */
+/* A warp a word: to the bitmap, the ballot of "on level ITER"; to the queue, BM's set bits. */
 __device__ void bfs_convert(const bfs_level_args &a, const bfs_rule &r, int convert, unsigned *bm, unsigned *q,
                             int iter, bfs_counters *cnt)
 {
@@ -90,8 +89,7 @@ __device__ void bfs_convert(const bfs_level_args &a, const bfs_rule &r, int conv
     }
 }
 
-/* Claims NB for level ITER + 1 and appends it (whole warps). A stale levels[nb] can
- * only say -1, which costs the atomic and nothing else. */
+/* Claims NB for level ITER + 1 and appends it (whole warps); a stale levels[nb] can only say -1. */
 __device__ __forceinline__ void td_visit(bool valid, unsigned nb, const long long *row, unsigned *qout,
                                          bfs_counters *cnt, int *levels, int iter, unsigned long long *deg_sum)
 {
@@ -151,8 +149,7 @@ __device__ void bfs_top_down_big(const bfs_level_args &a, unsigned nseg, unsigne
     warp_sum_add(&cnt->degree, deg_sum);
 }
 
-/* Whether unreached V has an in-neighbour on the frontier FIN, one in-arc a trip
- * (four or eight at once were slower: graphs.md). */
+/* Whether unreached V has an in-neighbour on the frontier FIN, one in-arc a trip (4 or 8 at once: slower). */
 __device__ __forceinline__ bool bu_has_parent(const long long *rrow, const unsigned *rcol, const unsigned *fin,
                                               unsigned v, long long *start, long long *end)
 {
@@ -165,8 +162,7 @@ __device__ __forceinline__ bool bu_has_parent(const long long *rrow, const unsig
     return false;
 }
 
-/* Bottom-up: a warp takes BU_CHUNK words at a time (fetching the next chunk's number
- * meanwhile), a thread a vertex; each word of FOUT is the warp's ballot. */
+/* Bottom-up: a warp takes BU_CHUNK words at a time, a thread a vertex; FOUT's words are ballots. */
 __device__ void bfs_bottom_up(const bfs_level_args &a, unsigned n, const unsigned *fin, unsigned *fout, int iter,
                               bfs_counters *cnt)
 {

@@ -51,8 +51,7 @@ typedef struct bfs_rule {
     int max_levels;             /* the loop also stops after this many levels (0: never) */
 } bfs_rule;
 
-/* A level's arrays: the graph (RROW/RCOL its reverse, for bottom-up steps), the two
- * queues and bitmaps, the hub segment lists, levels, state. */
+/* A level's arrays: the graph (RROW/RCOL: its reverse), two queues, two bitmaps, hub lists, state. */
 typedef struct bfs_level_args {
     const int64_t *row, *rrow;
     const uint32_t *col, *rcol;

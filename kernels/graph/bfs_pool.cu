@@ -32,8 +32,7 @@
 #define GRAPH_CLUSTER 0
 #endif
 
-/* The barrier of the NB blocks: this thread's earlier writes (local, remote, atomic) are
- * seen by the whole cluster after it (arrive.release, wait.acquire, as cg's sync). */
+/* The NB blocks' barrier: earlier writes (local, remote, atomic) are seen cluster-wide after it. */
 __device__ __forceinline__ void graph_cluster_sync(unsigned nb)
 {
 #if GRAPH_CLUSTER
@@ -63,8 +62,7 @@ template <typename T> __device__ __forceinline__ T *graph_cluster_map(T *p, unsi
 static_assert(BFS_POOL_SMEM_BYTES == 2 * BP_CAP * sizeof(longlong2) + BP_CAP * sizeof(unsigned), "the pools, a list");
 #define BP_NONE 0xffffffffu
 
-/* An entry: x the vertex's first arc; y its vertex (low 32 bits) and degree (high 32,
- * clamped: a degree past 2^32 - 1 makes the frontier too large to expand anyway). */
+/* An entry: x the first arc; y the vertex (low 32 bits), degree (high 32, clamped: too big to expand). */
 __device__ __forceinline__ unsigned bp_clamp(long long deg) { return deg < 0xffffffffll ? (unsigned)deg : 0xffffffffu; }
 __device__ __forceinline__ longlong2 bp_entry(unsigned v, long long start, unsigned deg)
 {

@@ -24,8 +24,7 @@ __device__ __forceinline__ float atomic_min_nonneg(float *addr, float v)
     return __int_as_float(atomicMin((int *)addr, __float_as_int(v)));
 }
 
-/* Lists, for each lane whose BIG is set, the segments of SEG arcs of its vertex V (DEG
- * arcs from START): one atomicAdd on *COUNT per warp. Whole warps call this. */
+/* Lists V's segments of SEG arcs (DEG arcs from START) for each lane whose BIG is set, one atomicAdd a warp. */
 __device__ __forceinline__ void warp_hub_append(bool big, unsigned v, long long start, long long deg, unsigned seg,
                                                 long long *hub_start, unsigned *hub_v, unsigned *count)
 {

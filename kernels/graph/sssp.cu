@@ -1,5 +1,4 @@
-/* SSSP kernels: the seed's edge-parallel Bellman-Ford round (plain and with the
- * read-only alias) and the distances' initialisation. */
+/* SSSP kernels: the seed's edge-parallel Bellman-Ford round (plain, read-only alias), dist's init. */
 #include "sssp.h"
 #include "kernels/common/cuda_util.cuh"
 #include "graph_block.cuh"
@@ -12,8 +11,7 @@ __global__ void k_sssp_init(float *dist, float *expanded, unsigned n, unsigned s
     }
 }
 
-/* The seed's basic kernel: one pointer for reads and writes. Races are benign: a
- * lost smaller write is redone in a later round, and rounds go on until none changes. */
+/* The seed's basic kernel, one pointer for reads and writes; races are benign (a lost write is redone). */
 __global__ void k_bf_plain(const unsigned *st, const unsigned *en, const float *w, unsigned long long m, int both,
                            float *dist, int iter, int *modif)
 {
@@ -31,8 +29,7 @@ __global__ void k_bf_plain(const unsigned *st, const unsigned *en, const float *
     }
 }
 
-/* The seed's optimized kernel: reads through DIST (const __restrict__, the read-only
- * cache via __ldg), writes through DIST_W; both name the same array. */
+/* The seed's optimized kernel: reads via DIST (const __restrict__, __ldg), writes via DIST_W (the same array). */
 __global__ void k_bf_ro(const unsigned *__restrict__ st, const unsigned *__restrict__ en,
                         const float *__restrict__ w, unsigned long long m, int both, const float *__restrict__ dist,
                         float *dist_w, int iter, int *modif)

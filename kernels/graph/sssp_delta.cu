@@ -47,8 +47,7 @@ __device__ __forceinline__ void ds_tick(sssp_ds_ctl *c, int slot)
     }
 }
 
-/* Where one relax phase appends: the next queue and (light) the bucket's members.
- * FULL (the tail): a light phase relaxes every arc of a row, not only the light ones. */
+/* Where a relax phase appends (the queue; members if light). FULL (the tail): every arc counts as light. */
 typedef struct ds_out {
     float hi;
     unsigned stamp_val, bucket_val;
@@ -203,8 +202,7 @@ __device__ __forceinline__ void ds_reset_round_slot(sssp_ds_ctl *c, unsigned it)
     c->unsettled[(it + 2) % 3] = 0;
 }
 
-/* Round IT, relax phase PH of bucket B (their slots: k_ds_run): LIST's vertices, a
- * barrier, their hubs' segments if any (hubs[PH % 3]) and a second barrier. */
+/* Round IT, phase PH of bucket B: LIST's vertices, a barrier, their hubs' segments if any, a barrier. */
 template <bool LIGHT>
 __device__ __forceinline__ void ds_round(const ds_params &p, const unsigned *list, const unsigned *count_at, float hi,
                                          bool full, unsigned it, unsigned ph, unsigned b, graph_lb *lb, float *s_du,

@@ -4,8 +4,7 @@
 #include "kernels/common/cuda_util.cuh"
 #include "graph_block.cuh"
 
-/* A warp a row, a ballot per 32 arcs: one pass counts the light arcs (the heavy ones
- * start after them), the next writes each arc at its part's running rank. */
+/* A warp a row, a ballot per 32 arcs: one pass counts the light arcs, one puts each arc in place. */
 __global__ void k_split_rows(const long long *__restrict__ row, const unsigned *__restrict__ col,
                              const float *__restrict__ w, unsigned n, float delta, long long *mid, unsigned *out_col,
                              float *out_w)
@@ -40,8 +39,7 @@ __global__ void k_split_rows(const long long *__restrict__ row, const unsigned *
     }
 }
 
-/* A heavy arc's sort key: its weight's bits (a weight >= 0 orders like them) above its
- * column, so that ties go by column; ~0 pads past the end. */
+/* A heavy arc's sort key: its weight's bits (ordered like weights >= 0) above its column, for ties. */
 __device__ __forceinline__ unsigned long long heavy_key(float w, unsigned c)
 {
     return (unsigned long long)__float_as_uint(w) << 32 | c;
@@ -113,8 +111,7 @@ __global__ void __launch_bounds__(SSSP_PREP_SORT_THREADS)
     }
 }
 
-/* Grid-stride over max(n, m): each thread adds its weights and keeps its best degree
- * key; each warp's go to SUMS. */
+/* Grid-stride over max(n, m): a thread's weights and best degree key, each warp's to SUMS. */
 __global__ void k_graph_sums(const long long *__restrict__ row, const float *__restrict__ w, unsigned n,
                              unsigned long long m, sssp_graph_sums *sums)
 {
