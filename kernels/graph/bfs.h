@@ -21,8 +21,7 @@ typedef struct bfs_counters {
     unsigned int qlen;          /* the queue's length as it is built from a bitmap */
 } bfs_counters;
 
-/* A level's steps, then the states that end the loop; the conversion a level starts
- * with (the frontier's bitmap from the levels, or its queue from the bitmap). */
+/* A level's steps, then the loop's ends; a level's start: a bitmap from the levels, or a queue from it. */
 enum { BFS_STEP_TOP_DOWN, BFS_STEP_BOTTOM_UP, BFS_STEP_DONE, BFS_STEP_SMALL };
 enum { BFS_CONVERT_NONE, BFS_CONVERT_TO_BITMAP, BFS_CONVERT_TO_QUEUE };
 
@@ -76,19 +75,16 @@ int bfs_launch_edge_parallel(const uint32_t *st, const uint32_t *en, uint64_t m,
 
 /* Entries the hub segment lists need for a graph of N vertices and M arcs. */
 uint64_t graph_hub_capacity(uint32_t n, uint64_t m);
-/* *CTL for a run from SOURCE (levels already initialised): frontier {SOURCE} in
- * q[0], level 0, its arcs from ROW, M arcs in all. */
+/* *CTL for a run from SOURCE (levels initialised): frontier {SOURCE} in q[0], its arcs from ROW, M in all. */
 int bfs_launch_start(const bfs_level_args *a, uint64_t m, uint32_t source, cudaStream_t stream, sw_error *err);
-/* The level loop from *CTL, one cooperative launch, until the frontier is empty
- * (STEP_DONE), small by R (STEP_SMALL) or R's MAX_LEVELS are run (bfs.cu). */
+/* The level loop from *CTL, one cooperative launch, until STEP_DONE, STEP_SMALL or R's MAX_LEVELS. */
 int bfs_launch_run(const bfs_level_args *a, const bfs_rule *r, cudaStream_t stream, sw_error *err);
 
 /* Panel colours (RGBA8 per vertex, bfs_colors.h) as of level LEVEL. */
 int bfs_launch_colorize(const int32_t *levels, uint32_t n, int level, uint32_t *rgba, cudaStream_t stream,
                         sw_error *err);
 
-/* Small frontiers: a thread-block cluster (up to BFS_CLUSTER_MAX blocks) runs their
- * levels in one launch (bfs_pool.cu), then leaves the frontier in QOUT to the loop. */
+/* Small frontiers' levels in one thread-block cluster launch (bfs_pool.cu), the frontier then left in QOUT. */
 #define BFS_CLUSTER_MAX 16
 #define BFS_POOL_THREADS 512
 #define BFS_POOL_ITEMS 4   /* frontier entries per thread; a block holds THREADS x ITEMS */

@@ -54,8 +54,7 @@ typedef struct sssp_ds_args {
     uint32_t n;
     float delta;
     float tail;                     /* 0: no tail; else its ratio (above) */
-    /* PULL: heavy arcs pulled (weights symmetric; 2, for tests: from the first bucket on);
-     * HEAVY_MIN, HEAVY_ROWS: sssp_launch_sort_heavy's (sssp_prep.h). */
+    /* PULL: heavy arcs pulled (weights symmetric; 2, tests: from the first bucket); HEAVY_*: sssp_prep.h */
     int pull;
     const float *heavy_min;
     const unsigned long long *heavy_rows;
@@ -63,8 +62,7 @@ typedef struct sssp_ds_args {
     float *expanded;                /* +inf; distance u's light arcs were relaxed from */
     uint32_t *queue[2], *members;   /* n entries each */
     uint32_t *stamp, *bstamp;       /* n entries each, zero before a run */
-    /* Hubs (over BIG_DEGREE arcs in a phase) in segments of SEGMENT arcs; HUB_START and
-     * HUB_V hold sssp_ds_hub_capacity(n, m, SEGMENT) entries. */
+    /* hubs (over BIG_DEGREE arcs in a phase) in segments of SEGMENT; sssp_ds_hub_capacity entries */
     uint32_t big_degree, segment;
     int64_t *hub_start;
     uint32_t *hub_v;

@@ -253,8 +253,7 @@ __device__ __forceinline__ void ds_scan(const ds_params &p, float lo, float hi, 
     const unsigned long long tid = (unsigned long long)blockIdx.x * GRAPH_BLOCK + threadIdx.x;
     const int lane = threadIdx.x & 31;
     unsigned min_bits = DS_INF_BITS, k3 = 0, fin = 0;
-    /* step k reads float4 qbase + k * threads + tid (vertices 4q..4q + 3); every thread
-       of the grid runs the same trips, so each meets every barrier */
+    /* step k reads float4 qbase + k * threads + tid; every thread runs the same trips (barriers) */
     for (unsigned long long qbase = 0; qbase * 4 < n; qbase += DS_SCAN_LOADS * threads, k3 = k3 == 2 ? 0 : k3 + 1) {
         float4 d[DS_SCAN_LOADS];
 #pragma unroll
@@ -355,8 +354,7 @@ __global__ void __launch_bounds__(GRAPH_BLOCK, DS_BLOCKS_PER_SM) k_ds_run(const 
             lo = __int_as_float((int)fm);   /* jump over the empty buckets */
             continue;
         }
-        /* light rounds until the queue is empty, then one heavy round over the members
-           (again if delta was lost in rounding), or a pull before the next scan */
+        /* light rounds until the queue is empty, then a heavy round (again if delta rounds away) or a pull */
         for (;;) {
             while (nq) {
                 ds_round<true>(p, p.queue[it & 1], &c->queued[it % 3], hi, tail, it, ph, b, &lb, s_du, &s_count,

@@ -1,5 +1,4 @@
-/* Delta-stepping's preparation on the device (sssp_prep.h): the light | heavy split of
- * every row, the sort of each short heavy part, and the sums of the width. */
+/* Delta-stepping's preparation (sssp_prep.h): rows split light | heavy, short heavy parts sorted, width sums. */
 #include "sssp_prep.h"
 #include "kernels/common/cuda_util.cuh"
 #include "graph_block.cuh"

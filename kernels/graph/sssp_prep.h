@@ -12,8 +12,7 @@
 extern "C" {
 #endif
 
-/* Heavy parts of at most SSSP_PULL_SORT_MAX arcs are sorted by weight, a warp a row, each
- * warp with that many 8-byte keys of static shared memory (32 KB a block). */
+/* Heavy parts of at most this many arcs are sorted, a warp a row (8-byte keys in shared memory: 32 KB a block). */
 #define SSSP_PULL_SORT_MAX 1024u
 #define SSSP_PREP_SORT_THREADS 128u
 
