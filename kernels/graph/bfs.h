@@ -21,7 +21,7 @@ typedef struct bfs_counters {
     unsigned int qlen;          /* the queue's length as it is built from a bitmap */
 } bfs_counters;
 
-/* A level's steps, then the loop's ends; a level's start: a bitmap from the levels, or a queue from it. */
+/* A level's step (DONE, SMALL: the loop ends) and its first conversion: to the bitmap, or back to a queue. */
 enum { BFS_STEP_TOP_DOWN, BFS_STEP_BOTTOM_UP, BFS_STEP_DONE, BFS_STEP_SMALL };
 enum { BFS_CONVERT_NONE, BFS_CONVERT_TO_BITMAP, BFS_CONVERT_TO_QUEUE };
 
