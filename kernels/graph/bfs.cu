@@ -1,6 +1,6 @@
-/* BFS kernels: the seed's edge-parallel level over COO, and the level loop of the
- * queue algorithms (bfs.h) in one cooperative kernel that decides each level's step,
- * a load-balanced top-down expansion or a bottom-up step, on the device. */
+/* BFS kernels: the seed's edge-parallel level over COO, and the queue algorithms' level
+ * loop (bfs.h) in one cooperative kernel whose levels are, by Beamer's rule, top-down
+ * (load-balanced) or bottom-up; small frontiers leave it for the cluster (bfs_pool.cu). */
 #include "bfs.h"
 #include "bfs_colors.h"
 #include "kernels/common/cuda_util.cuh"
@@ -14,19 +14,15 @@ static_assert(GRAPH_BLOCK == GRAPH_K_THREADS, "the launchers' blocks");
 
 __global__ void k_bfs_init(int *levels, unsigned n, unsigned source)
 {
-    for (unsigned long long v = blockIdx.x * (unsigned long long)blockDim.x + threadIdx.x; v < n;
-         v += (unsigned long long)gridDim.x * blockDim.x)
-        levels[v] = v == source ? 0 : -1;
+    GRID_STRIDE(v, n) levels[v] = v == source ? 0 : -1;
 }
 
-/* The seed's kernel with its read-only alias: reads through LV (const __restrict__,
- * __ldg), writes through LV_W; both point at the same array. A stale read only makes
- * a thread write the same ITER + 1 twice. */
+/* The seed's kernel: reads through LV (const __restrict__, __ldg), writes through LV_W,
+ * the same array; a stale read only makes a thread write the same ITER + 1 twice. */
 __global__ void k_bfs_edge(const unsigned *__restrict__ st, const unsigned *__restrict__ en, unsigned long long m,
                            int both, const int *__restrict__ lv, int *lv_w, int iter, int *modif)
 {
-    for (unsigned long long k = blockIdx.x * (unsigned long long)blockDim.x + threadIdx.x; k < m;
-         k += (unsigned long long)gridDim.x * blockDim.x) {
+    GRID_STRIDE(k, m) {
         unsigned s = st[k], d = en[k];
         int ls = __ldg(&lv[s]), ld = __ldg(&lv[d]);
         if (ls == iter && ld < 0) {
@@ -39,14 +35,10 @@ __global__ void k_bfs_edge(const unsigned *__restrict__ st, const unsigned *__re
     }
 }
 
-/* A warp takes BU_CHUNK words of the bitmaps at a time in a bottom-up step. The level
- * loop's kernel keeps 6 blocks an SM (40 registers; 8 with 32 registers spilled and
- * measured the same on R-MAT 22). */
-#define BU_CHUNK 2
-#define BFS_RUN_BLOCKS_PER_SM 6
+#define BU_CHUNK 2                /* bitmap words a warp takes at a time in a bottom-up step */
+#define BFS_RUN_BLOCKS_PER_SM 6   /* the level loop's (graphs.md: 8 measured the same) */
 
-/* Queue or bitmap I of two, picked without indexing the kernel's parameters (which
- * would copy them to the stack). */
+/* Queue or bitmap I of two, picked without indexing (and so copying) the parameters. */
 __device__ __forceinline__ unsigned *pick(unsigned *const two[2], int i) { return i ? two[1] : two[0]; }
 
 __global__ void k_bfs_start(bfs_level_args a, unsigned long long m, unsigned source)
@@ -80,8 +72,7 @@ __device__ __forceinline__ void bfs_decide(bfs_ctl *s, const bfs_rule &r)
         s->step = BFS_STEP_TOP_DOWN, s->convert = BFS_CONVERT_TO_QUEUE;
 }
 
-/* Whole warps walk the words of the bitmaps: to the bitmap, each word is the ballot
- * of "on level ITER"; to the queue, each set bit of BM is appended to Q. */
+/* A warp a word: to the bitmap, the ballot of "on level ITER"; to the queue, BM's set bits. */
 __device__ void bfs_convert(const bfs_level_args &a, const bfs_rule &r, int convert, unsigned *bm, unsigned *q,
                             int iter, bfs_counters *cnt)
 {
@@ -93,31 +84,22 @@ __device__ void bfs_convert(const bfs_level_args &a, const bfs_rule &r, int conv
             unsigned word = __ballot_sync(FULL_MASK, v < n && __ldcg(&a.levels[v]) == iter);
             if (!lane) bm[w] = word;
         } else {
-            warp_append((__ldcg(&bm[w]) >> lane) & 1u, v, q, &cnt->qlen, ~0ull, NULL);
+            warp_append((__ldcg(&bm[w]) >> lane) & 1u, v, q, &cnt->qlen);
         }
     }
 }
 
-/* Claims NB for level ITER + 1 and appends it (whole warps call this). A stale read
- * of levels[nb] can only say -1, which costs the atomic and nothing else. */
+/* Claims NB for level ITER + 1 and appends it (whole warps); a stale levels[nb] can only say -1. */
 __device__ __forceinline__ void td_visit(bool valid, unsigned nb, const long long *row, unsigned *qout,
                                          bfs_counters *cnt, int *levels, int iter, unsigned long long *deg_sum)
 {
     bool found = valid && levels[nb] < 0 && atomicCAS(&levels[nb], -1, iter + 1) == -1;
     if (found) *deg_sum += (unsigned long long)(row[nb + 1] - row[nb]);
-    warp_append(found, nb, qout, &cnt->count, ~0ull, NULL);
+    warp_append(found, nb, qout, &cnt->count);
 }
 
-__device__ __forceinline__ void flush_degree(bfs_counters *cnt, unsigned long long deg_sum)
-{
-    deg_sum = warp_sum(deg_sum);
-    if ((threadIdx.x & 31) == 0 && deg_sum) atomicAdd(&cnt->degree, deg_sum);
-}
-
-/* Top-down: the QN vertices of QIN, up to GRAPH_BLOCK at a time a block (fewer when
- * the frontier is smaller than the grid, so that a few hundred vertices of a few
- * hundred arcs each are spread over blocks, not left to one), their arcs spread over
- * the block (lb); hubs' arcs are listed in segments for bfs_top_down_big. */
+/* Top-down: QIN's QN vertices, GRAPH_BLOCK a block at a time (fewer for a frontier smaller
+ * than the grid, spread over many blocks), their arcs over the block (lb); hubs' go to segments. */
 __device__ void bfs_top_down(const bfs_level_args &a, graph_lb *lb, const unsigned *qin, unsigned qn, unsigned *qout,
                              int iter, bfs_counters *cnt)
 {
@@ -148,7 +130,7 @@ __device__ void bfs_top_down(const bfs_level_args &a, graph_lb *lb, const unsign
         }
         __syncthreads();   /* lb is refilled by the next chunk */
     }
-    flush_degree(cnt, deg_sum);
+    warp_sum_add(&cnt->degree, deg_sum);
 }
 
 /* The hubs: one listed segment a block. */
@@ -164,11 +146,10 @@ __device__ void bfs_top_down_big(const bfs_level_args &a, unsigned nseg, unsigne
             td_visit(k < end, k < end ? a.col[k] : 0, row, qout, cnt, a.levels, iter, &deg_sum);
         }
     }
-    flush_degree(cnt, deg_sum);
+    warp_sum_add(&cnt->degree, deg_sum);
 }
 
-/* Whether unreached V has an in-neighbour on the frontier FIN, one in-arc a trip
- * (loading four or eight before testing them measured 6-9% slower on R-MAT 22). */
+/* Whether unreached V has an in-neighbour on the frontier FIN, one in-arc a trip (4 or 8 at once: slower). */
 __device__ __forceinline__ bool bu_has_parent(const long long *rrow, const unsigned *rcol, const unsigned *fin,
                                               unsigned v, long long *start, long long *end)
 {
@@ -181,9 +162,7 @@ __device__ __forceinline__ bool bu_has_parent(const long long *rrow, const unsig
     return false;
 }
 
-/* Bottom-up: whole warps take BU_CHUNK words of the bitmaps at a time (the next
- * chunk's number is fetched while this one runs); a thread a vertex, each word of
- * FOUT the warp's ballot. */
+/* Bottom-up: a warp takes BU_CHUNK words at a time, a thread a vertex; FOUT's words are ballots. */
 __device__ void bfs_bottom_up(const bfs_level_args &a, unsigned n, const unsigned *fin, unsigned *fout, int iter,
                               bfs_counters *cnt)
 {
@@ -211,20 +190,16 @@ __device__ void bfs_bottom_up(const bfs_level_args &a, unsigned n, const unsigne
             found_count += (unsigned)__popc(word);
         }
     }
-    deg_sum = warp_sum(deg_sum);
-    if (!lane) {
-        if (found_count) atomicAdd(&cnt->count, found_count);
-        if (deg_sum) atomicAdd(&cnt->degree, deg_sum);
-    }
+    if (!lane && found_count) atomicAdd(&cnt->count, found_count);
+    warp_sum_add(&cnt->degree, deg_sum);
 }
 
-/* The level loop, one cooperative launch. Each block keeps the loop's state S in
- * shared memory (thread 0 updates it; everyone reads it), the same in every block,
- * from counters read after a grid barrier. Level L's counters are cnt[L % 3];
- * cnt[(L + 1) % 3], last read at the start of level L - 1, is zeroed during level L.
- * Data other blocks wrote in this launch (levels, queues, bitmaps, hub lists,
- * counters) is read through L2 (__ldcg). */
-__global__ void __launch_bounds__(GRAPH_BLOCK, SW_MIN_BLOCKS(GRAPH_BLOCK, BFS_RUN_BLOCKS_PER_SM)) k_bfs_run(bfs_level_args a, bfs_rule r)
+/* The level loop, one cooperative launch. Every block keeps the same state S in shared
+ * memory (thread 0 updates it) from counters read after a grid barrier: level L's are
+ * cnt[L % 3]; cnt[(L + 1) % 3], last read early in level L - 1, is zeroed in level L.
+ * What other blocks wrote in this launch is read through L2 (__ldcg). */
+__global__ void __launch_bounds__(GRAPH_BLOCK, SW_MIN_BLOCKS(GRAPH_BLOCK, BFS_RUN_BLOCKS_PER_SM))
+    k_bfs_run(bfs_level_args a, bfs_rule r)
 {
     __shared__ graph_lb lb;
     __shared__ bfs_ctl s;
@@ -273,9 +248,7 @@ extern "C" uint64_t graph_hub_capacity(uint32_t n, uint64_t m) { return m / GRAP
 
 __global__ void k_bfs_colorize(const int *levels, unsigned n, int level, unsigned *rgba)
 {
-    for (unsigned long long v = blockIdx.x * (unsigned long long)blockDim.x + threadIdx.x; v < n;
-         v += (unsigned long long)gridDim.x * blockDim.x)
-        rgba[v] = bfs_level_color(levels[v], level);
+    GRID_STRIDE(v, n) rgba[v] = bfs_level_color(levels[v], level);
 }
 
 extern "C" const void *bfs_kernel(int which)

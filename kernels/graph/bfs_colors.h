@@ -1,5 +1,4 @@
-/* The BFS panel's vertex colour (RGBA8 packed little-endian: 0xAABBGGRR), one
- * definition for the CUDA kernel and the CPU fallback. LEVEL is the frontier. */
+/* The BFS panel's vertex colour (RGBA8, 0xAABBGGRR) for the CUDA kernel and the CPU fallback; LEVEL: the frontier. */
 #ifndef SCANWORKS_KERNELS_BFS_COLORS_H
 #define SCANWORKS_KERNELS_BFS_COLORS_H
 

@@ -1,45 +1,68 @@
-/* Small-frontier BFS in one thread-block cluster, one cluster barrier a level
- * (bfs_pool.h). The grid is one cluster of NB blocks. A frontier of T vertices is a
- * pool of T entries (vertex, first arc, degree): entry s lives in block s % NB at
- * index s / NB, so every block holds its share, evenly, in its own shared memory. A
- * level r has parity p = r & 1; its frontier is pool[p]:
- *   top  after the cluster barrier, each thread reads T and A (the frontier's arcs)
- *        from its own block's s_t[p], s_a[p], which every block fed by remote max and
- *        add before the barrier. T 0, or A past the pool's size: every block stops
- *        at the same level;
- *   B    each thread takes up to BFS_POOL_ITEMS entries of its block: for those of
- *        at most BP_SMALL arcs it loads all columns, then claims them all (atomicCAS
- *        -1 -> level + 1); larger entries are listed. The block counts its finds (a
- *        warp scan, one shared atomic a warp);
- *   S1   each thread loads its finds' row bounds while thread 0 reserves the block's
- *        slots of pool[p ^ 1] with one remote atomicAdd on block 0's s_cnt[p ^ 1];
- *   S2   the finds go to their slots (16-byte remote stores) and their arcs are
- *        summed; the listed entries are expanded a warp each, 32 arcs at a time, a
- *        reservation per 32;
- *   S3   warp 0 sends the block's last slot + 1 (max) and its finds' arcs (sum) to
- *        every block's s_t[p ^ 1], s_a[p ^ 1]; the cluster barrier (arrive.release,
- *        wait.acquire) ends the level.
- * S1..S3 are block barriers. What is rewritten only after the barrier that ends its
- * reading: pool[p ^ 1] was last read in level r - 1 (before this level's barrier);
- * s_t[p], s_a[p] are zeroed by their block after S1 (every thread read them before S1)
- * and block 0's s_cnt[p] after S1 (its atomics were in level r - 1); all three are
- * written again only in level r + 1, after the next barrier. Nothing remote is touched
- * between a level's barrier and the exit, and a last barrier keeps every block's
- * shared memory alive until all are done. Below sm_90, or with NB = 1, the cluster
- * barrier is __syncthreads and the pool is the block's own. */
-#include "bfs_pool.h"
-#include "kernels/common/cuda_util.cuh"
+/* Small-frontier BFS (grids, roads, R-MAT's tails) in one thread-block cluster of NB
+ * blocks (the grid; one block below sm_90), one cluster barrier a level, while the
+ * frontier fits bfs.h's limits: a road grid's thousands of levels cost one launch.
+ * A frontier of T vertices is a pool of T entries (vertex, first arc, degree); entry s
+ * lives in block s % NB at index s / NB, an even share in each block's shared memory.
+ * Level r (p = r & 1) expands pool[p] into pool[p ^ 1]:
+ *   top  each thread reads T and A (the frontier's arcs) from its block's s_t[p],
+ *        s_a[p], which every block fed (remote max, add) before the cluster barrier;
+ *        T 0 or A past the pool's size: every block stops here;
+ *   B    a thread takes up to BFS_POOL_ITEMS entries of its block, loads all columns of
+ *        those of at most BP_SMALL arcs, claims them (atomicCAS -1 -> level + 1) and
+ *        lists the larger entries; the block counts its finds;
+ *   S1   the finds' row bounds load while thread 0 reserves the block's slots of
+ *        pool[p ^ 1] (one remote atomicAdd on block 0's s_cnt[p ^ 1]);
+ *   S2   the finds go to their slots (16-byte remote stores); listed entries are
+ *        expanded a warp each, 32 arcs and one reservation at a time;
+ *   S3   warp 0 sends the block's last slot + 1 (max) and its finds' arcs (sum) to every
+ *        block's s_t[p ^ 1], s_a[p ^ 1]; the cluster barrier ends the level.
+ * S1..S3 are block barriers. Nothing is rewritten before the barrier that ends its
+ * reading: pool[p ^ 1] was last read in level r - 1; s_t[p], s_a[p] (read before S1)
+ * and block 0's s_cnt[p] (its atomics were in level r - 1) are zeroed after S1 and
+ * written again in level r + 1. Nothing remote is touched between a level's barrier and
+ * the exit; a last barrier keeps every block's shared memory alive until all are done. */
+#include "bfs.h"
 #include "graph_block.cuh"
-#include "graph_cluster.cuh"
+#include <cooperative_groups.h>
+
+/* Below sm_90, or with NB = 1, the cluster barrier is __syncthreads and the pool a block's own. */
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
+#define GRAPH_CLUSTER 1
+#else
+#define GRAPH_CLUSTER 0
+#endif
+
+/* The NB blocks' barrier: earlier writes (local, remote, atomic) are seen cluster-wide after it. */
+__device__ __forceinline__ void graph_cluster_sync(unsigned nb)
+{
+#if GRAPH_CLUSTER
+    if (nb > 1) {
+        asm volatile("barrier.cluster.arrive.release;\n\tbarrier.cluster.wait.acquire;" ::: "memory");
+        return;
+    }
+#endif
+    (void)nb;
+    __syncthreads();
+}
+
+/* P (in this block's shared memory) as seen in block R's of the NB. */
+template <typename T> __device__ __forceinline__ T *graph_cluster_map(T *p, unsigned r, unsigned nb)
+{
+#if GRAPH_CLUSTER
+    if (nb > 1) return cooperative_groups::this_cluster().map_shared_rank(p, r);
+#endif
+    (void)r, (void)nb;
+    return p;
+}
 
 #define BP_SMALL 4                                           /* arcs a thread expands alone */
+#define BP_FINDS (BFS_POOL_ITEMS * BP_SMALL)                 /* a thread's candidates a level */
 #define BP_CAP (BFS_POOL_THREADS * BFS_POOL_ITEMS)           /* a block's entries of one pool */
 #define BP_WARPS (BFS_POOL_THREADS / 32)
-#define BP_SMEM_BYTES (2 * BP_CAP * sizeof(longlong2) + BP_CAP * sizeof(unsigned))
+static_assert(BFS_POOL_SMEM_BYTES == 2 * BP_CAP * sizeof(longlong2) + BP_CAP * sizeof(unsigned), "the pools, a list");
 #define BP_NONE 0xffffffffu
 
-/* An entry: x the vertex's first arc; y its vertex (low 32 bits) and degree (high 32
- * bits, clamped: a degree past 2^32 - 1 makes the frontier too large to expand). */
+/* An entry: x the first arc; y the vertex (low 32 bits), degree (high 32, clamped: too big to expand). */
 __device__ __forceinline__ unsigned bp_clamp(long long deg) { return deg < 0xffffffffll ? (unsigned)deg : 0xffffffffu; }
 __device__ __forceinline__ longlong2 bp_entry(unsigned v, long long start, unsigned deg)
 {
@@ -90,8 +113,7 @@ __global__ void __launch_bounds__(BFS_POOL_THREADS, 1)
             pool0[i] = bp_entry(v, s, bp_clamp(d));
             mine += (unsigned long long)d;
         }
-        mine = warp_sum(mine);
-        if (lane == 0 && mine) atomicAdd(&s_arcs, mine);
+        warp_sum_add(&s_arcs, mine);
     }
     graph_cluster_sync(nb);   /* every block's counters are zero and its s_arcs complete */
     if (warp == 0) {
@@ -113,7 +135,7 @@ __global__ void __launch_bounds__(BFS_POOL_THREADS, 1)
         const longlong2 *q = p ? pool1 : pool0;
         longlong2 *nq = p ? pool0 : pool1;
         const unsigned own = bp_own(t, rank, nb);
-        unsigned nbv[BFS_POOL_ITEMS][BP_SMALL];
+        unsigned nbv[BP_FINDS];   /* entry k's arc j is nbv[k * BP_SMALL + j] */
 #pragma unroll
         for (int k = 0; k < BFS_POOL_ITEMS; k++) {
             unsigned i = tid + k * BFS_POOL_THREADS;
@@ -127,39 +149,32 @@ __global__ void __launch_bounds__(BFS_POOL_THREADS, 1)
             bool small = deg <= BP_SMALL;
             if (!small) big[atomicAdd(&s_nbig, 1u)] = i;   /* < own <= BP_CAP */
 #pragma unroll
-            for (int j = 0; j < BP_SMALL; j++) nbv[k][j] = small && j < deg ? __ldg(&col[start + j]) : BP_NONE;
-        }
-        int old[BFS_POOL_ITEMS][BP_SMALL];
-#pragma unroll
-        for (int k = 0; k < BFS_POOL_ITEMS; k++)
-#pragma unroll
             for (int j = 0; j < BP_SMALL; j++)
-                old[k][j] = nbv[k][j] != BP_NONE ? atomicCAS(&levels[nbv[k][j]], -1, iter + 1) : 0;
+                nbv[k * BP_SMALL + j] = small && j < deg ? __ldg(&col[start + j]) : BP_NONE;
+        }
+        int old[BP_FINDS];
+#pragma unroll
+        for (int f = 0; f < BP_FINDS; f++) old[f] = nbv[f] != BP_NONE ? atomicCAS(&levels[nbv[f]], -1, iter + 1) : 0;
         unsigned nfound = 0;
 #pragma unroll
-        for (int k = 0; k < BFS_POOL_ITEMS; k++)
-#pragma unroll
-            for (int j = 0; j < BP_SMALL; j++) {
-                if (nbv[k][j] != BP_NONE && old[k][j] == -1) nfound++;
-                else nbv[k][j] = BP_NONE;   /* not this thread's find */
-            }
+        for (int f = 0; f < BP_FINDS; f++) {
+            if (nbv[f] != BP_NONE && old[f] == -1) nfound++;
+            else nbv[f] = BP_NONE;   /* not this thread's find */
+        }
         /* this warp's finds get consecutive places in the block's reservation */
         unsigned inc = warp_inclusive_sum(nfound), wtot = __shfl_sync(FULL_MASK, inc, 31), woff = 0;
         if (lane == 31 && wtot) woff = atomicAdd(&s_found, wtot);
         woff = __shfl_sync(FULL_MASK, woff, 31) + inc - nfound;
         __syncthreads();   /* S1: s_found and the list of larger entries are complete; s_t[p], s_a[p] read */
-        /* the finds' row bounds, loaded while thread 0 reserves the block's slots */
-        long long fs[BFS_POOL_ITEMS][BP_SMALL], fe[BFS_POOL_ITEMS][BP_SMALL];
+        long long fs[BP_FINDS], fe[BP_FINDS];   /* the finds' row bounds, while thread 0 reserves */
 #pragma unroll
-        for (int k = 0; k < BFS_POOL_ITEMS; k++)
-#pragma unroll
-            for (int j = 0; j < BP_SMALL; j++) {
-                fs[k][j] = fe[k][j] = 0;
-                if (nbv[k][j] != BP_NONE) {
-                    fs[k][j] = __ldg(&row[nbv[k][j]]);
-                    fe[k][j] = __ldg(&row[nbv[k][j] + 1]);
-                }
+        for (int f = 0; f < BP_FINDS; f++) {
+            fs[f] = fe[f] = 0;
+            if (nbv[f] != BP_NONE) {
+                fs[f] = __ldg(&row[nbv[f]]);
+                fe[f] = __ldg(&row[nbv[f] + 1]);
             }
+        }
         if (tid == 0) {
             unsigned n = s_found;
             if (n) {
@@ -176,14 +191,11 @@ __global__ void __launch_bounds__(BFS_POOL_THREADS, 1)
         if (nfound) {
             unsigned slot = s_base + woff;
 #pragma unroll
-            for (int k = 0; k < BFS_POOL_ITEMS; k++)
-#pragma unroll
-                for (int j = 0; j < BP_SMALL; j++)
-                    if (nbv[k][j] != BP_NONE) {
-                        farcs += (unsigned long long)(fe[k][j] - fs[k][j]);
-                        bp_put(nq, slot++, bp_entry(nbv[k][j], fs[k][j], bp_clamp(fe[k][j] - fs[k][j])), nb,
-                               &s_overflow);
-                    }
+            for (int f = 0; f < BP_FINDS; f++)
+                if (nbv[f] != BP_NONE) {
+                    farcs += (unsigned long long)(fe[f] - fs[f]);
+                    bp_put(nq, slot++, bp_entry(nbv[f], fs[f], bp_clamp(fe[f] - fs[f])), nb, &s_overflow);
+                }
         }
         const unsigned nbig = s_nbig;
         for (unsigned b = warp; b < nbig; b += BP_WARPS) {   /* the larger entries, a warp each */
@@ -210,8 +222,7 @@ __global__ void __launch_bounds__(BFS_POOL_THREADS, 1)
                 if (found) bp_put(nq, slot, bp_entry(v, vs, bp_clamp(vd)), nb, &s_overflow);
             }
         }
-        farcs = warp_sum(farcs);
-        if (lane == 0 && farcs) atomicAdd(&s_arcs, farcs);
+        warp_sum_add(&s_arcs, farcs);
         __syncthreads();   /* S3: the block's finds are placed; s_end and s_arcs complete */
         if (warp == 0) {
             unsigned end = s_end;
@@ -226,8 +237,7 @@ __global__ void __launch_bounds__(BFS_POOL_THREADS, 1)
         iter++;
         run++;
     }
-    /* The frontier it stopped at (or none): each block's entries to QOUT at their slots. */
-    const longlong2 *q = (run & 1) ? pool1 : pool0;
+    const longlong2 *q = (run & 1) ? pool1 : pool0;   /* the frontier it stopped at, to QOUT */
     const unsigned own = min(bp_own(t, rank, nb), (unsigned)BP_CAP);   /* the clamp: only after an overflow */
     for (unsigned i = tid; i < own; i += BFS_POOL_THREADS) qout[rank + i * nb] = bp_vertex(q[i]);
     if (tid == 0) {
@@ -243,30 +253,4 @@ __global__ void __launch_bounds__(BFS_POOL_THREADS, 1)
     graph_cluster_sync(nb);   /* no block leaves while another may still use its shared memory */
 }
 
-extern "C" uint32_t bfs_pool_max_vertices(int cluster) { return (uint32_t)(cluster > 0 ? cluster : 0) * BP_CAP; }
-extern "C" uint32_t bfs_pool_max_arcs(int cluster) { return bfs_pool_max_vertices(cluster); }
-
-extern "C" int bfs_pool_prepare(int want, int *cluster, sw_error *err)
-{
-    return cuda_cluster_pick((const void *)k_bfs_pool, BFS_POOL_THREADS, BP_SMEM_BYTES, want, BFS_CLUSTER_MAX, cluster,
-                             err);
-}
-
-extern "C" int bfs_launch_pool_levels(int cluster, const int64_t *row, const uint32_t *col, const uint32_t *qin,
-                                      uint32_t qn, uint32_t *qout, int32_t *levels, int iter, bfs_block_state *state,
-                                      cudaStream_t stream, sw_error *err)
-{
-    if (cluster < 1 || cluster > BFS_CLUSTER_MAX)
-        return sw_fail(err, "bfs_pool_levels: a cluster of %d blocks; it takes 1..%d", cluster, BFS_CLUSTER_MAX);
-    if (qn < 1 || qn > bfs_pool_max_vertices(cluster))
-        return sw_fail(err, "bfs_pool_levels: a frontier of %u vertices; a cluster of %d takes 1..%u", qn, cluster,
-                       bfs_pool_max_vertices(cluster));
-    CUDA_TRY(cudaMemsetAsync(state, 0, sizeof *state, stream), err);
-    cudaLaunchAttribute attr;
-    cudaLaunchConfig_t cfg = cuda_cluster_config(cluster, BFS_POOL_THREADS, BP_SMEM_BYTES, stream, &attr);
-    CUDA_TRY(cudaLaunchKernelEx(&cfg, k_bfs_pool, (const long long *)row, (const unsigned *)col, (const unsigned *)qin,
-                                (unsigned)qn, (unsigned *)qout, (int *)levels, iter, state),
-             err);
-    CUDA_TRY_LAUNCH("bfs_pool_levels", err);
-    return 0;
-}
+extern "C" const void *bfs_pool_kernel(void) { return (const void *)k_bfs_pool; }

@@ -1,8 +1,5 @@
-/* Device building blocks of the graph kernels: a 64-bit block exclusive scan (on
- * block_scan.cuh's warp scan), warp-aggregated queue appends (one atomicAdd per
- * warp, for one value a lane or several), and the block-level load balancer that
- * spreads a chunk of frontier vertices' edges evenly over the threads of a block.
- * Every function here must be called by whole warps. */
+/* Device building blocks of the graph kernels, called by whole warps: warp-aggregated appends
+ * (one atomicAdd a warp), the load balancer that spreads a chunk's edges over a block. */
 #ifndef SCANWORKS_KERNELS_GRAPH_BLOCK_CUH
 #define SCANWORKS_KERNELS_GRAPH_BLOCK_CUH
 
@@ -12,14 +9,14 @@
 #define GRAPH_BLOCK 256
 #define GRAPH_WARPS (GRAPH_BLOCK / 32)
 #define FULL_MASK 0xffffffffu
-/* Frontier vertices with more edges than this (hubs) skip the block load balancer:
- * their edges are cut into segments of GRAPH_HUB_SEGMENT, listed, and expanded
- * afterwards one segment per block over the whole grid (one hub would otherwise keep
- * one block busy while the others idle). A frontier of distinct vertices lists at
- * most m / GRAPH_HUB_SEGMENT + n segments. */
+/* A grid-stride loop of I over [0, COUNT). */
+#define GRID_STRIDE(i, count)                                                                     \
+    for (unsigned long long i = blockIdx.x * (unsigned long long)blockDim.x + threadIdx.x; i < (count); \
+         i += (unsigned long long)gridDim.x * blockDim.x)
+/* BFS hubs (over GRAPH_BIG_DEGREE edges) skip the load balancer: GRAPH_HUB_SEGMENT edges
+ * a block over the grid (at most m / GRAPH_HUB_SEGMENT + n segments for a frontier). */
 #define GRAPH_BIG_DEGREE 1024
 #define GRAPH_HUB_SEGMENT 2048
-#define GRAPH_BIG_BLOCKS 2048
 
 /* atomicMin on a float >= 0 through its int bits (they order like the values). */
 __device__ __forceinline__ float atomic_min_nonneg(float *addr, float v)
@@ -27,8 +24,7 @@ __device__ __forceinline__ float atomic_min_nonneg(float *addr, float v)
     return __int_as_float(atomicMin((int *)addr, __float_as_int(v)));
 }
 
-/* Lists, for each lane whose BIG is set, the segments of SEG arcs of its vertex V (DEG
- * arcs from START): one atomicAdd on *COUNT per warp. Whole warps call this. */
+/* Lists V's segments of SEG arcs (DEG arcs from START) for each lane whose BIG is set, one atomicAdd a warp. */
 __device__ __forceinline__ void warp_hub_append(bool big, unsigned v, long long start, long long deg, unsigned seg,
                                                 long long *hub_start, unsigned *hub_v, unsigned *count)
 {
@@ -64,60 +60,35 @@ template <typename T> __device__ __forceinline__ T warp_max(T x)
     return x;
 }
 
-/* Exclusive scan of X over the block; *total gets the block's sum. Uses WARP_TOT
- * (GRAPH_WARPS + 1 entries of shared memory); ends with __syncthreads. */
-__device__ __forceinline__ long long block_exclusive_scan(long long x, long long *warp_tot, long long *total)
+/* Adds X, summed over the warp in type S, to *AT: lane 0's atomicAdd, none for 0. */
+template <typename T, typename S> __device__ __forceinline__ void warp_sum_add(T *at, S x)
 {
-    int lane = threadIdx.x & 31, warp = threadIdx.x >> 5;
-    long long inc = warp_inclusive_sum(x);
-    if (lane == 31) warp_tot[warp] = inc;
-    __syncthreads();
-    if (warp == 0) {
-        long long t = lane < GRAPH_WARPS ? warp_tot[lane] : 0;
-        long long ti = warp_inclusive_sum(t);
-        if (lane < GRAPH_WARPS) warp_tot[lane] = ti - t;
-        if (lane == GRAPH_WARPS - 1) warp_tot[GRAPH_WARPS] = ti;
-    }
-    __syncthreads();
-    long long r = warp_tot[warp] + inc - x;
-    *total = warp_tot[GRAPH_WARPS];
-    __syncthreads();
-    return r;
+    x = warp_sum(x);
+    if ((threadIdx.x & 31) == 0 && x) atomicAdd(at, (T)x);
 }
 
-/* Appends V to QUEUE for each lane where FLAG is set: one atomicAdd on *COUNT per
- * warp. Lanes past CAP are dropped and *OVERFLOW set (when OVERFLOW is not NULL).
- * Returns the warp's number of appends (same in every lane). */
-__device__ __forceinline__ unsigned warp_append(bool flag, unsigned v, unsigned *queue, unsigned *count,
-                                                unsigned long long cap, int *overflow)
+/* Appends V of each lane whose FLAG is set to QUEUE (room for all), one atomicAdd a warp. */
+__device__ __forceinline__ void warp_append(bool flag, unsigned v, unsigned *queue, unsigned *count)
 {
     unsigned mask = __ballot_sync(FULL_MASK, flag);
-    if (!mask) return 0;
+    if (!mask) return;
     int lane = threadIdx.x & 31, leader = __ffs(mask) - 1;
     unsigned base = 0;
     if (lane == leader) base = atomicAdd(count, (unsigned)__popc(mask));
     base = __shfl_sync(FULL_MASK, base, leader);
-    if (flag) {
-        unsigned long long slot = (unsigned long long)base + __popc(mask & ((1u << lane) - 1));
-        if (slot < cap) queue[slot] = v;
-        else if (overflow) *overflow = 1;
-    }
-    return (unsigned)__popc(mask);
+    if (flag) queue[(unsigned long long)base + __popc(mask & ((1u << lane) - 1))] = v;
 }
 
-/* warp_append for B values a lane, from the warp's B ballots MASK (mask j has the lanes
- * whose V[j] is appended): one atomicAdd on *COUNT for all B masks (lane 0's), mask j's
- * appends after mask j - 1's, each in lane order. The caller ballots, so that each
- * ballot can sit right after the test it reads. No capacity check: QUEUE must hold
- * every append. Returns the warp's number of appends (same in every lane). */
+/* warp_append of B values a lane, from the caller's B ballots (each can sit by its test):
+ * one atomicAdd for all, mask j's appends after mask j - 1's, each in lane order. */
 template <int B>
-__device__ __forceinline__ unsigned warp_append_masks(const unsigned *mask, const unsigned *v, unsigned *queue,
-                                                      unsigned *count)
+__device__ __forceinline__ void warp_append_masks(const unsigned *mask, const unsigned *v, unsigned *queue,
+                                                  unsigned *count)
 {
     unsigned total = 0;
 #pragma unroll
     for (int j = 0; j < B; j++) total += __popc(mask[j]);
-    if (!total) return 0;
+    if (!total) return;
     const unsigned lane = threadIdx.x & 31;
     unsigned base = 0;
     if (lane == 0) base = atomicAdd(count, total);
@@ -127,31 +98,40 @@ __device__ __forceinline__ unsigned warp_append_masks(const unsigned *mask, cons
         if (mask[j] >> lane & 1) queue[base + __popc(mask[j] & ((1u << lane) - 1))] = v[j];
         base += __popc(mask[j]);
     }
-    return total;
 }
 
-/* Block-level load balance over the edges of up to GRAPH_BLOCK frontier vertices:
- * thread t holds vertex t of the chunk (DEG edges from START); afterwards the
- * block walks the concatenated edges GRAPH_BLOCK at a time. lb_find maps an edge
- * rank E (< total) to (chunk slot, edge offset) by binary search in S_OFF. */
+/* Load balance over the edges of up to GRAPH_BLOCK frontier vertices (thread t's: DEG edges
+ * from START): lb_load scans the degrees into OFF, then the block walks the edges GRAPH_BLOCK
+ * at a time, lb_find mapping edge rank E (< total) to its slot by binary search in OFF. */
 typedef struct graph_lb {
     long long off[GRAPH_BLOCK];
     long long start[GRAPH_BLOCK];
     long long warp_tot[GRAPH_WARPS + 1];
 } graph_lb;
 
+/* Returns the total (WARP_TOT: the warps' offsets, then the total). */
 __device__ __forceinline__ long long lb_load(graph_lb *s, long long start, long long deg)
 {
-    long long total;
-    long long ex = block_exclusive_scan(deg, s->warp_tot, &total);
+    int lane = threadIdx.x & 31, warp = threadIdx.x >> 5;
+    long long inc = warp_inclusive_sum(deg);
+    if (lane == 31) s->warp_tot[warp] = inc;
+    __syncthreads();
+    if (warp == 0) {
+        long long t = lane < GRAPH_WARPS ? s->warp_tot[lane] : 0;
+        long long ti = warp_inclusive_sum(t);
+        if (lane < GRAPH_WARPS) s->warp_tot[lane] = ti - t;
+        if (lane == GRAPH_WARPS - 1) s->warp_tot[GRAPH_WARPS] = ti;
+    }
+    __syncthreads();
+    long long ex = s->warp_tot[warp] + inc - deg, total = s->warp_tot[GRAPH_WARPS];
+    __syncthreads();
     s->off[threadIdx.x] = ex;
     s->start[threadIdx.x] = start;
     __syncthreads();
     return total;
 }
 
-/* The slot k with off[k] <= e < off[k + 1] (slots of degree 0 are skipped since
- * the search takes the last slot whose offset is <= e). */
+/* The last slot k with off[k] <= e (so slots of degree 0 are skipped). */
 __device__ __forceinline__ int lb_find(const graph_lb *s, long long e)
 {
     int lo = 0, hi = GRAPH_BLOCK - 1;

@@ -1,29 +1,21 @@
-/* SSSP kernels: the seed's edge-parallel Bellman-Ford round (plain and with the
- * read-only alias) and the distances' initialisation. */
+/* SSSP kernels: the seed's edge-parallel Bellman-Ford round (plain, read-only alias), dist's init. */
 #include "sssp.h"
 #include "kernels/common/cuda_util.cuh"
 #include "graph_block.cuh"
 
-#define GRID_STRIDE(i, count)                                                                     \
-    for (unsigned long long i = blockIdx.x * (unsigned long long)blockDim.x + threadIdx.x; i < (count); \
-         i += (unsigned long long)gridDim.x * blockDim.x)
-
 __global__ void k_sssp_init(float *dist, float *expanded, unsigned n, unsigned source)
 {
-    GRID_STRIDE(v, n)
-    {
+    GRID_STRIDE(v, n) {
         dist[v] = v == source ? 0.0f : __int_as_float(0x7f800000);
         if (expanded) expanded[v] = __int_as_float(0x7f800000);
     }
 }
 
-/* The seed's basic kernel: one pointer for reads and writes. Races are benign: a
- * lost smaller write is redone in a later round, and rounds go on until none changes. */
+/* The seed's basic kernel, one pointer for reads and writes; races are benign (a lost write is redone). */
 __global__ void k_bf_plain(const unsigned *st, const unsigned *en, const float *w, unsigned long long m, int both,
                            float *dist, int iter, int *modif)
 {
-    GRID_STRIDE(k, m)
-    {
+    GRID_STRIDE(k, m) {
         float wt = w ? w[k] : 1.0f;
         unsigned s = st[k], e = en[k];
         float ds = dist[s], de = dist[e];
@@ -37,14 +29,12 @@ __global__ void k_bf_plain(const unsigned *st, const unsigned *en, const float *
     }
 }
 
-/* The seed's optimized kernel: reads through DIST (const __restrict__, the read-only
- * cache via __ldg), writes through DIST_W; both name the same array. */
+/* The seed's optimized kernel: reads via DIST (const __restrict__, __ldg), writes via DIST_W (the same array). */
 __global__ void k_bf_ro(const unsigned *__restrict__ st, const unsigned *__restrict__ en,
                         const float *__restrict__ w, unsigned long long m, int both, const float *__restrict__ dist,
                         float *dist_w, int iter, int *modif)
 {
-    GRID_STRIDE(k, m)
-    {
+    GRID_STRIDE(k, m) {
         float wt = w ? __ldg(&w[k]) : 1.0f;
         unsigned s = __ldg(&st[k]), e = __ldg(&en[k]);
         float ds = __ldg(&dist[s]), de = __ldg(&dist[e]);

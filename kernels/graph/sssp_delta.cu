@@ -1,13 +1,30 @@
-/* Delta-stepping SSSP as one cooperative kernel (see sssp_delta.h for the steps).
- * Every thread runs the same bucket loop and takes the same branches: the counters
- * that decide them are read after a grid barrier and are not written again until a
- * later barrier. Data written by other blocks in this launch (dist of queued
- * vertices, queues, hub lists, counters) is read through L2 (__ldcg), so a stale L1
- * line is never used; the one plain read, dist[v] before the atomicMin, can only be
- * stale high, which costs an atomic and nothing else. */
+/* Delta-stepping SSSP in one cooperative kernel (launcher: sssp.h), so a source costs
+ * no host round trip per round. Rows are split at upload, arcs of weight < delta (light)
+ * first; MID[u] is where u's heavy arcs start. For the bucket [lo, hi = lo + delta):
+ *   scan   queues every v with lo <= dist[v] < hi, keeps the least dist >= hi (to
+ *          jump over empty buckets);
+ *   light  rounds until the queue is empty: queued vertices relax their light arcs and
+ *          are listed once as members (BSTAMP); an improved one below hi is queued (STAMP);
+ *   heavy  every member, now settled, relaxes its heavy arcs once (they land at or
+ *          past hi, where a later scan finds them); none where no arc is heavy.
+ * Two switches for small-world graphs (Chakaravarthy et al., IPDPS 2014), where one
+ * giant bucket settles much of the graph and most heavy pushes find a vertex as close:
+ *   pull   once the unreached vertices' heavy arcs (their count x the mean heavy
+ *          degree) are no more than the members would push (as Beamer's BFS switches),
+ *          members push none: before the next scan each unsettled v pulls from them over
+ *          its own heavy arcs, lightest first (rows sorted at upload; weights symmetric),
+ *          stopping where no arc can improve it; so for every later bucket;
+ *   tail   (TAIL > 0) once the finite unsettled vertices are at most TAIL x the settled
+ *          ones, the rest is one bucket with hi = +inf whose light rounds relax every
+ *          arc: Bellman-Ford in place of the last thin buckets (a scan and barriers each).
+ * Hubs' arcs are cut into short segments, a warp each over the whole grid (sssp_ds_args).
+ * Every thread runs the same loop and branches, on counters read after a grid barrier
+ * and not written again before a later one. What other blocks wrote in this launch is
+ * read through L2 (__ldcg); the one plain read, dist[v] before the atomicMin, can only
+ * be stale high, which costs an atomic and nothing else. */
 #include <cooperative_groups.h>
 
-#include "sssp_delta.h"
+#include "sssp.h"
 #include "kernels/common/cuda_util.cuh"
 #include "graph_block.cuh"
 #include "sssp_pull.cuh"
@@ -30,8 +47,7 @@ __device__ __forceinline__ void ds_tick(sssp_ds_ctl *c, int slot)
     }
 }
 
-/* Where one relax phase appends: the next queue and (light) the bucket's members.
- * FULL (the tail): a light phase relaxes every arc of a row, not only the light ones. */
+/* Where a relax phase appends (the queue; members if light). FULL (the tail): every arc counts as light. */
 typedef struct ds_out {
     float hi;
     unsigned stamp_val, bucket_val;
@@ -40,13 +56,9 @@ typedef struct ds_out {
     bool full;
 } ds_out;
 
-/* Relaxes B arcs per lane (A[j] from a vertex at distance DU[j], where VALID[j]);
- * whole warps call this. Each step is issued for all B arcs before the next one
- * starts (the arc loads, then the dist loads, then the atomics), so a lane has B
- * dependent chains in flight instead of one. An improved vertex below hi is queued
- * (once per round): the warp appends all its finds with one atomicAdd. A heavy arc
- * lands below hi only when lo + delta rounds to lo (then the bucket loops again), so
- * heavy phases pay only the ballot. */
+/* Relaxes B arcs a lane (A[j] from distance DU[j], where VALID[j]), each step (arc loads,
+ * dist loads, atomics) issued for all B before the next; an improved vertex below hi is
+ * queued once a round, one atomicAdd a warp (a heavy arc only if lo + delta rounds to lo). */
 template <int B>
 __device__ __forceinline__ void ds_visit(const ds_params &p, const ds_out &o, const bool *valid, const long long *a,
                                          const float *du)
@@ -68,25 +80,17 @@ __device__ __forceinline__ void ds_visit(const ds_params &p, const ds_out &o, co
         improved[j] = nd[j] < old && nd[j] < o.hi;
         first += __float_as_uint(old) == DS_INF_BITS;
     }
-    if (p.pull) {   /* the pull's switch counts the vertices reached */
-        const unsigned reached = warp_sum(first);
-        if ((threadIdx.x & 31) == 0 && reached) atomicAdd(&p.ctl->reached, (unsigned long long)reached);
-    }
-    /* each ballot right after its stamp atomic, the order the kernel was timed with
-       (balloting after all B atomics schedules differently) */
-    unsigned mask[B];
+    if (p.pull) warp_sum_add(&p.ctl->reached, first);   /* the pull's switch counts the vertices reached */
+    unsigned mask[B];   /* each ballot right after its stamp atomic: the schedule that was timed */
 #pragma unroll
     for (int j = 0; j < B; j++)
         mask[j] = __ballot_sync(FULL_MASK, improved[j] && atomicExch(&p.stamp[v[j]], o.stamp_val) != o.stamp_val);
     warp_append_masks<B>(mask, v, o.queue, o.queued);
 }
 
-/* Arcs a lane relaxes at once in a phase of more than a block's worth of arcs, and in
- * a hub segment (SSSP_DS_SEGMENT = 32 lanes x DS_BATCH). */
-#define DS_BATCH 4
+#define DS_BATCH 4   /* arcs a lane relaxes at once; a hub segment (SSSP_DS_SEGMENT) is 32 x 4 */
 
-/* Arc E (< the chunk's total) of the block's chunk, loaded by lb_load: its index in
- * col / w, and in *DU the distance of its tail (S_DU, by chunk slot). */
+/* Arc E of the block's chunk (lb_load): its index in col / w; *DU its tail's dist. */
 __device__ __forceinline__ long long ds_chunk_arc(const graph_lb *lb, const float *s_du, long long e, float *du)
 {
     int k = lb_find(lb, e);
@@ -95,11 +99,9 @@ __device__ __forceinline__ long long ds_chunk_arc(const graph_lb *lb, const floa
     return a;
 }
 
-/* Relaxes the light (LIGHT) or heavy arcs of the *COUNT vertices of LIST, a block
- * balancing the arcs of 256 vertices at a time; vertices of more than big_degree
- * arcs are listed in HUBS instead, a segment per entry.
- * A light phase lists each vertex it expands as a member of the bucket, once
- * (BSTAMP): every vertex whose final distance lies in the bucket is expanded there. */
+/* Relaxes the light (LIGHT) or heavy arcs of LIST's *COUNT vertices, GRAPH_BLOCK a block
+ * at a time (lb), hubs' in HUBS' segments. A light phase lists each vertex it expands as
+ * a member, once (BSTAMP): a vertex whose final distance is in the bucket is expanded. */
 template <bool LIGHT>
 __device__ __forceinline__ void ds_expand(const ds_params &p, const ds_out &o, const unsigned *list,
                                           const unsigned *count_at, unsigned *hubs, graph_lb *lb, float *s_du,
@@ -121,8 +123,7 @@ __device__ __forceinline__ void ds_expand(const ds_params &p, const ds_out &o, c
             if (LIGHT) {
                 start = p.row[u];
                 deg = (o.full ? p.row[u + 1] : p.mid[u]) - start;
-                /* expanded before at this distance or less: its light arcs gave all they can */
-                if (du >= __ldcg(&p.expanded[u])) {
+                if (du >= __ldcg(&p.expanded[u])) {   /* expanded before from as close: nothing new */
                     deg = 0;
                 } else {
                     p.expanded[u] = du;
@@ -158,23 +159,17 @@ __device__ __forceinline__ void ds_expand(const ds_params &p, const ds_out &o, c
                 ds_visit<DS_BATCH>(p, o, valid, a, du);
             }
         }
-        /* listed as a member after the arcs, off their path (nothing reads the list
-           before the heavy round) */
-        if (LIGHT) {
+        if (LIGHT) {   /* members listed after the arcs, off their path (read in the heavy round) */
             bool member = fresh && atomicExch(&p.bstamp[u], o.bucket_val) != o.bucket_val;
-            warp_append(member, u, p.members, o.members, ~0ull, NULL);
-            if (p.pull) {   /* the pull's switch weighs the heavy arcs the members would push */
-                unsigned long long h = member ? (unsigned long long)(p.row[u + 1] - p.mid[u]) : 0;
-                h = warp_sum(h);
-                if ((threadIdx.x & 31) == 0 && h) atomicAdd(o.member_heavy, h);
-            }
+            warp_append(member, u, p.members, o.members);
+            /* the pull's switch weighs the heavy arcs the members would push */
+            if (p.pull) warp_sum_add(o.member_heavy, member ? (unsigned long long)(p.row[u + 1] - p.mid[u]) : 0ull);
         }
         __syncthreads();
     }
 }
 
-/* The NSEG hub segments listed by ds_expand, one warp per segment: a segment is
- * short (tens to hundreds of arcs), so the whole grid's warps share a phase's hubs. */
+/* The NSEG hub segments ds_expand listed, a warp each over the whole grid. */
 template <bool LIGHT>
 __device__ __forceinline__ void ds_hubs(const ds_params &p, const ds_out &o, unsigned nseg)
 {
@@ -199,13 +194,24 @@ __device__ __forceinline__ void ds_hubs(const ds_params &p, const ds_out &o, uns
     }
 }
 
-/* One relax phase: the listed vertices, a barrier, their hubs' segments if any and
- * a second barrier. Phase PH uses hubs[PH % 3] and zeroes hubs[(PH + 1) % 3]. */
+/* Zeroes round IT's counters two slots ahead, (IT + 2) % 3 (one thread: block 0's thread 0). */
+__device__ __forceinline__ void ds_reset_round_slot(sssp_ds_ctl *c, unsigned it)
+{
+    c->queued[(it + 2) % 3] = 0;
+    c->far_min_bits[(it + 2) % 3] = DS_INF_BITS;
+    c->unsettled[(it + 2) % 3] = 0;
+}
+
+/* Round IT, phase PH of bucket B: LIST's vertices, a barrier, their hubs' segments if any, a barrier. */
 template <bool LIGHT>
-__device__ __forceinline__ void ds_phase(const ds_params &p, const ds_out &o, const unsigned *list,
-                                         const unsigned *count_at, unsigned ph, graph_lb *lb, float *s_du,
+__device__ __forceinline__ void ds_round(const ds_params &p, const unsigned *list, const unsigned *count_at, float hi,
+                                         bool full, unsigned it, unsigned ph, unsigned b, graph_lb *lb, float *s_du,
                                          unsigned *s_count, cg::grid_group &grid)
 {
+    sssp_ds_ctl *c = p.ctl;
+    if (blockIdx.x == 0 && threadIdx.x == 0) ds_reset_round_slot(c, it);
+    ds_out o = {hi, it + 1, b + 1, p.queue[(it + 1) & 1], &c->queued[(it + 1) % 3], &c->members[b % 3],
+                &c->member_heavy[b % 3], full};
     if (blockIdx.x == 0 && threadIdx.x == 0) p.ctl->hubs[(ph + 1) % 3] = 0;
     ds_expand<LIGHT>(p, o, list, count_at, &p.ctl->hubs[ph % 3], lb, s_du, s_count);
     grid.sync();
@@ -218,37 +224,14 @@ __device__ __forceinline__ void ds_phase(const ds_params &p, const ds_out &o, co
     }
 }
 
-/* Zeroes round IT's counters two slots ahead, (IT + 2) % 3 (one thread: block 0's thread 0). */
-__device__ __forceinline__ void ds_reset_round_slot(sssp_ds_ctl *c, unsigned it)
-{
-    c->queued[(it + 2) % 3] = 0;
-    c->far_min_bits[(it + 2) % 3] = DS_INF_BITS;
-    c->unsettled[(it + 2) % 3] = 0;
-}
-
-/* Round IT (a relax phase PH of bucket B): reads LIST, appends to queue[(IT + 1) & 1]
- * (count queued[(IT + 1) % 3]) and zeroes slot (IT + 2) % 3. */
-template <bool LIGHT>
-__device__ __forceinline__ void ds_round(const ds_params &p, const unsigned *list, const unsigned *count_at, float hi,
-                                         bool full, unsigned it, unsigned ph, unsigned b, graph_lb *lb, float *s_du,
-                                         unsigned *s_count, cg::grid_group &grid)
-{
-    sssp_ds_ctl *c = p.ctl;
-    if (blockIdx.x == 0 && threadIdx.x == 0) ds_reset_round_slot(c, it);
-    ds_out o = {hi, it + 1, b + 1, p.queue[(it + 1) & 1], &c->queued[(it + 1) % 3], &c->members[b % 3],
-                &c->member_heavy[b % 3], full};
-    ds_phase<LIGHT>(p, o, list, count_at, ph, lb, s_du, s_count, grid);
-}
-
-/* A block's shared counters for ds_scan's appends: step k of a scan counts into
- * cnt[k % 3] and reads its block's place from base[k % 3] (three, so that zeroing the
- * next step's counter never races a slow warp's read of the last one). */
+/* ds_scan's block counters: step k counts into cnt[k % 3], its place in base[k % 3]
+ * (three, so that zeroing the next step's never races a slow warp's read of the last). */
 typedef struct ds_scan_shared {
     unsigned cnt[3], base[3], min_bits;
     unsigned long long unsettled;
 } ds_scan_shared;
 
-/* Thread 0 readies S for a scan: at the start of the launch and at the end of each scan. */
+/* Thread 0 readies S for a scan: at the launch's start and at each scan's end. */
 __device__ __forceinline__ void ds_scan_shared_init(ds_scan_shared *s)
 {
     if (threadIdx.x == 0) {
@@ -258,12 +241,9 @@ __device__ __forceinline__ void ds_scan_shared_init(ds_scan_shared *s)
     }
 }
 
-/* Queues every v with LO <= dist[v] < HI; the smallest dist >= HI (finite) goes
- * to *FAR_MIN, the count of finite dist >= LO is added to *UNSETTLED. A thread takes
- * DS_SCAN_LOADS float4 of dist at a time, all loads in flight before any is looked at
- * (one at a time, each step waited a full L2 round trip: ~30 us per scan of 4 M
- * vertices), and a block appends its finds with one atomicAdd a step (one a warp put
- * eight times as many on the one counter). */
+/* Queues every v with LO <= dist[v] < HI; the least finite dist >= HI to *FAR_MIN, the count
+ * of finite dist >= LO to *UNSETTLED. A thread keeps DS_SCAN_LOADS float4 loads in flight;
+ * a block appends with one atomicAdd a step. */
 #define DS_SCAN_LOADS 8
 static_assert(DS_SCAN_LOADS * 4 <= 32, "a thread's finds of one step are bits of one 32-bit mask");
 __device__ __forceinline__ void ds_scan(const ds_params &p, float lo, float hi, unsigned *queue, unsigned *queued,
@@ -273,8 +253,7 @@ __device__ __forceinline__ void ds_scan(const ds_params &p, float lo, float hi, 
     const unsigned long long tid = (unsigned long long)blockIdx.x * GRAPH_BLOCK + threadIdx.x;
     const int lane = threadIdx.x & 31;
     unsigned min_bits = DS_INF_BITS, k3 = 0, fin = 0;
-    /* float4 number Q holds vertices 4Q..4Q+3; step k of a pass reads float4 qbase + k * threads + tid.
-       The loop bound is the same for every thread of the grid, so every thread meets each barrier. */
+    /* step k reads float4 qbase + k * threads + tid; every thread runs the same trips (barriers) */
     for (unsigned long long qbase = 0; qbase * 4 < n; qbase += DS_SCAN_LOADS * threads, k3 = k3 == 2 ? 0 : k3 + 1) {
         float4 d[DS_SCAN_LOADS];
 #pragma unroll
@@ -339,9 +318,8 @@ __global__ void __launch_bounds__(GRAPH_BLOCK, DS_BLOCKS_PER_SM) k_ds_run(const 
     __syncthreads();
     sssp_ds_ctl *c = p.ctl;
     bool leader = blockIdx.x == 0 && threadIdx.x == 0;
-    /* it: rounds (scans, light and heavy rounds); ph: relax phases; b: buckets. Round IT
-       reads queue[IT & 1] (count queued[IT % 3]), writes queue[(IT + 1) & 1]
-       (queued[(IT + 1) % 3]) and zeroes slot (IT + 2) % 3. */
+    /* it: rounds (scans, light, heavy); ph: relax phases; b: buckets. Round IT reads queue[IT & 1]
+       (count queued[IT % 3]), writes queue[(IT + 1) & 1], zeroes slot (IT + 2) % 3 and hubs[(PH + 1) % 3]. */
     unsigned it = 0, ph = 0, b = 0;
     float lo = 0.0f, pl = -1.0f;   /* pl >= 0: the next scan pulls from the bucket [pl, lo) */
     bool tail = false;
@@ -361,9 +339,7 @@ __global__ void __launch_bounds__(GRAPH_BLOCK, DS_BLOCKS_PER_SM) k_ds_run(const 
         grid.sync();
         ds_tick(c, SSSP_DS_T_SCAN);
         it++;
-        /* the tail: few finite vertices left unsettled (the scan counted them); the
-           bucket is scanned again with hi = +inf */
-        if (!tail && p.tail > 0.0f) {
+        if (!tail && p.tail > 0.0f) {   /* few finite vertices unsettled: rescan with hi = +inf */
             const unsigned long long settled = __ldcg(&c->settled);
             if (settled && (double)__ldcg(&c->unsettled[it % 3]) <= (double)p.tail * (double)settled) {
                 tail = true;
@@ -378,11 +354,7 @@ __global__ void __launch_bounds__(GRAPH_BLOCK, DS_BLOCKS_PER_SM) k_ds_run(const 
             lo = __int_as_float((int)fm);   /* jump over the empty buckets */
             continue;
         }
-        /* light rounds until the queue is empty, then one heavy round over the members
-           (it queues nothing unless delta was lost in rounding: then again); the tail's
-           light rounds relaxed every arc, so it has no heavy round. With PULL, once the
-           unreached vertices' heavy arcs are no more than the members' would be, the
-           members push nothing and the next scan pulls instead, from then on. */
+        /* light rounds until the queue is empty, then a heavy round (again if delta rounds away) or a pull */
         for (;;) {
             while (nq) {
                 ds_round<true>(p, p.queue[it & 1], &c->queued[it % 3], hi, tail, it, ph, b, &lb, s_du, &s_count,
@@ -394,9 +366,7 @@ __global__ void __launch_bounds__(GRAPH_BLOCK, DS_BLOCKS_PER_SM) k_ds_run(const 
             if (tail) break;
             const unsigned long long nh = __ldcg(p.heavy_rows);
             if (!nh) break;   /* no heavy arc anywhere: nothing to push or pull */
-            if (p.pull && lo + p.delta > lo) {
-                /* pull once the unreached vertices' heavy arcs (their count x the mean
-                   heavy degree) are no more than the members would push */
+            if (p.pull && lo + p.delta > lo) {   /* the pull's switch (above) */
                 const unsigned long long reached = __ldcg(&c->reached);
                 const double unreached_arcs =
                     (double)(nh > reached ? nh - reached : 0) * (double)__ldcg(p.heavy_rows + 1) / (double)nh;
@@ -423,11 +393,6 @@ __global__ void __launch_bounds__(GRAPH_BLOCK, DS_BLOCKS_PER_SM) k_ds_run(const 
         c->buckets = b;
         if (!tail) c->tail_bucket = b;
     }
-}
-
-extern "C" uint64_t sssp_ds_hub_capacity(uint32_t n, uint64_t m, uint32_t segment)
-{
-    return m / (segment ? segment : 1) + n + 1;
 }
 
 extern "C" int sssp_launch_delta_stepping(const sssp_ds_args *a, cudaStream_t stream, sw_error *err)

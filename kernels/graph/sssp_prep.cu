@@ -1,12 +1,9 @@
-/* Delta-stepping's preparation on the device (sssp_prep.h): the light | heavy split of
- * every row (a warp a row, a ballot per 32 arcs), the sort of each short heavy part, and
- * the sums of the width. */
+/* Delta-stepping's preparation (sssp_prep.h): rows split light | heavy, short heavy parts sorted, width sums. */
 #include "sssp_prep.h"
 #include "kernels/common/cuda_util.cuh"
 #include "graph_block.cuh"
 
-/* A warp a row: the first pass counts the light arcs (so the heavy ones start at
- * row[u] + that count), the second writes each arc at its part's running rank. */
+/* A warp a row, a ballot per 32 arcs: one pass counts the light arcs, one puts each arc in place. */
 __global__ void k_split_rows(const long long *__restrict__ row, const unsigned *__restrict__ col,
                              const float *__restrict__ w, unsigned n, float delta, long long *mid, unsigned *out_col,
                              float *out_w)
@@ -41,8 +38,7 @@ __global__ void k_split_rows(const long long *__restrict__ row, const unsigned *
     }
 }
 
-/* A heavy arc's sort key: its weight's bits (a weight >= 0 orders like them) above its
- * column, so that ties go by column; ~0 pads past the end. */
+/* A heavy arc's sort key: its weight's bits (ordered like weights >= 0) above its column, for ties. */
 __device__ __forceinline__ unsigned long long heavy_key(float w, unsigned c)
 {
     return (unsigned long long)__float_as_uint(w) << 32 | c;
@@ -51,14 +47,9 @@ __device__ __forceinline__ unsigned long long heavy_key(float w, unsigned c)
 #define SORT_WARPS (SSSP_PREP_SORT_THREADS / 32)
 static_assert(SORT_WARPS * SSSP_PULL_SORT_MAX * 8 <= 48 * 1024, "the sort's static shared memory");
 
-/* A warp a row, after k_split_rows: the heavy part [mid[u], row[u + 1]) of L arcs, when
- * 0 < L <= SSSP_PULL_SORT_MAX, sorted in place by a bitonic sort over P (L rounded up to
- * a power of two) keys: in registers across the lanes for P <= 32 (lane i holds key i),
- * else in the warp's slice of shared memory, a compare-exchange pair per lane per step.
- * heavy_min[u] gets the first sorted weight; delta (a bound) for a longer part, +inf for
- * none; W NULL (every weight 1): 1 when there are heavy arcs, and nothing moves.
- * HEAVY_ROWS[0] and [1] (zeroed first) get the counts of rows with a heavy arc and of
- * heavy arcs. */
+/* A warp a row (sssp_prep.h): a bitonic sort over P keys (L arcs rounded up to a power of
+ * two), across the lanes' registers for P <= 32 (lane i holds key i), else in the warp's
+ * slice of shared memory, a compare-exchange pair per lane per step. */
 __global__ void __launch_bounds__(SSSP_PREP_SORT_THREADS)
     k_sort_heavy(const long long *__restrict__ row, const long long *__restrict__ mid, unsigned n, float delta,
                  unsigned *col, float *w, float *heavy_min, unsigned long long *heavy_rows)
@@ -78,8 +69,7 @@ __global__ void __launch_bounds__(SSSP_PREP_SORT_THREADS)
                 for (unsigned size = 2; size <= P; size <<= 1)
                     for (unsigned stride = size >> 1; stride; stride >>= 1) {
                         unsigned long long other = __shfl_xor_sync(FULL_MASK, key, stride);
-                        /* the lower lane of a pair keeps the min in an ascending run */
-                        bool keep_min = !(lane & stride) == !(lane & size);
+                        bool keep_min = !(lane & stride) == !(lane & size);   /* lower lane, ascending run */
                         key = keep_min ? min(key, other) : max(key, other);
                     }
                 if (lane < L) {
@@ -120,8 +110,7 @@ __global__ void __launch_bounds__(SSSP_PREP_SORT_THREADS)
     }
 }
 
-/* Grid-stride over max(n, m): each thread adds its weights and keeps its best degree
- * key; a warp's lane 0 folds the warp's into SUMS. */
+/* Grid-stride over max(n, m): a thread's weights and best degree key, each warp's to SUMS. */
 __global__ void k_graph_sums(const long long *__restrict__ row, const float *__restrict__ w, unsigned n,
                              unsigned long long m, sssp_graph_sums *sums)
 {
@@ -139,12 +128,9 @@ __global__ void k_graph_sums(const long long *__restrict__ row, const float *__r
             key = k > key ? k : key;
         }
     }
-    ws = warp_sum(ws);
+    warp_sum_add(&sums->weight_sum, ws);
     key = warp_max(key);
-    if ((threadIdx.x & 31) == 0) {
-        if (ws != 0.0) atomicAdd(&sums->weight_sum, ws);
-        atomicMax(&sums->hub_key, key);
-    }
+    if ((threadIdx.x & 31) == 0) atomicMax(&sums->hub_key, key);
 }
 
 __global__ void k_level_sums(const int *__restrict__ levels, unsigned n, sssp_graph_sums *sums)
@@ -158,12 +144,9 @@ __global__ void k_level_sums(const int *__restrict__ levels, unsigned n, sssp_gr
         reached += l >= 0;
         deepest = l > deepest ? l : deepest;
     }
-    reached = warp_sum(reached);
+    warp_sum_add(&sums->reached, reached);
     deepest = warp_max(deepest);
-    if ((threadIdx.x & 31) == 0) {
-        if (reached) atomicAdd(&sums->reached, reached);
-        if (deepest >= 0) atomicMax(&sums->max_level, deepest);
-    }
+    if ((threadIdx.x & 31) == 0 && deepest >= 0) atomicMax(&sums->max_level, deepest);
 }
 
 extern "C" const void *sssp_prep_kernel(int which)

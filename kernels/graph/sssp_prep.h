@@ -1,8 +1,6 @@
-/* What delta-stepping needs before its run, on the device: each row's arcs split
- * light | heavy at the bucket width, and the graph's numbers that the width is derived
- * from (sssp_width.c says how). The kernels are in sssp_prep.cu, their launchers in
- * src/prim/graph_plan_cuda.c. Device pointers, launches on STREAM, 0 or -1 with a
- * message. */
+/* Delta-stepping's preparation on the device (sssp_prep.cu, launched from graph_plan_cuda.c):
+ * rows split light | heavy at the bucket width, and the sums the width is derived from
+ * (sssp_width.c). Device pointers, launches on STREAM, 0 or -1 with a message. */
 #ifndef SCANWORKS_KERNELS_SSSP_PREP_H
 #define SCANWORKS_KERNELS_SSSP_PREP_H
 
@@ -14,11 +12,8 @@
 extern "C" {
 #endif
 
-/* Heavy parts of at most this many arcs are sorted by weight (sssp_launch_sort_heavy);
- * longer ones keep their CSR order. */
+/* Heavy parts of at most this many arcs are sorted, a warp a row (8-byte keys in shared memory: 32 KB a block). */
 #define SSSP_PULL_SORT_MAX 1024u
-/* The sort's blocks: a warp a row, each with SSSP_PULL_SORT_MAX 8-byte keys of static
- * shared memory (32 KB a block). */
 #define SSSP_PREP_SORT_THREADS 128u
 
 /* sssp_prep.cu's kernels for the launchers below, NULL for an unknown one. */
@@ -26,18 +21,14 @@ enum { SSSP_PREP_K_SPLIT_ROWS, SSSP_PREP_K_SORT_HEAVY, SSSP_PREP_K_GRAPH_SUMS, S
        SSSP_PREP_K_COUNT };
 const void *sssp_prep_kernel(int which);
 
-/* Row u's arcs of weight < DELTA first, then the others, each part in its CSR order
- * (a stable split; W NULL: weight 1, and OUT_W is not written): OUT_COL and OUT_W get
- * the arcs, MID[u] where u's heavy ones start. */
+/* Row u's arcs to OUT_COL, OUT_W (not written when W is NULL: weight 1), those of weight
+ * < DELTA first, each part in CSR order; MID[u] where u's heavy ones start. */
 int sssp_launch_split_rows(const int64_t *row, const uint32_t *col, const float *w, uint32_t n, float delta,
                            int64_t *mid, uint32_t *out_col, float *out_w, cudaStream_t stream, sw_error *err);
-/* After that split at DELTA: row u's heavy part [MID[u], ROW[u + 1]) of COL and W sorted
- * in place by weight, ties by column, when it has at most SSSP_PULL_SORT_MAX arcs (a
- * longer one keeps its order). HEAVY_MIN[u] (n floats) gets the lightest heavy weight:
- * the first after the sort, DELTA (a lower bound) for a longer part, +inf for none.
- * W NULL (weight 1): nothing moves, and HEAVY_MIN is 1 where u has heavy arcs.
- * HEAVY_ROWS (device, 2 words zeroed by the caller) gets the counts of rows with a heavy
- * arc and of heavy arcs. */
+/* After that split: row u's heavy part [MID[u], ROW[u + 1]) sorted in place by weight, ties
+ * by column, if at most SSSP_PULL_SORT_MAX arcs; HEAVY_MIN[u] its lightest weight (DELTA
+ * for a longer part, +inf for none, 1 if W is NULL: nothing moves). HEAVY_ROWS (2 words,
+ * zeroed by the caller): the counts of rows with a heavy arc and of heavy arcs. */
 int sssp_launch_sort_heavy(const int64_t *row, const int64_t *mid, uint32_t n, float delta, uint32_t *col, float *w,
                            float *heavy_min, unsigned long long *heavy_rows, cudaStream_t stream, sw_error *err);
 

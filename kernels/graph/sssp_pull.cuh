@@ -1,10 +1,9 @@
-/* Delta-stepping's kernel parameters (sssp_delta.cu) and its pull (sssp_delta.h): an
- * unsettled vertex's read of its own heavy arcs, lightest first, for the least path
- * through the bucket just done, and the pass that lets every such vertex pull. */
+/* Delta-stepping's kernel parameters and its pull (sssp_delta.cu): unsettled vertices
+ * read their own heavy arcs, lightest first, for the least path through the last bucket. */
 #ifndef SCANWORKS_KERNELS_SSSP_PULL_CUH
 #define SCANWORKS_KERNELS_SSSP_PULL_CUH
 
-#include "sssp_delta.h"
+#include "sssp.h"
 #include "graph_block.cuh"
 #include "sssp_prep.h"
 
@@ -27,14 +26,11 @@ typedef struct ds_params {
     sssp_ds_ctl *ctl;
 } ds_params;
 
-/* Arcs a pulling vertex reads at once (their dist loads in flight together). */
-#define DS_PULL_BATCH 4
+#define DS_PULL_BATCH 4   /* arcs a pulling vertex reads at once (their dist loads in flight together) */
 
-/* The pull for v, whose dist BEST is past the bucket [PL, PH) just done: the least
- * dist[u] + w over v's heavy arcs from that bucket's members u (with symmetric weights
- * an arc out of v is one into it). Rows are sorted by weight (sssp_prep.h), so the
- * read stops at the first w with pl + w >= best, which nothing can beat; a row of more
- * than SSSP_PULL_SORT_MAX heavy arcs is unsorted and read whole. */
+/* The pull for v, its dist BEST past the bucket [PL, PH) just done: the least dist[u] + w
+ * over v's heavy arcs from members u (weights symmetric), a sorted row (sssp_prep.h) read
+ * up to the first w with pl + w >= best; one of over SSSP_PULL_SORT_MAX arcs read whole. */
 __device__ __forceinline__ float ds_pull(const ds_params &p, unsigned v, float best, float pl, float ph)
 {
     long long a = p.mid[v];
@@ -60,10 +56,8 @@ __device__ __forceinline__ float ds_pull(const ds_params &p, unsigned v, float b
 }
 
 /* Before a scan, after a bucket [PL, LO) whose members pushed no heavy arc: each v past
- * LO that has a heavy arc light enough to improve it (heavy_min) pulls from that bucket
- * (ds_pull) and keeps what it finds. The float4 of dist a thread owns are the ones it
- * scans next (the same indexing, DS_SCAN_LOADS float4 a step), so no barrier lies
- * between; nobody else writes them, so no atomics. Vertices reached go to ctl->reached. */
+ * LO whose heavy_min could improve it pulls. A thread owns the float4 of dist it scans
+ * next (ds_scan's indexing): no barrier, no atomics. Vertices reached go to ctl->reached. */
 __device__ __forceinline__ void ds_pull_pass(const ds_params &p, float lo, float pl)
 {
     const unsigned long long n = p.n, threads = (unsigned long long)gridDim.x * GRAPH_BLOCK;
@@ -93,8 +87,7 @@ __device__ __forceinline__ void ds_pull_pass(const ds_params &p, float lo, float
             }
         }
     }
-    reach = warp_sum(reach);
-    if ((threadIdx.x & 31) == 0 && reach) atomicAdd(&p.ctl->reached, (unsigned long long)reach);
+    warp_sum_add(&p.ctl->reached, reach);
 }
 
 #endif

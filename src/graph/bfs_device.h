@@ -13,7 +13,6 @@
 
 #include "graph/graph_bfs.h"
 #include "kernels/graph/bfs.h"
-#include "kernels/graph/bfs_pool.h"
 
 #ifdef __cplusplus
 extern "C" {

@@ -1,6 +1,6 @@
 /* The GPU BFS's level loop on a device graph with the caller's scratch and stream
  * (bfs_device.h): top-down frontier queues, Beamer's bottom-up steps over bitmaps, and
- * the cluster's launches of many small levels (bfs_pool.h). */
+ * the cluster's launches of many small levels (bfs_pool.cu). */
 #include "graph/bfs_device.h"
 
 #include <stdio.h>

@@ -4,7 +4,7 @@
  *                           over a frontier bitmap while it is large (alpha 15, beta 18)
  *   "adaptive"              direction-optimizing, and while the frontier is small
  *                           (up to 2048 vertices a block and 2048 arcs a block,
- *                           kernels/graph/bfs_pool.h) one thread-block cluster (16 blocks on an H200)
+ *                           kernels/graph/bfs_pool.cu) one thread-block cluster (16 blocks on an H200)
  *                           runs level after level in one launch, so a long, thin graph
  *                           (a road network, a grid) costs no host round trip per level
  *                           (SCANWORKS_BFS_CLUSTER=N caps the cluster's blocks)

@@ -4,7 +4,7 @@
  *   "delta-stepping"    work-efficient, the whole bucket loop in one cooperative kernel:
  *                       rows split light | heavy at upload, light arcs relaxed in rounds
  *                       within a bucket, heavy arcs once per settled vertex
- *                       (kernels/graph/sssp_delta.h; its width from sssp_bucket_width,
+ *                       (kernels/graph/sssp_delta.cu; its width from sssp_bucket_width,
  *                       SCANWORKS_SSSP_DS_DELTA overrides it,
  *                       SCANWORKS_SSSP_DS_HUB=BIG:SEG the hub segments)
  *   "bellman-ford"      the seed's kernel: one thread per COO edge, each undirected

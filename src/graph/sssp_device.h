@@ -11,7 +11,7 @@
 
 #include "graph/bfs_device.h"
 #include "graph/graph_sssp.h"
-#include "kernels/graph/sssp_delta.h"
+#include "kernels/graph/sssp.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -21,7 +21,7 @@ extern "C" {
  * go to segments of SSSP_DS_SEGMENT arcs, a warp each. */
 #define SSSP_DS_BIG_DEGREE 32u
 #define SSSP_DS_SEGMENT 128u
-/* The tail's ratio (sssp_delta.h): Bellman-Ford once the finite unsettled vertices are
+/* The tail's ratio (sssp_delta.cu): Bellman-Ford once the finite unsettled vertices are
  * at most this many times the settled ones (sssp_ds_switches says where). */
 #define SSSP_DS_TAIL 0.3f
 
@@ -48,7 +48,7 @@ typedef struct sssp_ds_work {
     sssp_ds_ctl *ctl;
     uint32_t big_degree, segment;
     float tail;   /* the tail's ratio: 0 (none, as carved) or sssp_ds_switches' */
-    int pull;     /* 1: heavy arcs pulled where the graph allows and it pays (sssp_delta.h); 2: from the
+    int pull;     /* 1: heavy arcs pulled where the graph allows and it pays (sssp_delta.cu); 2: from the
                      first bucket on (for tests); 0: pushed (as carved) */
 } sssp_ds_work;
 

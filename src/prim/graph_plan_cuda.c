@@ -1,7 +1,7 @@
-/* The launches of the graph kernels that kernels/graph/ hands over (bfs.cu, sssp.cu,
- * sssp_prep.cu): grids of GRAPH_K_THREADS-thread blocks sized to the work, one
- * cooperative grid for the BFS level loop. The launchers are declared in bfs.h, sssp.h
- * and sssp_prep.h. */
+/* The launches of the graph kernels that kernels/graph/ hands over (bfs.cu, bfs_pool.cu,
+ * sssp.cu, sssp_prep.cu): grids of GRAPH_K_THREADS-thread blocks sized to the work, one
+ * cooperative grid for the BFS level loop, one thread-block cluster for its small
+ * frontiers. The launchers are declared in bfs.h, sssp.h and sssp_prep.h. */
 #include "kernels/common/cuda_util.cuh"
 #include "kernels/graph/bfs.h"
 #include "kernels/graph/sssp.h"
@@ -59,6 +59,37 @@ int bfs_launch_colorize(const int32_t *levels, uint32_t n, int level, uint32_t *
     return launch_over(bfs_kernel(BFS_K_COLORIZE), n, 0, args, stream, "bfs_colorize", err);
 }
 
+uint32_t bfs_pool_max_vertices(int cluster)
+{
+    return (uint32_t)(cluster > 0 ? cluster : 0) * BFS_POOL_THREADS * BFS_POOL_ITEMS;
+}
+
+uint32_t bfs_pool_max_arcs(int cluster) { return bfs_pool_max_vertices(cluster); }
+
+int bfs_pool_prepare(int want, int *cluster, sw_error *err)
+{
+    return cuda_cluster_pick(bfs_pool_kernel(), BFS_POOL_THREADS, BFS_POOL_SMEM_BYTES, want, BFS_CLUSTER_MAX, cluster,
+                             err);
+}
+
+int bfs_launch_pool_levels(int cluster, const int64_t *row, const uint32_t *col, const uint32_t *qin, uint32_t qn,
+                           uint32_t *qout, int32_t *levels, int iter, bfs_block_state *state, cudaStream_t stream,
+                           sw_error *err)
+{
+    if (cluster < 1 || cluster > BFS_CLUSTER_MAX)
+        return sw_fail(err, "bfs_pool_levels: a cluster of %d blocks; it takes 1..%d", cluster, BFS_CLUSTER_MAX);
+    if (qn < 1 || qn > bfs_pool_max_vertices(cluster))
+        return sw_fail(err, "bfs_pool_levels: a frontier of %u vertices; a cluster of %d takes 1..%u", qn, cluster,
+                       bfs_pool_max_vertices(cluster));
+    CUDA_TRY(cudaMemsetAsync(state, 0, sizeof *state, stream), err);
+    cudaLaunchAttribute attr;
+    cudaLaunchConfig_t cfg = cuda_cluster_config(cluster, BFS_POOL_THREADS, BFS_POOL_SMEM_BYTES, stream, &attr);
+    void *args[] = {&row, &col, &qin, &qn, &qout, &levels, &iter, &state};
+    CUDA_TRY(cudaLaunchKernelExC(&cfg, bfs_pool_kernel(), args), err);
+    CUDA_TRY_LAUNCH("bfs_pool_levels", err);
+    return 0;
+}
+
 int sssp_launch_init(float *dist, float *expanded, uint32_t n, uint32_t source, cudaStream_t stream, sw_error *err)
 {
     void *args[] = {&dist, &expanded, &n, &source};
@@ -73,6 +104,11 @@ int sssp_launch_bellman_ford(const uint32_t *st, const uint32_t *en, const float
     void *aliased[] = {&st, &en, &w, &m, &both, &dist, &dist, &iter, &modif};   /* read, written */
     return launch_over(sssp_kernel(ro ? SSSP_K_BF_RO : SSSP_K_BF_PLAIN), m, 0, ro ? aliased : plain, stream,
                        "sssp_bellman_ford", err);
+}
+
+uint64_t sssp_ds_hub_capacity(uint32_t n, uint64_t m, uint32_t segment)
+{
+    return m / (segment ? segment : 1) + n + 1;
 }
 
 int sssp_launch_split_rows(const int64_t *row, const uint32_t *col, const float *w, uint32_t n, float delta,
