@@ -1,6 +1,5 @@
-/* Warp- and block-level scan building blocks for the compaction, radix sort, search
- * and graph kernels (device functions only; each .cu that includes this header gets
- * its own copies). Block scans use one shared word per warp. */
+/* Device helpers of the compaction, radix sort and graph kernels: warp and block sums (one
+ * shared word a warp), the sorts' key maps and digit offsets, compaction's look-back. */
 #ifndef SCANWORKS_KERNELS_BLOCK_SCAN_CUH
 #define SCANWORKS_KERNELS_BLOCK_SCAN_CUH
 
@@ -21,9 +20,8 @@ template <typename T> static __device__ __forceinline__ T warp_inclusive_sum(T x
     return x;
 }
 
-/* Exclusive sum of X over the block (blockDim.x a multiple of 32, at most 1024).
- * WARP_SUMS: BS_WARP_SUMS (33) words of shared memory. Returns the exclusive prefix; *TOTAL gets
- * the block's sum in every thread. Contains __syncthreads: call from all threads. */
+/* Exclusive sum of X over the block (blockDim.x a multiple of 32, at most 1024; all threads
+ * call it) in BS_WARP_SUMS words of shared memory; *TOTAL: the block's sum in every thread. */
 static __device__ __forceinline__ unsigned int block_exclusive_sum(unsigned int x, unsigned int *warp_sums,
                                                                    unsigned int *total)
 {
@@ -64,9 +62,8 @@ static __device__ __forceinline__ uint32_t key_from_ordered(uint32_t u, int mode
     return u;
 }
 
-/* The radix sorts' per-warp digit counts HIST[w][d] (WARPS rows of 256 digits): the
- * thread that owns digit D turns column D into each warp's offset inside the digit
- * (the counts of the warps before it) and returns the column's total. */
+/* The radix sorts' per-warp digit counts HIST[w][d] (WARPS rows of 256): digit D's thread
+ * turns column D into each warp's offset in the digit and returns the column's total. */
 template <int WARPS>
 static __device__ __forceinline__ unsigned int warp_digit_offsets(unsigned int (*hist)[256], unsigned int d)
 {
@@ -96,10 +93,9 @@ static __device__ __forceinline__ unsigned long long lb_load(const unsigned long
     return *(volatile const unsigned long long *)p;
 }
 
-/* Warp 0 of a tile (all 32 lanes) finds the exclusive prefix of tile TILE by looking
- * back over the status words of earlier tiles, 32 at a time. Tile t's word sits at
- * STATUS[t << SPREAD]: with SPREAD 2 one word a 32-byte sector, so the words every
- * look-back polls near the frontier lie on more L2 sectors and slices (docs/perf/scan.md). */
+/* Warp 0 of a tile (all 32 lanes): the exclusive prefix of tile TILE, from the status
+ * words of earlier tiles, 32 at a time. Tile t's word is STATUS[t << SPREAD] (SPREAD 2:
+ * one a 32-byte sector, so the polled words spread over L2; docs/perf/scan.md). */
 template <int SPREAD = 0>
 static __device__ __forceinline__ unsigned long long lb_warp_lookback(const unsigned long long *status,
                                                                       long long tile)

@@ -1,11 +1,7 @@
-/* Race-provoking delays for a stress build. SW_STRESS_POINT(site) marks a hand-over or
- * look-back point of a kernel; it compiles to nothing unless SCANWORKS_STRESS is
- * defined (tests/test_scan_stress.c's own build of kernels/scan/scan.cu), and then
- * sleeps a pseudo-random 0..4 us about one time in three, seeded per block, warp,
- * site and the moment (%globaltimer), so that every run orders the warps and blocks
- * differently. The delay is the same for the whole warp (the first active lane's
- * draw), and the warp meets again after it, so a point never splits a warp before a
- * barrier or a warp-wide operation. */
+/* Race-provoking delays (docs/reliability.md): SW_STRESS_POINT(site) is nothing unless
+ * SCANWORKS_STRESS is defined (test_scan_stress's scan.cu); then the whole warp sleeps
+ * 0..4 us one time in three and meets again (its first active lane's draw, seeded by
+ * block, warp, site and %globaltimer): a point never splits a warp. */
 #ifndef SCANWORKS_KERNELS_COMMON_STRESS_CUH
 #define SCANWORKS_KERNELS_COMMON_STRESS_CUH
 

@@ -1,6 +1,5 @@
-/* The lookup of a per-architecture tuning table (kernels/<prim>/tune.h, rows by rising
- * arch, the first field): NAME(arch) returns the last row whose arch is not above ARCH
- * (major * 10 + minor), else the first. */
+/* The lookup of a tuning table (kernels/<prim>/tune.h, rows by rising arch, major * 10 +
+ * minor, the first field): NAME(arch) returns the last row not above ARCH, else the first. */
 #ifndef SCANWORKS_KERNELS_COMMON_TUNE_ROW_H
 #define SCANWORKS_KERNELS_COMMON_TUNE_ROW_H
 

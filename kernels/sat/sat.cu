@@ -1,13 +1,10 @@
-/* Summed-area tables in CUDA C: the kernels of the chapter's three passes (the ladder,
- * 39.3.2; sat_cuda_build in src/prim/sat_plan_cuda.c queues them).
- * three-pass: row scan (one image row per block row of a 2D grid) into OUT; a tiled
- * transpose through padded shared memory into scratch; the same row scan over the
- * transposed rows, in place; a transpose back into OUT. What tiled-v2, the production
- * build (sat_v2.cu, sat_v2_rgb.cu), fixes: the two transposes. */
+/* "three-pass", the SAT ladder (39.3.2; src/prim/sat_plan_cuda.c queues it): a row scan
+ * (one image row per block row of a 2D grid) into OUT; a tiled transpose through padded
+ * shared memory into scratch; the same row scan over the transposed rows, in place; a
+ * transpose back into OUT. tiled-v2, the production build (sat_v2.cu), saves the transposes. */
 #include "sat_tile.cuh"
 
-/* One row of length LEN per blockIdx.y; IN is the source (texture or uint4 rows of
- * length LEN), OUT gets the inclusive row prefix. In place is allowed. */
+/* Row blockIdx.y (LEN long) of SRC, its inclusive prefix into OUT (in place allowed). */
 __global__ void sat_row_scan(sat_cuda_src src, uint4 *out, int len)
 {
     __shared__ uint4 warp_sums[SCAN_THREADS / 32];
@@ -23,9 +20,8 @@ __global__ void sat_row_scan(sat_cuda_src src, uint4 *out, int len)
     }
 }
 
-/* OUT (cols x rows) = transpose of IN (rows x cols), through a padded tile: the
- * 33-element row stride puts the eight 16-byte reads of a quarter warp on distinct
- * banks. Block (32, 8), each thread moves four elements. */
+/* OUT (cols x rows) = transpose of IN (rows x cols) through a padded tile (a 33-element row
+ * stride: a quarter warp's eight 16-byte reads on distinct banks); block (32, 8). */
 __global__ void sat_transpose(const uint4 *in, uint4 *out, int rows, int cols)
 {
     __shared__ uint4 tile[TILE][TILE + 1];

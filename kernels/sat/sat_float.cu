@@ -1,10 +1,7 @@
 /* The float SAT in double: a row pass, then a column pass (kernels/sat/sat_float.h). */
 #include "sat_float.h"
 
-#include "kernels/common/cuda_util.cuh"
-
-/* One thread a (row, channel): the row's inclusive prefix sums, in double. IN holds
- * float32 or float64 values (IS_DOUBLE, the same for every thread). */
+/* The row pass: the row's inclusive prefix sums, in double (IS_DOUBLE: IN holds float64). */
 __global__ void sat_float_rows(const void *in, int is_double, int w, int h, int c, double *out)
 {
     long long r = (long long)blockIdx.x * blockDim.x + threadIdx.x;
@@ -21,8 +18,7 @@ __global__ void sat_float_rows(const void *in, int is_double, int w, int h, int 
     }
 }
 
-/* One thread a (column, channel), top to bottom over the row sums, in place.
- * Neighbouring threads touch neighbouring doubles: the loads coalesce. */
+/* The column pass: neighbouring threads touch neighbouring doubles, so the loads coalesce. */
 __global__ void sat_float_columns(int w, int h, int c, double *out)
 {
     long long q = (long long)blockIdx.x * blockDim.x + threadIdx.x;

@@ -1,6 +1,5 @@
-/* Device helpers of the SAT kernels (sat.cu, sat_v2.cu, sat_v2_rgb.cu): uint4 and
- * packed-RGB arithmetic, warp and block scans, the pixel load from either source, the
- * carry loops of tiled-v2. */
+/* Device helpers of the SAT kernels: uint4 and packed-RGB arithmetic, warp and block scans,
+ * the pixel load from either source, tiled-v2's carry loops. */
 #ifndef SCANWORKS_KERNELS_SAT_TILE_CUH
 #define SCANWORKS_KERNELS_SAT_TILE_CUH
 
@@ -11,22 +10,21 @@
 #define TILE 32
 #define ROWS_PER_WARP (TILE / 8)
 #define SCAN_THREADS 256
-
-/* tiled-v2's tile write: six blocks an SM (40 registers, 16 bytes spilled; unbounded,
- * 56 allow four). */
-#define SAT_V2_WRITE_BLOCKS SW_MIN_BLOCKS(256, 6)
+#define V2_ROWS 4   /* consecutive rows a thread holds in tiled-v2's tile write */
+#define SAT_V2_WRITE_BLOCKS SW_MIN_BLOCKS(256, 6)   /* tiled-v2's tile write (registers: docs/perf/sat.md) */
 
 static __device__ __forceinline__ uint4 add4(uint4 a, uint4 b)
 {
     return make_uint4(a.x + b.x, a.y + b.y, a.z + b.z, a.w + b.w);
 }
-
 static __device__ __forceinline__ uint4 sub4(uint4 a, uint4 b)
 {
     return make_uint4(a.x - b.x, a.y - b.y, a.z - b.z, a.w - b.w);
 }
 
-/* A shuffle of all four channels: CALL is __shfl_sync, __shfl_up_sync or __shfl_xor_sync. */
+/* A shuffle of three or four channels: CALL is __shfl_sync, __shfl_up_sync or __shfl_xor_sync. */
+#define SHFL3(call, v, arg) \
+    make_uint3(call(0xffffffffu, (v).x, arg), call(0xffffffffu, (v).y, arg), call(0xffffffffu, (v).z, arg))
 #define SHFL4(call, v, arg) \
     make_uint4(call(0xffffffffu, (v).x, arg), call(0xffffffffu, (v).y, arg), call(0xffffffffu, (v).z, arg), \
                call(0xffffffffu, (v).w, arg))
@@ -37,9 +35,7 @@ static __device__ __forceinline__ uint4 shfl4(uint4 v, int src) { return SHFL4(_
  * values are at most 65535, so sums of up to 32 of them stay inside their field), and
  * unpacked as uint3 for longer sums (sat_v2_rgb.cu). */
 typedef unsigned long long rgb21;   /* r | g << 21 | b << 42 */
-
 static __device__ __forceinline__ rgb21 pack_rgb(uint4 q) { return (rgb21)q.x | (rgb21)q.y << 21 | (rgb21)q.z << 42; }
-
 static __device__ __forceinline__ uint3 unpack_rgb(rgb21 p)
 {
     return make_uint3((unsigned)p & 0x1FFFFFu, (unsigned)(p >> 21) & 0x1FFFFFu, (unsigned)(p >> 42));
@@ -51,11 +47,7 @@ static __device__ __forceinline__ uint4 with_alpha(uint3 v, unsigned a) { return
 
 /* Inclusive warp scans of uint4, uint3 and packed sums. */
 static __device__ __forceinline__ uint4 shfl_up(uint4 v, int d) { return SHFL4(__shfl_up_sync, v, d); }
-static __device__ __forceinline__ uint3 shfl_up(uint3 v, int d)
-{
-    return make_uint3(__shfl_up_sync(0xffffffffu, v.x, d), __shfl_up_sync(0xffffffffu, v.y, d),
-                      __shfl_up_sync(0xffffffffu, v.z, d));
-}
+static __device__ __forceinline__ uint3 shfl_up(uint3 v, int d) { return SHFL3(__shfl_up_sync, v, d); }
 static __device__ __forceinline__ rgb21 shfl_up(rgb21 v, int d) { return __shfl_up_sync(0xffffffffu, v, d); }
 static __device__ __forceinline__ uint4 vadd(uint4 a, uint4 b) { return add4(a, b); }
 static __device__ __forceinline__ uint3 vadd(uint3 a, uint3 b) { return add3(a, b); }
@@ -87,9 +79,8 @@ static __device__ __forceinline__ uint4 load_px(const sat_cuda_src src, int x, i
     return quantize4(tex2D<float4>(src.tex, x + 0.5f, y + 0.5f), src.scale);
 }
 
-/* N pixels of column X, rows Y, Y + STEP, ...: all N loads issued before any is used
- * (load_px's per-pixel branches keep the compiler from that), at clamped coordinates
- * (the texture clamps too), then zero outside the image. */
+/* N pixels of column X, rows Y, Y + STEP, ...: all N loads issued before any is used (not
+ * so with load_px's branches), at clamped coordinates, then zero outside the image. */
 template <int N>
 static __device__ __forceinline__ void load_column(const sat_cuda_src src, int x, int y, int step, int w, int h,
                                                    uint4 *v)
@@ -111,8 +102,7 @@ static __device__ __forceinline__ void load_column(const sat_cuda_src src, int x
         if (x >= w || y + k * step >= h) v[k] = make_uint4(0, 0, 0, 0);
 }
 
-/* Inclusive scan of one value per thread over the whole block (SCAN_THREADS);
- * returns the block total in *total. */
+/* The inclusive scan of V over the block (SCAN_THREADS threads); *TOTAL: the block's total. */
 static __device__ uint4 block_inclusive(uint4 v, uint4 *warp_sums, uint4 *total)
 {
     int lane = threadIdx.x & 31, warp = threadIdx.x >> 5;
@@ -131,11 +121,10 @@ static __device__ uint4 block_inclusive(uint4 v, uint4 *warp_sums, uint4 *total)
     return v;
 }
 
-/* Row carries: the per-tile row totals R (TX a row) scanned exclusively along image
- * rows, in place; a warp per row, SCAN_THREADS / 32 rows for block BLOCK, 64 tiles a
- * step with both halves loaded before either is scanned (one round trip a step: rows
- * of up to 64 tiles, 2048 pixels, in one). Warps past the last row return: no block
- * barrier may follow. */
+/* Row carries: the per-tile row totals R (TX a row) scanned exclusively along image rows,
+ * in place; a warp a row (SCAN_THREADS / 32 rows for block BLOCK), 64 tiles a step, both
+ * halves loaded before either is scanned (one round trip for up to 2048 pixels). Warps
+ * past the last row return: no block barrier may follow. */
 static __device__ __forceinline__ void row_carries(uint4 *R, int block, int h, int tx)
 {
     int lane = threadIdx.x & 31;
@@ -154,9 +143,8 @@ static __device__ __forceinline__ void row_carries(uint4 *R, int block, int h, i
     }
 }
 
-/* Lane I of C (LANES words a tile row, TY tile rows) scanned exclusively down the
- * tile rows, in place (tiled-v2's column carries past V2_ONE_TRIP_TY tile rows). Loads
- * in batches of B before the stores, so they overlap in flight. */
+/* Lane I of C (LANES words a tile row, TY tile rows) scanned exclusively down the tile rows
+ * in place, loads in batches of B in flight (column carries past V2_ONE_TRIP_TY rows). */
 template <int B> static __device__ __forceinline__ void carry_down(unsigned *C, int i, int lanes, int ty)
 {
     unsigned run = 0;
@@ -173,9 +161,8 @@ template <int B> static __device__ __forceinline__ void carry_down(unsigned *C, 
     }
 }
 
-/* Sum of C[j][x] over the rows j = FIRST, FIRST + STEP, ... below J (rows of W
- * elements), B loads in flight at a time: one thread's share of the tile totals above
- * a tile in tiled-v2 (tile_corners). */
+/* Sum of C[j][x] over the rows j = FIRST, FIRST + STEP, ... below J (rows of W elements),
+ * B loads in flight at a time: a thread's share of tile_corners' totals above a tile. */
 template <int B>
 static __device__ __forceinline__ uint4 fold_above(const uint4 *C, int J, int x, int w, int first, int step)
 {

@@ -1,44 +1,33 @@
 /* "tiled-v2", the production SAT (docs/perf/sat.md): three kernels on 32x32 tiles whose
- * launches overlap (programmatic dependent launch on sm_90).
- *
- * For a pixel (x0 + c, y0 + r) of tile (i, j) whose origin is (x0, y0):
+ * launches overlap (programmatic dependent launch on sm_90). For a pixel (x0 + c, y0 + r)
+ * of tile (i, j) whose origin is (x0, y0):
  *   S(x0 + c, y0 + r) = A[j][i]                        rows above, columns left
  *                     + sum_{r' <= r} L(y0 + r', i)    rows of the tile, columns left
  *                     + sum_{c' <= c} V[j][x0 + c']    rows above, columns of the tile
  *                     + s(r, c)                        the tile's own table
- * with T[j][i] the tile's total, A[j][i] = sum of T[j'][i'] over j' < j, i' < i;
- * L(y, i) = the sum of image row y left of tile column i (the row totals R scanned
- * exclusively along the row); V[j][x] = the sum of column x above tile row j (the
- * column totals C scanned exclusively down the tile rows). Those scans commute with
- * the ones inside a tile, so step 1 scans R and C inside each tile first and step 2
- * hands the tile write both middle terms ready.
- * 1. sat_tile_sums: R and C, each scanned inside its tile, and T.
- * 2. sat_carries_v2: three jobs by block range: L' (a warp per image row), V' (a thread
- *    per column and channel, or two up to 48 tile rows), A (a block per tile row).
+ * with T[j][i] the tile's total, A[j][i] = sum of T[j'][i'] over j' < j, i' < i; L(y, i) =
+ * the sum of image row y left of tile column i (row totals R scanned exclusively along the
+ * row); V[j][x] = the sum of column x above tile row j (column totals C scanned exclusively
+ * down the tile rows). These scans commute with those inside a tile, so step 1 scans R and
+ * C inside each tile and step 2 hands the tile write both middle terms ready:
+ * 1. sat_tile_sums: R and C, each scanned inside its tile, and T;
+ * 2. sat_carries_v2, three jobs by block range: L', V' and A;
  * 3. sat_tile_write_v2: warp w holds rows 4w .. 4w + 3 of its tile (lane = column) and
  *    builds its own table before it waits for step 2, then adds its carries. */
 #include "sat_tile.cuh"
 
-#define V2_ROWS 4   /* consecutive rows a thread holds in sat_tile_write_v2 */
-/* The carry kernel's column carries take one round trip up to this many tile rows
- * (1536 pixels; 1080p has 34): two threads a column, half the rows each. The tile
- * corners fold V2_ONE_TRIP_TY / 4 rows a thread a batch (four threads a column up to
- * 64 tiles a row). */
+/* Tile rows the carries reach in one round trip (1536 pixels; 1080p has 34): two threads
+ * a column for the column carries, four up to 64 tiles a row for the tile corners. */
 #define V2_ONE_TRIP_TY 48
 
-/* The tile sums' two layouts: four channels as uint4, or three packed (rgb21, for an
- * opaque frame; the fourth channel of R, C and T is then zero). Shared rows of 33 uint4,
- * or of 40 words: 16 banks on from the row above, so the row totals' reads (two rows a
- * half warp) meet no bank twice. */
+/* The tile sums' two layouts (added by vadd): four channels as uint4, or three packed
+ * (rgb21, an opaque frame's; the fourth channel of R, C and T is then zero). Shared rows
+ * of 33 uint4, or of 40 words: 16 banks on from the row above, so the row totals' reads
+ * (two rows a half warp) meet no bank twice. */
 struct sat_rgba {
     typedef uint4 packed;
     enum { PAD = 1 };
     static __device__ __forceinline__ packed pack(uint4 q) { return q; }
-    static __device__ __forceinline__ packed add(packed a, packed b) { return add4(a, b); }
-    static __device__ __forceinline__ packed sum4(packed a, packed b, packed c, packed d)
-    {
-        return add4(add4(a, b), add4(c, d));
-    }
     static __device__ __forceinline__ packed shfl_xor(packed v, int m) { return SHFL4(__shfl_xor_sync, v, m); }
     static __device__ __forceinline__ uint4 scan(packed v, int lane) { return warp_inclusive(v, lane); }
 };
@@ -46,8 +35,6 @@ struct sat_rgb {
     typedef rgb21 packed;
     enum { PAD = 8 };
     static __device__ __forceinline__ packed pack(uint4 q) { return pack_rgb(q); }
-    static __device__ __forceinline__ packed add(packed a, packed b) { return a + b; }
-    static __device__ __forceinline__ packed sum4(packed a, packed b, packed c, packed d) { return a + b + c + d; }
     static __device__ __forceinline__ packed shfl_xor(packed v, int m) { return __shfl_xor_sync(0xffffffffu, v, m); }
     static __device__ __forceinline__ uint4 scan(packed v, int lane)   /* past 32 values: unpacked */
     {
@@ -55,10 +42,9 @@ struct sat_rgb {
     }
 };
 
-/* Step 1: per-tile row totals R[y * tx_count + tile x] scanned inclusively down the
- * tile's rows, column totals C[tile y * w + x] scanned along its columns (so that the
- * tile write needs no scan of its carries) and the tile's total T[tile y * tx_count +
- * tile x]. Block (32, 8), the four loads a thread issued together. Row totals: eight
+/* Step 1: row totals R[y * tx_count + tile x] scanned inclusively down the tile's rows,
+ * column totals C[tile y * w + x] along its columns, the tile's total T[tile y * tx_count
+ * + tile x]. Block (32, 8), the four loads a thread issued together. Row totals: eight
  * lanes a row, four columns a lane (stride 8: conflict-free), three xor shuffles. */
 template <class LAYOUT>
 __global__ void sat_tile_sums(sat_cuda_src src, uint4 *R, uint4 *C, uint4 *T, int w, int h)
@@ -77,23 +63,22 @@ __global__ void sat_tile_sums(sat_cuda_src src, uint4 *R, uint4 *C, uint4 *T, in
     for (int k = 0; k < ROWS_PER_WARP; k++) {
         P p = LAYOUT::pack(vs[k]);
         tile[warp + 8 * k][lane] = p;
-        col = LAYOUT::add(col, p);
+        col = vadd(col, p);
     }
     part[warp][lane] = col;
     __syncthreads();
     {
         int r = warp * ROWS_PER_WARP + (lane >> 3), c = lane & 7;
-        P t = LAYOUT::sum4(tile[r][c], tile[r][c + 8], tile[r][c + 16], tile[r][c + 24]);
-        for (int m = 1; m < 8; m <<= 1) t = LAYOUT::add(t, LAYOUT::shfl_xor(t, m));   /* the 8 lanes of row r */
+        P t = vadd(vadd(tile[r][c], tile[r][c + 8]), vadd(tile[r][c + 16], tile[r][c + 24]));
+        for (int m = 1; m < 8; m <<= 1) t = vadd(t, LAYOUT::shfl_xor(t, m));   /* the 8 lanes of row r */
         if (c == 0) rowtot[r] = t;
     }
-    /* Both totals scanned inside the tile (zeros past the edges): warp 0 the column
-     * totals along the columns (its last lane is the tile's total), warp 1 the row
-     * totals down the rows. */
+    /* Both totals scanned inside the tile (zeros past the edges): warp 0 the column totals
+     * along the columns (its last lane: the tile's total), warp 1 the row totals down. */
     __syncthreads();
     if (warp == 0) {
         P s = part[0][lane];
-        for (int i = 1; i < 8; i++) s = LAYOUT::add(s, part[i][lane]);
+        for (int i = 1; i < 8; i++) s = vadd(s, part[i][lane]);
         uint4 u = LAYOUT::scan(s, lane);
         if (x < w) C[(size_t)blockIdx.y * w + x] = u;
         if (lane == 31) T[(size_t)blockIdx.y * gridDim.x + blockIdx.x] = u;
@@ -126,10 +111,9 @@ static __device__ __forceinline__ void carry_down_pair(unsigned *C, int i, int h
         }
 }
 
-/* A's tile row J: each tile column's totals above folded by K threads (rows k mod K,
- * the loads of a thread in batches of B: one round trip where J <= K B, as at 1080p
- * with four threads a column), their sums combined by shuffles, then scanned along
- * the row. The whole block calls it (barriers inside). */
+/* A's tile row J (the whole block; barriers inside): each tile column's totals above folded
+ * by K threads (rows k mod K, loads in batches of B: one round trip where J <= K B, as at
+ * 1080p with four threads a column), combined by shuffles, then scanned along the row. */
 template <int B>
 static __device__ __forceinline__ void tile_corners(const uint4 *T, uint4 *A, int j, int tx, uint4 *warp_sums)
 {
@@ -148,10 +132,8 @@ static __device__ __forceinline__ void tile_corners(const uint4 *T, uint4 *A, in
     }
 }
 
-/* ONE_TRIP (up to V2_ONE_TRIP_TY tile rows, 1080p and below): the column carries by
- * two threads a column (carry_down_pair), one round trip; else by one (carry_down, in
- * batches of 32 rows). The row carries and the tile corners take one round trip up to
- * 64 tiles a row and 48 tile rows either way. */
+/* Step 2. ONE_TRIP (up to V2_ONE_TRIP_TY tile rows): the column carries by
+ * carry_down_pair; else by one thread a column (carry_down, batches of 32 rows). */
 template <bool ONE_TRIP>
 __global__ void __launch_bounds__(SCAN_THREADS, 3)
     sat_carries_v2(uint4 *R, unsigned *C, const uint4 *T, uint4 *A, int w, int h, int tx, int ty, int row_blocks,
@@ -199,10 +181,9 @@ __global__ void __launch_bounds__(256, SAT_V2_WRITE_BLOCKS)
     for (int i = 0; i < warp; i++) above = add4(above, colsum[i][lane]);
 #pragma unroll
     for (int k = 0; k < V2_ROWS; k++) v[k] = add4(v[k], above);   /* s(r0 + k, lane) */
-    /* Now the carries of step 2, each warp its own (already scanned inside the tile:
-     * no scan and no barrier after the wait), all three loads in flight together: the
-     * left carries of the warp's four rows by lanes k mod 4 (row r0 + k), then handed
-     * round by shuffles (four uint4 in registers instead of sixteen). */
+    /* Step 2's carries, already scanned inside the tile (no scan, no barrier after the
+     * wait), three loads in flight: the left carries of the warp's rows by lanes k mod 4
+     * (row r0 + k), handed round by shuffles (four uint4 in registers, not sixteen). */
     pdl_wait();
     uint4 mine = L[(size_t)min(y0 + r0 + (lane & (V2_ROWS - 1)), h - 1) * gridDim.x + blockIdx.x];
     uint4 up = add4(V[(size_t)blockIdx.y * w + min(x, w - 1)], A[(size_t)blockIdx.y * gridDim.x + blockIdx.x]);
@@ -216,7 +197,7 @@ __global__ void __launch_bounds__(256, SAT_V2_WRITE_BLOCKS)
 
 extern "C" void sat_v2_kernels_get(sat_v2_kernels *k)
 {
-    /* in the order the host code named them before it moved (the cubin's symbol order) */
+    /* this order keeps the cubin's symbol order */
     k->carries[1] = (const void *)sat_carries_v2<true>;
     k->write[0] = (const void *)sat_tile_write_v2;
     k->sums[1] = (const void *)sat_tile_sums<sat_rgb>;

@@ -1,14 +1,10 @@
-/* The CUDA scans' kernels compiled for every type and operator (kernels/scan/scan.h;
- * src/prim/scan_plan_cuda.c checks, sizes and launches them). The ladder's kernels are
- * in scan_blelloch.cuh and scan_tile.cuh, the production kernel in scan_lookback.cuh. */
+/* The CUDA scans' kernels compiled for every type and operator (scan.h). */
 #include <stdint.h>
 
-#include "kernels/common/cuda_util.cuh"
 #include "scan.h"
 #include "scan_blelloch.cuh"
 #include "scan_lookback.cuh"
 
-static_assert(sizeof(lb_opts) == sizeof(scan_lb_opts), "scan_lb_opts is the kernel's lb_opts");
 static_assert(sizeof(tile_status<int>) == sizeof(unsigned long long *), "tile_status is its status pointer");
 
 template <typename T, int OP> static void kernels_of(scan_kernels *k)

@@ -1,8 +1,5 @@
-/* The chapter's kernels (GPU Gems 3, chapter 39), generalized to any operator:
- * Hillis-Steele double-buffered scan (Listing 39-1), the work-efficient Blelloch
- * up-sweep/down-sweep (Listing 39-2), with bank-conflict-free padding (Listings
- * 39-3, 39-4), and the uniform add that joins block scans into a scan of any length
- * (section 39.2.4). Shared memory is dynamic and sized by the launcher. */
+/* The ladder's first rungs, GPU Gems 3 chapter 39's kernels for any operator, in dynamic
+ * shared memory sized by the launcher. */
 #ifndef SCANWORKS_KERNELS_SCAN_BLELLOCH_CUH
 #define SCANWORKS_KERNELS_SCAN_BLELLOCH_CUH
 
@@ -11,8 +8,9 @@
 
 extern __shared__ __align__(16) unsigned char scan_smem[];
 
-/* Listing 39-1: one thread per element, N <= blockDim.x (a multiple of 32), two
- * buffers of blockDim.x elements so no step reads what another warp overwrites. */
+/* "naive", Listing 39-1 (Hillis-Steele): one thread per element, N <= blockDim.x (a
+ * multiple of 32), two buffers of blockDim.x elements so no step reads what another warp
+ * overwrites. */
 template <typename T, int OP> __global__ void naive_scan_kernel(const T *in, T *out, int n, int inclusive)
 {
     T *temp = (T *)scan_smem;
@@ -34,13 +32,11 @@ template <typename T, int OP> __global__ void naive_scan_kernel(const T *in, T *
     if (t < n) out[t] = temp[pout * m + t];
 }
 
-/* Listings 39-2 to 39-4: each block scans N2 (a power of two) elements starting at
- * blockIdx.x * N2 with N2 / 2 threads, two elements each, in shared memory: an
- * up-sweep (reduce) builds partial sums in place, the root is cleared to the
- * identity, a down-sweep swaps and combines its way back to an exclusive scan.
- * CF pads indices with CONFLICT_FREE_OFFSET and loads the two elements from the two
- * halves (ai = thid, bi = thid + N2 / 2) instead of adjacent pairs. SUMS, if not
- * NULL, gets each block's total (the "large" variant). */
+/* "blelloch", Listing 39-2: block b scans N2 (a power of two) elements from b * N2, N2 / 2
+ * threads with two each: an up-sweep (reduce) builds partial sums in place, the root is
+ * cleared to the identity, a down-sweep swaps and combines back to an exclusive scan.
+ * "blelloch-cf" (CF), Listings 39-3, 39-4: indices padded (PAD), the elements from the two
+ * halves (ai = thid, bi = thid + N2 / 2). SUMS, if not NULL, gets each block's total ("large"). */
 template <typename T, int OP, bool CF>
 __global__ void blelloch_scan_kernel(const T *in, T *out, size_t n, int n2, int inclusive, T *sums)
 {
@@ -49,27 +45,24 @@ __global__ void blelloch_scan_kernel(const T *in, T *out, size_t n, int n2, int 
     const int thid = threadIdx.x;
     const size_t base = (size_t)blockIdx.x * n2;
     const T id = op_identity<T, OP>();
-#define PAD(i) (CF ? CONFLICT_FREE_OFFSET(i) : 0)
-
+#define PAD(i) ((i) + (CF ? CONFLICT_FREE_OFFSET(i) : 0))   /* index I, padded */
     int ai = CF ? thid : 2 * thid, bi = CF ? thid + n2 / 2 : 2 * thid + 1;
     T xa = base + ai < n ? in[base + ai] : id;
     T xb = base + bi < n ? in[base + bi] : id;
-    temp[ai + PAD(ai)] = xa;
-    temp[bi + PAD(bi)] = xb;
+    temp[PAD(ai)] = xa;
+    temp[PAD(bi)] = xb;
 
     int offset = 1;
     for (int d = n2 >> 1; d > 0; d >>= 1) {   /* up-sweep */
         __syncthreads();
         if (thid < d) {
-            int a = offset * (2 * thid + 1) - 1, b = offset * (2 * thid + 2) - 1;
-            a += PAD(a);
-            b += PAD(b);
+            const int a = PAD(offset * (2 * thid + 1) - 1), b = PAD(offset * (2 * thid + 2) - 1);
             temp[b] = op_apply<T, OP>(temp[a], temp[b]);
         }
         offset *= 2;
     }
     if (thid == 0) {
-        int last = n2 - 1 + PAD(n2 - 1);
+        int last = PAD(n2 - 1);
         s_total = temp[last];
         temp[last] = id;
     }
@@ -77,25 +70,23 @@ __global__ void blelloch_scan_kernel(const T *in, T *out, size_t n, int n2, int 
         offset >>= 1;
         __syncthreads();
         if (thid < d) {
-            int a = offset * (2 * thid + 1) - 1, b = offset * (2 * thid + 2) - 1;
-            a += PAD(a);
-            b += PAD(b);
+            const int a = PAD(offset * (2 * thid + 1) - 1), b = PAD(offset * (2 * thid + 2) - 1);
             T t = temp[a];
             temp[a] = temp[b];
             temp[b] = op_apply<T, OP>(temp[b], t);
         }
     }
     __syncthreads();
-    T ea = temp[ai + PAD(ai)], eb = temp[bi + PAD(bi)];
+    T ea = temp[PAD(ai)], eb = temp[PAD(bi)];
     if (base + ai < n) out[base + ai] = inclusive ? op_apply<T, OP>(ea, xa) : ea;
     if (base + bi < n) out[base + bi] = inclusive ? op_apply<T, OP>(eb, xb) : eb;
     if (sums && thid == 0) sums[blockIdx.x] = s_total;
 #undef PAD
 }
 
-/* Section 39.2.4: block b > 0 of TILE elements gets the scanned block sum SUMS[b]
- * combined into every element (launched with one block fewer: block 0 has nothing
- * to add). Full 16-byte-aligned tiles go 16 bytes per access. */
+/* "large"'s uniform add, section 39.2.4: block b > 0 of TILE elements gets the scanned
+ * block sum SUMS[b] combined into every element (one block fewer: block 0 has nothing to
+ * add). Full 16-byte-aligned tiles go 16 bytes per access. */
 template <typename T, int OP>
 __global__ void uniform_add_kernel(T *out, const T *sums, size_t n, size_t tile, int aligned)
 {

@@ -1,18 +1,12 @@
-/* The production scan ("lookback"): one pass, decoupled look-back (Merrill and Garland
- * 2016), tiles loaded straight into registers and parked in a shared-memory ring while a
- * look-back warp of the block finds their prefix (docs/perf/scan.md: why, and what lost).
- * Shape and look-back settings come from tune.h, one row per architecture.
- *
- * A persistent block: THREADS scanner threads (NV 16-byte vectors each per tile), one
- * look-back warp, a ring of STAGES tiles in dynamic shared memory; tiles come from an
- * atomic counter, one taken ahead. Scanners, per tile: reduce it in registers, publish
- * its aggregate, hand it to the look-back warp, park the warp-local scan in its ring
- * slot, issue the next tile's loads; when the ring is full, wait for the oldest tile's
- * prefix, add it and store that tile. Handovers are named barriers per slot; a slot's
- * next arrival on either barrier comes only after the previous one was waited for.
- * Status words (zeroed by the host before each call) hold tag and value in one access;
- * tile t's sits at slot t << spread. The forward-progress argument is in
- * docs/perf/scan.md. */
+/* The production scan ("lookback"): one pass with decoupled look-back (Merrill and Garland
+ * 2016); docs/perf/scan.md says why this shape, what lost, and why it always progresses.
+ * A persistent block: THREADS scanner threads and one look-back warp; tiles come from an
+ * atomic counter, one taken ahead. Scanners, per tile: load it into registers (NV 16-byte
+ * vectors a thread), reduce it, publish its aggregate, hand it to the look-back warp, park
+ * the warp-local scan in a ring of STAGES tiles in dynamic shared memory, issue the next
+ * tile's loads; when the ring is full, wait for the oldest tile's prefix, add it and store
+ * that tile. Handovers are named barriers per slot, a slot's next arrival on either only
+ * after the previous one was waited for. Status words: zeroed by the host before each call. */
 #ifndef SCANWORKS_KERNELS_SCAN_LOOKBACK_CUH
 #define SCANWORKS_KERNELS_SCAN_LOOKBACK_CUH
 
@@ -20,32 +14,10 @@
 #include "kernels/common/stress.cuh"
 #include "scan_tile.cuh"
 
-#define LB_MAX_WINDOW 4
+#define LB_MAX_WINDOW 4   /* the largest lb_opts.window (scan.h; the fields: tune.h's) */
 
-struct lb_opts {
-    int window;        /* predecessors per lane per look-back step: 1, 2 or 4 */
-    int cs;            /* streaming loads and stores of the tile's data */
-    int spread;        /* log2 of the status slots per tile: tile t's status sits at slot t << spread */
-};
-
-static __device__ __forceinline__ unsigned long long lb_load64(const unsigned long long *p)
-{
-    return *(const volatile unsigned long long *)p;
-}
-
-/* An 8-byte T's status: one 16-byte store and one 16-byte load, so the value needs no
- * fence before its flag; each half carries the tag, so a torn read is caught. */
-static __device__ __forceinline__ void lb_store128(unsigned long long *p, unsigned long long lo, unsigned long long hi)
-{
-    asm volatile("st.volatile.global.v2.u64 [%0], {%1, %2};" ::"l"(p), "l"(lo), "l"(hi) : "memory");
-}
-
-static __device__ __forceinline__ void lb_load128(const unsigned long long *p, unsigned long long *lo,
-                                                  unsigned long long *hi)
-{
-    asm volatile("ld.volatile.global.v2.u64 {%0, %1}, [%2];" : "=l"(*lo), "=l"(*hi) : "l"(p) : "memory");
-}
-
+/* TILE's status: a 4-byte T in one 8-byte word (tag, value); an 8-byte T as (tag, low half),
+ * (tag, high half), one 16-byte access each way: no fence before the flag, a torn read caught. */
 template <typename T>
 static __device__ __forceinline__ void lb_publish(tile_status<T> st, size_t tile, int flag, T v, const lb_opts &o)
 {
@@ -58,27 +30,29 @@ static __device__ __forceinline__ void lb_publish(tile_status<T> st, size_t tile
     } else {
         unsigned long long bits;
         memcpy(&bits, &v, 8);
-        lb_store128(st.packed + 2 * slot, (unsigned long long)tag << 32 | (bits & 0xffffffffull),
-                    (unsigned long long)tag << 32 | bits >> 32);
+        unsigned long long *p = st.packed + 2 * slot;
+        const unsigned long long lo = (unsigned long long)tag << 32 | (bits & 0xffffffffull);
+        const unsigned long long hi = (unsigned long long)tag << 32 | bits >> 32;
+        asm volatile("st.volatile.global.v2.u64 [%0], {%1, %2};" ::"l"(p), "l"(lo), "l"(hi) : "memory");
     }
 }
 
-/* One read of TILE's status: its flag (FLAG_INVALID when unpublished in this call). */
+/* One read of TILE's status: its flag (FLAG_INVALID when unpublished in this call or torn). */
 template <typename T>
 static __device__ __forceinline__ int lb_read(tile_status<T> st, size_t tile, const lb_opts &o, T *v)
 {
     const size_t slot = tile << o.spread;
     if constexpr (sizeof(T) == 4) {
-        unsigned long long w = lb_load64(st.packed + slot);
+        unsigned long long w = *(const volatile unsigned long long *)(st.packed + slot);
         unsigned tag = (unsigned)(w >> 32), bits = (unsigned)w;
         memcpy(v, &bits, 4);
         return (int)tag;
     } else {
+        const unsigned long long *p = st.packed + 2 * slot;
         unsigned long long lo, hi;
-        lb_load128(st.packed + 2 * slot, &lo, &hi);
+        asm volatile("ld.volatile.global.v2.u64 {%0, %1}, [%2];" : "=l"(lo), "=l"(hi) : "l"(p) : "memory");
         const unsigned tag = (unsigned)(lo >> 32);
-        /* a torn read (halves of two writes) has two tags: read again */
-        if ((unsigned)(hi >> 32) != tag) return FLAG_INVALID;
+        if ((unsigned)(hi >> 32) != tag) return FLAG_INVALID;   /* torn: read again */
         const unsigned long long bits = hi << 32 | (lo & 0xffffffffull);
         memcpy(v, &bits, 8);
         return (int)tag;
@@ -137,18 +111,6 @@ static __device__ T lb_look_back(tile_status<T> st, long long tile, T agg, int l
     return prefix;
 }
 
-
-
-/* Loads tile TILE of the block into X (16-byte loads on full, aligned tiles). */
-template <typename T, int OP, int THREADS, int NV>
-static __device__ __forceinline__ void rp_load(vec16<T> (&x)[NV], const T *in, size_t tile, size_t n, int aligned,
-                                               const lb_opts &o, int warp, int lane)
-{
-    const size_t TILE = (size_t)THREADS * NV * (16 / sizeof(T));
-    const size_t base = tile * TILE;
-    tile_load<T, OP, NV>(x, in, base, n, aligned && base + TILE <= n, o.cs, warp, lane);
-}
-
 /* Named barriers (0 is __syncthreads): the scanner warps among themselves, and per ring
  * slot the handovers between the scanners and the look-back warp. */
 #define RP_BAR_SCAN 1
@@ -167,10 +129,9 @@ static __device__ __forceinline__ void rp_load(vec16<T> (&x)[NV], const T *in, s
 static __device__ __forceinline__ void rp_bar_sync(int id, int threads) { RP_BAR_SWITCH("bar.sync") }
 static __device__ __forceinline__ void rp_bar_arrive(int id, int threads) { RP_BAR_SWITCH("bar.arrive") }
 
-/* Reduces the loaded tile TILE in X (scanner warps): X becomes each element's scan within
- * its warp (inclusive or exclusive), S_WP each warp's prefix within the tile; scanner
- * warp 0 publishes the tile's aggregate (its inclusive prefix for tile 0) and returns it.
- * One barrier of the scanners. */
+/* Scanner warps, one barrier: X (tile TILE) becomes each element's scan within its warp,
+ * S_WP each warp's prefix within the tile; scanner warp 0 publishes the tile's aggregate
+ * (tile 0: its inclusive prefix) and returns it. */
 template <typename T, int OP, int THREADS, int NV>
 static __device__ __forceinline__ T rp_reduce(vec16<T> (&x)[NV], T *s_wp, size_t tile, int inclusive,
                                               tile_status<T> st, const lb_opts &o, int warp, int lane)
@@ -204,9 +165,9 @@ static __device__ __forceinline__ int4 *rp_slot(int4 *ring, int slot, int warp, 
     return ring + (size_t)slot * THREADS * NV + warp * 32 * NV + lane;
 }
 
-/* Shared state of a block, per ring slot: the warps' prefixes within the slot's tile;
- * for the look-back warp, the tile (RP_NONE: no more), its aggregate, the prefix
- * found. NEXT: the tile numbers taken ahead (two, by parity of the step). */
+/* A block's shared state per ring slot: the warps' prefixes within its tile; for the
+ * look-back warp, the tile (RP_NONE: no more), its aggregate, the prefix found. NEXT: the
+ * tile numbers taken ahead (two, by parity of the step). */
 template <typename T, int WARPS, int STAGES> struct rp_shared {
     T wp[STAGES][WARPS];
     unsigned lb_tile[STAGES];
@@ -214,7 +175,7 @@ template <typename T, int WARPS, int STAGES> struct rp_shared {
     T prefix[STAGES];
     unsigned next[2];
 };
-#define RP_NONE 0xffffffffu   /* no tile: above any tile count (< 2^32 - 1, check_grid) */
+#define RP_NONE 0xffffffffu   /* no tile: above any tile count (< UINT_MAX / 2, scan_plan_cuda.c) */
 
 /* Scanner warps: waits for the prefix of the tile in SLOT, adds it and the warp's prefix
  * to the thread's vectors there and stores them. */
@@ -255,9 +216,7 @@ static __device__ __forceinline__ void rp_hand_over(rp_shared<T, THREADS / 32, S
     rp_bar_arrive(RP_BAR_REDUCED(slot), 64);
 }
 
-/* The look-back warp: the tiles the scanners hand over, slot after slot, until one says
- * none is left. (Two look-back warps a block, taking every other slot, gained nothing:
- * the look-back is not the pacing step; docs/perf/scan.md.) */
+/* The look-back warp: each handed-over tile's prefix, slot after slot, until RP_NONE. */
 template <typename T, int OP, int THREADS, int STAGES>
 static __device__ __forceinline__ void rp_look_backs(rp_shared<T, THREADS / 32, STAGES> &sh, tile_status<T> st,
                                                      const lb_opts &o, int lane)
@@ -286,7 +245,7 @@ lookback_rp_kernel(const T *in, T *out, size_t n, int inclusive, int aligned, ti
     extern __shared__ int4 rp_ring[];
     __shared__ rp_shared<T, THREADS / 32, STAGES> sh;
     const int lane = threadIdx.x & 31, warp = threadIdx.x >> 5;
-
+    const size_t TILE = (size_t)THREADS * NV * (16 / sizeof(T));
     SW_STRESS_POINT(9);
     if (threadIdx.x == 0) sh.next[0] = atomicAdd(counter, 1u);
     __syncthreads();
@@ -297,8 +256,8 @@ lookback_rp_kernel(const T *in, T *out, size_t n, int inclusive, int aligned, ti
         rp_look_backs<T, OP, THREADS, STAGES>(sh, st, o, lane);
         return;
     }
-    vec16<T> x[NV];
-    rp_load<T, OP, THREADS, NV>(x, in, tile, n, aligned, o, warp, lane);
+    vec16<T> x[NV];   /* a tile in registers: 16-byte loads on full, aligned tiles */
+    tile_load<T, OP, NV>(x, in, tile * TILE, n, aligned && tile * TILE + TILE <= n, o.cs, warp, lane);
     if (warp == 1 && lane == 0) sh.next[1] = atomicAdd(counter, 1u);
     /* Step k: tile k of the block is in registers, slot k % STAGES is free. The number
      * of tile k + 1 (in next[(k + 1) & 1]) was written before this step's barrier. */
@@ -313,7 +272,7 @@ lookback_rp_kernel(const T *in, T *out, size_t n, int inclusive, int aligned, ti
         pending++;
         tile = sh.next[(k + 1) & 1];
         if (tile < tiles) {
-            rp_load<T, OP, THREADS, NV>(x, in, tile, n, aligned, o, warp, lane);
+            tile_load<T, OP, NV>(x, in, tile * TILE, n, aligned && tile * TILE + TILE <= n, o.cs, warp, lane);
             /* next[k & 1] was last read before this step's barrier */
             SW_STRESS_POINT(11);
             if (warp == 1 && lane == 0) sh.next[k & 1] = atomicAdd(counter, 1u);
@@ -326,8 +285,7 @@ lookback_rp_kernel(const T *in, T *out, size_t n, int inclusive, int aligned, ti
             pending--;
         }
     }
-    /* No tile left: the ring out in order, then the look-back warp's last handover in
-     * the next slot. */
+    /* No tile left: the ring out in order, then the last handover (RP_NONE) in the next slot. */
     for (int s = slot - pending; pending > 0; s++, pending--)
         rp_flush<T, OP, THREADS, NV, STAGES>(rp_ring, sh, s < 0 ? s + STAGES : s, out, n, aligned, o, warp, lane);
     SW_STRESS_POINT(13);

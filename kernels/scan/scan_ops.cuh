@@ -1,14 +1,13 @@
-/* Element types and operators of the CUDA scans: the operator applied with
- * wrap-around integer addition (the sequential result bit for bit), its identity,
- * and warp-wide scan and reduction by shuffles. Shared by kernels/scan*.cu. */
+/* The CUDA scans' operators (integer addition wraps: the sequential result bit for bit),
+ * their identities, and warp-wide scan and reduction by shuffles. */
 #ifndef SCANWORKS_KERNELS_SCAN_OPS_CUH
 #define SCANWORKS_KERNELS_SCAN_OPS_CUH
 
 #include <stdint.h>
 #include <cuda_runtime.h>
+#include <cuda/std/limits>
 
-/* Same values as scan_op in prim/scan.h. */
-enum { OP_ADD = 0, OP_MAX = 1, OP_MIN = 2 };
+enum { OP_ADD = 0, OP_MAX = 1, OP_MIN = 2 };   /* scan_op's values (prim/scan.h) */
 
 #define FULL_MASK 0xffffffffu
 
@@ -18,16 +17,6 @@ static __device__ __forceinline__ uint32_t add_wrap(uint32_t a, uint32_t b) { re
 static __device__ __forceinline__ int64_t add_wrap(int64_t a, int64_t b) { return (int64_t)((uint64_t)a + (uint64_t)b); }
 static __device__ __forceinline__ float add_wrap(float a, float b) { return a + b; }
 
-/* Smallest and largest values: identities of max and min. */
-static __device__ __forceinline__ void type_range(int32_t *lo, int32_t *hi) { *lo = INT32_MIN; *hi = INT32_MAX; }
-static __device__ __forceinline__ void type_range(uint32_t *lo, uint32_t *hi) { *lo = 0; *hi = UINT32_MAX; }
-static __device__ __forceinline__ void type_range(int64_t *lo, int64_t *hi) { *lo = INT64_MIN; *hi = INT64_MAX; }
-static __device__ __forceinline__ void type_range(float *lo, float *hi)
-{
-    *hi = __int_as_float(0x7f800000);   /* +infinity */
-    *lo = -*hi;
-}
-
 /* a op b, where a holds the earlier elements. */
 template <typename T, int OP> static __device__ __forceinline__ T op_apply(T a, T b)
 {
@@ -36,10 +25,11 @@ template <typename T, int OP> static __device__ __forceinline__ T op_apply(T a, 
     return b < a ? b : a;
 }
 
+/* The identity: 0 for add, the smallest value (float: -inf) for max, the largest for min. */
 template <typename T, int OP> static __device__ __forceinline__ T op_identity()
 {
-    T lo, hi;
-    type_range(&lo, &hi);
+    typedef cuda::std::numeric_limits<T> L;
+    const T lo = L::has_infinity ? -L::infinity() : L::lowest(), hi = L::has_infinity ? L::infinity() : L::max();
     return OP == OP_ADD ? (T)0 : OP == OP_MAX ? lo : hi;
 }
 

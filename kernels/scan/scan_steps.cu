@@ -1,13 +1,6 @@
-/* One level of Hillis-Steele or Blelloch in one block (kernels/scan/scan_steps.h). The
- * block loads the row into shared memory; for the naive scan every thread k writes
- * x[k - offset] + x[k] into the next row (reading one buffer, writing the other, as
- * Algorithm 2's double buffering does); for Blelloch the first n / (2 offset) threads
- * do Listing 39-2's ai/bi update in shared memory, then every thread writes its
- * element out. The panel runs one launch per level so that it can draw each level; its host side is
- * src/panels/scan_steps_cuda.c. */
+/* A level of scan_steps.h: the row in shared memory; a naive level writes the next row, a
+ * Blelloch level updates the row (Listing 39-2's ai/bi indexing) and stores it. */
 #include "kernels/scan/scan_steps.h"
-
-#include "kernels/common/cuda_util.cuh"
 
 __global__ void k_scan_step(scan_step st, const int32_t *__restrict__ in, int32_t *__restrict__ out, int n)
 {

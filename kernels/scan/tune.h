@@ -1,9 +1,7 @@
-/* The production scan's tuning, one row per architecture (CUB's policy tables): read at
- * launch, the row of the highest compute capability not above the device's. One kernel
- * (scan_lookback.cuh) takes every row; only the sm_90 row is measured (the H200,
- * docs/perf/scan.md); the older rows are the shapes whose ring fits their shared memory
- * (sm_75: 64 KB a block, sm_80: 164 KB an SM) at the sm_90 row's look-back settings
- * before spreading. `bench scan --tune-sweep` times every row on the GPU at hand. */
+/* The production scan's tuning (scan_lookback.cuh), one row per architecture as in CUB's
+ * policy tables, looked up at launch (tune_row.h). Only sm_90 is measured (docs/perf/scan.md);
+ * older rows take the shapes whose ring fits (sm_75: 64 KB a block, sm_80: 164 KB an SM),
+ * unspread. `bench scan --tune-sweep` times every row on the GPU at hand. */
 #ifndef SCANWORKS_KERNELS_SCAN_TUNE_H
 #define SCANWORKS_KERNELS_SCAN_TUNE_H
 
@@ -20,15 +18,13 @@ typedef struct scan_tune {
     int max_grid;   /* 0: as many blocks as the GPU holds; else at most this (tests: the ring wraps) */
 } scan_tune;
 
-/* Each (threads, items, stages) here must be compiled: kernels/scan/scan.cu, SCAN_SHAPES. */
+/* Each (threads, items, stages) here must be compiled: scan.h, SCAN_SHAPES. */
 static const scan_tune scan_tune_table[] = {
     {75, 256, 16, 3, 4, 0, 1, 0},   /* 48 KB ring */
     {80, 256, 16, 4, 4, 0, 1, 0},   /* 64 KB ring, two blocks an SM */
-    {90, 256, 32, 3, 1, 2, 1, 0},   /* 96 KB ring, two blocks an SM: 0.54 ms at 2^28 int32 */
+    {90, 256, 32, 3, 1, 2, 1, 0},   /* 96 KB ring, two blocks an SM */
 };
 #define SCAN_TUNE_ROWS ((int)(sizeof scan_tune_table / sizeof scan_tune_table[0]))
-
-/* The row for compute capability ARCH (major * 10 + minor); the oldest row below it. */
-SW_TUNE_LOOKUP(scan_tune_for, scan_tune, scan_tune_table)
+SW_TUNE_LOOKUP(scan_tune_for, scan_tune, scan_tune_table)   /* scan_tune_for(arch) */
 
 #endif

@@ -20,8 +20,9 @@ int cuda_alloc(void **p, size_t bytes, const char *what, sw_error *err)
     return 0;
 }
 
-/* A texture object that reads ARRAY's elements as they are stored: unnormalized
- * coordinates, clamped at the edges, no filtering. */
+/* A texture object over RD (an array, linear or pitched memory; cuda_point_texture: over
+ * ARRAY) that reads the elements as they are stored: unnormalized coordinates, clamped at
+ * the edges, no filtering. */
 int cuda_point_texture_over(const struct cudaResourceDesc *rd, cudaTextureObject_t *tex, sw_error *err)
 {
     struct cudaTextureDesc td;
@@ -139,7 +140,8 @@ int cuda_resident_blocks(const void *kernel, int threads, size_t dyn_smem, int *
     return 0;
 }
 
-/* A 1-D grid of KERNEL (cuda_util.cuh). */
+/* KERNEL on GRID blocks of THREADS (1-D), SMEM bytes of dynamic shared memory, ARGS its
+ * arguments' addresses, on STREAM, launch errors checked; WHAT names it in messages. */
 int cuda_launch(const void *kernel, unsigned grid, unsigned threads, size_t smem, void **args, cudaStream_t stream,
                 const char *what, sw_error *err)
 {
@@ -148,15 +150,18 @@ int cuda_launch(const void *kernel, unsigned grid, unsigned threads, size_t smem
     return 0;
 }
 
-/* A grid-stride loop's grid (cuda_util.cuh): the caps are the callers', each the grid
- * its kernels' loops are sized for. */
+/* A grid-stride loop's grid: BLOCKS capped at MAX_BLOCKS, at least one block (0 blocks is
+ * no launch configuration). The caps are the callers', each the grid its kernels' loops
+ * are sized for. */
 unsigned cuda_grid_capped(size_t blocks, unsigned max_blocks)
 {
     return blocks < 1 ? 1u : blocks > max_blocks ? max_blocks : (unsigned)blocks;
 }
 
-/* A cooperative grid of KERNEL (cuda_util.cuh). Sized on every call (a few microseconds
- * against a run of milliseconds), so that the grid follows the current device. */
+/* A cooperative launch of KERNEL (ARGS: its arguments' addresses), THREADS a block, as
+ * many blocks as the current device holds at once (at most MAX_PER_SM an SM; 0: no cap),
+ * fewer when the launch says too large; WHAT names it in messages. Sized on every call (a
+ * few microseconds against a run of milliseconds), so that the grid follows the device. */
 int cuda_cooperative_launch(const void *kernel, unsigned threads, int max_per_sm, void **args, cudaStream_t stream,
                             const char *what, sw_error *err)
 {
@@ -178,7 +183,8 @@ int cuda_cooperative_launch(const void *kernel, unsigned threads, int max_per_sm
     return 0;
 }
 
-/* A grid of one cluster (cuda_util.cuh). */
+/* A grid of one cluster of CLUSTER blocks of THREADS with SMEM bytes of dynamic shared
+ * memory each, on STREAM (CLUSTER 1: a plain one-block launch). ATTR is its storage. */
 cudaLaunchConfig_t cuda_cluster_config(int cluster, unsigned threads, size_t smem, cudaStream_t stream,
                                        cudaLaunchAttribute *attr)
 {
@@ -199,8 +205,10 @@ cudaLaunchConfig_t cuda_cluster_config(int cluster, unsigned threads, size_t sme
     return cfg;
 }
 
-/* The largest cluster the device places, from MAX (or WANT) down: sm_90 and later only;
- * one block elsewhere. */
+/* The cluster size KERNEL runs with on this device (*CLUSTER 1..MAX; 0: SMEM does not fit
+ * a block), its dynamic shared memory (and above 8 blocks the non-portable sizes)
+ * allowed: the largest the device places, from MAX (or WANT, when not 0) down; sm_90 and
+ * later only, one block elsewhere. */
 int cuda_cluster_pick(const void *kernel, unsigned threads, size_t smem, int want, int max, int *cluster,
                       sw_error *err)
 {

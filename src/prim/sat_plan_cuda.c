@@ -34,6 +34,8 @@ size_t sat_cuda_scratch_bytes(int w, int h)
     return (three > tiled ? three : tiled) * 16;                                  /* uint4 elements */
 }
 
+/* S grown to the scratch either variant needs at w x h (allocating only when S->bytes is
+ * less: a caller's buffer of that size is used as it is). */
 int sat_cuda_scratch_ensure(sat_cuda_scratch *s, int w, int h, sw_error *err)
 {
     size_t need = sat_cuda_scratch_bytes(w, h);
@@ -99,6 +101,9 @@ int sat_cuda_transpose(const void *in, void *out, int rows, int cols, cudaStream
     return 0;
 }
 
+/* The inclusive SAT of SRC into OUT (w*h uint4, row 0 first) on STREAM. When EV is not
+ * NULL it holds stage_count+1 events: ev[i] is recorded before stage i, ev[stage_count]
+ * after the last. */
 int sat_cuda_build(int variant, const sat_cuda_src *src, void *out, int w, int h, sat_cuda_scratch *s,
                    cudaStream_t stream, cudaEvent_t *ev, sw_error *err)
 {
