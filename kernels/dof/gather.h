@@ -63,14 +63,9 @@ const void *dof_cuda_near_grid_kernel(void);
 const void *dof_cuda_near_columns_kernel(unsigned *block_x, unsigned *block_y);
 
 /* The kernel for A's layout and gather (dof_cuda_args by value, a thread a pixel in
- * blocks of DOF_NEAR_TILE_W x _H), and the launches (src/prim/dof_plan_cuda.c):
- * dof_cuda_near_tiles queues steps 0 and 1 (nothing where A needs no near tiles); they
- * read the depth alone, so the frame queues them on a stream of their own beside the
- * table's build. dof_cuda_gather queues step 2, after them where TILES_DONE (the caller
- * orders the two streams), else after queueing them in STREAM itself. */
+ * blocks of DOF_NEAR_TILE_W x _H), and its launch (src/prim/dof_plan_cuda.c). */
 const void *dof_cuda_gather_kernel(const dof_cuda_args *a);
-int dof_cuda_near_tiles(const dof_cuda_args *a, cudaStream_t stream, sw_error *err);
-int dof_cuda_gather(const dof_cuda_args *a, int tiles_done, cudaStream_t stream, sw_error *err);
+int dof_cuda_gather(const dof_cuda_args *a, cudaStream_t stream, sw_error *err);
 
 #ifdef __cplusplus
 }

@@ -79,8 +79,6 @@ typedef struct sat_interop {
     int w, h, count;
     cudaGraphicsResource_t res[MAX_RES];
     cudaStream_t stream;
-    cudaStream_t tiles;               /* the near field's tile pass, beside the table's build */
-    cudaEvent_t tiles_from, tiles_done;
     cudaEvent_t ev[2][EVENTS];
     bool pending[2], pending_gather[2];
     int pending_variant[2];
@@ -139,10 +137,6 @@ void sat_interop_release(void **state)
     for (int s = 0; s < 2; s++)
         for (int i = 0; i < EVENTS; i++) cudaEventDestroy(io->ev[s][i]);
     cudaStreamDestroy(io->stream);
-    cudaStreamSynchronize(io->tiles);
-    cudaStreamDestroy(io->tiles);
-    cudaEventDestroy(io->tiles_from);
-    cudaEventDestroy(io->tiles_done);
     sat_cuda_scratch_free(&io->scratch);
     dof_cuda_layers_free(&io->layers);
     cudaFree(io->near_cols);
@@ -158,9 +152,6 @@ static int create(sat_interop **out, sat_handover_info *info, sw_error *err)
     *out = io;
     io->clock.cur = -1;
     TRY(cudaStreamCreateWithFlags(&io->stream, cudaStreamNonBlocking));
-    TRY(cudaStreamCreateWithFlags(&io->tiles, cudaStreamNonBlocking));
-    TRY(cudaEventCreateWithFlags(&io->tiles_from, cudaEventDisableTiming));
-    TRY(cudaEventCreateWithFlags(&io->tiles_done, cudaEventDisableTiming));
     for (int s = 0; s < 2; s++)
         for (int i = 0; i < EVENTS; i++) TRY(cudaEventCreate(&io->ev[s][i]));
     info->interop = "map";
@@ -241,7 +232,8 @@ static int run_kernels(sat_interop *io, int slot, int variant, cudaTextureObject
         return sw_fail(err, "SCANWORKS_SAT_LAYOUT=%s: expected texels or split", layout);
     int split = g && !(layout && !strcmp(layout, "texels")) && sat_cuda_split_bytes(w, h) <= sat_bytes;
     sat_cuda_src src = {color, NULL, scale, alpha >= 0.0f, alpha, split};
-    if (!g) return sat_cuda_build(variant, &src, sat, w, h, &io->scratch, io->stream, io->ev[slot], err);
+    if (sat_cuda_build(variant, &src, sat, w, h, &io->scratch, io->stream, io->ev[slot], err)) return -1;
+    if (!g) return 0;
     dof_params p = g->params;
     p.scale = scale;
     /* Three channels averaged where the SAT build would scan three (the fourth constant,
@@ -255,27 +247,19 @@ static int run_kernels(sat_interop *io, int slot, int variant, cudaTextureObject
     if (p.near || p.layers) {
         size_t need = dof_cuda_near_cols_bytes(w, h);
         if (io->near_cols_bytes < need) {
-            cudaFree(io->near_cols);   /* waits for the device: the frame before may read it */
+            cudaFree(io->near_cols);
             io->near_cols = NULL, io->near_cols_bytes = 0;
             TRY(cudaMalloc(&io->near_cols, need));
             io->near_cols_bytes = need;
         }
         a.near_cols = io->near_cols;
     }
-    /* The tile pass reads the depth alone: on its own stream it runs while the table is
-     * built, after everything queued before (the map, the frame before's gather). */
-    TRY(cudaEventRecord(io->tiles_from, io->stream));
-    TRY(cudaStreamWaitEvent(io->tiles, io->tiles_from, 0));
-    if (dof_cuda_near_tiles(&a, io->tiles, err)) return -1;
-    TRY(cudaEventRecord(io->tiles_done, io->tiles));
-    if (sat_cuda_build(variant, &src, sat, w, h, &io->scratch, io->stream, io->ev[slot], err)) return -1;
     /* The layer tables (dof_layers_cuda.h) after the frame's table, in the gather's time. */
     if (dof_builds_layers(&p)) {
         if (dof_cuda_layers_build(&io->layers, color, depth, &p, w, h, &io->scratch, io->stream, err)) return -1;
         a.layers = io->layers.tables;
     }
-    TRY(cudaStreamWaitEvent(io->stream, io->tiles_done, 0));
-    if (dof_cuda_gather(&a, 1, io->stream, err)) return -1;
+    if (dof_cuda_gather(&a, io->stream, err)) return -1;
     TRY(cudaEventRecord(io->ev[slot][SAT_CUDA_MAX_STAGES + 1], io->stream));
     return 0;
 }

@@ -18,34 +18,27 @@ static int launch_pixels(const void *kernel, int w, int h, unsigned bw, unsigned
     return 0;
 }
 
-int dof_cuda_near_tiles(const dof_cuda_args *a, cudaStream_t stream, sw_error *err)
-{
-    if (!dof_needs_near_tiles(&a->p) || a->near_cols_w <= 0) return 0;
-    if (!a->near_cols) return sw_fail(err, "the cuda gather with the near field needs its column values (dof_cuda_near_cols_bytes)");
-    dof_cuda_args pa = *a;
-    void *args[] = {&pa};
-    /* Step 0, the sample grid, then step 1, the sample columns of each tile row. A
-     * picture narrower or lower than 3 pixels has no sample column or row: its tiles
-     * then read none (and fold to no near CoC). */
-    int sample_rows = dof_cuda_near_samples(a->h);
-    unsigned bx, by;
-    const void *cols = dof_cuda_near_columns_kernel(&bx, &by);
-    if (sample_rows > 0 && launch_pixels(dof_cuda_near_grid_kernel(), a->near_cols_w, sample_rows, 16, 16, args, stream,
-                                         "dof_near_grid_kernel", err))
-        return -1;
-    return launch_pixels(cols, a->near_cols_w, (a->h + DOF_NEAR_TILE_H - 1) / DOF_NEAR_TILE_H * (int)by, bx, by, args,
-                         stream, "dof_near_columns_kernel", err);
-}
-
-int dof_cuda_gather(const dof_cuda_args *a, int tiles_done, cudaStream_t stream, sw_error *err)
+int dof_cuda_gather(const dof_cuda_args *a, cudaStream_t stream, sw_error *err)
 {
     if (dof_builds_layers(&a->p) && !a->layers)
         return sw_fail(err, "the cuda gather with the layer tables needs them built (dof_cuda_layers_build)");
     if (dof_needs_near_tiles(&a->p) && !a->near_cols && dof_cuda_near_cols_bytes(a->w, a->h) > 0)
         return sw_fail(err, "the cuda gather with the near field needs its column values (dof_cuda_near_cols_bytes)");
-    if (!tiles_done && dof_cuda_near_tiles(a, stream, err)) return -1;
     dof_cuda_args pa = *a;
     void *args[] = {&pa};
+    /* The near field's tile pass, steps 0 and 1 (gather.cu): the sample grid, then the
+     * sample columns of each tile row. A picture narrower or lower than 3 pixels has no
+     * sample column or row: its tiles then read none (and fold to no near CoC). */
+    int sample_rows = dof_cuda_near_samples(a->h);
+    if (dof_needs_near_tiles(&a->p) && a->near_cols_w > 0) {
+        unsigned bx, by;
+        const void *cols = dof_cuda_near_columns_kernel(&bx, &by);
+        if ((sample_rows > 0 && launch_pixels(dof_cuda_near_grid_kernel(), a->near_cols_w, sample_rows, 16, 16, args,
+                                              stream, "dof_near_grid_kernel", err)) ||
+            launch_pixels(cols, a->near_cols_w, (a->h + DOF_NEAR_TILE_H - 1) / DOF_NEAR_TILE_H * (int)by, bx, by, args,
+                          stream, "dof_near_columns_kernel", err))
+            return -1;
+    }
     return launch_pixels(dof_cuda_gather_kernel(a), a->w, a->h, DOF_NEAR_TILE_W, DOF_NEAR_TILE_H, args, stream,
                          "dof_gather_kernel", err);
 }
