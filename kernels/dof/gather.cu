@@ -96,17 +96,7 @@ __device__ static inline void dof_layer4(const dof_image *m, int t, int x, int y
     } while (0)
 #include "dof/dof_math.h"
 
-/* Blocks an SM for the register bounds (docs/perf/dof.md): the box gathers eight, the
- * disc (DISC) six, the layer tables (LAYERS) four; sm_75 holds 1024 threads an SM. */
-#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ < 800
-#define DOF_GATHER_BLOCKS 4
-#define DOF_DISC_BLOCKS 4
-#define DOF_LAYERS_BLOCKS 4
-#else
-#define DOF_GATHER_BLOCKS 8
-#define DOF_DISC_BLOCKS 6
-#define DOF_LAYERS_BLOCKS 4
-#endif
+#include "kernels/dof/tune.h"
 
 /* The near field's tile pass in steps (the same values as dof_near_sample folded over a
  * tile, without a block's barrier). The samples lie on one grid for every tile (x = 4c +

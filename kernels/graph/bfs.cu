@@ -35,9 +35,6 @@ __global__ void k_bfs_edge(const unsigned *__restrict__ st, const unsigned *__re
     }
 }
 
-#define BU_CHUNK 2                /* bitmap words a warp takes at a time in a bottom-up step */
-#define BFS_RUN_BLOCKS_PER_SM 6   /* the level loop's (graphs.md: 8 measured the same) */
-
 /* Queue or bitmap I of two, picked without indexing (and so copying) the parameters. */
 __device__ __forceinline__ unsigned *pick(unsigned *const two[2], int i) { return i ? two[1] : two[0]; }
 

@@ -7,6 +7,7 @@
 #include <cuda_runtime_api.h>
 #include <stdint.h>
 #include "util/error.h"
+#include "kernels/graph/tune.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -61,7 +62,7 @@ typedef struct bfs_level_args {
 } bfs_level_args;
 
 /* The graph kernels' blocks (GRAPH_BLOCK), bfs.cu's kernels (NULL for an unknown one). */
-#define GRAPH_K_THREADS 256
+#define GRAPH_K_THREADS GRAPH_BLOCK
 enum { BFS_K_INIT, BFS_K_EDGE, BFS_K_START, BFS_K_RUN, BFS_K_COLORIZE, BFS_K_COUNT };
 const void *bfs_kernel(int which);
 
@@ -85,9 +86,6 @@ int bfs_launch_colorize(const int32_t *levels, uint32_t n, int level, uint32_t *
                         sw_error *err);
 
 /* Small frontiers' levels in one thread-block cluster launch (bfs_pool.cu), the frontier then left in QOUT. */
-#define BFS_CLUSTER_MAX 16
-#define BFS_POOL_THREADS 512
-#define BFS_POOL_ITEMS 4   /* frontier entries per thread; a block holds THREADS x ITEMS */
 #define BFS_POOL_SMEM_BYTES (BFS_POOL_THREADS * BFS_POOL_ITEMS * (2 * 16 + 4))   /* 2 pools, a list */
 
 /* What the cluster leaves: the frontier it stopped at (COUNT vertices on level ITER, DEGREE

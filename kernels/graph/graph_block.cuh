@@ -5,18 +5,14 @@
 
 #include "kernels/common/block_scan.cuh"
 #include "kernels/common/cuda_util.cuh"
+#include "kernels/graph/tune.h"
 
-#define GRAPH_BLOCK 256
 #define GRAPH_WARPS (GRAPH_BLOCK / 32)
 #define FULL_MASK 0xffffffffu
 /* A grid-stride loop of I over [0, COUNT). */
 #define GRID_STRIDE(i, count)                                                                     \
     for (unsigned long long i = blockIdx.x * (unsigned long long)blockDim.x + threadIdx.x; i < (count); \
          i += (unsigned long long)gridDim.x * blockDim.x)
-/* BFS hubs (over GRAPH_BIG_DEGREE edges) skip the load balancer: GRAPH_HUB_SEGMENT edges
- * a block over the grid (at most m / GRAPH_HUB_SEGMENT + n segments for a frontier). */
-#define GRAPH_BIG_DEGREE 1024
-#define GRAPH_HUB_SEGMENT 2048
 
 /* atomicMin on a float >= 0 through its int bits (they order like the values). */
 __device__ __forceinline__ float atomic_min_nonneg(float *addr, float v)

@@ -6,12 +6,7 @@
 #include "kernels/common/cuda_util.cuh"
 #include "kernels/common/pdl.cuh"
 #include "sat.h"
-
-#define TILE 32
-#define ROWS_PER_WARP (TILE / 8)
-#define SCAN_THREADS 256
-#define V2_ROWS 4   /* consecutive rows a thread holds in tiled-v2's tile write */
-#define SAT_V2_WRITE_BLOCKS SW_MIN_BLOCKS(256, 6)   /* tiled-v2's tile write (registers: docs/perf/sat.md) */
+#include "kernels/sat/tune.h"
 
 static __device__ __forceinline__ uint4 add4(uint4 a, uint4 b)
 {

@@ -135,7 +135,7 @@ static __device__ __forceinline__ void tile_corners(const uint4 *T, uint4 *A, in
 /* Step 2. ONE_TRIP (up to V2_ONE_TRIP_TY tile rows): the column carries by
  * carry_down_pair; else by one thread a column (carry_down, batches of 32 rows). */
 template <bool ONE_TRIP>
-__global__ void __launch_bounds__(SCAN_THREADS, 3)
+__global__ void __launch_bounds__(SCAN_THREADS, SAT_V2_SUMS_BLOCKS)
     sat_carries_v2(uint4 *R, unsigned *C, const uint4 *T, uint4 *A, int w, int h, int tx, int ty, int row_blocks,
                    int col_blocks)
 {
