@@ -1,7 +1,7 @@
 /* The production sort's tuning (onesweep.cu): rows by rising architecture, then memory
  * bandwidth; read at launch. Only sm_90 is measured (docs/perf/sort.md); sm_80 (164 KB an
  * SM) gets the pairs tile of which two blocks fit, sm_75 (64 KB a block, 1024 threads an
- * SM) smaller tiles. `bench sort` with SCANWORKS_SORT_SHAPES=all times every row and tile. */
+ * SM) smaller tiles. `bench sort --tune-sweep` times every row and tile. */
 #ifndef SCANWORKS_KERNELS_SORT_TUNE_H
 #define SCANWORKS_KERNELS_SORT_TUNE_H
 

@@ -54,7 +54,7 @@ cmp -s "$tmp/p1.npy" "$tmp/o1-cpu.npy" && cmp -s "$tmp/p2.npy" "$tmp/o2-cpu.npy"
 
 rm -rf "$tmp"
 
-if SCANWORKS_SORT_SHAPES=all timeout 90 $SW bench sort --n 2^24,2^28 --reps 10 --json "$OUT/sort-bench.json" > "$OUT/sort-bench.txt" 2>&1 &&
+if timeout 90 $SW bench sort --n 2^24,2^28 --reps 10 --tune-sweep --json "$OUT/sort-bench.json" > "$OUT/sort-bench.txt" 2>&1 &&
    ! grep -q 'MISMATCH\|NOT SORTED' "$OUT/sort-bench.txt"; then
   pass "bench sort"; cat "$OUT/sort-bench.txt"
 else

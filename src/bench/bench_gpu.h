@@ -21,7 +21,7 @@ typedef struct bench_gpu_opts {
     int size_count;
     long long reps;
     const char *json, *csv, *plot;
-    bool tune_sweep;   /* compact only: --tune-sweep, a row per kernels/compact/tune.h row */
+    bool tune_sweep;   /* compact and sort: --tune-sweep, a row per row of their tune.h */
 } bench_gpu_opts;
 
 /* Parses the shared flags for OP (ARGV[0] the op), sizes default to DEFAULT_SIZES (a

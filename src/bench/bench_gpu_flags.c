@@ -29,23 +29,25 @@ int bench_gpu_parse(const char *op, int argc, char **argv, const char *default_s
     char usage[512];
     memset(o, 0, sizeof *o);
     o->reps = 20;
-    const bool compact = !strcmp(op, "compact");
+    const bool compact = !strcmp(op, "compact"), sort = !strcmp(op, "sort");
     snprintf(usage, sizeof usage,
              "usage: scanworks bench %s [--n SIZES] [--reps R] [--json F] [--csv F] [--plot F.svg]%s\n"
              "Medians of CUDA-event timings; CUB/thrust (each in its configurations, the fastest the\n"
              "reference) and a device memcpy measured in the same run; every output checked.", op,
-             compact ? " [--tune-sweep]" : "");
+             compact || sort ? " [--tune-sweep]" : "");
     cli_flag flags[] = {
         {"--n", CLI_STRING, &sizes, "LIST  element counts, e.g. 2^20,2^24,2^28", 0, 0, false, false},
         {"--reps", CLI_LONG, &o->reps, "R  timed repetitions per row (default 20)", 1, 10000, false, false},
         {"--json", CLI_STRING, &o->json, "FILE  results as JSON", 0, 0, false, false},
         {"--csv", CLI_STRING, &o->csv, "FILE  results as CSV", 0, 0, false, false},
         {"--plot", CLI_STRING, &o->plot, "FILE  time against n as SVG", 0, 0, false, false},
-        {"--tune-sweep", CLI_FLAG, &o->tune_sweep, "  also time single-pass at every row of kernels/compact/tune.h",
+        {"--tune-sweep", CLI_FLAG, &o->tune_sweep,
+         sort ? "  also time onesweep at every row of kernels/sort/tune.h and every compiled tile"
+              : "  also time single-pass at every row of kernels/compact/tune.h",
          0, 0, false, false},
         {NULL, 0, NULL, NULL, 0, 0, false, false},
     };
-    if (!compact) flags[5] = flags[6];   /* --tune-sweep is compaction's alone */
+    if (!compact && !sort) flags[5] = flags[6];   /* --tune-sweep: compaction's and the sort's */
     sw_error err = {{0}};
     int rc = cli_parse(argc, argv, 1, flags, usage, &err);
     if (rc == 1) return 0;

@@ -1,5 +1,5 @@
 /* scanworks bench sort: the production onesweep (and, up to 2^24, split; with
- * SCANWORKS_SORT_SHAPES=all, onesweep at every row of kernels/sort/tune.h) radix sort of
+ * --tune-sweep, onesweep at every row of kernels/sort/tune.h) radix sort of
  * random uint32 keys, alone and with uint32 values, against CUB DeviceRadixSort with
  * 32-bit and with 64-bit offsets (the faster is the reference) and a memcpy. Every
  * row's output is checked against the CPU's stable sort, before and after its timed
@@ -87,13 +87,11 @@ static int verify(void *p, char *why, size_t size, sw_error *err)
 
 static const bench_gpu_check sort_check = {poison, verify};
 
-/* With SCANWORKS_SORT_SHAPES=all, a row "onesweep-smAA" for every row of
+/* With --tune-sweep, a row "onesweep-smAA" for every row of
  * kernels/sort/tune.h, and "onesweep-TxI" for every compiled tile of this operation
  * (keys alone or pairs) on the device's row. */
 static int bench_shapes(bench_report *r, sort_ctx *c, const char *op, double bytes, int reps, sw_error *err)
 {
-    const char *all = getenv("SCANWORKS_SORT_SHAPES");
-    if (!all || strcmp(all, "all")) return 0;
     char variant[48];
     int rc = 0;
     c->algo = RADIX_K_ONESWEEP;
@@ -116,7 +114,7 @@ static int bench_shapes(bench_report *r, sort_ctx *c, const char *op, double byt
     return rc ? -1 : 0;
 }
 
-static int bench_one(bench_report *r, size_t n, int reps, sw_error *err)
+static int bench_one(bench_report *r, size_t n, int reps, bool tune_sweep, sw_error *err)
 {
     sort_ctx c = {0};
     uint32_t *hin_k = NULL, *hin_v = NULL, *want_k = NULL, *want_v = NULL;
@@ -165,7 +163,7 @@ static int bench_one(bench_report *r, size_t n, int reps, sw_error *err)
                                       err))
                 goto done;
         }
-        if (bench_shapes(r, &c, op, bytes, reps, err)) goto done;
+        if (tune_sweep && bench_shapes(r, &c, op, bytes, reps, err)) goto done;
         if (n <= ((size_t)1 << 24)) {   /* the teaching variant: 32 passes */
             c.algo = RADIX_K_SPLIT;
             if (bench_gpu_checked_row(r, op, "split", (int64_t)n, bytes, "", run_ours, &c, reps < 5 ? reps : 5,
@@ -197,7 +195,7 @@ int bench_sort(int argc, char **argv)
     memset(&r, 0, sizeof r);
     bench_gpu_environment(&r, "radix sort of random uint32 keys (and uint32 values)");
     for (int i = 0; i < o.size_count; i++)
-        if (bench_one(&r, (size_t)o.sizes[i], (int)o.reps, &err)) {
+        if (bench_one(&r, (size_t)o.sizes[i], (int)o.reps, o.tune_sweep, &err)) {
             fprintf(stderr, "scanworks bench sort: %s\n", err.msg);
             bench_free(&r);
             return 1;
