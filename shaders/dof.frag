@@ -4,5 +4,5 @@ in vec2 v_uv;
 layout(location = 0) out vec4 o_color;
 void main()
 {
-    o_color = dof_pixel(ivec2(gl_FragCoord.xy));
+    o_color = dof_effect_pixel(ivec2(gl_FragCoord.xy));
 }

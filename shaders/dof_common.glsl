@@ -11,12 +11,19 @@ uniform int u_view;   // 0 depth of field, 2 blur radius, 3 the frame rebuilt fr
 uniform int u_boxes;  // nested boxes, 1..3
 uniform int u_guard;  // the foreground guard: 1 on, 0 off
 uniform int u_kernel; // 0 nested boxes, 1 the stepped disc with the soft guard
-uniform int u_near;   // 1: the near field spreads (the compute pass only; dof.comp)
-uniform int u_layers; // 1: the disc from the layer tables (the compute pass only; dof.comp)
+uniform int u_near;   // 1: the near field spreads (its tiles in near_tiles)
+uniform int u_layers; // 1: the disc from the layer tables (bound with it)
 // The layer tables (src/dof/dof_math.h, dof_layers_pixel): near and far, premultiplied
 // colour and coverage, bound by the compute pass when u_layers is on.
 layout(std430, binding = 1) readonly buffer NearLayer { uvec4 near_sat[]; };
 layout(std430, binding = 2) readonly buffer FarLayer { uvec4 far_sat[]; };
+// The near field's tiles (DOF_NEAR_TILE_W x _H pixels, a row of u_size.x / TILE_W rounded
+// up): their largest near CoC and least near depth, from dof_near_tiles.comp, which
+// writes them (its step 2); bound when u_near or u_layers is on.
+#ifndef DOF_NEAR_STEP
+readonly
+#endif
+layout(std430, binding = 3) buffer NearTiles { vec2 near_tiles[]; };
 
 // r = A * |1 - F/d| pixels: 0 at the focus distance, A at infinity.
 float blur_radius(float d)
@@ -157,20 +164,14 @@ vec4 dof_pixel(ivec2 p)
 }
 
 // The near field (src/dof/dof_math.h, dof_near_sample and dof_near_layer): the tile's
-// largest near CoC and least near depth from the depth samples within DOF_MAX_RADIUS,
-// then the near layer over a pixel from the spiral's probes of that disc.
-void near_sample(ivec2 t0, int k, inout float rt, inout float dt)
+// largest near CoC and least near depth from the depth samples within DOF_MAX_RADIUS
+// (dof_near_tiles.comp folds them in three steps), then the near layer over a pixel
+// from the spiral's probes of that disc.
+vec2 near_tile(ivec2 p)
 {
-    ivec2 s = t0 - DOF_MAX_RADIUS + DOF_NEAR_STRIDE * ivec2(k % DOF_NEAR_SIDE_X, k / DOF_NEAR_SIDE_X) + DOF_NEAR_STRIDE / 2;
-    if (s.x < 0 || s.y < 0 || s.x >= u_size.x || s.y >= u_size.y) return;
-    float d = texelFetch(u_depth, s, 0).r;
-    if (!(d < u_focus)) return;
-    ivec2 e2 = max(t0 - s, s - (t0 + ivec2(DOF_NEAR_TILE_W, DOF_NEAR_TILE_H) - 1));
-    int e = max(e2.x, e2.y);
-    float r = blur_radius(d);
-    if (r < 0.5 || float(e) > r + float(DOF_NEAR_STRIDE)) return;
-    rt = max(rt, r);
-    dt = min(dt, d);
+    int tiles_x = (u_size.x + DOF_NEAR_TILE_W - 1) / DOF_NEAR_TILE_W;
+    ivec2 t = p / ivec2(DOF_NEAR_TILE_W, DOF_NEAR_TILE_H);
+    return near_tiles[t.y * tiles_x + t.x];
 }
 
 const vec2 NEAR_SPIRAL[DOF_NEAR_PROBES] = vec2[DOF_NEAR_PROBES](DOF_NEAR_SPIRAL);
@@ -257,6 +258,22 @@ vec4 layers_pixel(ivec2 p, float rt)
     if (rt >= 0.5) {
         vec4 pm = layer_disc(0, p, rt);
         v.rgb = pm.rgb + (1.0 - pm.a) * v.rgb;
+    }
+    return v;
+}
+
+// The whole effect at p: the layer tables, or the gather with the near field over it.
+vec4 dof_effect_pixel(ivec2 p)
+{
+    bool layers = u_layers != 0 && u_view == 0;
+    bool near = (u_near != 0 || layers) && u_view == 0;
+    vec2 t = near ? near_tile(p) : vec2(0.0, 3.0e38);
+    if (layers) return layers_pixel(p, t.x);
+    vec4 v = dof_pixel(p);
+    if (near) {
+        vec4 col;
+        float alpha = near_layer(p, depth_at(p), t.x, t.y, col);
+        v += alpha * (col - v);
     }
     return v;
 }

@@ -3,9 +3,8 @@
  * the compute and the fragment shader, and each must match tests/golden/dof_320x180.png:
  * mean absolute difference <= 1.0 per 8-bit channel and at most 0.5% of pixels with a
  * channel off by more than 24 (rasterization differs a little between Mesa versions).
- * The frames are rendered with --near off: the fragment gather has no near field, and the
- * golden is one picture for all three (test_dof_near and test_dof_disc check the near
- * field). SCANWORKS_UPDATE_GOLDEN=1 rewrites the golden from the gl/compute frame. */
+ * The frames are rendered with --near off, as the golden was made (test_dof_near and
+ * test_dof_disc check the near field). SCANWORKS_UPDATE_GOLDEN=1 rewrites the golden from the gl/compute frame. */
 #include "dof_frames.h"
 
 int main(void)

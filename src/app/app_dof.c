@@ -102,7 +102,7 @@ void app_dof_start(app *a)
                     : a->view == APP_VIEW_SAT ? DOF_VIEW_SAT
                                               : DOF_VIEW_EFFECT,
                     a->boxes, a->guard, a->kernel, 0, 0};
-    dof_params_near(&p, a->near, a->kernel, a->gather);
+    dof_params_near(&p, a->near, a->kernel);
     fs->params = p;
     fs->cuda = a->sat_backend == PRIM_CUDA;
     fs->cuda_gather = a->gather == DOF_CUDA && fs->cuda;
@@ -225,14 +225,14 @@ void app_cycle_kernel(app *a)
 
 const char *app_dof_mode(const app *a, char *buf, size_t size)
 {
-    return dof_mode_describe(a->kernel, a->boxes, a->guard, dof_gather_has_near(a->gather) ? a->near : 0, buf, size);
+    return dof_mode_describe(a->kernel, a->boxes, a->guard, a->near, buf, size);
 }
 
 void app_toggle_guard(app *a)
 {
     a->guard = !a->guard;
     char mode[64];
-    bool layers = a->near == DOF_NEAR_LAYERS && a->kernel == DOF_KERNEL_DISC && dof_gather_has_near(a->gather);
+    bool layers = a->near == DOF_NEAR_LAYERS && a->kernel == DOF_KERNEL_DISC;
     app_message(a, "DoF foreground guard %s: %s%s", a->guard ? "on" : "off (sharp edges bleed)",
                 app_dof_mode(a, mode, sizeof mode), layers ? " (the layer tables keep sharp edges out without it)" : "");
 }
@@ -241,12 +241,11 @@ void app_toggle_near(app *a)
 {
     a->near = (a->near + 1) % 3;   /* off, probes, layer tables */
     char mode[64];
-    app_message(a, "DoF near field %s: %s%s",
+    app_message(a, "DoF near field %s: %s",
                 a->near == DOF_NEAR_LAYERS ? "from the layer tables"
                 : a->near                  ? "on (probes)"
                                            : "off (blurred foreground keeps a hard edge)",
-                app_dof_mode(a, mode, sizeof mode),
-                a->near && !dof_gather_has_near(a->gather) ? " (the fragment gather has none)" : "");
+                app_dof_mode(a, mode, sizeof mode));
 }
 
 void app_cycle_gather(app *a)

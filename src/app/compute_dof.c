@@ -26,7 +26,7 @@ static const char *const usage =
     "object would bleed into the blur (--guard, default on); --boxes N (or --kernel boxes) the mean of N\n"
     "nested boxes (1 is the chapter's single box; default 3) with the halving guard.\n--near (default off; the app's is on): a blurred\n"
     "foreground spreads over what lies behind it (a tile pass of the near field's CoC, a near layer blended\n"
-    "over; compute and cuda gathers and cpu). --near layers (the disc; with boxes it is --near on): the\n"
+    "over; every gather, cpu too). --near layers (the disc; with boxes it is --near on): the\n"
     "disc from two more tables, the near and the far layer premultiplied by their coverage: a blurred\n"
     "background averages only the far layer, so a sharp object in front neither bleeds into it nor shrinks\n"
     "it, and the near layer's box means over the tile's near CoC are laid over the rest. Pixels at the focus\n"
@@ -218,11 +218,6 @@ int compute_dof(int argc, char **argv)
         fprintf(stderr, "scanworks compute dof: --gather cuda needs --backend cuda\n");
         return 2;
     }
-    if (near && !dof_gather_has_near(g)) {
-        fprintf(stderr, "scanworks compute dof: --near %s needs --gather compute or cuda (the fragment pass has no "
-                        "tile pass)\n", dof_near_name(near));
-        return 2;
-    }
     if (!sat_variant_supported(b, v)) {
         fprintf(stderr, "scanworks compute dof: backend %s has no variant %s\n", prim_backend_name(b),
                 sat_variant_name(v));
@@ -247,7 +242,7 @@ int compute_dof(int argc, char **argv)
     out = sw_malloc((size_t)img.width * img.height * img.channels, "the result", &err);
     if (!out) goto done;
     dof_params p = {(float)focus, (float)aperture, 1.0f, DOF_VIEW_EFFECT, (int)boxes, guard, kernel, 0, 0};
-    dof_params_near(&p, near, kernel, g);
+    dof_params_near(&p, near, kernel);
     if (b == PRIM_CPU ? dof_cpu(&p, &img, depth, out, &err) : dof_gpu(b, v, g, &p, &img, depth, out, &err)) goto done;
     if (image_write_png(out_path, img.width, img.height, img.channels, out, 0, 0, &err)) goto done;
     if (ref_path && score_against(ref_path, &img, out, depth, &p, &err)) goto done;

@@ -282,8 +282,7 @@ int frame_log_write_json(const frame_log *log, const app *a, int argc, char **ar
             a->output.width, a->output.height, a->opt.warmup, log->count);
     fprintf(fp, "  \"dof\": {\"focus\": %g, \"aperture\": %g, \"kernel\": \"%s\", \"boxes\": %d, \"guard\": %s, \"near\": %s, \"near_mode\": \"%s\", \"gather\": ",
             a->focus, a->aperture, dof_kernel_name(a->kernel), a->boxes, a->guard ? "true" : "false",
-            a->near && dof_gather_has_near(a->gather) ? "true" : "false",
-            dof_near_name(dof_gather_has_near(a->gather) ? a->near : 0));
+            a->near ? "true" : "false", dof_near_name(a->near));
     json_string(fp, dof_gather_name(a->gather));
     fprintf(fp, ", \"gather_requested\": ");
     if (a->opt.gather) json_string(fp, a->opt.gather); else fputs("null", fp);

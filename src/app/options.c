@@ -29,7 +29,7 @@ void app_options_defaults(app_options *o)
     o->boxes = DOF_DEFAULT_BOXES;
     o->kernel = DOF_KERNEL_DISC;
     o->guard = true;
-    o->near = DOF_NEAR_ON;   /* the quality targets' setting (docs/perf/dof.md); the fragment gather runs without */
+    o->near = DOF_NEAR_ON;   /* the quality targets' setting (docs/perf/dof.md) */
     o->sat_variant = "tiled";
     o->frames_in_flight = 0;   /* app_dof_init picks: 2 where CUDA takes the frame by map, else 1 */
     o->gather = NULL;   /* app_dof_init picks: cuda with the cuda SAT backend, else compute */

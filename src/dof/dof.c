@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "dof/dof_layer_tables.h"
+#include "dof/dof_near_tiles.h"
 #include "gl/gl_util.h"
 #include "io/embedded.h"
 
@@ -64,14 +65,11 @@ int dof_near_parse(const char *s, int *mode, sw_error *err)
 
 const char *dof_near_name(int mode) { return (unsigned)mode < 3 ? near_names[mode] : "?"; }
 
-void dof_params_near(dof_params *p, int mode, dof_kernel kernel, dof_gather g)
+void dof_params_near(dof_params *p, int mode, dof_kernel kernel)
 {
-    int has = dof_gather_has_near(g);
-    p->layers = has && mode == DOF_NEAR_LAYERS && kernel == DOF_KERNEL_DISC;
-    p->near = has && (mode == DOF_NEAR_ON || (mode == DOF_NEAR_LAYERS && kernel != DOF_KERNEL_DISC));
+    p->layers = mode == DOF_NEAR_LAYERS && kernel == DOF_KERNEL_DISC;
+    p->near = mode == DOF_NEAR_ON || (mode == DOF_NEAR_LAYERS && kernel != DOF_KERNEL_DISC);
 }
-
-bool dof_gather_has_near(dof_gather g) { return g != DOF_FRAGMENT; }
 
 const char *dof_mode_describe(dof_kernel k, int boxes, int guard, int near, char *buf, size_t size)
 {
@@ -85,23 +83,22 @@ const char *dof_mode_describe(dof_kernel k, int boxes, int guard, int near, char
     return buf;
 }
 
-/* The DoF shaders' source: the limits as defines (and DOF_WITH_NEAR, the compute
- * pass's near field, with NEAR), then dof_common.glsl; NULL on failure. */
-static char *dof_source(const char *out_format, bool near, sw_error *err)
+/* The DoF shaders' source: the limits as defines, then dof_common.glsl; NULL on failure. */
+static char *dof_source(const char *out_format, sw_error *err)
 {
     const struct embedded_file *common = embedded_find("shaders/dof_common.glsl", err);
     if (!common) return NULL;
     char head[2048];
     snprintf(head, sizeof head,
-             "%s#define DOF_MAX_RADIUS %d\n#define DOF_GUARD_FROM %.9g\n#define DOF_SAT_VIEW_RADIUS %d\n"
+             "#define DOF_MAX_RADIUS %d\n#define DOF_GUARD_FROM %.9g\n#define DOF_SAT_VIEW_RADIUS %d\n"
              "#define DOF_SOFT_GUARD_FROM %.9g\n#define DOF_DISC_X1 %.9g\n#define DOF_DISC_X2 %.9g\n"
              "#define DOF_DISC_X3 %.9g\n#define OUT_FORMAT %s\n#define DOF_NEAR_TILE_W %d\n#define DOF_NEAR_TILE_H %d\n"
-             "#define DOF_NEAR_STRIDE %d\n#define DOF_NEAR_SIDE_X %d\n#define DOF_NEAR_SAMPLES %d\n#define DOF_NEAR_PROBES %d\n"
+             "#define DOF_NEAR_STRIDE %d\n#define DOF_NEAR_SIDE_X %d\n#define DOF_NEAR_SIDE_Y %d\n#define DOF_NEAR_PROBES %d\n"
              "#define DOF_P(x, y) vec2(x, y)\n#define DOF_NEAR_SPIRAL %s\n#define DOF_LAYER_ONE %d\n"
              "#define DOF_LAYER_MIN_COVER %.9g\n",
-             near ? "#define DOF_WITH_NEAR 1\n" : "", DOF_MAX_RADIUS, (double)DOF_GUARD_FROM, DOF_SAT_VIEW_RADIUS,
-             (double)DOF_SOFT_GUARD_FROM, (double)DOF_DISC_X1, (double)DOF_DISC_X2, (double)DOF_DISC_X3, out_format,
-             DOF_NEAR_TILE_W, DOF_NEAR_TILE_H, DOF_NEAR_STRIDE, DOF_NEAR_SIDE_X, DOF_NEAR_SAMPLES, DOF_NEAR_PROBES, SPIRAL_TEXT,
+             DOF_MAX_RADIUS, (double)DOF_GUARD_FROM, DOF_SAT_VIEW_RADIUS, (double)DOF_SOFT_GUARD_FROM,
+             (double)DOF_DISC_X1, (double)DOF_DISC_X2, (double)DOF_DISC_X3, out_format, DOF_NEAR_TILE_W,
+             DOF_NEAR_TILE_H, DOF_NEAR_STRIDE, DOF_NEAR_SIDE_X, DOF_NEAR_SIDE_Y, DOF_NEAR_PROBES, SPIRAL_TEXT,
              DOF_LAYER_ONE, (double)DOF_LAYER_MIN_COVER);
     size_t n = strlen(head) + common->size + 1;
     char *src = sw_malloc(n, "DoF shader source", err);
@@ -115,34 +112,22 @@ int dof_pass_init(dof_pass *d, const char *out_format, sw_error *err)
 {
     memset(d, 0, sizeof *d);
     d->image_format = strcmp(out_format, "rgba32f") ? GL_RGBA16F : GL_RGBA32F;
-    char *src = dof_source(out_format_of(d), false, err);
+    char *src = dof_source(out_format_of(d), err);
     if (!src) return -1;
     d->fragment = gl_program_vf("shaders/fullscreen.vert", "shaders/dof.frag", src, err);
     if (d->fragment) d->compute = gl_program_compute("shaders/dof.comp", src, err);
+    int rc = d->compute ? dof_near_tiles_init(&d->near, src, err) : -1;
     free(src);
-    if (!d->compute) return -1;
+    if (rc) return -1;
     d->vao = gl_empty_vao();
     return gl_check("building the DoF programs", err);
-}
-
-/* The compute pass with the near field's tile pass, built on first use: it needs shared
- * memory and barriers, which llvmpipe runs as coroutines 30x slower, so the pass
- * without the near field leaves them out. */
-static GLuint compute_near(dof_pass *d, sw_error *err)
-{
-    if (d->compute_near) return d->compute_near;
-    char *src = dof_source(out_format_of(d), true, err);
-    if (!src) return 0;
-    d->compute_near = gl_program_compute("shaders/dof.comp", src, err);
-    free(src);
-    return d->compute_near;
 }
 
 void dof_pass_shutdown(dof_pass *d)
 {
     if (d->fragment) glDeleteProgram(d->fragment);
     if (d->compute) glDeleteProgram(d->compute);
-    if (d->compute_near) glDeleteProgram(d->compute_near);
+    dof_near_tiles_shutdown(&d->near);
     if (d->vao) glDeleteVertexArrays(1, &d->vao);
     if (d->layers) dof_layer_tables_shutdown(d->layers);
     free(d->layers);
@@ -169,19 +154,18 @@ int dof_pass_run(dof_pass *d, dof_gather g, const dof_params *p, GLuint color_te
 {
     if (g == DOF_CUDA) return sw_fail(err, "the cuda gather runs with the cuda SAT build, not as a GL pass");
     const bool effect = p->view == DOF_VIEW_EFFECT, layers = dof_builds_layers(p);
-    if (g == DOF_COMPUTE && layers) {
+    if (layers) {
         if (!d->layers && !(d->layers = sw_calloc(1, sizeof *d->layers, "the DoF layer tables", err))) return -1;
         if (dof_layer_tables_build(d->layers, p, color_tex, depth_tex, w, h, err)) return -1;
         glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 1, d->layers->sat[0]);
         glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 2, d->layers->sat[1]);
     }
+    if (((p->near && effect) || layers) && dof_near_tiles_run(&d->near, p, depth_tex, w, h, err)) return -1;
     glBindTextureUnit(0, color_tex);
     glBindTextureUnit(1, depth_tex);
     glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 0, sat_buffer);
     if (g == DOF_COMPUTE) {
-        GLuint prog = (p->near && effect) || layers ? compute_near(d, err) : d->compute;
-        if (!prog) return -1;
-        set_uniforms(prog, p, w, h);
+        set_uniforms(d->compute, p, w, h);
         glBindImageTexture(0, out_tex, 0, GL_FALSE, 0, GL_WRITE_ONLY, d->image_format);
         glDispatchCompute((GLuint)((w + DOF_NEAR_TILE_W - 1) / DOF_NEAR_TILE_W),
                           (GLuint)((h + DOF_NEAR_TILE_H - 1) / DOF_NEAR_TILE_H), 1);

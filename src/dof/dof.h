@@ -28,6 +28,7 @@
 #include <stdint.h>
 #include "dof/dof_cpu.h"
 #include "dof/dof_limits.h"
+#include "dof/dof_near_tiles.h"
 #include "dof/dof_params.h"
 #include "gl/gl.h"
 #include "util/error.h"
@@ -45,28 +46,26 @@ const char *dof_mode_describe(dof_kernel k, int boxes, int guard, int near, char
 /* --near's value: "off", "on" (the probes) or "layers", into a DOF_NEAR_* mode */
 int dof_near_parse(const char *s, int *mode, sw_error *err);
 const char *dof_near_name(int mode);   /* "off", "on", "layers" */
-/* The params' near and layers for near-field MODE with KERNEL, on gather G (none on the
- * fragment gather). */
-void dof_params_near(dof_params *p, int mode, dof_kernel kernel, dof_gather g);
-/* The near field (and the layer tables) run in this pass (the compute shader, the cuda kernel and the C gather;
- * the fragment shader has no tile pass). */
-bool dof_gather_has_near(dof_gather g);
+/* The params' near and layers for near-field MODE with KERNEL (every gather has both). */
+void dof_params_near(dof_params *p, int mode, dof_kernel kernel);
 
 
 struct dof_layer_tables;
 
 typedef struct dof_pass {
-    GLuint fragment, compute, compute_near;   /* programs; compute_near (the near field's tile pass) made on first use */
+    GLuint fragment, compute;   /* the gather's programs */
     GLuint vao;
     GLenum image_format;        /* of the compute pass's output image */
-    struct dof_layer_tables *layers;   /* the compute gather's, made on first use (p->layers) */
+    dof_near_tiles near;        /* the near field's tile pass, before either gather */
+    struct dof_layer_tables *layers;   /* made on first use (p->layers) */
 } dof_pass;
 
 /* OUT_FORMAT: the compute shader's image format, "rgba16f" or "rgba32f". */
 int dof_pass_init(dof_pass *d, const char *out_format, sw_error *err);
 void dof_pass_shutdown(dof_pass *d);
 /* Renders into OUT_FBO (fragment) or writes OUT_TEX as an image (compute); the cuda
- * gather runs in sat_frame_build instead. With p->layers (the disc, compute) it first
+ * gather runs in sat_frame_build instead. With p->near or p->layers it first runs the
+ * near field's tile pass over DEPTH_TEX (dof_near_tiles.h), with p->layers (the disc) it
  * builds the layer tables of COLOR_TEX (src/dof/dof_layer_tables.h). */
 int dof_pass_run(dof_pass *d, dof_gather g, const dof_params *p, GLuint color_tex, GLuint depth_tex,
                  GLuint sat_buffer, int w, int h, GLuint out_fbo, GLuint out_tex, sw_error *err);
