@@ -262,9 +262,13 @@ vec4 layers_pixel(ivec2 p, float rt)
     return v;
 }
 
-// The whole effect at p: the layer tables, or the gather with the near field over it.
+// The whole effect at p: the layer tables, or the gather with the near field over it
+// (DOF_WITH_NEAR: the programs for either; src/dof/dof.c builds them on first use).
 vec4 dof_effect_pixel(ivec2 p)
 {
+#ifndef DOF_WITH_NEAR
+    return dof_pixel(p);
+#else
     bool layers = u_layers != 0 && u_view == 0;
     bool near = (u_near != 0 || layers) && u_view == 0;
     vec2 t = near ? near_tile(p) : vec2(0.0, 3.0e38);
@@ -276,4 +280,5 @@ vec4 dof_effect_pixel(ivec2 p)
         v += alpha * (col - v);
     }
     return v;
+#endif
 }

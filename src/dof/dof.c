@@ -83,20 +83,22 @@ const char *dof_mode_describe(dof_kernel k, int boxes, int guard, int near, char
     return buf;
 }
 
-/* The DoF shaders' source: the limits as defines, then dof_common.glsl; NULL on failure. */
-static char *dof_source(const char *out_format, sw_error *err)
+/* The DoF shaders' source: the limits as defines (and DOF_WITH_NEAR: the gathers with
+ * the near field and the layer tables), then dof_common.glsl; NULL on failure. */
+static char *dof_source(const char *out_format, bool with_near, sw_error *err)
 {
     const struct embedded_file *common = embedded_find("shaders/dof_common.glsl", err);
     if (!common) return NULL;
     char head[2048];
     snprintf(head, sizeof head,
-             "#define DOF_MAX_RADIUS %d\n#define DOF_GUARD_FROM %.9g\n#define DOF_SAT_VIEW_RADIUS %d\n"
+             "%s#define DOF_MAX_RADIUS %d\n#define DOF_GUARD_FROM %.9g\n#define DOF_SAT_VIEW_RADIUS %d\n"
              "#define DOF_SOFT_GUARD_FROM %.9g\n#define DOF_DISC_X1 %.9g\n#define DOF_DISC_X2 %.9g\n"
              "#define DOF_DISC_X3 %.9g\n#define OUT_FORMAT %s\n#define DOF_NEAR_TILE_W %d\n#define DOF_NEAR_TILE_H %d\n"
              "#define DOF_NEAR_STRIDE %d\n#define DOF_NEAR_SIDE_X %d\n#define DOF_NEAR_SIDE_Y %d\n#define DOF_NEAR_PROBES %d\n"
              "#define DOF_P(x, y) vec2(x, y)\n#define DOF_NEAR_SPIRAL %s\n#define DOF_LAYER_ONE %d\n"
              "#define DOF_LAYER_MIN_COVER %.9g\n",
-             DOF_MAX_RADIUS, (double)DOF_GUARD_FROM, DOF_SAT_VIEW_RADIUS, (double)DOF_SOFT_GUARD_FROM,
+             with_near ? "#define DOF_WITH_NEAR 1\n" : "", DOF_MAX_RADIUS, (double)DOF_GUARD_FROM,
+             DOF_SAT_VIEW_RADIUS, (double)DOF_SOFT_GUARD_FROM,
              (double)DOF_DISC_X1, (double)DOF_DISC_X2, (double)DOF_DISC_X3, out_format, DOF_NEAR_TILE_W,
              DOF_NEAR_TILE_H, DOF_NEAR_STRIDE, DOF_NEAR_SIDE_X, DOF_NEAR_SIDE_Y, DOF_NEAR_PROBES, SPIRAL_TEXT,
              DOF_LAYER_ONE, (double)DOF_LAYER_MIN_COVER);
@@ -108,25 +110,35 @@ static char *dof_source(const char *out_format, sw_error *err)
 
 static const char *out_format_of(const dof_pass *d) { return d->image_format == GL_RGBA32F ? "rgba32f" : "rgba16f"; }
 
+/* The fragment and compute programs, with the near field (NEAR) or without; the ones
+ * with it, and the tile pass, are made on first use (llvmpipe runs the longer shader
+ * 2.5x slower even where its near branch is not taken). */
+static int build_programs(dof_pass *d, bool near, sw_error *err)
+{
+    char *src = dof_source(out_format_of(d), near, err);
+    if (!src) return -1;
+    d->fragment[near] = gl_program_vf("shaders/fullscreen.vert", "shaders/dof.frag", src, err);
+    if (d->fragment[near]) d->compute[near] = gl_program_compute("shaders/dof.comp", src, err);
+    int rc = !d->compute[near] ? -1 : near ? dof_near_tiles_init(&d->near, src, err) : 0;
+    free(src);
+    return rc ? -1 : gl_check("building the DoF programs", err);
+}
+
 int dof_pass_init(dof_pass *d, const char *out_format, sw_error *err)
 {
     memset(d, 0, sizeof *d);
     d->image_format = strcmp(out_format, "rgba32f") ? GL_RGBA16F : GL_RGBA32F;
-    char *src = dof_source(out_format_of(d), err);
-    if (!src) return -1;
-    d->fragment = gl_program_vf("shaders/fullscreen.vert", "shaders/dof.frag", src, err);
-    if (d->fragment) d->compute = gl_program_compute("shaders/dof.comp", src, err);
-    int rc = d->compute ? dof_near_tiles_init(&d->near, src, err) : -1;
-    free(src);
-    if (rc) return -1;
+    if (build_programs(d, false, err)) return -1;
     d->vao = gl_empty_vao();
-    return gl_check("building the DoF programs", err);
+    return gl_check("building the DoF pass", err);
 }
 
 void dof_pass_shutdown(dof_pass *d)
 {
-    if (d->fragment) glDeleteProgram(d->fragment);
-    if (d->compute) glDeleteProgram(d->compute);
+    for (int i = 0; i < 2; i++) {
+        if (d->fragment[i]) glDeleteProgram(d->fragment[i]);
+        if (d->compute[i]) glDeleteProgram(d->compute[i]);
+    }
     dof_near_tiles_shutdown(&d->near);
     if (d->vao) glDeleteVertexArrays(1, &d->vao);
     if (d->layers) dof_layer_tables_shutdown(d->layers);
@@ -160,18 +172,20 @@ int dof_pass_run(dof_pass *d, dof_gather g, const dof_params *p, GLuint color_te
         glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 1, d->layers->sat[0]);
         glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 2, d->layers->sat[1]);
     }
-    if (((p->near && effect) || layers) && dof_near_tiles_run(&d->near, p, depth_tex, w, h, err)) return -1;
+    const bool near = (p->near && effect) || layers;
+    if (near && !d->compute[1] && build_programs(d, true, err)) return -1;
+    if (near && dof_near_tiles_run(&d->near, p, depth_tex, w, h, err)) return -1;
     glBindTextureUnit(0, color_tex);
     glBindTextureUnit(1, depth_tex);
     glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 0, sat_buffer);
     if (g == DOF_COMPUTE) {
-        set_uniforms(d->compute, p, w, h);
+        set_uniforms(d->compute[near], p, w, h);
         glBindImageTexture(0, out_tex, 0, GL_FALSE, 0, GL_WRITE_ONLY, d->image_format);
         glDispatchCompute((GLuint)((w + DOF_NEAR_TILE_W - 1) / DOF_NEAR_TILE_W),
                           (GLuint)((h + DOF_NEAR_TILE_H - 1) / DOF_NEAR_TILE_H), 1);
         glMemoryBarrier(GL_TEXTURE_FETCH_BARRIER_BIT | GL_FRAMEBUFFER_BARRIER_BIT | GL_TEXTURE_UPDATE_BARRIER_BIT);
     } else {
-        set_uniforms(d->fragment, p, w, h);
+        set_uniforms(d->fragment[near], p, w, h);
         glBindFramebuffer(GL_FRAMEBUFFER, out_fbo);
         glViewport(0, 0, w, h);
         glBindVertexArray(d->vao);

@@ -53,7 +53,7 @@ void dof_params_near(dof_params *p, int mode, dof_kernel kernel);
 struct dof_layer_tables;
 
 typedef struct dof_pass {
-    GLuint fragment, compute;   /* the gather's programs */
+    GLuint fragment[2], compute[2];   /* the gather's programs, [1] with the near field */
     GLuint vao;
     GLenum image_format;        /* of the compute pass's output image */
     dof_near_tiles near;        /* the near field's tile pass, before either gather */
