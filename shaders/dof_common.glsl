@@ -14,7 +14,7 @@ uniform int u_kernel; // 0 nested boxes, 1 the stepped disc with the soft guard
 uniform int u_near;   // 1: the near field spreads (its tiles in near_tiles)
 uniform int u_layers; // 1: the disc from the layer tables (bound with it)
 // The layer tables (src/dof/dof_math.h, dof_layers_pixel): near and far, premultiplied
-// colour and coverage, bound by the compute pass when u_layers is on.
+// colour and coverage, bound by either gather when u_layers is on.
 layout(std430, binding = 1) readonly buffer NearLayer { uvec4 near_sat[]; };
 layout(std430, binding = 2) readonly buffer FarLayer { uvec4 far_sat[]; };
 // The near field's tiles (DOF_NEAR_TILE_W x _H pixels, a row of u_size.x / TILE_W rounded

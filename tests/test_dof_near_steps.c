@@ -24,7 +24,7 @@ static int imax(int a, int b) { return a > b ? a : b; }
 /* Steps 0 to 2 for tile (tx, ty) of a W x H depth map; *rt, *dt as the kernels leave them. */
 static void steps_tile(const dof_params *p, const float *depth, int w, int h, int tx, int ty, float *rt, float *dt)
 {
-    const int cols = (w + DOF_NEAR_STRIDE / 2 - 1) / DOF_NEAR_STRIDE, rows = (h + DOF_NEAR_STRIDE / 2 - 1) / DOF_NEAR_STRIDE;
+    const int cols = DOF_NEAR_SAMPLES_ALONG(w), rows = DOF_NEAR_SAMPLES_ALONG(h);
     const int tx0 = tx * DOF_NEAR_TILE_W, ty0 = ty * DOF_NEAR_TILE_H;
     const int c0 = (tx0 - DOF_MAX_RADIUS) / DOF_NEAR_STRIDE, j0 = (ty0 - DOF_MAX_RADIUS) / DOF_NEAR_STRIDE;
     float r_tile = 0.0f, d_tile = 3.0e38f;

@@ -48,7 +48,7 @@ __device__ static inline void dof_sat4_from(const uint4 *p, unsigned *v)
 /* The near field's scratch (float2 each, gather.cu), dof_cuda_near_cols_bytes: the column
  * values of a W x H picture (its sample columns times its tile rows), then its sample
  * grid. dof_cuda_near_samples: the grid's samples along N pixels (at 4k + 2 < N). */
-DOF_CUDA_HD static inline int dof_cuda_near_samples(int n) { return (n + DOF_NEAR_STRIDE / 2 - 1) / DOF_NEAR_STRIDE; }
+DOF_CUDA_HD static inline int dof_cuda_near_samples(int n) { return DOF_NEAR_SAMPLES_ALONG(n); }
 DOF_CUDA_HD static inline size_t dof_cuda_near_cols_n(int w, int h)
 {
     return (size_t)dof_cuda_near_samples(w) * (size_t)((h + DOF_NEAR_TILE_H - 1) / DOF_NEAR_TILE_H);

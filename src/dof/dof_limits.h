@@ -45,6 +45,9 @@
 #define DOF_NEAR_SIDE_X ((DOF_NEAR_TILE_W + 2 * DOF_MAX_RADIUS) / DOF_NEAR_STRIDE)
 #define DOF_NEAR_SIDE_Y ((DOF_NEAR_TILE_H + 2 * DOF_MAX_RADIUS) / DOF_NEAR_STRIDE)
 #define DOF_NEAR_SAMPLES (DOF_NEAR_SIDE_X * DOF_NEAR_SIDE_Y)
+/* The samples of the near field's grid along N pixels (those at STRIDE k + STRIDE/2 < N):
+ * the GPU tile passes' steps (kernels/dof/gather.cu, shaders/dof_near_tiles.comp). */
+#define DOF_NEAR_SAMPLES_ALONG(n) (((n) + DOF_NEAR_STRIDE / 2 - 1) / DOF_NEAR_STRIDE)
 #define DOF_GATHER_THREADS (DOF_NEAR_TILE_W * DOF_NEAR_TILE_H)   /* the GPU gathers' block */
 #define DOF_NEAR_PROBES 24
 #define DOF_NEAR_SPIRAL \

@@ -8,8 +8,7 @@
 #include "dof/dof_limits.h"
 #include "gl/gl_util.h"
 
-/* Samples of the grid along N pixels (at 4k + 2 < N), as the CUDA steps count them. */
-static int samples_along(int n) { return (n + DOF_NEAR_STRIDE / 2 - 1) / DOF_NEAR_STRIDE; }
+static int samples_along(int n) { return DOF_NEAR_SAMPLES_ALONG(n); }
 static int tiles_along(int n, int tile) { return (n + tile - 1) / tile; }
 
 int dof_near_tiles_init(dof_near_tiles *t, const char *shared_source, sw_error *err)
@@ -29,12 +28,18 @@ int dof_near_tiles_init(dof_near_tiles *t, const char *shared_source, sw_error *
     return 0;
 }
 
+static void delete_buffers(dof_near_tiles *t)
+{
+    GLuint bufs[3] = {t->grid, t->cols, t->tiles};
+    if (t->grid) glDeleteBuffers(3, bufs);
+    t->grid = t->cols = t->tiles = 0;
+}
+
 void dof_near_tiles_shutdown(dof_near_tiles *t)
 {
     for (int i = 0; i < 3; i++)
         if (t->step[i]) glDeleteProgram(t->step[i]);
-    GLuint bufs[3] = {t->grid, t->cols, t->tiles};
-    if (t->grid) glDeleteBuffers(3, bufs);
+    delete_buffers(t);
     memset(t, 0, sizeof *t);
 }
 
@@ -50,10 +55,7 @@ static GLuint storage(size_t bytes)
 static int ensure_buffers(dof_near_tiles *t, int w, int h, sw_error *err)
 {
     if (t->w == w && t->h == h && t->grid) return 0;
-    if (t->grid) {
-        GLuint bufs[3] = {t->grid, t->cols, t->tiles};
-        glDeleteBuffers(3, bufs);
-    }
+    delete_buffers(t);
     size_t sx = (size_t)samples_along(w), sy = (size_t)samples_along(h);
     size_t tx = (size_t)tiles_along(w, DOF_NEAR_TILE_W), ty = (size_t)tiles_along(h, DOF_NEAR_TILE_H);
     /* at least one element each: a 1-pixel picture has no grid samples */

@@ -5,8 +5,6 @@
 #ifndef SCANWORKS_DOF_NEAR_TILES_H
 #define SCANWORKS_DOF_NEAR_TILES_H
 
-#include <stddef.h>
-
 #include "dof/dof_params.h"
 #include "gl/gl.h"
 #include "util/error.h"
