@@ -72,6 +72,12 @@ int dof_cpu_layer_tables(const dof_params *p, const uint8_t *img, const float *d
 void dof_cpu_apply(const dof_params *p, const uint8_t *img, const uint32_t *sat, const uint32_t *const *layers,
                    const float *depth, int w, int h, int c, uint8_t *out)
 {
+    dof_cpu_apply_alpha(p, img, sat, layers, depth, w, h, c, out, NULL);
+}
+
+void dof_cpu_apply_alpha(const dof_params *p, const uint8_t *img, const uint32_t *sat, const uint32_t *const *layers,
+                         const float *depth, int w, int h, int c, uint8_t *out, float *alpha_out)
+{
     struct dof_image m = {p, sat, depth, w, h, c, img, {layers ? layers[0] : NULL, layers ? layers[1] : NULL}};
     int use_layers = layers && dof_uses_layers(p);
     for (int ty = 0; ty < h; ty += DOF_NEAR_TILE_H)
@@ -91,6 +97,7 @@ void dof_cpu_apply(const dof_params *p, const uint8_t *img, const uint32_t *sat,
                             for (int ch = 0; ch < c; ch++) v[ch] = img[i + ch];
                         if (p->near) alpha = dof_near_layer(&m, x, y, DOF_DEPTH(&m, x, y), rt, dt, col);
                     }
+                    if (alpha_out) alpha_out[(size_t)y * w + x] = alpha;
                     for (int ch = 0; ch < c; ch++) {
                         float q = v[ch] + alpha * (col[ch] - v[ch]) + 0.5f;
                         out[i + ch] = q >= 255.0f ? 255 : q <= 0.0f ? 0 : (uint8_t)q;

@@ -16,6 +16,11 @@ float dof_blur_radius(float aperture, float focus, float depth);
  * p->layers (the disc), LAYERS holds the two tables of dof_cpu_layer_tables (NULL: none). */
 void dof_cpu_apply(const dof_params *p, const uint8_t *img, const uint32_t *sat, const uint32_t *const *layers,
                    const float *depth, int w, int h, int c, uint8_t *out);
+/* The same, and where ALPHA is not NULL the near layer's coverage (0..1, dof_near_layer)
+ * of each pixel into ALPHA[w*h]: 0 without the near field's probes (p->near off, or the
+ * layer tables, which blend their near layer inside the pixel). */
+void dof_cpu_apply_alpha(const dof_params *p, const uint8_t *img, const uint32_t *sat, const uint32_t *const *layers,
+                         const float *depth, int w, int h, int c, uint8_t *out, float *alpha_out);
 /* The near and far layer tables (dof_math.h, dof_layer_texel) of IMG (c channels, the
  * first three read; a grey picture's one channel as all three) over DEPTH, for
  * dof_cpu_apply's LAYERS (p->layers): w*h*4 wrapped sums each. */
