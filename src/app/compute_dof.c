@@ -12,6 +12,7 @@
 #include "app/compute_context.h"
 #include "app/compute_pixels.h"
 #include "dof/dof.h"
+#include "dof/dof_half.h"
 #include "dof/dof_quality.h"
 #include "dof/sat_frame.h"
 #include "gl/gl_util.h"
@@ -19,7 +20,7 @@
 
 static const char *const usage =
     "scanworks compute dof --backend cpu|gl|cuda --in IMAGE.png --depth DEPTH.png|DEPTH.npy --focus F "
-    "--aperture A --out OUT.png [--kernel disc|boxes] [--boxes 1|2|3] [--guard on|off] [--near off|on|layers] [--reference REF.png]\n\n"
+    "--aperture A --out OUT.png [--kernel disc|boxes] [--boxes 1|2|3] [--guard on|off] [--near off|on|layers] [--scale full|half] [--reference REF.png]\n\n"
     "Blurs each pixel from the summed-area table, radius A * |1 - F/d| pixels (d the pixel's depth; a\n"
     "PNG depth map reads as 0..1, an .npy as given; F in the same units): by default (--kernel disc) the\n"
     "mean over a stepped disc of fractional radius, the radius shrunk smoothly where a sharp nearer\n"
@@ -34,7 +35,10 @@ static const char *const usage =
     "turns the blur off. cpu runs the C gather; gl and cuda build the table on the GPU (cuda through\n"
     "CUDA-GL interop, as in the app) and run the DoF shader. --reference scores the result against a\n"
     "ground-truth picture of the same size (such as a thin-lens render): PSNR and SSIM on luma, over the\n"
-    "whole picture and over the depth-edge band, printed as one JSON line.";
+    "whole picture and over the depth-edge band, printed as one JSON line. --scale half (cpu only for now;\n"
+    "not with --near layers) runs the whole DoF on the picture downsampled 2x2 (colour the mean, depth the\n"
+    "nearest) with the aperture halved, and composites it at full size: the half result upsampled, each\n"
+    "pixel's own detail kept where its CoC is below 1.5 px and no blurred foreground covers it.";
 
 /* The GPU path: the app's frame path on the user's picture (values 0..255, scale 1). */
 static int dof_gpu(prim_backend b, sat_variant v, dof_gather gather, const dof_params *p, const image8 *img,
@@ -169,7 +173,7 @@ int compute_dof(int argc, char **argv)
                *out_path = NULL, *ref_path = NULL;
     double focus = 0, aperture = 0;
     long boxes = DOF_DEFAULT_BOXES;
-    const char *guard_s = "on", *kernel_s = NULL, *near_s = NULL;
+    const char *guard_s = "on", *kernel_s = NULL, *near_s = NULL, *scale_s = "full";
     cli_flag flags[] = {
         {"--backend", CLI_STRING, &backend_s, "cpu|gl|cuda  who builds the table (and runs the gather)", 0, 0, true,
          false},
@@ -188,6 +192,9 @@ int compute_dof(int argc, char **argv)
         {"--near", CLI_STRING, &near_s,
          "off|on|layers  a blurred foreground spreads over what is behind it: by probes (on) or the layer tables "
          "(layers, the disc's; default off)", 0, 0,
+         false, false},
+        {"--scale", CLI_STRING, &scale_s,
+         "full|half  the DoF at the picture's size, or at half size composited back (cpu only; default full)", 0, 0,
          false, false},
         {"--reference", CLI_STRING, &ref_path, "REF.png  score the result against this picture (same size)", 0, 0,
          false, false},
@@ -211,6 +218,20 @@ int compute_dof(int argc, char **argv)
         (near_s && dof_near_parse(near_s, &near, &err)) ||
         (kernel_s && dof_kernel_parse(kernel_s, &kernel, &err))) {
         fprintf(stderr, "scanworks compute dof: %s\n", err.msg);
+        return 2;
+    }
+    bool half = !strcmp(scale_s, "half");
+    if (!half && strcmp(scale_s, "full")) {
+        fprintf(stderr, "scanworks compute dof: --scale '%s': expected full or half\n", scale_s);
+        return 2;
+    }
+    if (half && b != PRIM_CPU) {
+        fprintf(stderr, "scanworks compute dof: --scale half is not yet in the %s backend (only cpu)\n",
+                prim_backend_name(b));
+        return 2;
+    }
+    if (half && near == DOF_NEAR_LAYERS) {
+        fprintf(stderr, "scanworks compute dof: --scale half is not yet with --near layers (only off or on)\n");
         return 2;
     }
     if (!variant_s && b != PRIM_CPU) v = SAT_TILED;
@@ -243,7 +264,9 @@ int compute_dof(int argc, char **argv)
     if (!out) goto done;
     dof_params p = {(float)focus, (float)aperture, 1.0f, DOF_VIEW_EFFECT, (int)boxes, guard, kernel, 0, 0};
     dof_params_near(&p, near, kernel);
-    if (b == PRIM_CPU ? dof_cpu(&p, &img, depth, out, &err) : dof_gpu(b, v, g, &p, &img, depth, out, &err)) goto done;
+    if (half ? dof_half_apply(&p, img.pixels, depth, img.width, img.height, img.channels, out, &err)
+             : b == PRIM_CPU ? dof_cpu(&p, &img, depth, out, &err) : dof_gpu(b, v, g, &p, &img, depth, out, &err))
+        goto done;
     if (image_write_png(out_path, img.width, img.height, img.channels, out, 0, 0, &err)) goto done;
     if (ref_path && score_against(ref_path, &img, out, depth, &p, &err)) goto done;
     rc = 0;
