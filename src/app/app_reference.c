@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "io/image.h"
+#include "io/npy.h"
 
 /* Views the window adds a frame while it accumulates, and the pattern's size. */
 #define WINDOW_VIEWS_PER_FRAME 4
@@ -98,6 +99,30 @@ static int write_side_by_side(const char *dir, int w, int h, const uint8_t *left
     return rc;
 }
 
+/* DIR/pinhole.png (the frame before the DoF, tone-mapped as the others) and DIR/depth.npy
+ * (its linear depth, float32 (H,W), top row first like the PNGs), so that any DoF, such
+ * as `compute dof --backend cpu`, can be scored on the scene against reference.png. DEPTH
+ * is the depth read back (rows bottom first); PX a w*h*4 buffer to use. */
+static int write_inputs(app *a, const char *dir, const float *depth, uint8_t *px, sw_error *err)
+{
+    int w = a->output.width, h = a->output.height;
+    enum app_view view = a->view;
+    a->view = APP_VIEW_COLOR;
+    app_present(a, a->scene_target.color[0]);
+    a->view = view;
+    if (read_output(a, px, err) || write_png(dir, "pinhole.png", w, h, px, err)) return -1;
+    npy_array arr;
+    const int64_t shape[2] = {h, w};
+    if (npy_alloc(&arr, NPY_F32, 2, shape, err)) return -1;
+    for (int y = 0; y < h; y++)
+        memcpy((float *)arr.data + (size_t)y * w, depth + (size_t)(h - 1 - y) * w, (size_t)w * sizeof *depth);
+    char path[4200];
+    snprintf(path, sizeof path, "%s/depth.npy", dir);
+    int rc = npy_write(path, &arr, err);
+    npy_free(&arr);
+    return rc;
+}
+
 const dof_mode app_dof_compared_modes[APP_DOF_COMPARED] = {
     {DOF_KERNEL_DISC, 3, 1, DOF_NEAR_LAYERS}, {DOF_KERNEL_DISC, 3, 1, DOF_NEAR_ON}, {DOF_KERNEL_DISC, 3, 1, 0}, {DOF_KERNEL_BOXES, 3, 1, 0}, {DOF_KERNEL_BOXES, 1, 0, 0}};
 
@@ -124,6 +149,7 @@ int app_dof_score(app *a, int views, const char *dir, sw_error *err)
     if (post_process(a, post, err)) goto done;
     glGetTextureImage(a->scene_target.color[1], 0, GL_RED, GL_FLOAT, (GLsizei)(n * sizeof *coc), coc);
     if (gl_check("reading the depth back", err)) goto done;
+    if (dir && write_inputs(a, dir, coc, other, err)) goto done;
     for (size_t i = 0; i < n; i++) coc[i] = dof_blur_radius(a->aperture, a->focus, coc[i]);
     if (dof_reference_render(&a->reference, &a->scene, &a->camera, views, a->focus, a->aperture, err)) goto done;
     app_present(a, a->reference.result.color[0]);

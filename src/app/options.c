@@ -169,8 +169,9 @@ static const struct viewer_flag {
                          "cuda gathers; default on): by probes (on), or, with the disc, from near\n"
                          "and far layer tables that also keep sharp objects out of the far blur (layers)"},
     {"--dof-reference", "N", "headless: after the last frame, render the thin-lens reference of N views\n"
-                             "(1..4096) and score the DoF against it: dof_quality in --json, dof.png and\n"
-                             "reference.png in --dump DIR (default: none)"},
+                             "(1..4096) and score the DoF against it: dof_quality in --json; dof.png,\n"
+                             "reference.png, pinhole.png (no DoF) and depth.npy (linear) in --dump DIR\n"
+                             "(default: none)"},
     {"--panels", "LIST", NULL},   /* help built from the panel registry */
     {"--hud", NULL, "draw the HUD (default: on in a window, off headless)"},
     {"--no-hud", NULL, "do not draw the HUD"},
