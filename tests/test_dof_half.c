@@ -25,9 +25,9 @@
  * Over the frame: the half blur is the full one convolved with the 2x2 box of the
  * downsample and sampled on the coarser grid (about half a pixel wider, and the guard and
  * the near field decide per half pixel), and the pixels of CoC 1/2..3/2 blend the two;
- * measured 0.66-0.74 on the three rounds (2026-12-06), where a composite without the
- * sharp detail gives 7.2-9.8, the aperture left unhalved 1.1-2.9 and the taps' weights
- * swapped 1.9-2.6. Where in focus the half DoF keeps each pixel's own value unless a tap is blurred:
+ * measured 0.63-0.69 on the three rounds (2026-12-06), where (with the depth weight's K
+ * at 0.1, 0.66-0.74 correct) a composite without the sharp detail gave 7.2-9.8, the
+ * aperture left unhalved 1.1-2.9 and the taps' weights swapped 1.9-2.6. Where in focus the half DoF keeps each pixel's own value unless a tap is blurred:
  * measured below 0.0005, 13.5 without the sharp detail. */
 #define HALF_FULL_MEAN 1.0
 #define HALF_FULL_SHARP 0.1

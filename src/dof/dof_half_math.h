@@ -17,8 +17,12 @@
 /* The composite's depth similarity: a half tap at depth d_i counts for a full pixel at
  * depth d with max(DOF_HALF_DEPTH_EPS, 1 - |d - d_i| / (DOF_HALF_DEPTH_K d)) times its
  * bilinear weight, so a pixel on one side of a depth edge reads the half pixels of its own
- * side (the floor keeps the sum positive where no tap is alike: then plain bilinear). */
-#define DOF_HALF_DEPTH_K 0.1f
+ * side (the floor keeps the sum positive where no tap is alike: then plain bilinear).
+ * K = 1 measured best of 0.02 .. 1000 (HALF_RES_NOTES.md, 2026-12-06): on the photographs
+ * (depths 1 and 4) every K up to 1 gives the same scores and K = 2 or plain bilinear
+ * lose 0.003-0.004 band SSIM near-blurred; on the app's scene a narrow K (0.1) costs
+ * 0.003 band SSIM against K = 1 (its depth changes smoothly along the floor). */
+#define DOF_HALF_DEPTH_K 1.0f
 #define DOF_HALF_DEPTH_EPS 1e-3f
 
 /* The half size of a full size N. */
@@ -81,18 +85,20 @@ DOF_HALF_FN float dof_half_sharp(float r)
 
 /* One channel of the composite. SHARP is the full pixel's own value, U[k] the half DoF's
  * result and C[k] the half colour at the taps, W[k] their weights, KEEP = dof_half_sharp(r)
- * (1 - a), a the taps' near coverage under the same weights. With U and C upsampled alike,
- *   out = U + keep (sharp - C) = keep sharp + (1 - keep) C + (U - C),
- * written the second way: where the four taps are in focus (U[k] = C[k]) the last term
- * is exactly 0, so a sharp pixel comes out as its own value. */
+ * (1 - a), a the taps' near coverage under the same weights:
+ *   out = U + keep (sharp - C),   U = sum w u, C = sum w c.
+ * Where KEEP is 0 (blurred) this is U exactly, whatever SHARP and C are. Where the four
+ * taps are in focus (u = c, so U and C are the same float) and KEEP is 1 it is SHARP within
+ * an ulp, which rounds back to SHARP's 8 bits. (Written keep sharp + (1 - keep) C + (U - C)
+ * instead, a blurred pixel would depend on C by a rounding and flip 8-bit ties.) */
 DOF_HALF_FN float dof_half_blend(float sharp, const float *u, const float *c, const float *w, float keep)
 {
-    float cu = 0.0f, blur = 0.0f;
+    float uu = 0.0f, cc = 0.0f;
     for (int k = 0; k < 4; k++) {
-        cu += w[k] * c[k];
-        blur += w[k] * (u[k] - c[k]);
+        uu += w[k] * u[k];
+        cc += w[k] * c[k];
     }
-    return keep * sharp + (1.0f - keep) * cu + blur;
+    return uu + keep * (sharp - cc);
 }
 
 #endif
