@@ -258,10 +258,12 @@ __global__ void __launch_bounds__(DOF_GATHER_THREADS, LAYERS ? DOF_LAYERS_BLOCKS
     if (!done) {
         DOF_COLOR(&m, x, y, v);
     }
+    if (a.coverage_out) v[3] = 0.0f;   /* no near layer over the pixel (yet) */
     if (near && !LAYERS) {
         float col[4] = {0.0f, 0.0f, 0.0f, 0.0f};   /* alpha 0 leaves it: 0 x (col - v) must not read an unset value */
         float al = dof_near_layer(&m, x, y, DOF_DEPTH(&m, x, y), tile_rt, tile_dt, col);
         for (int ch = 0; ch < m.c; ch++) v[ch] += al * (col[ch] - v[ch]);
+        if (a.coverage_out) v[3] = al;
     }
     ushort4 o = make_ushort4(__half_as_ushort(__float2half(v[0])), __half_as_ushort(__float2half(v[1])),
                              __half_as_ushort(__float2half(v[2])), __half_as_ushort(__float2half(v[3])));

@@ -24,6 +24,8 @@ typedef struct dof_cuda_args {
     const void *layers;                 /* with p.layers: the near then the far layer table, w*h uint4 each */
     void *near_cols;                    /* with the near field: its scratch (below), or NULL where that is 0 */
     int near_cols_w;                    /* its sample columns (dof_cuda_near_samples(w)) */
+    int coverage_out;                   /* 1: the near layer's coverage as the fourth channel, in place of */
+                                        /* ALPHA (the half-resolution composite reads it; kernels/dof/half.h) */
 } dof_cuda_args;
 
 #ifdef __CUDACC__

@@ -70,6 +70,7 @@ typedef struct app {
     int boxes;                /* nested boxes the box kernel averages, 1..DOF_MAX_BOXES */
     bool guard;               /* the DoF's foreground guard */
     int near;                 /* the DoF's near field (DOF_NEAR_*): off, probes, layer tables */
+    bool half;                /* the DoF at half size (the cuda gather's; app_dof_half_active) */
     dof_reference reference;  /* the thin-lens ground truth (app_reference.c) */
     bool reference_on;        /* shown instead of the post-process, accumulating (L) */
     struct reference_state {  /* what the accumulated views were rendered for */
@@ -142,6 +143,10 @@ void app_cycle_kernel(app *a);   /* disc, 3 boxes, 2, 1, disc, ... */
 const char *app_dof_mode(const app *a, char *buf, size_t size);
 void app_toggle_guard(app *a);
 void app_toggle_near(app *a);
+/* U: the DoF at half size and back. It runs where the cuda gather takes the frame without
+ * the layer tables; app_dof_half_active says whether it does now. */
+void app_toggle_half(app *a);
+bool app_dof_half_active(const app *a);
 void app_cycle_sat_backend(app *a);
 void app_cycle_sat_variant(app *a);
 void app_cycle_gather(app *a);

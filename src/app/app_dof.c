@@ -31,6 +31,7 @@ int app_dof_init(app *a, sw_error *err)
     a->kernel = o->kernel;
     a->guard = o->guard;
     a->near = o->near;
+    a->half = o->dof_half;
     a->sat_backend = a->cuda.available ? PRIM_CUDA : PRIM_GL;
     if (o->sat_backend && prim_backend_parse(o->sat_backend, &a->sat_backend, err)) return -1;
     if (!o->sat_backend && !a->cuda.available)
@@ -103,6 +104,7 @@ void app_dof_start(app *a)
                                               : DOF_VIEW_EFFECT,
                     a->boxes, a->guard, a->kernel, 0, 0};
     dof_params_near(&p, a->near, a->kernel);
+    p.half = app_dof_half_active(a);
     fs->params = p;
     fs->cuda = a->sat_backend == PRIM_CUDA;
     fs->cuda_gather = a->gather == DOF_CUDA && fs->cuda;
@@ -225,7 +227,24 @@ void app_cycle_kernel(app *a)
 
 const char *app_dof_mode(const app *a, char *buf, size_t size)
 {
-    return dof_mode_describe(a->kernel, a->boxes, a->guard, a->near, buf, size);
+    dof_mode_describe(a->kernel, a->boxes, a->guard, a->near, buf, size);
+    size_t n = strlen(buf);
+    if (a->half && n < size)
+        snprintf(buf + n, size - n, app_dof_half_active(a) ? ", half size" : ", full size (half: cuda gather)");
+    return buf;
+}
+
+bool app_dof_half_active(const app *a)
+{
+    return a->half && a->sat_backend == PRIM_CUDA && a->gather == DOF_CUDA &&
+           !(a->near == DOF_NEAR_LAYERS && a->kernel == DOF_KERNEL_DISC);
+}
+
+void app_toggle_half(app *a)
+{
+    a->half = !a->half;
+    char mode[96];
+    app_message(a, "DoF %s: %s", a->half ? "at half size, composited" : "at full size", app_dof_mode(a, mode, sizeof mode));
 }
 
 void app_toggle_guard(app *a)

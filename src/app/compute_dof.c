@@ -35,8 +35,8 @@ static const char *const usage =
     "turns the blur off. cpu runs the C gather; gl and cuda build the table on the GPU (cuda through\n"
     "CUDA-GL interop, as in the app) and run the DoF shader. --reference scores the result against a\n"
     "ground-truth picture of the same size (such as a thin-lens render): PSNR and SSIM on luma, over the\n"
-    "whole picture and over the depth-edge band, printed as one JSON line. --scale half (cpu only for now;\n"
-    "not with --near layers) runs the whole DoF on the picture downsampled 2x2 (colour the mean, depth the\n"
+    "whole picture and over the depth-edge band, printed as one JSON line. --scale half (cpu, or cuda with\n"
+    "--gather cuda; not with --near layers) runs the whole DoF on the picture downsampled 2x2 (colour the mean, depth the\n"
     "nearest) with the aperture halved, and composites it at full size: the half result upsampled, each\n"
     "pixel's own detail kept where its CoC is below 1.5 px and no blurred foreground covers it.";
 
@@ -194,7 +194,7 @@ int compute_dof(int argc, char **argv)
          "(layers, the disc's; default off)", 0, 0,
          false, false},
         {"--scale", CLI_STRING, &scale_s,
-         "full|half  the DoF at the picture's size, or at half size composited back (cpu only; default full)", 0, 0,
+         "full|half  the DoF at the picture's size, or at half size composited back (cpu, or cuda with --gather cuda; default full)", 0, 0,
          false, false},
         {"--reference", CLI_STRING, &ref_path, "REF.png  score the result against this picture (same size)", 0, 0,
          false, false},
@@ -225,9 +225,9 @@ int compute_dof(int argc, char **argv)
         fprintf(stderr, "scanworks compute dof: --scale '%s': expected full or half\n", scale_s);
         return 2;
     }
-    if (half && b != PRIM_CPU) {
-        fprintf(stderr, "scanworks compute dof: --scale half is not yet in the %s backend (only cpu)\n",
-                prim_backend_name(b));
+    if (half && b != PRIM_CPU && g != DOF_CUDA) {
+        fprintf(stderr, "scanworks compute dof: --scale half is not yet in the GL gathers (cpu, or cuda with "
+                        "--gather cuda)\n");
         return 2;
     }
     if (half && near == DOF_NEAR_LAYERS) {
@@ -264,7 +264,8 @@ int compute_dof(int argc, char **argv)
     if (!out) goto done;
     dof_params p = {(float)focus, (float)aperture, 1.0f, DOF_VIEW_EFFECT, (int)boxes, guard, kernel, 0, 0};
     dof_params_near(&p, near, kernel);
-    if (half ? dof_half_apply(&p, img.pixels, depth, img.width, img.height, img.channels, out, &err)
+    p.half = half;
+    if (half && b == PRIM_CPU ? dof_half_apply(&p, img.pixels, depth, img.width, img.height, img.channels, out, &err)
              : b == PRIM_CPU ? dof_cpu(&p, &img, depth, out, &err) : dof_gpu(b, v, g, &p, &img, depth, out, &err))
         goto done;
     if (image_write_png(out_path, img.width, img.height, img.channels, out, 0, 0, &err)) goto done;

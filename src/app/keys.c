@@ -55,6 +55,7 @@ static void kernel(app *a, int code, bool *q) { (void)code, (void)q, app_cycle_k
 static void reference(app *a, int code, bool *q) { (void)code, (void)q, app_toggle_reference(a); }
 static void guard(app *a, int code, bool *q) { (void)code, (void)q, app_toggle_guard(a); }
 static void near_field(app *a, int code, bool *q) { (void)code, (void)q, app_toggle_near(a); }
+static void half_size(app *a, int code, bool *q) { (void)code, (void)q, app_toggle_half(a); }
 
 static void camera_home(app *a, int code, bool *q)
 {
@@ -92,6 +93,7 @@ const key_binding key_table[] = {
     {"K", "DoF kernel: disc / 3 / 2 / 1 boxes", "kernel", KEY_APP, {GLFW_KEY_K}, kernel, {0}},
     {"F", "DoF foreground guard on/off", "guard", KEY_APP, {GLFW_KEY_F}, guard, {0}},
     {"J", "DoF near field: off / probes / layers", "near", KEY_APP, {GLFW_KEY_J}, near_field, {0}},
+    {"U", "DoF at full / half size (cuda gather)", "half", KEY_APP, {GLFW_KEY_U}, half_size, {0}},
     {"L", "thin-lens reference / post-process", "reference", KEY_APP, {GLFW_KEY_L}, reference, {0}},
     {"Arrows", "orbit (a tap steps, a hold turns)", "camera", KEY_CAMERA,
      {GLFW_KEY_LEFT, GLFW_KEY_RIGHT, GLFW_KEY_UP, GLFW_KEY_DOWN}, NULL,

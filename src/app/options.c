@@ -168,6 +168,8 @@ static const struct viewer_flag {
     {"--near", "off|on|layers", "a blurred foreground spreads over what lies behind it (compute and\n"
                          "cuda gathers; default on): by probes (on), or, with the disc, from near\n"
                          "and far layer tables that also keep sharp objects out of the far blur (layers)"},
+    {"--dof-scale", "full|half", "the DoF at the frame's size (default) or at half size, composited back\n"
+                                 "at full size (the cuda gather; not with --near layers); U toggles"},
     {"--dof-reference", "N", "headless: after the last frame, render the thin-lens reference of N views\n"
                              "(1..4096) and score the DoF against it: dof_quality in --json; dof.png,\n"
                              "reference.png, pinhole.png (no DoF) and depth.npy (linear) in --dump DIR\n"
@@ -228,6 +230,10 @@ static int parse_flag(app_options *o, const char *a, const char *next, sw_error 
         return parse_long(a, next, 1, APP_MAX_FRAMES_IN_FLIGHT, &o->frames_in_flight, err);
     } else if (!strcmp(a, "--near")) {
         if (dof_near_parse(next, &o->near, err)) return sw_wrap(err, "--near: ");
+    } else if (!strcmp(a, "--dof-scale")) {
+        if (strcmp(next, "full") && strcmp(next, "half"))
+            return sw_fail(err, "--dof-scale: '%s': expected full or half", next);
+        o->dof_half = !strcmp(next, "half");
     } else if (!strcmp(a, "--device")) {
         if (parse_long(a, next, 0, 63, &v, err)) return -1;
         o->cuda_device = (int)v;

@@ -13,7 +13,9 @@
 /* kernels/sat/sat.h, the table layout shared with the kernels */
 #include "prim/sat_plan_cuda.h"
 #include "kernels/dof/gather.h"
+#include "dof/dof_half_cuda.h"
 #include "dof/dof_layers_cuda.h"
+#include "kernels/dof/half.h"
 #include "kernels/common/cuda_util.cuh"
 #include "dof/handover_clock.h"
 #include "dof/sat_egl_sync.h"
@@ -66,7 +68,8 @@ done:
 
 /* ---- the frame path --------------------------------------------------------------- */
 
-#define EVENTS (SAT_CUDA_MAX_STAGES + 2)   /* the SAT stages, then the cuda gather */
+#define EVENTS (SAT_CUDA_MAX_STAGES + 3)   /* the SAT stages, the cuda gather, the half DoF's downsample */
+#define EV_DOWN (SAT_CUDA_MAX_STAGES + 2)   /* before the downsample (it ends where the SAT starts) */
 #define MAX_RES 4                          /* colour, SAT buffer, [depth, DoF output] */
 
 typedef struct frame_objects {              /* one frame's, destroyed once it is done */
@@ -80,7 +83,7 @@ typedef struct sat_interop {
     cudaGraphicsResource_t res[MAX_RES];
     cudaStream_t stream;
     cudaEvent_t ev[2][EVENTS];
-    bool pending[2], pending_gather[2];
+    bool pending[2], pending_gather[2], launched_half[2];
     int pending_variant[2];
     frame_objects obj[2];
     long frame;
@@ -92,6 +95,7 @@ typedef struct sat_interop {
     bool egl_tried;
     char ext_why[240];
     dof_cuda_layers layers;   /* the gather's layer tables (p.layers), made on first use */
+    dof_cuda_half half;       /* the half-resolution DoF's images (p.half), made on first use */
     void *near_cols;          /* the near field's scratch (gather.h: column values, sample grid) */
     size_t near_cols_bytes;
     /* A frame between sat_interop_start and sat_interop_finish (mapped, or external
@@ -139,6 +143,7 @@ void sat_interop_release(void **state)
     cudaStreamDestroy(io->stream);
     sat_cuda_scratch_free(&io->scratch);
     dof_cuda_layers_free(&io->layers);
+    dof_cuda_half_free(&io->half);
     cudaFree(io->near_cols);
     cudaGetLastError();
     free(io);
@@ -211,6 +216,11 @@ static void report_previous(sat_interop *io, gpu_timer *timer)
     }
     const char *const *names;
     int n = sat_cuda_stage_names(io->pending_variant[slot], &names);
+    if (io->launched_half[slot]) {   /* the half DoF's downsample, before the SAT */
+        float ms = 0;
+        if (cudaEventElapsedTime(&ms, io->ev[slot][EV_DOWN], io->ev[slot][0]) != cudaSuccess) cudaGetLastError();
+        if (timer) gpu_timer_add(timer, "dof downsample (cuda)", ms);
+    }
     for (int i = 0; i < last; i++) {
         if (i < n && !names[i]) continue;   /* a stage with no kernel in it */
         float ms = 0;
@@ -231,17 +241,35 @@ static int run_kernels(sat_interop *io, int slot, int variant, cudaTextureObject
     if (layout && strcmp(layout, "texels") && strcmp(layout, "split"))
         return sw_fail(err, "SCANWORKS_SAT_LAYOUT=%s: expected texels or split", layout);
     int split = g && !(layout && !strcmp(layout, "texels")) && sat_cuda_split_bytes(w, h) <= sat_bytes;
+    /* The half-resolution DoF (p.half): the frame downsampled, the table and the gather
+     * at half size (the CoC in half pixels), then composited onto OUT (kernels/dof/half.h). */
+    const bool half = g && g->params.half;
+    io->launched_half[slot] = half;
+    dof_cuda_half_args ha;
+    if (half) {
+        if (dof_uses_layers(&g->params)) return sw_fail(err, "the half-resolution DoF has no layer tables");
+        if (alpha < 0.0f) return sw_fail(err, "the half-resolution DoF needs an opaque picture (one alpha everywhere)");
+        if (dof_cuda_half_ensure(&io->half, w, h, err)) return -1;
+        ha = (dof_cuda_half_args){color, depth, io->half.color_surf, io->half.depth_surf, io->half.color_tex,
+                                  io->half.depth_tex, io->half.out_tex, out, w, h, scale, g->params.aperture,
+                                  g->params.focus, alpha >= 0.0f ? alpha : 1.0f};
+        TRY(cudaEventRecord(io->ev[slot][EV_DOWN], io->stream));
+        if (dof_cuda_half_down(&ha, io->stream, err)) return -1;
+        color = io->half.color_tex, depth = io->half.depth_tex, out = io->half.out_surf;
+        w = (w + 1) / 2, h = (h + 1) / 2;
+    }
     sat_cuda_src src = {color, NULL, scale, alpha >= 0.0f, alpha, split};
     if (sat_cuda_build(variant, &src, sat, w, h, &io->scratch, io->stream, io->ev[slot], err)) return -1;
     if (!g) return 0;
     dof_params p = g->params;
     p.scale = scale;
+    if (half) p.aperture *= 0.5f;   /* the CoC in half pixels */
     /* Three channels averaged where the SAT build would scan three (the fourth constant,
      * and not SCANWORKS_SAT_ALPHA=scan), whichever variant built it. */
     int three = sat_cuda_rgb_path(&src, err);
     if (three < 0) return -1;
     dof_cuda_args a = {color, depth, out, sat, w, h, p, three, alpha, sat_cuda_split_table(variant, &src), NULL,
-                       NULL, dof_cuda_near_samples(w)};
+                       NULL, dof_cuda_near_samples(w), half};
     /* The near field's scratch (gather.h): made on first use, grown with the frame; kept
      * through the debug views, which fold no tiles. */
     if (p.near || p.layers) {
@@ -260,6 +288,7 @@ static int run_kernels(sat_interop *io, int slot, int variant, cudaTextureObject
         a.layers = io->layers.tables;
     }
     if (dof_cuda_gather(&a, io->stream, err)) return -1;
+    if (half && dof_cuda_half_composite(&ha, io->stream, err)) return -1;
     TRY(cudaEventRecord(io->ev[slot][SAT_CUDA_MAX_STAGES + 1], io->stream));
     return 0;
 }

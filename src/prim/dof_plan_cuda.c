@@ -1,10 +1,11 @@
 /* The launches of the DoF kernels that kernels/dof/ hands over: the frame's gather
  * (gather.h) and the gather over device pointers (gather_ptr.h), a thread a pixel in
  * blocks of the near-field tile (DOF_NEAR_TILE_W x _H), and the layer tables' input
- * (layers.h) in 16 x 16 blocks. */
+ * (layers.h) and the half-resolution passes (half.h) in 16 x 16 blocks. */
 #include "kernels/common/cuda_util.cuh"
 #include "kernels/dof/gather.h"
 #include "kernels/dof/gather_ptr.h"
+#include "kernels/dof/half.h"
 #include "kernels/dof/layers.h"
 #include "dof/dof_limits.h"
 
@@ -58,4 +59,20 @@ int dof_cuda_layer_values(cudaTextureObject_t color, cudaTextureObject_t depth, 
     char *near_in = (char *)values, *far_in = near_in + (size_t)w * h * 16;   /* uint4 each */
     void *args[] = {&color, &depth, &aperture, &focus, &scale, &w, &h, &near_in, &far_in};
     return launch_pixels(dof_cuda_layer_values_kernel(), w, h, 16, 16, args, stream, "dof_layer_values_kernel", err);
+}
+
+int dof_cuda_half_down(const dof_cuda_half_args *a, cudaStream_t stream, sw_error *err)
+{
+    dof_cuda_half_args pa = *a;
+    void *args[] = {&pa};
+    return launch_pixels(dof_cuda_half_down_kernel(), (a->w + 1) / 2, (a->h + 1) / 2, 16, 16, args, stream,
+                         "dof_half_down_kernel", err);
+}
+
+int dof_cuda_half_composite(const dof_cuda_half_args *a, cudaStream_t stream, sw_error *err)
+{
+    dof_cuda_half_args pa = *a;
+    void *args[] = {&pa};
+    return launch_pixels(dof_cuda_half_composite_kernel(), a->w, a->h, 16, 16, args, stream,
+                         "dof_half_composite_kernel", err);
 }

@@ -1,0 +1,89 @@
+/* The half-resolution DoF's downsample and composite (half.h); the per-pixel arithmetic
+ * is src/dof/dof_half_math.h, which the C version (src/dof/dof_half.c) compiles too. */
+#include <cuda_fp16.h>
+
+#include "half.h"
+#include "dof/dof_limits.h"
+
+#define DOF_HALF_FN __device__ static inline
+#include "dof/dof_half_math.h"
+#define DOF_FN __device__ static inline
+#include "dof/dof_radius.h"
+
+/* The SAT build's quantization of a colour channel (kernels/sat/sat_tile.cuh): the count
+ * the tables hold, so the half colour's mean is taken over what they would have summed. */
+__device__ static inline unsigned dof_half_quantize(float v, float scale)
+{
+    float q = fmaxf(v, 0.0f) * scale + 0.5f;   /* NaN -> 0 */
+    return q >= 65535.0f ? 65535u : (unsigned)q;
+}
+
+/* A thread a half pixel: the mean of its four full pixels' counts (dof_half_color),
+ * stored as count / scale, which the half table's build quantizes back to the count
+ * exactly; the nearest of their depths. */
+__global__ void __launch_bounds__(256) dof_half_down_kernel(dof_cuda_half_args a)
+{
+    int i = (int)(blockIdx.x * blockDim.x + threadIdx.x), j = (int)(blockIdx.y * blockDim.y + threadIdx.y);
+    int hw = dof_half_size(a.w), hh = dof_half_size(a.h);
+    if (i >= hw || j >= hh) return;
+    float x0 = dof_half_lo(i) + 0.5f, x1 = dof_half_hi(i, a.w) + 0.5f;
+    float y0 = dof_half_lo(j) + 0.5f, y1 = dof_half_hi(j, a.h) + 0.5f;
+    float4 c0 = tex2D<float4>(a.color, x0, y0), c1 = tex2D<float4>(a.color, x1, y0);
+    float4 c2 = tex2D<float4>(a.color, x0, y1), c3 = tex2D<float4>(a.color, x1, y1);
+    float inv = 1.0f / a.scale;
+#define DOF_HALF_CH(f)                                                                                       \
+    ((float)dof_half_color(dof_half_quantize(c0.f, a.scale), dof_half_quantize(c1.f, a.scale),             \
+                           dof_half_quantize(c2.f, a.scale), dof_half_quantize(c3.f, a.scale)) * inv)
+    float4 c = make_float4(DOF_HALF_CH(x), DOF_HALF_CH(y), DOF_HALF_CH(z), DOF_HALF_CH(w));
+#undef DOF_HALF_CH
+    surf2Dwrite(c, a.half_color, i * (int)sizeof(float4), j);
+    float d = dof_half_depth(tex2D<float>(a.depth, x0, y0), tex2D<float>(a.depth, x1, y0),
+                             tex2D<float>(a.depth, x0, y1), tex2D<float>(a.depth, x1, y1));
+    surf2Dwrite(d, a.half_depth, i * (int)sizeof(float), j);
+}
+
+/* A thread a full pixel: the four half pixels around it, weighed by distance and depth
+ * (dof_half_weights); the upsampled half DoF plus the pixel's own detail where it is in
+ * focus and no blurred foreground covers it (dof_half_blend). */
+__global__ void __launch_bounds__(256) dof_half_composite_kernel(dof_cuda_half_args a)
+{
+    int x = (int)(blockIdx.x * blockDim.x + threadIdx.x), y = (int)(blockIdx.y * blockDim.y + threadIdx.y);
+    if (x >= a.w || y >= a.h) return;
+    int hw = dof_half_size(a.w), hh = dof_half_size(a.h), i[2], j[2];
+    float tx, ty;
+    dof_half_axis(x, hw, &i[0], &i[1], &tx);
+    dof_half_axis(y, hh, &j[0], &j[1], &ty);
+    float d = tex2D<float>(a.depth, x + 0.5f, y + 0.5f), dt[4], wt[4];
+    float4 u[4], c[4];
+#pragma unroll
+    for (int k = 0; k < 4; k++) {
+        float hx = i[k & 1] + 0.5f, hy = j[k >> 1] + 0.5f;
+        dt[k] = tex2D<float>(a.half_depth_tex, hx, hy);
+        u[k] = tex2D<float4>(a.half_out_tex, hx, hy);
+        c[k] = tex2D<float4>(a.half_color_tex, hx, hy);
+    }
+    dof_half_weights(d, dt, tx, ty, wt);
+    float cover = 0.0f;
+#pragma unroll
+    for (int k = 0; k < 4; k++) cover += wt[k] * u[k].w;   /* the half gather's fourth channel: its near coverage */
+    float keep = dof_half_sharp(dof_radius(a.aperture, a.focus, d)) * (1.0f - cover);
+    float4 s = tex2D<float4>(a.color, x + 0.5f, y + 0.5f);
+    float v[3];
+    const float sharp[3] = {s.x, s.y, s.z};
+#pragma unroll
+    for (int ch = 0; ch < 3; ch++) {
+        float uu[4], cc[4];
+#pragma unroll
+        for (int k = 0; k < 4; k++) {
+            uu[k] = ch == 0 ? u[k].x : ch == 1 ? u[k].y : u[k].z;
+            cc[k] = ch == 0 ? c[k].x : ch == 1 ? c[k].y : c[k].z;
+        }
+        v[ch] = dof_half_blend(sharp[ch], uu, cc, wt, keep);
+    }
+    ushort4 o = make_ushort4(__half_as_ushort(__float2half(v[0])), __half_as_ushort(__float2half(v[1])),
+                             __half_as_ushort(__float2half(v[2])), __half_as_ushort(__float2half(a.alpha)));
+    surf2Dwrite(o, a.out, x * (int)sizeof(ushort4), y);
+}
+
+extern "C" const void *dof_cuda_half_down_kernel(void) { return (const void *)dof_half_down_kernel; }
+extern "C" const void *dof_cuda_half_composite_kernel(void) { return (const void *)dof_half_composite_kernel; }

@@ -1,0 +1,37 @@
+/* The half-resolution DoF's two passes around the gather (half.cu): the downsample
+ * (full frame -> half colour and depth) and the composite (the half DoF back onto the
+ * full frame). The arithmetic is src/dof/dof_half_math.h, shared with the C version
+ * (src/dof/dof_half.c); the gather between them is gather.cu at half size. */
+#ifndef SCANWORKS_KERNELS_DOF_HALF_H
+#define SCANWORKS_KERNELS_DOF_HALF_H
+
+#include <cuda_runtime_api.h>
+#include "util/error.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef struct dof_cuda_half_args {
+    cudaTextureObject_t color, depth;           /* the full frame: RGBA float, R32F */
+    cudaSurfaceObject_t half_color, half_depth; /* the downsample's output: RGBA32F, R32F */
+    cudaTextureObject_t half_color_tex, half_depth_tex, half_out_tex;   /* the composite's input */
+    cudaSurfaceObject_t out;                    /* the full DoF: RGBA16F */
+    int w, h;                                   /* the full size */
+    float scale;                                /* the tables' quantization: colour c counts round(c scale) */
+    float aperture, focus;                      /* the full frame's (pixels of blur at infinity) */
+    float alpha;                                /* written as the output's fourth channel */
+} dof_cuda_half_args;
+
+/* The kernels (a thread a half pixel; a thread a full pixel), launched in 16 x 16 blocks
+ * by src/prim/dof_plan_cuda.c. */
+const void *dof_cuda_half_down_kernel(void);
+const void *dof_cuda_half_composite_kernel(void);
+int dof_cuda_half_down(const dof_cuda_half_args *a, cudaStream_t stream, sw_error *err);
+int dof_cuda_half_composite(const dof_cuda_half_args *a, cudaStream_t stream, sw_error *err);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

@@ -1,0 +1,63 @@
+/* The half-resolution DoF's images on CUDA (dof_half_cuda.h). */
+#include "dof/dof_half_cuda.h"
+
+#include <string.h>
+
+#include "kernels/common/cuda_util.cuh"
+
+#define TRY(call)                                                                                         \
+    do {                                                                                                  \
+        cudaError_t e_ = (call);                                                                          \
+        if (e_ != cudaSuccess) {                                                                          \
+            cudaGetLastError();                                                                           \
+            dof_cuda_half_free(hf);                                                                       \
+            return sw_fail(err, "%s failed: %s", #call, cudaGetErrorString(e_));                          \
+        }                                                                                                 \
+    } while (0)
+
+void dof_cuda_half_free(dof_cuda_half *hf)
+{
+    cudaTextureObject_t tex[3] = {hf->color_tex, hf->depth_tex, hf->out_tex};
+    cudaSurfaceObject_t surf[3] = {hf->color_surf, hf->depth_surf, hf->out_surf};
+    cudaArray_t arrays[3] = {hf->color, hf->depth, hf->out};
+    for (int i = 0; i < 3; i++) {
+        if (tex[i]) cudaDestroyTextureObject(tex[i]);
+        if (surf[i]) cudaDestroySurfaceObject(surf[i]);
+        if (arrays[i]) cudaFreeArray(arrays[i]);
+    }
+    memset(hf, 0, sizeof *hf);
+    cudaGetLastError();
+}
+
+/* A half-size array of DESC with a point texture and a surface over it. */
+static int make_image(dof_cuda_half *hf, const struct cudaChannelFormatDesc *desc, int hw, int hh, cudaArray_t *array,
+                      cudaTextureObject_t *tex, cudaSurfaceObject_t *surf, sw_error *err)
+{
+    TRY(cudaMallocArray(array, desc, (size_t)hw, (size_t)hh, cudaArraySurfaceLoadStore));
+    struct cudaResourceDesc rd;
+    memset(&rd, 0, sizeof rd);
+    rd.resType = cudaResourceTypeArray;
+    rd.res.array.array = *array;
+    TRY(cudaCreateSurfaceObject(surf, &rd));
+    if (cuda_point_texture(*array, tex, err)) {
+        dof_cuda_half_free(hf);
+        return -1;
+    }
+    return 0;
+}
+
+int dof_cuda_half_ensure(dof_cuda_half *hf, int w, int h, sw_error *err)
+{
+    if (hf->w == w && hf->h == h && hf->color) return 0;
+    dof_cuda_half_free(hf);
+    int hw = (w + 1) / 2, hh = (h + 1) / 2;
+    struct cudaChannelFormatDesc rgba32 = cudaCreateChannelDesc(32, 32, 32, 32, cudaChannelFormatKindFloat);
+    struct cudaChannelFormatDesc r32 = cudaCreateChannelDesc(32, 0, 0, 0, cudaChannelFormatKindFloat);
+    struct cudaChannelFormatDesc rgba16 = cudaCreateChannelDesc(16, 16, 16, 16, cudaChannelFormatKindFloat);
+    if (make_image(hf, &rgba32, hw, hh, &hf->color, &hf->color_tex, &hf->color_surf, err) ||
+        make_image(hf, &r32, hw, hh, &hf->depth, &hf->depth_tex, &hf->depth_surf, err) ||
+        make_image(hf, &rgba16, hw, hh, &hf->out, &hf->out_tex, &hf->out_surf, err))
+        return -1;
+    hf->w = w, hf->h = h;
+    return 0;
+}

@@ -1,0 +1,121 @@
+/* On the GPU machine: the half-resolution DoF on CUDA (kernels/dof/half.cu around the
+ * production SAT and gather at half size; `compute dof --backend cuda --gather cuda
+ * --scale half`) against the C version (src/dof/dof_half.c, the same dof_half_math.h),
+ * on opaque noise of awkward sizes (odd and even, a pixel wide or high, 1080p) over the
+ * noise's red as depth, with the near field and without, three and four channels; the
+ * outputs are deleted before each run, so a run that writes nothing fails. The app's
+ * frame with --dof-scale half (the cuda gather) against the same frame at full size:
+ * close, not equal. A picture whose alpha varies is refused (the half gather's fourth
+ * channel carries the near coverage). */
+#include <unistd.h>
+
+#include "app/commands_ops.h"
+#include "dof_frames.h"
+
+/* CUDA against C, mean absolute difference of the 8-bit values. The same bound as the
+ * full-size gathers' on noise (test_dof_cuda.c: 0.5): C rounds the half DoF to 8 bits
+ * before the composite where CUDA keeps half floats, and the disc's fractional corners
+ * round to either side of a texel now and then on noise. */
+#define CUDA_C_MEAN 0.5
+#define CUDA_C_FRAC 0.001
+
+static int write_noise(const char *path, int w, int h, int c, int alpha_varies, uint64_t *seed)
+{
+    unsigned char *px = malloc((size_t)w * h * c);
+    if (!px) {
+        CHECK_MSG(0, "out of memory");
+        return -1;
+    }
+    for (size_t i = 0; i < (size_t)w * h * c; i++)
+        px[i] = c == 4 && !alpha_varies && i % 4 == 3 ? 200 : (unsigned char)(test_rand(seed) & 0xFF);
+    sw_error err;
+    int rc = image_write_png(path, w, h, c, px, 0, 0, &err);
+    CHECK_MSG(rc == 0, "%s", err.msg);
+    free(px);
+    return rc;
+}
+
+/* compute dof on PNG (depth = its red, focus 0.4, aperture 12) with BACKEND at half size,
+ * the near field NEAR, into OUT (deleted first); its exit code. */
+static int half_run(const char *png, const char *backend, const char *near, const char *out)
+{
+    unlink(out);
+    const char *argv[] = {"dof",  "--backend", backend, "--in",  png,   "--depth", png,      "--focus",
+                          "0.4", "--aperture", "12",    "--out", out,   "--near",  near,     "--scale",
+                          "half", "--gather",  "cuda"};
+    int argc = (int)(sizeof argv / sizeof *argv) - (strcmp(backend, "cuda") ? 2 : 0);
+    return compute_dof(argc, (char **)argv);
+}
+
+static void sizes_against_c(void)
+{
+    static const int sizes[][2] = {{1, 1}, {2, 3}, {3, 2}, {37, 29}, {131, 67}, {257, 1}, {1, 211}, {330, 97},
+                                   {1920, 1080}};
+    static const char *const nears[] = {"on", "off"};
+    uint64_t seed = 606;
+    for (size_t s = 0; s < sizeof sizes / sizeof sizes[0]; s++)
+        for (int c = 3; c <= 4; c++)
+            for (int k = 0; k < 2; k++) {
+                int w = sizes[s][0], h = sizes[s][1];
+                if (write_noise("dofhalf_in.png", w, h, c, 0, &seed)) return;
+                int rc_cuda = half_run("dofhalf_in.png", "cuda", nears[k], "dofhalf_cuda.png");
+                int rc_cpu = half_run("dofhalf_in.png", "cpu", nears[k], "dofhalf_cpu.png");
+                CHECK_MSG(rc_cuda == 0 && rc_cpu == 0, "%dx%dx%d near %s: compute dof --scale half failed (cuda %d, cpu %d)",
+                          w, h, c, nears[k], rc_cuda, rc_cpu);
+                if (rc_cuda || rc_cpu) continue;
+                image8 a, b;
+                sw_error err;
+                if (image_load_file(&a, "dofhalf_cuda.png", 0, &err)) {
+                    CHECK_MSG(0, "%s", err.msg);
+                    continue;
+                }
+                if (!image_load_file(&b, "dofhalf_cpu.png", 0, &err)) {
+                    char what[96];
+                    snprintf(what, sizeof what, "%dx%dx%d near %s, half size: cuda vs cpu", w, h, c, nears[k]);
+                    dof_compare(what, &a, &b, CUDA_C_MEAN, CUDA_C_FRAC);
+                    image_free(&b);
+                } else {
+                    CHECK_MSG(0, "%s", err.msg);
+                }
+                image_free(&a);
+            }
+}
+
+/* The app's frame (320x180, dof_frames.h) with the cuda gather at half size against the
+ * same at full size: each pixel of the half one is the full one's blur seen on a grid
+ * twice as coarse, so they are close (test_dof_half.c's bound for C, on noise: 1.0) but not
+ * the same picture (a half path that did nothing would be). */
+static void app_frame(void)
+{
+    static const char *const half_argv[] = {"--dof-scale", "half"};
+    image8 full, half;
+    sw_error err;
+    dof_render_extra = NULL;
+    int rc = dof_render("cuda", NULL, "cuda", "dofhalf_full");
+    dof_render_extra = half_argv;
+    rc |= dof_render("cuda", NULL, "cuda", "dofhalf_half");
+    dof_render_extra = NULL;
+    CHECK_MSG(rc == 0, "headless cuda frames failed");
+    if (rc || image_load_file(&full, "dofhalf_full/frame_0000.png", 0, &err)) return;
+    if (!image_load_file(&half, "dofhalf_half/frame_0000.png", 0, &err)) {
+        dof_compare("the app's frame, cuda gather: half size vs full", &half, &full, 1.0, 0.01);
+        size_t n = (size_t)full.width * full.height * full.channels, same = 0;
+        for (size_t i = 0; i < n; i++) same += half.pixels[i] == full.pixels[i];
+        CHECK_MSG(same < n, "the half-size frame is the full-size frame byte for byte: the half path did not run");
+        image_free(&half);
+    }
+    image_free(&full);
+}
+
+int main(void)
+{
+    const char *why;
+    if (!prim_cuda_available(&why)) TEST_SKIP("cuda half-size DoF: %s", why);
+    sizes_against_c();
+    app_frame();
+    uint64_t seed = 9;
+    if (!write_noise("dofhalf_alpha.png", 33, 17, 4, 1, &seed))
+        CHECK_MSG(half_run("dofhalf_alpha.png", "cuda", "on", "dofhalf_alpha_out.png") == 1,
+                  "a picture whose alpha varies: expected exit 1 (refused) from the cuda half-size DoF");
+    return test_finish("test_dof_half_cuda");
+}
