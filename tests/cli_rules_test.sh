@@ -158,6 +158,11 @@ expect 2 "sat of floats on gl" -- "$bin" compute sat --backend gl --in f32.npy -
 expect 1 "a negative depth" -- "$bin" compute dof --backend cpu --in photo.png --depth depth_neg.npy --focus 1 --aperture 2 --out o.png
 says "row 1, column 0" "a negative depth"
 [ ! -e o.png ] || fail "a refused depth map left an output"
+# the half-resolution DoF: cpu only for now, and not with the layer tables
+expect 2 "dof --scale half on gl" -- "$bin" compute dof --backend gl --in photo.png --depth depth_neg.npy --focus 1 --aperture 2 --scale half --out o.png
+says "not yet" "dof --scale half on gl"
+expect 2 "dof --scale half --near layers" -- "$bin" compute dof --backend cpu --in photo.png --depth depth_neg.npy --focus 1 --aperture 2 --scale half --near layers --out o.png
+expect 2 "dof --scale quarter" -- "$bin" compute dof --backend cpu --in photo.png --depth depth_neg.npy --focus 1 --aperture 2 --scale quarter --out o.png
 
 echo "--- headless: a named backend runs or fails; the JSON's fields"
 "$bin" --headless --frames 3 --warmup 2 --size 32x18 --dump fr --json run.json --sat-backend cuda --fallback > out 2> err

@@ -18,7 +18,7 @@
  * depth d with max(DOF_HALF_DEPTH_EPS, 1 - |d - d_i| / (DOF_HALF_DEPTH_K d)) times its
  * bilinear weight, so a pixel on one side of a depth edge reads the half pixels of its own
  * side (the floor keeps the sum positive where no tap is alike: then plain bilinear).
- * K = 1 measured best of 0.02 .. 1000 (HALF_RES_NOTES.md, 2026-12-06): on the photographs
+ * K = 1 measured best of 0.02 .. 1000 (2026-12-06, compute dof --scale half): on the photographs
  * (depths 1 and 4) every K up to 1 gives the same scores and K = 2 or plain bilinear
  * lose 0.003-0.004 band SSIM near-blurred; on the app's scene a narrow K (0.1) costs
  * 0.003 band SSIM against K = 1 (its depth changes smoothly along the floor). */
