@@ -57,7 +57,7 @@ static int reference(const sw_dof_desc *d, const uint8_t *rgba, const float *dep
     for (size_t i = 0; i < n * 4; i++) in4[i] = rgba[i];
     sat_cpu_rgba(in4, w, h, sat);
     dof_params p = {d->focus, d->aperture, 1.0f, DOF_VIEW_EFFECT, d->kernel == SW_DOF_BOXES ? d->boxes : 1,
-                    d->guard, d->kernel == SW_DOF_BOXES ? DOF_KERNEL_BOXES : DOF_KERNEL_DISC, d->near_field, 0};
+                    d->guard, d->kernel == SW_DOF_BOXES ? DOF_KERNEL_BOXES : DOF_KERNEL_DISC, d->near_field, 0, 0};
     dof_cpu_apply(&p, rgba, sat, NULL, depth, w, h, 4, out);
     free(in4), free(sat);
     return 0;

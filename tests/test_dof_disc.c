@@ -100,7 +100,7 @@ static void extents(float r, int kernel, double *axis, double *diag)
                               (x && y ? sat[(y - 1) * BW + x - 1] : 0);
             depth[y * BW + x] = 4.0f;
         }
-    dof_params p = {2.0f, 2.0f * r, 1.0f, DOF_VIEW_EFFECT, 1, 0, kernel, 0, 0};   /* r = A |1 - 2/4| */
+    dof_params p = {2.0f, 2.0f * r, 1.0f, DOF_VIEW_EFFECT, 1, 0, kernel, 0, 0, 0};   /* r = A |1 - 2/4| */
     for (int y = 0; y < BW; y++)
         for (int x = 0; x < BW; x++) {
             float v[4] = {0, 0, 0, 0};

@@ -37,7 +37,7 @@ static const int sizes[][2] = {{1, 1}, {2, 3}, {3, 2}, {1, 7}, {33, 17}, {64, 35
 
 static dof_params params(float focus, float aperture, int near)
 {
-    dof_params p = {focus, aperture, 1.0f, DOF_VIEW_EFFECT, 3, 1, DOF_KERNEL_DISC, near, 0};
+    dof_params p = {focus, aperture, 1.0f, DOF_VIEW_EFFECT, 3, 1, DOF_KERNEL_DISC, near, 0, 0};
     return p;
 }
 

@@ -102,7 +102,7 @@ void app_dof_start(app *a)
                     a->view == APP_VIEW_BLUR  ? DOF_VIEW_BLUR
                     : a->view == APP_VIEW_SAT ? DOF_VIEW_SAT
                                               : DOF_VIEW_EFFECT,
-                    a->boxes, a->guard, a->kernel, 0, 0};
+                    a->boxes, a->guard, a->kernel, 0, 0, 0};
     dof_params_near(&p, a->near, a->kernel);
     p.half = app_dof_half_active(a);
     fs->params = p;

@@ -262,7 +262,7 @@ int compute_dof(int argc, char **argv)
     }
     out = sw_malloc((size_t)img.width * img.height * img.channels, "the result", &err);
     if (!out) goto done;
-    dof_params p = {(float)focus, (float)aperture, 1.0f, DOF_VIEW_EFFECT, (int)boxes, guard, kernel, 0, 0};
+    dof_params p = {(float)focus, (float)aperture, 1.0f, DOF_VIEW_EFFECT, (int)boxes, guard, kernel, 0, 0, 0};
     dof_params_near(&p, near, kernel);
     p.half = half;
     if (half && b == PRIM_CPU ? dof_half_apply(&p, img.pixels, depth, img.width, img.height, img.channels, out, &err)

@@ -33,7 +33,7 @@ static int params_of(const char *op, const sw_dof_desc *d, dof_params *p, sw_err
         return sw_fail(err, "%s: %d boxes: the box kernel takes 1..%d", op, d->boxes, SW_DOF_MAX_BOXES);
     *p = (dof_params){d->focus, d->aperture, 1.0f, DOF_VIEW_EFFECT, d->kernel == SW_DOF_BOXES ? d->boxes : 1,
                       d->guard != 0, d->kernel == SW_DOF_BOXES ? DOF_KERNEL_BOXES : DOF_KERNEL_DISC,
-                      d->near_field != 0, 0};
+                      d->near_field != 0, 0, 0};
     return 0;
 }
 
