@@ -44,7 +44,9 @@ __global__ void __launch_bounds__(256) dof_half_down_kernel(dof_cuda_half_args a
 
 /* A thread a full pixel: the four half pixels around it, weighed by distance and depth
  * (dof_half_weights); the upsampled half DoF plus the pixel's own detail where it is in
- * focus and no blurred foreground covers it (dof_half_blend). */
+ * focus and no blurred foreground covers it (dof_half_blend). The half colour is read
+ * rounded to half precision, as the gather wrote it where a half pixel is in focus, so
+ * that U - C is exactly 0 there and an in-focus pixel keeps its own colour. */
 __global__ void __launch_bounds__(256) dof_half_composite_kernel(dof_cuda_half_args a)
 {
     int x = (int)(blockIdx.x * blockDim.x + threadIdx.x), y = (int)(blockIdx.y * blockDim.y + threadIdx.y);
@@ -76,7 +78,7 @@ __global__ void __launch_bounds__(256) dof_half_composite_kernel(dof_cuda_half_a
 #pragma unroll
         for (int k = 0; k < 4; k++) {
             uu[k] = ch == 0 ? u[k].x : ch == 1 ? u[k].y : u[k].z;
-            cc[k] = ch == 0 ? c[k].x : ch == 1 ? c[k].y : c[k].z;
+            cc[k] = __half2float(__float2half(ch == 0 ? c[k].x : ch == 1 ? c[k].y : c[k].z));
         }
         v[ch] = dof_half_blend(sharp[ch], uu, cc, wt, keep);
     }
