@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include "app/commands_ops.h"
+#include "prim/backend.h"
 #include "dof_frames.h"
 
 /* CUDA against C, mean absolute difference of the 8-bit values. The same bound as the
