@@ -13,6 +13,8 @@ uniform int u_guard;  // the foreground guard: 1 on, 0 off
 uniform int u_kernel; // 0 nested boxes, 1 the stepped disc with the soft guard
 uniform int u_near;   // 1: the near field spreads (its tiles in near_tiles)
 uniform int u_layers; // 1: the disc from the layer tables (bound with it)
+uniform int u_coverage_out;   // 1 (the half-resolution DoF's half pass): the 4th channel is the near
+                              // layer's coverage (0 where none), for its composite (dof_half_composite.comp)
 // The layer tables (src/dof/dof_math.h, dof_layers_pixel): near and far, premultiplied
 // colour and coverage, bound by either gather when u_layers is on.
 layout(std430, binding = 1) readonly buffer NearLayer { uvec4 near_sat[]; };
@@ -267,18 +269,22 @@ vec4 layers_pixel(ivec2 p, float rt)
 vec4 dof_effect_pixel(ivec2 p)
 {
 #ifndef DOF_WITH_NEAR
-    return dof_pixel(p);
+    vec4 v = dof_pixel(p);
+    if (u_coverage_out != 0) v.a = 0.0;   // no near layer over the pixel
+    return v;
 #else
     bool layers = u_layers != 0 && u_view == 0;
     bool near = (u_near != 0 || layers) && u_view == 0;
     vec2 t = near ? near_tile(p) : vec2(0.0, 3.0e38);
     if (layers) return layers_pixel(p, t.x);
     vec4 v = dof_pixel(p);
+    float alpha = 0.0;
     if (near) {
         vec4 col;
-        float alpha = near_layer(p, depth_at(p), t.x, t.y, col);
+        alpha = near_layer(p, depth_at(p), t.x, t.y, col);
         v += alpha * (col - v);
     }
+    if (u_coverage_out != 0) v.a = alpha;
     return v;
 #endif
 }

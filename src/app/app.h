@@ -11,6 +11,7 @@
 #include "app/layout.h"
 #include "app/panel_host.h"
 #include "dof/dof.h"
+#include "dof/dof_half_gl.h"
 #include "dof/dof_quality.h"
 #include "dof/dof_reference.h"
 #include "dof/sat_frame.h"
@@ -62,6 +63,7 @@ typedef struct app {
     panel_host panels;
     sat_frame sats[APP_MAX_FRAMES_IN_FLIGHT];   /* a SAT (buffer, CUDA registrations) a set */
     dof_pass dof;
+    dof_half_gl half_gl;      /* the GL gathers' half-size DoF (made on first use) */
     prim_backend sat_backend;
     sat_variant sat_variant;
     dof_gather gather;
@@ -70,7 +72,7 @@ typedef struct app {
     int boxes;                /* nested boxes the box kernel averages, 1..DOF_MAX_BOXES */
     bool guard;               /* the DoF's foreground guard */
     int near;                 /* the DoF's near field (DOF_NEAR_*): off, probes, layer tables */
-    bool half;                /* the DoF at half size (the cuda gather's; app_dof_half_active) */
+    bool half;                /* the DoF at half size, composited (app_dof_half_active: where it runs) */
     dof_reference reference;  /* the thin-lens ground truth (app_reference.c) */
     bool reference_on;        /* shown instead of the post-process, accumulating (L) */
     struct reference_state {  /* what the accumulated views were rendered for */
@@ -143,8 +145,9 @@ void app_cycle_kernel(app *a);   /* disc, 3 boxes, 2, 1, disc, ... */
 const char *app_dof_mode(const app *a, char *buf, size_t size);
 void app_toggle_guard(app *a);
 void app_toggle_near(app *a);
-/* U: the DoF at half size and back. It runs where the cuda gather takes the frame without
- * the layer tables; app_dof_half_active says whether it does now. */
+/* U: the DoF at half size and back. It runs without the layer tables where the cuda gather
+ * takes the frame (in the cuda SAT build) or a GL gather follows a gl or cpu SAT build
+ * (dof_half_gl.h); app_dof_half_active says whether it does now. */
 void app_toggle_half(app *a);
 bool app_dof_half_active(const app *a);
 void app_cycle_sat_backend(app *a);

@@ -73,6 +73,7 @@ int app_dof_init(app *a, sw_error *err)
         app_message(a, "--interop %s: the SAT is built by %s here, so nothing is handed to CUDA", o->interop,
                     prim_backend_name(a->sat_backend));
     if (dof_pass_init(&a->dof, "rgba16f", err)) return sw_wrap(err, "DoF: ");
+    dof_half_gl_init(&a->half_gl);
     return 0;
 }
 
@@ -80,6 +81,7 @@ void app_dof_shutdown(app *a)
 {
     dof_reference_shutdown(&a->reference);
     for (int s = 0; s < APP_MAX_FRAMES_IN_FLIGHT; s++) sat_frame_shutdown(&a->sats[s]);
+    dof_half_gl_shutdown(&a->half_gl);
     dof_pass_shutdown(&a->dof);
 }
 
@@ -132,6 +134,7 @@ GLuint app_dof_finish(app *a)
     sw_error err;
     sat_frame *sat = &a->sats[a->set];
     int w = a->scene_target.width, h = a->scene_target.height;
+    dof_gather gather = fs->cuda_gather || a->gather == DOF_CUDA ? DOF_COMPUTE : a->gather;
     if (fs->cuda) {
         if (sat_frame_finish(sat, &a->timer, &err)) {
             app_message(a, "SAT on cuda failed, using gl: %s", err.msg);
@@ -142,6 +145,17 @@ GLuint app_dof_finish(app *a)
         if (fs->cuda_gather) return a->dof_target.color[0];
     } else {
         prim_backend b = a->sat_backend == PRIM_CUDA ? PRIM_GL : a->sat_backend;   /* switched to cuda since */
+        /* The GL gathers' half-size DoF (app_dof_half_active; the debug views stay at full
+         * size): the table and the gather at half size, composited (dof_half_gl.h). */
+        if (fs->params.half && fs->params.view == DOF_VIEW_EFFECT) {
+            if (dof_half_gl_run(&a->half_gl, &a->dof, sat, b, a->sat_variant, gather, &fs->params,
+                                a->scene_target.color[0], a->scene_target.color[1], w, h, 1.0f, a->dof_target.color[0],
+                                &a->timer, &err)) {
+                app_message(a, "DoF at half size failed: %s", err.msg);
+                return a->scene_target.color[0];
+            }
+            return a->dof_target.color[0];
+        }
         if (sat_frame_build(sat, b, a->sat_variant, a->scene_target.color[0], w, h, SAT_FRAME_SCALE, 1.0f, NULL,
                             &a->timer, &err)) {
             app_message(a, "SAT on %s failed, using gl: %s", prim_backend_name(b), err.msg);
@@ -150,9 +164,10 @@ GLuint app_dof_finish(app *a)
             return a->scene_target.color[0];
         }
     }
-    dof_gather gather = fs->cuda_gather || a->gather == DOF_CUDA ? DOF_COMPUTE : a->gather;
+    dof_params p = fs->params;
+    p.half = 0;   /* the full-size pass (a debug view with the GL gathers' half size on) */
     gpu_timer_begin(&a->timer, "dof");
-    if (dof_pass_run(&a->dof, gather, &fs->params, a->scene_target.color[0], a->scene_target.color[1], sat->buffer, w,
+    if (dof_pass_run(&a->dof, gather, &p, a->scene_target.color[0], a->scene_target.color[1], sat->buffer, w,
                      h, a->dof_target.fbo, a->dof_target.color[0], &err)) {
         app_message(a, "%s", err.msg);
         return a->scene_target.color[0];
@@ -220,7 +235,7 @@ void app_cycle_kernel(app *a)
     if (a->kernel == DOF_KERNEL_DISC) a->kernel = DOF_KERNEL_BOXES, a->boxes = DOF_MAX_BOXES;
     else if (a->boxes > 1) a->boxes--;
     else a->kernel = DOF_KERNEL_DISC;
-    char mode[64];
+    char mode[128];
     app_message(a, "DoF kernel: %s (%d table reads a pixel)", app_dof_mode(a, mode, sizeof mode),
                 a->kernel == DOF_KERNEL_DISC ? (a->near == DOF_NEAR_LAYERS ? 80 : 40) : 4 * a->boxes);
 }
@@ -229,28 +244,33 @@ const char *app_dof_mode(const app *a, char *buf, size_t size)
 {
     dof_mode_describe(a->kernel, a->boxes, a->guard, a->near, buf, size);
     size_t n = strlen(buf);
+    const bool layers = a->near == DOF_NEAR_LAYERS && a->kernel == DOF_KERNEL_DISC;
     if (a->half && n < size)
-        snprintf(buf + n, size - n, app_dof_half_active(a) ? ", half size" : ", full size (half: cuda gather)");
+        snprintf(buf + n, size - n, "%s", app_dof_half_active(a) ? ", half size"
+                                          : layers          ? ", full size (half: not with layers)"
+                                                            : ", full size (half: cuda gather, or gl/cpu SAT)");
     return buf;
 }
 
 bool app_dof_half_active(const app *a)
 {
-    return a->half && a->sat_backend == PRIM_CUDA && a->gather == DOF_CUDA &&
-           !(a->near == DOF_NEAR_LAYERS && a->kernel == DOF_KERNEL_DISC);
+    /* the cuda gather's, in the cuda SAT build (sat_cuda.c); the GL gathers' after a gl or
+     * cpu build (dof_half_gl.h), not after the cuda build, which takes the frame at full size */
+    const bool where = a->sat_backend == PRIM_CUDA ? a->gather == DOF_CUDA : a->gather != DOF_CUDA;
+    return a->half && where && !(a->near == DOF_NEAR_LAYERS && a->kernel == DOF_KERNEL_DISC);
 }
 
 void app_toggle_half(app *a)
 {
     a->half = !a->half;
-    char mode[96];
+    char mode[128];
     app_message(a, "DoF %s: %s", a->half ? "at half size, composited" : "at full size", app_dof_mode(a, mode, sizeof mode));
 }
 
 void app_toggle_guard(app *a)
 {
     a->guard = !a->guard;
-    char mode[64];
+    char mode[128];
     bool layers = a->near == DOF_NEAR_LAYERS && a->kernel == DOF_KERNEL_DISC;
     app_message(a, "DoF foreground guard %s: %s%s", a->guard ? "on" : "off (sharp edges bleed)",
                 app_dof_mode(a, mode, sizeof mode), layers ? " (the layer tables keep sharp edges out without it)" : "");
@@ -259,7 +279,7 @@ void app_toggle_guard(app *a)
 void app_toggle_near(app *a)
 {
     a->near = (a->near + 1) % 3;   /* off, probes, layer tables */
-    char mode[64];
+    char mode[128];
     app_message(a, "DoF near field %s: %s",
                 a->near == DOF_NEAR_LAYERS ? "from the layer tables"
                 : a->near                  ? "on (probes)"

@@ -13,6 +13,7 @@
 #include "app/compute_pixels.h"
 #include "dof/dof.h"
 #include "dof/dof_half.h"
+#include "dof/dof_half_gl.h"
 #include "dof/dof_quality.h"
 #include "dof/sat_frame.h"
 #include "gl/gl_util.h"
@@ -35,8 +36,9 @@ static const char *const usage =
     "turns the blur off. cpu runs the C gather; gl and cuda build the table on the GPU (cuda through\n"
     "CUDA-GL interop, as in the app) and run the DoF shader. --reference scores the result against a\n"
     "ground-truth picture of the same size (such as a thin-lens render): PSNR and SSIM on luma, over the\n"
-    "whole picture and over the depth-edge band, printed as one JSON line. --scale half (cpu, or cuda with\n"
-    "--gather cuda; not with --near layers) runs the whole DoF on the picture downsampled 2x2 (colour the mean, depth the\n"
+    "whole picture and over the depth-edge band, printed as one JSON line. --scale half (cpu; gl with\n"
+    "--gather compute or fragment; cuda with --gather cuda; not with --near layers; an opaque picture on\n"
+    "gl and cuda) runs the whole DoF on the picture downsampled 2x2 (colour the mean, depth the\n"
     "nearest) with the aperture halved, and composites it at full size: the half result upsampled, each\n"
     "pixel's own detail kept where its CoC is below 1.5 px and no blurred foreground covers it.";
 
@@ -66,6 +68,7 @@ static int dof_gpu(prim_backend b, sat_variant v, dof_gather gather, const dof_p
     sat_frame sf;
     dof_pass pass;
     gl_target target;
+    dof_half_gl half;
     /* The cuda gather writes half floats (exact to 1/8 at 128..255, so the rounded
      * bytes agree); the GL passes write float. */
     const GLenum fmt = gather == DOF_CUDA ? GL_RGBA16F : GL_RGBA32F;
@@ -73,13 +76,21 @@ static int dof_gpu(prim_backend b, sat_variant v, dof_gather gather, const dof_p
     memset(&sf, 0, sizeof sf);
     memset(&pass, 0, sizeof pass);
     memset(&target, 0, sizeof target);
+    dof_half_gl_init(&half);
     if (gl_check("uploading the picture", err) || sat_frame_init(&sf, err)) goto done;
     if (dof_pass_init(&pass, "rgba32f", err) || gl_target_create(&target, w, h, &fmt, 1, false, err)) goto done;
     cg.out_tex = target.color[0];
-    if (sat_frame_build(&sf, b, v, color, w, h, 1.0f, alpha, gather == DOF_CUDA ? &cg : NULL, NULL, err)) goto done;
-    if (gather != DOF_CUDA &&
-        dof_pass_run(&pass, gather, p, color, depth_tex, sf.buffer, w, h, target.fbo, target.color[0], err))
-        goto done;
+    if (p->half && gather != DOF_CUDA) {   /* the GL gathers' half-resolution DoF: all of it in dof_half_gl */
+        if (dof_half_gl_run(&half, &pass, &sf, b, v, gather, p, color, depth_tex, w, h, alpha, target.color[0], NULL,
+                            err))
+            goto done;
+    } else {
+        if (sat_frame_build(&sf, b, v, color, w, h, 1.0f, alpha, gather == DOF_CUDA ? &cg : NULL, NULL, err))
+            goto done;
+        if (gather != DOF_CUDA &&
+            dof_pass_run(&pass, gather, p, color, depth_tex, sf.buffer, w, h, target.fbo, target.color[0], err))
+            goto done;
+    }
     glGetTextureImage(target.color[0], 0, GL_RGBA, GL_FLOAT, (GLsizei)(n * 16), rgba);
     if (gl_check("reading the result back", err)) goto done;
     /* A NaN or an infinity rounds to some byte like any value, so a kernel that blends
@@ -97,6 +108,7 @@ static int dof_gpu(prim_backend b, sat_variant v, dof_gather gather, const dof_p
         }
     rc = 0;
 done:
+    dof_half_gl_shutdown(&half);
     sat_frame_shutdown(&sf);
     dof_pass_shutdown(&pass);
     gl_target_destroy(&target);
@@ -194,7 +206,8 @@ int compute_dof(int argc, char **argv)
          "(layers, the disc's; default off)", 0, 0,
          false, false},
         {"--scale", CLI_STRING, &scale_s,
-         "full|half  the DoF at the picture's size, or at half size composited back (cpu, or cuda with --gather cuda; default full)", 0, 0,
+         "full|half  the DoF at the picture's size, or at half size composited back (cpu, gl, or cuda with --gather "
+         "cuda; default full)", 0, 0,
          false, false},
         {"--reference", CLI_STRING, &ref_path, "REF.png  score the result against this picture (same size)", 0, 0,
          false, false},
@@ -225,9 +238,9 @@ int compute_dof(int argc, char **argv)
         fprintf(stderr, "scanworks compute dof: --scale '%s': expected full or half\n", scale_s);
         return 2;
     }
-    if (half && b != PRIM_CPU && g != DOF_CUDA) {
-        fprintf(stderr, "scanworks compute dof: --scale half is not yet in the GL gathers (cpu, or cuda with "
-                        "--gather cuda)\n");
+    if (half && b == PRIM_CUDA && g != DOF_CUDA) {
+        fprintf(stderr, "scanworks compute dof: --scale half on --backend cuda runs with --gather cuda (the compute "
+                        "and fragment gathers' half size is --backend gl)\n");
         return 2;
     }
     if (half && near == DOF_NEAR_LAYERS) {

@@ -155,7 +155,7 @@ static void stats(app *a, const layout_rect *r)
          variants > 1 ? sat_variant_name(a->sat_variant) : "", dof_gather_name(a->gather),
          a->gather == DOF_CUDA ? "kernel" : "shader");
     handover_line(a, &p);
-    char mode[64];
+    char mode[128];
     line(&p, DIM, "focus %.2f  aperture %.1f px  %s%s", a->focus, a->aperture, app_dof_mode(a, mode, sizeof mode),
          a->reference_on ? "  (thin-lens reference)" : "");
     p.y += L->line_px * 0.25f;

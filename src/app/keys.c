@@ -93,7 +93,7 @@ const key_binding key_table[] = {
     {"K", "DoF kernel: disc / 3 / 2 / 1 boxes", "kernel", KEY_APP, {GLFW_KEY_K}, kernel, {0}},
     {"F", "DoF foreground guard on/off", "guard", KEY_APP, {GLFW_KEY_F}, guard, {0}},
     {"J", "DoF near field: off / probes / layers", "near", KEY_APP, {GLFW_KEY_J}, near_field, {0}},
-    {"U", "DoF at full / half size (cuda gather)", "half", KEY_APP, {GLFW_KEY_U}, half_size, {0}},
+    {"U", "DoF at full / half size", "half", KEY_APP, {GLFW_KEY_U}, half_size, {0}},
     {"L", "thin-lens reference / post-process", "reference", KEY_APP, {GLFW_KEY_L}, reference, {0}},
     {"Arrows", "orbit (a tap steps, a hold turns)", "camera", KEY_CAMERA,
      {GLFW_KEY_LEFT, GLFW_KEY_RIGHT, GLFW_KEY_UP, GLFW_KEY_DOWN}, NULL,

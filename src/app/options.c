@@ -169,7 +169,8 @@ static const struct viewer_flag {
                          "cuda gathers; default on): by probes (on), or, with the disc, from near\n"
                          "and far layer tables that also keep sharp objects out of the far blur (layers)"},
     {"--dof-scale", "full|half", "the DoF at the frame's size (default) or at half size, composited back\n"
-                                 "at full size (the cuda gather; not with --near layers); U toggles"},
+                                 "at full size (the cuda gather, or the compute or fragment gather after the\n"
+                                 "gl or cpu SAT; not with --near layers); U toggles"},
     {"--dof-reference", "N", "headless: after the last frame, render the thin-lens reference of N views\n"
                              "(1..4096) and score the DoF against it: dof_quality in --json; dof.png,\n"
                              "reference.png, pinhole.png (no DoF) and depth.npy (linear) in --dump DIR\n"

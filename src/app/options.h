@@ -31,7 +31,7 @@ typedef struct app_options {
     bool kernel_set;
     bool guard;               /* --guard on|off: the DoF's foreground guard */
     int near;                 /* --near off|on|layers (DOF_NEAR_*): the DoF's near field spreads */
-    bool dof_half;            /* --dof-scale half: the DoF at half size, composited (the cuda gather's) */
+    bool dof_half;            /* --dof-scale half: the DoF at half size, composited (app_dof_half_active) */
     long dof_reference;       /* --dof-reference N: thin-lens views to score the DoF against (0: none) */
     const char *sat_backend;  /* --sat-backend cpu|gl|cuda (NULL: cuda when available, else gl) */
     const char *sat_variant;  /* --sat-variant three-pass|tiled */

@@ -159,6 +159,9 @@ static void set_uniforms(GLuint prog, const dof_params *p, int w, int h)
     glUniform1i(glGetUniformLocation(prog, "u_kernel"), p->kernel);
     glUniform1i(glGetUniformLocation(prog, "u_near"), p->near);
     glUniform1i(glGetUniformLocation(prog, "u_layers"), dof_uses_layers(p));
+    /* p->half: this is the half-resolution DoF's half pass (dof_half_gl.h), whose composite
+     * reads the near coverage from the fourth channel */
+    glUniform1i(glGetUniformLocation(prog, "u_coverage_out"), p->half != 0);
 }
 
 int dof_pass_run(dof_pass *d, dof_gather g, const dof_params *p, GLuint color_tex, GLuint depth_tex,

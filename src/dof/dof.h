@@ -66,7 +66,9 @@ void dof_pass_shutdown(dof_pass *d);
 /* Renders into OUT_FBO (fragment) or writes OUT_TEX as an image (compute); the cuda
  * gather runs in sat_frame_build instead. With p->near or p->layers it first runs the
  * near field's tile pass over DEPTH_TEX (dof_near_tiles.h), with p->layers (the disc) it
- * builds the layer tables of COLOR_TEX (src/dof/dof_layer_tables.h). */
+ * builds the layer tables of COLOR_TEX (src/dof/dof_layer_tables.h). With p->half it is
+ * the half-resolution DoF's half pass (dof_half_gl.h): the fourth channel written is the
+ * near layer's coverage (0 where none) instead of the colour's alpha. */
 int dof_pass_run(dof_pass *d, dof_gather g, const dof_params *p, GLuint color_tex, GLuint depth_tex,
                  GLuint sat_buffer, int w, int h, GLuint out_fbo, GLuint out_tex, sw_error *err);
 
