@@ -243,7 +243,7 @@ static int run_kernels(sat_interop *io, int slot, int variant, cudaTextureObject
     int split = g && !(layout && !strcmp(layout, "texels")) && sat_cuda_split_bytes(w, h) <= sat_bytes;
     /* The half-resolution DoF (p.half): the frame downsampled, the table and the gather
      * at half size (the CoC in half pixels), then composited onto OUT (kernels/dof/half.h). */
-    const bool half = g && g->params.half;
+    const bool half = g && g->params.half && g->params.view == DOF_VIEW_EFFECT;   /* debug views: full size */
     io->launched_half[slot] = half;
     dof_cuda_half_args ha;
     if (half) {
