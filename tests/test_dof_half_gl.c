@@ -15,13 +15,18 @@
 #include "app/compute_context.h"
 #include "dof_frames.h"
 
-/* GL against C: every 8-bit value within one step. At full size the GL gathers give the
- * C gather's bytes on noise (test_dof_disc, test_dof_near: within one step); here C
- * rounds the half DoF to 8 bits before the composite where GL keeps 32-bit floats, so
- * the upsampled half result U = sum w u (weights summing to 1) differs by at most half a
- * step before the composite's own rounding, which then lands on the same byte or the
- * next (measured on 330x97 noise: 14-16% of the values one step apart, none further). */
-#define GL_C_WORST 1
+/* GL against C, the bounds of the cuda gathers against C on noise (test_dof_cuda.c,
+ * test_dof_half_cuda.c): a mean absolute difference of the 8-bit values, and a fraction
+ * of pixels off by more than 24. On Mesa every value is within one step (C rounds the
+ * half DoF to 8 bits before the composite where GL keeps floats: half a step, then one
+ * rounding; measured on 330x97 noise: 14-16% of the values one step apart, none further,
+ * mean 0.15). NVIDIA's GLSL compiler contracts multiply-adds, so over a depth that is
+ * noise the disc's fractional radius and the guard's comparisons round to the other side
+ * now and then, as CUDA's do: on an H100 (2026-12-06) a few values were off by up to 38.
+ * A composite with its taps' weights swapped or without the sharp detail moves the mean
+ * by 2 to 10 (test_dof_half.c). */
+#define GL_C_MEAN 0.5
+#define GL_C_FRAC 0.001
 
 static int write_noise(const char *path, int w, int h, int c, int alpha_varies, uint64_t *seed)
 {
@@ -50,18 +55,6 @@ static int half_run(const char *png, const char *backend, const char *gather, co
     return compute_dof((int)(sizeof argv / sizeof *argv), (char **)argv);
 }
 
-/* The largest difference of two pictures' values, or -1 where their shapes differ. */
-static int worst_diff(const image8 *a, const image8 *b)
-{
-    if (a->width != b->width || a->height != b->height || a->channels != b->channels) return -1;
-    int worst = 0;
-    for (size_t i = 0; i < (size_t)a->width * a->height * a->channels; i++) {
-        int d = abs(a->pixels[i] - b->pixels[i]);
-        worst = d > worst ? d : worst;
-    }
-    return worst;
-}
-
 static void sizes_against_c(void)
 {
     static const int sizes[][2] = {{1, 1}, {2, 3}, {3, 2}, {1, 211}, {257, 1}, {37, 29}, {330, 97}, {640, 360}};
@@ -87,10 +80,10 @@ static void sizes_against_c(void)
                         CHECK_MSG(0, "%s", err.msg);
                         continue;
                     }
-                    int worst = worst_diff(&got, &want);
-                    CHECK_MSG(worst >= 0 && worst <= GL_C_WORST,
-                              "%dx%dx%d near %s, half size: gl %s and cpu differ by up to %d (shape %s)", w, h, c,
-                              nears[k], gathers[g], worst, worst < 0 ? "differs" : "the same");
+                    char what[96];
+                    snprintf(what, sizeof what, "%dx%dx%d near %s, half size: gl %s vs cpu", w, h, c, nears[k],
+                             gathers[g]);
+                    dof_compare(what, &got, &want, GL_C_MEAN, GL_C_FRAC);
                     image_free(&got);
                 }
                 image_free(&want);
@@ -122,7 +115,8 @@ static void app_frame(const char *gather)
     if (!image_load_file(&half, path, 0, &err)) {
         snprintf(what, sizeof what, "the app's frame, gl %s gather: half size vs full", gather);
         dof_compare(what, &half, &full, 1.0, 0.01);
-        CHECK_MSG(worst_diff(&half, &full) != 0,
+        bool same_shape = half.width == full.width && half.height == full.height && half.channels == full.channels;
+        CHECK_MSG(!same_shape || memcmp(half.pixels, full.pixels, (size_t)full.width * full.height * full.channels) != 0,
                   "the %s gather's half-size frame is the full-size frame byte for byte: the half path did not run",
                   gather);
         image_free(&half);
