@@ -14,8 +14,8 @@ extern "C" {
 
 typedef struct dof_cuda_half_args {
     cudaTextureObject_t color, depth;           /* the full frame: RGBA float, R32F */
-    cudaSurfaceObject_t half_color, half_depth; /* the downsample's output: RGBA32F, R32F */
-    cudaTextureObject_t half_color_tex, half_depth_tex, half_out_tex;   /* the composite's input */
+    cudaSurfaceObject_t half_color, half_depth; /* the downsample's output: RGBA32F (the depth in .w), R32F */
+    cudaTextureObject_t half_color_tex, half_out_tex;   /* the composite's input: the half colour, the half DoF */
     cudaSurfaceObject_t out;                    /* the full DoF: RGBA16F */
     int w, h;                                   /* the full size */
     float scale;                                /* the tables' quantization: colour c counts round(c scale) */
@@ -23,8 +23,8 @@ typedef struct dof_cuda_half_args {
     float alpha;                                /* written as the output's fourth channel */
 } dof_cuda_half_args;
 
-/* The kernels (a thread a half pixel; a thread a full pixel), launched in 16 x 16 blocks
- * by src/prim/dof_plan_cuda.c. */
+/* The kernels (a thread a half pixel; the composite's writes its four full pixels),
+ * launched in 16 x 16 blocks by src/prim/dof_plan_cuda.c. */
 const void *dof_cuda_half_down_kernel(void);
 const void *dof_cuda_half_composite_kernel(void);
 int dof_cuda_half_down(const dof_cuda_half_args *a, cudaStream_t stream, sw_error *err);

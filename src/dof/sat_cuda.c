@@ -251,7 +251,7 @@ static int run_kernels(sat_interop *io, int slot, int variant, cudaTextureObject
         if (alpha < 0.0f) return sw_fail(err, "the half-resolution DoF needs an opaque picture (one alpha everywhere)");
         if (dof_cuda_half_ensure(&io->half, w, h, err)) return -1;
         ha = (dof_cuda_half_args){color, depth, io->half.color_surf, io->half.depth_surf, io->half.color_tex,
-                                  io->half.depth_tex, io->half.out_tex, out, w, h, scale, g->params.aperture,
+                                  io->half.out_tex, out, w, h, scale, g->params.aperture,
                                   g->params.focus, alpha >= 0.0f ? alpha : 1.0f};
         TRY(cudaEventRecord(io->ev[slot][EV_DOWN], io->stream));
         if (dof_cuda_half_down(&ha, io->stream, err)) return -1;

@@ -73,6 +73,7 @@ int dof_cuda_half_composite(const dof_cuda_half_args *a, cudaStream_t stream, sw
 {
     dof_cuda_half_args pa = *a;
     void *args[] = {&pa};
-    return launch_pixels(dof_cuda_half_composite_kernel(), a->w, a->h, 16, 16, args, stream,
+    /* a thread a half pixel (its four full pixels), 16 x 16 a block (half.cu stages their taps) */
+    return launch_pixels(dof_cuda_half_composite_kernel(), (a->w + 1) / 2, (a->h + 1) / 2, 16, 16, args, stream,
                          "dof_half_composite_kernel", err);
 }
