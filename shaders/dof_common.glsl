@@ -178,18 +178,24 @@ vec2 near_tile(ivec2 p)
 
 const vec2 NEAR_SPIRAL[DOF_NEAR_PROBES] = vec2[DOF_NEAR_PROBES](DOF_NEAR_SPIRAL);
 
-// Returns the coverage alpha (0: nothing in front) and the layer's colour in col.
+// Returns the coverage alpha (0: nothing in front) and the layer's colour in col. The
+// probes' depths are all fetched before any is tested (in flight together, as the CUDA
+// gather's are two at a time; docs/perf/dof.md), then each probe that counts fetches
+// its colour.
 float near_layer(ivec2 p, float d, float rt, float dt, out vec4 col)
 {
     col = vec4(0.0);
     if (rt < 0.5 || !(dt < 0.97 * d)) return 0.0;
+    float dqs[DOF_NEAR_PROBES];
+    for (int k = 0; k < DOF_NEAR_PROBES; k++)
+        dqs[k] = texelFetch(u_depth, clamp(p + ivec2(floor(rt * NEAR_SPIRAL[k] + 0.5)), ivec2(0), u_size - 1), 0).r;
     float wsum = 0.0;
     vec4 acc = vec4(0.0);
     for (int k = 0; k < DOF_NEAR_PROBES; k++) {
         ivec2 o = ivec2(floor(rt * NEAR_SPIRAL[k] + 0.5));
         ivec2 q = p + o;
         if (q.x < 0 || q.y < 0 || q.x >= u_size.x || q.y >= u_size.y) continue;
-        float dq = texelFetch(u_depth, q, 0).r;
+        float dq = dqs[k];
         float front = clamp((0.97 * d - dq) / (0.05 * d), 0.0, 1.0);
         if (!(front > 0.0) || !(dq < u_focus)) continue;
         float rq = blur_radius(dq);
