@@ -31,7 +31,7 @@ t0=$SECONDS
 #    and the thin-lens reference end to end (dof_reference) on this GL. The Mesa golden
 #    frames are not compared here.
 log="$OUT/dof-ctest.txt"
-if ctest --test-dir "$BUILD" -R 'test_sat|test_dof_cli|test_dof_cuda|test_dof_disc|test_dof_near|test_dof_layer_tables|test_dof_quality|test_dof_lens|dof_reference' --timeout 180 --output-on-failure > "$log" 2>&1 &&
+if ctest --test-dir "$BUILD" -R 'test_sat|test_dof_cli|test_dof_cuda|test_dof_disc|test_dof_near|test_dof_layer_tables|test_dof_quality|test_dof_lens|test_dof_half|dof_reference' --timeout 180 --output-on-failure > "$log" 2>&1 &&
    grep -qE "100% tests passed|tests passed, 0 tests failed" "$log" && ! grep -q "(Skipped)\|Not Run" "$log"; then
   pass "tests ($((SECONDS - t0)) s)"
 else
@@ -69,6 +69,14 @@ if command -v compute-sanitizer > /dev/null; then
           --gather cuda --kernel $kern --near $near --in "$img" --depth "$img" --focus 0.5 --aperture 8 --out "$OUT/dof-sanitizer.png" > "$log" 2>&1 &&
           grep -q "ERROR SUMMARY: 0 errors\|RACECHECK SUMMARY: 0 hazards" "$log" || { ok=0; tail -20 "$log"; }
       done
+    done
+    # the half-size DoF: its downsample and its composite (shared-memory taps) around them
+    for near in on off; do
+      log="$OUT/dof-$tool-interop-v2-half-near$near.txt"
+      timeout 40 \
+        compute-sanitizer --tool "$tool" --error-exitcode 3 "$bin" compute dof --backend cuda --variant tiled \
+        --gather cuda --scale half --near $near --in "$img" --depth "$img" --focus 0.5 --aperture 8 --out "$OUT/dof-sanitizer.png" > "$log" 2>&1 &&
+        grep -q "ERROR SUMMARY: 0 errors\|RACECHECK SUMMARY: 0 hazards" "$log" || { ok=0; tail -20 "$log"; }
     done
     if [ $ok = 1 ]; then pass "compute-sanitizer $tool ($((SECONDS - t1)) s)"; else fail "compute-sanitizer $tool (logs: $OUT/dof-$tool-*.txt)"; fi
   done
@@ -128,6 +136,10 @@ frames "cuda-v2-cuda-disc-guardoff-1920x1080" \
 # tile pass and the near layer cost (the dof stage; SAT + all DoF passes target 70 us).
 frames "cuda-v2-cuda-disc-nearoff-1920x1080" \
   --size 1920x1080 --sat-backend cuda --sat-variant tiled --gather cuda --kernel disc --near off
+# The half-size DoF (--dof-scale half): downsample, the table and gather at half size,
+# composite (its downsample is a stage of its own, summed below).
+frames "cuda-v2-cuda-disc-half-1920x1080" \
+  --size 1920x1080 --sat-backend cuda --sat-variant tiled --gather cuda --dof-scale half
 # The layer tables (--near layers): the dof stage holds their input pass, their two
 # uint4 SAT builds and the LAYERS gather.
 frames "cuda-v2-cuda-disc-layers-1920x1080" \
@@ -153,9 +165,11 @@ done
 #    in the depth-edge band.
 t1=$SECONDS
 mkdir -p "$OUT/dof-quality"
-for focus in 5 2.6; do
+for run in 5-full 2.6-full 5-half 2.6-half; do
+  focus=${run%-*} scale=${run#*-}
   name="focus$focus"
-  if timeout 60 "$bin" --headless --frames 1 --size 1280x720 --focus $focus --aperture 12 \
+  [ "$scale" = half ] && name="focus$focus-half"
+  if timeout 60 "$bin" --headless --frames 1 --size 1280x720 --focus $focus --aperture 12 --dof-scale $scale \
        --sat-backend cuda --gather cuda --dof-reference 256 --dump "$OUT/dof-quality/$name" \
        --json "$OUT/dof-quality/$name.json" > "$OUT/dof-quality/$name.txt" 2>&1; then
     pass "quality $name: $(grep -o 'DoF against it:.*' "$OUT/dof-quality/$name.txt")"
@@ -201,8 +215,8 @@ for path in sorted(glob.glob(os.path.join(sys.argv[2], "cuda-*-cuda-*.json"))):
     fr = json.load(open(path))["frames"]
     if not fr: continue
     sat = statistics.median(sum(v for k, v in f.items() if k in sat_stages) for f in fr) * 1e3
-    gat = statistics.median(f.get("dof (cuda)", 0.0) for f in fr) * 1e3
-    both = statistics.median(sum(v for k, v in f.items() if k in sat_stages or k == "dof (cuda)") for f in fr) * 1e3
+    gat = statistics.median(f.get("dof (cuda)", 0.0) + f.get("dof downsample (cuda)", 0.0) for f in fr) * 1e3
+    both = statistics.median(sum(v for k, v in f.items() if k in sat_stages or k.startswith("dof")) for f in fr) * 1e3
     print("SUMMARY frame %-28s SAT %5.1f us + gather %5.1f us = %5.1f us (median per frame; target <= 70 us at 1080p)"
           % (os.path.basename(path)[:-5], sat, gat, both))
 for path in sorted(glob.glob(os.path.join(os.path.dirname(sys.argv[2]), "dof-quality", "*.json"))):
