@@ -121,7 +121,14 @@ static int build_programs(dof_pass *d, bool near, sw_error *err)
     if (d->fragment[near]) d->compute[near] = gl_program_compute("shaders/dof.comp", src, err);
     int rc = !d->compute[near] ? -1 : near ? dof_near_tiles_init(&d->near, src, err) : 0;
     free(src);
-    return rc ? -1 : gl_check("building the DoF programs", err);
+    if (!rc) rc = gl_check("building the DoF programs", err);
+    if (rc) {   /* nothing half-built stays: a later frame's retry starts clean, and leaks nothing */
+        if (d->fragment[near]) glDeleteProgram(d->fragment[near]);
+        if (d->compute[near]) glDeleteProgram(d->compute[near]);
+        d->fragment[near] = d->compute[near] = 0;
+        if (near) dof_near_tiles_shutdown(&d->near);
+    }
+    return rc ? -1 : 0;
 }
 
 int dof_pass_init(dof_pass *d, const char *out_format, sw_error *err)
