@@ -72,6 +72,10 @@ int app_dof_init(app *a, sw_error *err)
     if (o->interop && a->sat_backend != PRIM_CUDA)
         app_message(a, "--interop %s: the SAT is built by %s here, so nothing is handed to CUDA", o->interop,
                     prim_backend_name(a->sat_backend));
+    if (a->half && !app_dof_half_active(a)) {   /* asked for, yet the frame stays full size: say why */
+        char mode[128];
+        app_message(a, "--dof-scale half: the DoF runs at full size here (%s)", app_dof_mode(a, mode, sizeof mode));
+    }
     if (dof_pass_init(&a->dof, "rgba16f", err)) return sw_wrap(err, "DoF: ");
     dof_half_gl_init(&a->half_gl);
     return 0;
