@@ -69,4 +69,23 @@ static void dof_compare(const char *what, const image8 *got, const image8 *want,
     CHECK_MSG(frac <= frac_max, "%s: %.3f%% of pixels differ by more than 24", what, 100 * frac);
 }
 
+/* A W x H picture of C channels of noise from SEED into PATH; with ALPHA >= 0 and four
+ * channels, the fourth is ALPHA everywhere (an opaque picture), else noise too. 0, or -1
+ * (a failed check) when out of memory or not written. */
+static inline int write_noise(const char *path, int w, int h, int c, int alpha, uint64_t *seed)
+{
+    unsigned char *px = malloc((size_t)w * h * c);
+    if (!px) {
+        CHECK_MSG(0, "out of memory");
+        return -1;
+    }
+    for (size_t i = 0; i < (size_t)w * h * c; i++)
+        px[i] = c == 4 && alpha >= 0 && i % 4 == 3 ? (unsigned char)alpha : (unsigned char)(test_rand(seed) & 0xFF);
+    sw_error err;
+    int rc = image_write_png(path, w, h, c, px, 0, 0, &err);
+    CHECK_MSG(rc == 0, "%s", err.msg);
+    free(px);
+    return rc ? -1 : 0;
+}
+
 #endif

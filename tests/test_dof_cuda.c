@@ -88,23 +88,6 @@ static void gather_sizes(void)
     }
 }
 
-/* A W x H picture of C channels of noise from SEED into PATH; with ALPHA >= 0 and four
- * channels, the fourth is ALPHA everywhere. 0, or -1 (a failed check) when out of memory. */
-static int write_noise(const char *path, int w, int h, int c, int alpha, uint64_t *seed)
-{
-    unsigned char *px = malloc((size_t)w * h * c);
-    if (!px) {
-        CHECK_MSG(0, "out of memory");
-        return -1;
-    }
-    for (size_t i = 0; i < (size_t)w * h * c; i++)
-        px[i] = c == 4 && alpha >= 0 && i % 4 == 3 ? (unsigned char)alpha : (unsigned char)(test_rand(seed) & 0xFF);
-    sw_error err;
-    CHECK_MSG(image_write_png(path, w, h, c, px, 0, 0, &err) == 0, "%s", err.msg);
-    free(px);
-    return 0;
-}
-
 /* The layer tables (--near layers): the cuda SAT, the CUDA layer tables and gather
  * against the C ones on random pictures of awkward sizes, with three channels (the
  * two-plane table, the fourth channel constant) and four (varying), depth = the red,
