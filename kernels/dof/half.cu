@@ -4,23 +4,17 @@
 
 #include "half.h"
 #include "dof/dof_limits.h"
+#include "kernels/sat/sat_tile.cuh"   /* quantize: the count the tables hold for a colour channel */
 
 #define DOF_HALF_FN __device__ static inline
 #include "dof/dof_half_math.h"
 #define DOF_FN __device__ static inline
 #include "dof/dof_radius.h"
 
-/* The SAT build's quantization of a colour channel (kernels/sat/sat_tile.cuh): the count
- * the tables hold, so the half colour's mean is taken over what they would have summed. */
-__device__ static inline unsigned dof_half_quantize(float v, float scale)
-{
-    float q = fmaxf(v, 0.0f) * scale + 0.5f;   /* NaN -> 0 */
-    return q >= 65535.0f ? 65535u : (unsigned)q;
-}
-
-/* A thread a half pixel: the mean of its four full pixels' counts (dof_half_color),
- * stored as count / scale, which the half table's build quantizes back to the count
- * exactly; the nearest of their depths, into the depth image (the gather's) and into the
+/* A thread a half pixel: the mean of its four full pixels' counts (dof_half_color), each
+ * quantized as the table's build quantizes it (sat_tile.cuh), stored as count / scale,
+ * which the half table's build quantizes back to the count exactly; the nearest of their
+ * depths, into the depth image (the gather's) and into the
  * colour's fourth channel (the composite's; the table and the gather of an opaque frame
  * use three channels, and the composite writes the frame's alpha). */
 __global__ void __launch_bounds__(256) dof_half_down_kernel(dof_cuda_half_args a)
@@ -36,8 +30,8 @@ __global__ void __launch_bounds__(256) dof_half_down_kernel(dof_cuda_half_args a
                              tex2D<float>(a.depth, x0, y1), tex2D<float>(a.depth, x1, y1));
     float inv = 1.0f / a.scale;
 #define DOF_HALF_CH(f)                                                                                       \
-    ((float)dof_half_color(dof_half_quantize(c0.f, a.scale), dof_half_quantize(c1.f, a.scale),             \
-                           dof_half_quantize(c2.f, a.scale), dof_half_quantize(c3.f, a.scale)) * inv)
+    ((float)dof_half_color(quantize(c0.f, a.scale), quantize(c1.f, a.scale),             \
+                           quantize(c2.f, a.scale), quantize(c3.f, a.scale)) * inv)
     float4 c = make_float4(DOF_HALF_CH(x), DOF_HALF_CH(y), DOF_HALF_CH(z), d);
 #undef DOF_HALF_CH
     surf2Dwrite(c, a.half_color, i * (int)sizeof(float4), j);

@@ -4,6 +4,9 @@
 #include <string.h>
 
 #include "kernels/common/cuda_util.cuh"
+#include <math.h>   /* dof_half_math.h: fminf, fmaxf, fabsf */
+#define DOF_HALF_FN static inline
+#include "dof/dof_half_math.h"
 
 #define TRY(call)                                                                                         \
     do {                                                                                                  \
@@ -50,7 +53,7 @@ int dof_cuda_half_ensure(dof_cuda_half *hf, int w, int h, sw_error *err)
 {
     if (hf->w == w && hf->h == h && hf->color) return 0;
     dof_cuda_half_free(hf);
-    int hw = (w + 1) / 2, hh = (h + 1) / 2;
+    int hw = dof_half_size(w), hh = dof_half_size(h);
     struct cudaChannelFormatDesc rgba32 = cudaCreateChannelDesc(32, 32, 32, 32, cudaChannelFormatKindFloat);
     struct cudaChannelFormatDesc r32 = cudaCreateChannelDesc(32, 0, 0, 0, cudaChannelFormatKindFloat);
     struct cudaChannelFormatDesc rgba16 = cudaCreateChannelDesc(16, 16, 16, 16, cudaChannelFormatKindFloat);

@@ -16,6 +16,9 @@
 #include "dof/dof_half_cuda.h"
 #include "dof/dof_layers_cuda.h"
 #include "kernels/dof/half.h"
+#include <math.h>   /* dof_half_math.h: fminf, fmaxf, fabsf */
+#define DOF_HALF_FN static inline
+#include "dof/dof_half_math.h"
 #include "kernels/common/cuda_util.cuh"
 #include "dof/handover_clock.h"
 #include "dof/sat_egl_sync.h"
@@ -252,11 +255,11 @@ static int run_kernels(sat_interop *io, int slot, int variant, cudaTextureObject
         if (dof_cuda_half_ensure(&io->half, w, h, err)) return -1;
         ha = (dof_cuda_half_args){color, depth, io->half.color_surf, io->half.depth_surf, io->half.color_tex,
                                   io->half.out_tex, out, w, h, scale, g->params.aperture,
-                                  g->params.focus, alpha >= 0.0f ? alpha : 1.0f};
+                                  g->params.focus, alpha};
         TRY(cudaEventRecord(io->ev[slot][EV_DOWN], io->stream));
         if (dof_cuda_half_down(&ha, io->stream, err)) return -1;
         color = io->half.color_tex, depth = io->half.depth_tex, out = io->half.out_surf;
-        w = (w + 1) / 2, h = (h + 1) / 2;
+        w = dof_half_size(w), h = dof_half_size(h);
     }
     sat_cuda_src src = {color, NULL, scale, alpha >= 0.0f, alpha, split};
     if (sat_cuda_build(variant, &src, sat, w, h, &io->scratch, io->stream, io->ev[slot], err)) return -1;

@@ -8,6 +8,9 @@
 #include "kernels/dof/half.h"
 #include "kernels/dof/layers.h"
 #include "dof/dof_limits.h"
+#include <math.h>   /* dof_half_math.h: fminf, fmaxf, fabsf */
+#define DOF_HALF_FN static inline
+#include "dof/dof_half_math.h"
 
 /* KERNEL over a W x H picture, a thread a pixel in blocks of BW x BH. */
 static int launch_pixels(const void *kernel, int w, int h, unsigned bw, unsigned bh, void **args, cudaStream_t stream,
@@ -65,7 +68,7 @@ int dof_cuda_half_down(const dof_cuda_half_args *a, cudaStream_t stream, sw_erro
 {
     dof_cuda_half_args pa = *a;
     void *args[] = {&pa};
-    return launch_pixels(dof_cuda_half_down_kernel(), (a->w + 1) / 2, (a->h + 1) / 2, 16, 16, args, stream,
+    return launch_pixels(dof_cuda_half_down_kernel(), dof_half_size(a->w), dof_half_size(a->h), 16, 16, args, stream,
                          "dof_half_down_kernel", err);
 }
 
@@ -74,6 +77,6 @@ int dof_cuda_half_composite(const dof_cuda_half_args *a, cudaStream_t stream, sw
     dof_cuda_half_args pa = *a;
     void *args[] = {&pa};
     /* a thread a half pixel (its four full pixels), 16 x 16 a block (half.cu stages their taps) */
-    return launch_pixels(dof_cuda_half_composite_kernel(), (a->w + 1) / 2, (a->h + 1) / 2, 16, 16, args, stream,
+    return launch_pixels(dof_cuda_half_composite_kernel(), dof_half_size(a->w), dof_half_size(a->h), 16, 16, args, stream,
                          "dof_half_composite_kernel", err);
 }
