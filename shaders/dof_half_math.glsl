@@ -28,14 +28,15 @@ void dof_half_axis(int x, int n, out int i0, out int i1, out float t)
 vec4 dof_half_weights(float d, vec4 dt, float tx, float ty)
 {
     vec4 bw = vec4((1.0 - tx) * (1.0 - ty), tx * (1.0 - ty), (1.0 - tx) * ty, tx * ty);
-    float kd = DOF_HALF_DEPTH_K * max(d, 1e-6), sum = 0.0;
+    float inv_kd = 1.0 / (DOF_HALF_DEPTH_K * max(d, 1e-6)), sum = 0.0;
     vec4 w;
     for (int k = 0; k < 4; k++) {
-        float sim = max(DOF_HALF_DEPTH_EPS, 1.0 - abs(d - dt[k]) / kd);
+        float sim = max(DOF_HALF_DEPTH_EPS, 1.0 - abs(d - dt[k]) * inv_kd);
         w[k] = bw[k] * sim;
         sum += w[k];
     }
-    for (int k = 0; k < 4; k++) w[k] = w[k] / sum;
+    float inv_sum = 1.0 / sum;
+    for (int k = 0; k < 4; k++) w[k] = w[k] * inv_sum;
     return w;
 }
 

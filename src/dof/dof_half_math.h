@@ -66,13 +66,15 @@ DOF_HALF_FN void dof_half_axis(int x, int n, int *i0, int *i1, float *t)
 DOF_HALF_FN void dof_half_weights(float d, const float *dt, float tx, float ty, float *w)
 {
     float bw[4] = {(1.0f - tx) * (1.0f - ty), tx * (1.0f - ty), (1.0f - tx) * ty, tx * ty};
-    float kd = DOF_HALF_DEPTH_K * fmaxf(d, 1e-6f), sum = 0.0f;
+    /* two divisions, not eight: the composite is bound by its arithmetic on a GPU */
+    float inv_kd = 1.0f / (DOF_HALF_DEPTH_K * fmaxf(d, 1e-6f)), sum = 0.0f;
     for (int k = 0; k < 4; k++) {
-        float sim = fmaxf(DOF_HALF_DEPTH_EPS, 1.0f - fabsf(d - dt[k]) / kd);
+        float sim = fmaxf(DOF_HALF_DEPTH_EPS, 1.0f - fabsf(d - dt[k]) * inv_kd);
         w[k] = bw[k] * sim;
         sum += w[k];
     }
-    for (int k = 0; k < 4; k++) w[k] = w[k] / sum;
+    float inv_sum = 1.0f / sum;
+    for (int k = 0; k < 4; k++) w[k] = w[k] * inv_sum;
 }
 
 /* How much of the full pixel's own detail the composite keeps at CoC R (full pixels):
@@ -90,7 +92,11 @@ DOF_HALF_FN float dof_half_sharp(float r)
  * Where KEEP is 0 (blurred) this is U exactly, whatever SHARP and C are. Where the four
  * taps are in focus (u = c, so U and C are the same float) and KEEP is 1 it is SHARP within
  * an ulp, which rounds back to SHARP's 8 bits. (Written keep sharp + (1 - keep) C + (U - C)
- * instead, a blurred pixel would depend on C by a rounding and flip 8-bit ties.) */
+ * instead, a blurred pixel would depend on C by a rounding and flip 8-bit ties.)
+ * dof_half_mix is the last step, for a caller that sums U and C itself (the CUDA
+ * composite sums a tap's three channels at a time, in this order). */
+DOF_HALF_FN float dof_half_mix(float sharp, float uu, float cc, float keep) { return uu + keep * (sharp - cc); }
+
 DOF_HALF_FN float dof_half_blend(float sharp, const float *u, const float *c, const float *w, float keep)
 {
     float uu = 0.0f, cc = 0.0f;
@@ -98,7 +104,7 @@ DOF_HALF_FN float dof_half_blend(float sharp, const float *u, const float *c, co
         uu += w[k] * u[k];
         cc += w[k] * c[k];
     }
-    return uu + keep * (sharp - cc);
+    return dof_half_mix(sharp, uu, cc, keep);
 }
 
 #endif
