@@ -26,6 +26,8 @@ typedef struct dof_cuda_args {
     int near_cols_w;                    /* its sample columns (dof_cuda_near_samples(w)) */
     int coverage_out;                   /* 1: the near layer's coverage as the fourth channel, in place of */
                                         /* ALPHA (the half-resolution composite reads it; kernels/dof/half.h) */
+    int near_grid_ready;                /* 1: the near field's sample grid is written (the half DoF's */
+                                        /* downsample writes it: kernels/dof/half.h), step 0 skipped */
 } dof_cuda_args;
 
 #ifdef __CUDACC__

@@ -21,6 +21,13 @@ typedef struct dof_cuda_half_args {
     float scale;                                /* the tables' quantization: colour c counts round(c scale) */
     float aperture, focus;                      /* the full frame's (pixels of blur at infinity) */
     float alpha;                                /* written as the output's fourth channel */
+    /* The near field's sample grid (gather.h, step 0 of its tile pass), written by the
+     * downsample from the half depth it makes, or NULL: its grid_w x grid_h samples at
+     * 4c + 2 of the half picture, each (CoC in half pixels where it lies before the focus and
+     * is at least 1/2, else 0; depth), the CoC at HALF_APERTURE. */
+    void *near_grid;
+    int grid_w, grid_h;
+    float half_aperture;
 } dof_cuda_half_args;
 
 /* The kernels (a thread a half pixel; the composite's writes its four full pixels),

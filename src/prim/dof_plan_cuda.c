@@ -37,7 +37,8 @@ int dof_cuda_gather(const dof_cuda_args *a, cudaStream_t stream, sw_error *err)
     if (dof_needs_near_tiles(&a->p) && a->near_cols_w > 0) {
         unsigned bx, by;
         const void *cols = dof_cuda_near_columns_kernel(&bx, &by);
-        if ((sample_rows > 0 && launch_pixels(dof_cuda_near_grid_kernel(), a->near_cols_w, sample_rows, 16, 16, args,
+        /* step 0 is done where the half DoF's downsample wrote the grid (near_grid_ready) */
+        if ((!a->near_grid_ready && sample_rows > 0 && launch_pixels(dof_cuda_near_grid_kernel(), a->near_cols_w, sample_rows, 16, 16, args,
                                               stream, "dof_near_grid_kernel", err)) ||
             launch_pixels(cols, a->near_cols_w, (a->h + DOF_NEAR_TILE_H - 1) / DOF_NEAR_TILE_H * (int)by, bx, by, args,
                           stream, "dof_near_columns_kernel", err))
@@ -76,7 +77,7 @@ int dof_cuda_half_composite(const dof_cuda_half_args *a, cudaStream_t stream, sw
 {
     dof_cuda_half_args pa = *a;
     void *args[] = {&pa};
-    /* a thread a half pixel (its four full pixels), 16 x 16 a block (half.cu stages their taps) */
-    return launch_pixels(dof_cuda_half_composite_kernel(), dof_half_size(a->w), dof_half_size(a->h), 16, 16, args, stream,
+    /* a thread a full pixel, 32 x 16 a block (half.cu stages their taps) */
+    return launch_pixels(dof_cuda_half_composite_kernel(), a->w, a->h, 32, 16, args, stream,
                          "dof_half_composite_kernel", err);
 }
