@@ -1,7 +1,7 @@
 // Depth of field from the summed-area table; shared by dof.frag and dof.comp (the
-// program loader inserts this file after their #version line). src/dof/dof_cpu.c
-// is the same arithmetic in C. DOF_MAX_RADIUS, DOF_GUARD_FROM, DOF_SOFT_GUARD_FROM and DOF_DISC_X1..3
-// come from src/dof/dof_limits.h.
+// program loader inserts dof_radius.glsl and this file after their #version line).
+// src/dof/dof_cpu.c is the same arithmetic in C. DOF_MAX_RADIUS, DOF_GUARD_FROM,
+// DOF_SOFT_GUARD_FROM and DOF_DISC_X1..3 come from src/dof/dof_limits.h.
 layout(binding = 0) uniform sampler2D u_color;   // linear colour (the SAT's source)
 layout(binding = 1) uniform sampler2D u_depth;   // linear depth, R32F
 layout(std430, binding = 0) readonly buffer Sat { uvec4 sat[]; };   // uint32 sums mod 2^32
@@ -27,12 +27,8 @@ readonly
 #endif
 layout(std430, binding = 3) buffer NearTiles { vec2 near_tiles[]; };
 
-// r = A * |1 - F/d| pixels: 0 at the focus distance, A at infinity.
-float blur_radius(float d)
-{
-    float r = u_aperture * abs(1.0 - u_focus / max(d, 1e-6));
-    return min(r, float(DOF_MAX_RADIUS));
-}
+// The frame's circle of confusion at depth d (dof_radius.glsl, inserted before this file).
+float blur_radius(float d) { return dof_radius(u_aperture, u_focus, d); }
 
 uvec4 sat_at(int x, int y)
 {

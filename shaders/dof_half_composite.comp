@@ -15,13 +15,6 @@ layout(OUT_FORMAT, binding = 0) uniform writeonly image2D u_out;
 uniform ivec2 u_size;   // the full size
 uniform float u_focus, u_aperture;   // the full frame's
 
-// r = A |1 - F/d| full pixels, capped (src/dof/dof_radius.h, dof_common.glsl's blur_radius)
-float blur_radius(float d)
-{
-    float r = u_aperture * abs(1.0 - u_focus / max(d, 1e-6));
-    return min(r, float(DOF_MAX_RADIUS));
-}
-
 void main()
 {
     ivec2 p = ivec2(gl_GlobalInvocationID.xy);
@@ -41,7 +34,7 @@ void main()
     vec4 w = dof_half_weights(d, dt, tx, ty);
     float cover = 0.0;
     for (int k = 0; k < 4; k++) cover += w[k] * u[k].a;
-    float keep = dof_half_sharp(blur_radius(d)) * (1.0 - cover);
+    float keep = dof_half_sharp(dof_radius(u_aperture, u_focus, d)) * (1.0 - cover);   // full pixels
     vec4 s = texelFetch(u_color, p, 0);
     vec4 v = dof_half_blend(s, u, c, w, keep);
     imageStore(u_out, p, vec4(v.rgb, s.a));

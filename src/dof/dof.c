@@ -84,11 +84,11 @@ const char *dof_mode_describe(dof_kernel k, int boxes, int guard, int near, char
 }
 
 /* The DoF shaders' source: the limits as defines (and DOF_WITH_NEAR: the gathers with
- * the near field and the layer tables), then dof_common.glsl; NULL on failure. */
+ * the near field and the layer tables), then dof_radius.glsl and dof_common.glsl; NULL
+ * on failure. */
 static char *dof_source(const char *out_format, bool with_near, sw_error *err)
 {
-    const struct embedded_file *common = embedded_find("shaders/dof_common.glsl", err);
-    if (!common) return NULL;
+    static const char *const files[] = {"shaders/dof_radius.glsl", "shaders/dof_common.glsl"};
     char head[2048];
     snprintf(head, sizeof head,
              "%s#define DOF_MAX_RADIUS %d\n#define DOF_GUARD_FROM %.9g\n#define DOF_SAT_VIEW_RADIUS %d\n"
@@ -102,10 +102,7 @@ static char *dof_source(const char *out_format, bool with_near, sw_error *err)
              (double)DOF_DISC_X1, (double)DOF_DISC_X2, (double)DOF_DISC_X3, out_format, DOF_NEAR_TILE_W,
              DOF_NEAR_TILE_H, DOF_NEAR_STRIDE, DOF_NEAR_SIDE_X, DOF_NEAR_SIDE_Y, DOF_NEAR_PROBES, SPIRAL_TEXT,
              DOF_LAYER_ONE, (double)DOF_LAYER_MIN_COVER);
-    size_t n = strlen(head) + common->size + 1;
-    char *src = sw_malloc(n, "DoF shader source", err);
-    if (src) snprintf(src, n, "%s%s", head, (const char *)common->data);
-    return src;
+    return embedded_join(head, files, (int)(sizeof files / sizeof *files), "DoF shader source", err);
 }
 
 static const char *out_format_of(const dof_pass *d) { return d->image_format == GL_RGBA32F ? "rgba32f" : "rgba16f"; }

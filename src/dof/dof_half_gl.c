@@ -34,21 +34,17 @@ void dof_half_gl_shutdown(dof_half_gl *hg)
 }
 
 /* The shaders' head: the constants of dof_half_math.h and dof_limits.h, the output's
- * format, then shaders/dof_half_math.glsl; NULL on failure. */
+ * format, then shaders/dof_radius.glsl and dof_half_math.glsl; NULL on failure. */
 static char *half_source(GLenum out_format, sw_error *err)
 {
-    const struct embedded_file *math = embedded_find("shaders/dof_half_math.glsl", err);
-    if (!math) return NULL;
+    static const char *const files[] = {"shaders/dof_radius.glsl", "shaders/dof_half_math.glsl"};
     char head[512];
     snprintf(head, sizeof head,
              "#define DOF_HALF_DEPTH_K float(%.9g)\n#define DOF_HALF_DEPTH_EPS float(%.9g)\n"
              "#define DOF_MAX_RADIUS %d\n#define OUT_FORMAT %s\n",
              (double)DOF_HALF_DEPTH_K, (double)DOF_HALF_DEPTH_EPS, DOF_MAX_RADIUS,
              out_format == GL_RGBA32F ? "rgba32f" : "rgba16f");
-    size_t n = strlen(head) + math->size + 1;
-    char *src = sw_malloc(n, "the half DoF's shader source", err);
-    if (src) snprintf(src, n, "%s%s", head, (const char *)math->data);
-    return src;
+    return embedded_join(head, files, (int)(sizeof files / sizeof *files), "the half DoF's shader source", err);
 }
 
 /* The programs for OUT_FORMAT and the images for w x h, made where missing or stale. */

@@ -1,6 +1,7 @@
 /* The thin lens's circle of confusion in pixels, for every DoF arithmetic header
  * (dof_math.h, the half-resolution composite's kernels); the including file defines
- * DOF_FN ("static inline" or "__device__ static inline"). */
+ * DOF_FN ("static inline" or "__device__ static inline"). shaders/dof_radius.glsl is
+ * its GLSL twin: a change here goes there too. */
 #ifndef SCANWORKS_DOF_DOF_RADIUS_H
 #define SCANWORKS_DOF_DOF_RADIUS_H
 

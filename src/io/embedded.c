@@ -47,3 +47,26 @@ const struct embedded_file *embedded_find(const char *name, sw_error *err)
     sw_fail(err, "built-in file '%s' is missing from this build (rebuild; cmake embeds shaders/ and assets/)", name);
     return NULL;
 }
+
+char *embedded_join(const char *head, const char *const *names, int count, const char *what, sw_error *err)
+{
+    const struct embedded_file *f[EMBEDDED_JOIN_MAX];
+    if (count > EMBEDDED_JOIN_MAX) {
+        sw_fail(err, "%s: %d files to join, at most %d", what, count, EMBEDDED_JOIN_MAX);
+        return NULL;
+    }
+    size_t at = strlen(head), n = at + 1;
+    for (int i = 0; i < count; i++) {
+        if (!(f[i] = embedded_find(names[i], err))) return NULL;
+        n += f[i]->size;
+    }
+    char *text = sw_malloc(n, what, err);
+    if (!text) return NULL;
+    memcpy(text, head, at);
+    for (int i = 0; i < count; i++) {
+        memcpy(text + at, f[i]->data, f[i]->size);
+        at += f[i]->size;
+    }
+    text[at] = 0;
+    return text;
+}

@@ -20,4 +20,10 @@ extern const struct embedded_file embedded_files[];
  * shaders without rebuilding); such data stays owned by this module. */
 const struct embedded_file *embedded_find(const char *name, sw_error *err);
 
+/* HEAD, then the text of the COUNT (at most EMBEDDED_JOIN_MAX) files NAMES in order, as
+ * one string the caller frees: a shader's defines and the shared GLSL that goes before
+ * its body (gl_program_compute's DEFINES). WHAT names it in a message; NULL on failure. */
+enum { EMBEDDED_JOIN_MAX = 4 };
+char *embedded_join(const char *head, const char *const *names, int count, const char *what, sw_error *err);
+
 #endif
