@@ -129,7 +129,9 @@ static int load_graph(const bench_graph_opts *o, const char *spec, int index, be
     return 0;
 }
 
-/* One run of ALGO from root I, checked; OUT_LV / OUT_D are scratch of n entries. */
+/* One run of ALGO from root I, checked; OUT_LV / OUT_D are scratch of n entries. *MS and
+ * A's delta come from a run that succeeded; the stats start zeroed, as a failed run (and a
+ * build without CUDA's GPU branch) writes none. */
 static int run_once(const bench_graph_opts *o, bench_graph *bg, algo_result *a, void *dev, int i, int32_t *out_lv,
                     double *out_d, double *ms, sw_error *err)
 {
@@ -137,25 +139,27 @@ static int run_once(const bench_graph_opts *o, bench_graph *bg, algo_result *a, 
     const graph_csr *g = &bg->g;
     (void)dev;
     if (!o->sssp) {
-        bfs_stats st;
+        bfs_stats st = {0};
         int rc = a->b == PRIM_CPU ? bfs_cpu(g, s, out_lv, &st, err)
 #if SCANWORKS_HAVE_CUDA
                                   : bfs_cuda_run(dev, a->name, s, out_lv, &st, err);
 #else
                                   : sw_fail(err, "no cuda");
 #endif
-        *ms = st.ms;
+        if (!rc) *ms = st.ms;
         return rc;
     }
-    sssp_stats st;
+    sssp_stats st = {0};
     int rc = a->b == PRIM_CPU ? sssp_cpu(g, s, out_d, &st, err)
 #if SCANWORKS_HAVE_CUDA
                               : sssp_cuda_run(dev, a->name, s, out_d, &st, err);
 #else
                               : sw_fail(err, "no cuda");
 #endif
-    *ms = st.ms;
-    a->delta = st.delta;
+    if (!rc) {
+        *ms = st.ms;
+        a->delta = st.delta;
+    }
     return rc;
 }
 
