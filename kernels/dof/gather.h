@@ -26,8 +26,6 @@ typedef struct dof_cuda_args {
     int near_cols_w;                    /* its sample columns (dof_cuda_near_samples(w)) */
     int coverage_out;                   /* 1: the near layer's coverage as the fourth channel, in place of */
                                         /* ALPHA (the half-resolution composite reads it; kernels/dof/half.h) */
-    int near_grid_ready;                /* 1: the near field's sample grid is written (the half DoF's */
-                                        /* downsample writes it: kernels/dof/half.h), step 0 skipped */
 } dof_cuda_args;
 
 #ifdef __CUDACC__
@@ -67,9 +65,14 @@ const void *dof_cuda_near_grid_kernel(void);
 const void *dof_cuda_near_columns_kernel(unsigned *block_x, unsigned *block_y);
 
 /* The kernel for A's layout and gather (dof_cuda_args by value, a thread a pixel in
- * blocks of DOF_NEAR_TILE_W x _H), and its launch (src/prim/dof_plan_cuda.c). */
+ * blocks of DOF_NEAR_TILE_W x _H), and the launches (src/prim/dof_plan_cuda.c):
+ * dof_cuda_near_tiles queues the near field's step 0 and or step 1 (STEPS; nothing where
+ * A needs no near tiles); dof_cuda_gather queues the steps not in STEPS_DONE, then the
+ * gather (the half DoF's downsample writes step 0's grid: kernels/dof/half.h). */
+enum { DOF_NEAR_STEP_GRID = 1, DOF_NEAR_STEP_COLUMNS = 2 };
 const void *dof_cuda_gather_kernel(const dof_cuda_args *a);
-int dof_cuda_gather(const dof_cuda_args *a, cudaStream_t stream, sw_error *err);
+int dof_cuda_near_tiles(const dof_cuda_args *a, int steps, cudaStream_t stream, sw_error *err);
+int dof_cuda_gather(const dof_cuda_args *a, int steps_done, cudaStream_t stream, sw_error *err);
 
 #ifdef __cplusplus
 }

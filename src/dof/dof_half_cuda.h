@@ -1,4 +1,4 @@
-/* The half-resolution DoF on CUDA (the frame's, src/dof/sat_cuda.c): its half-size images,
+/* The half-resolution DoF on CUDA (the frame's, src/dof/dof_frame_cuda.c): its half-size images,
  * made on first use and again when the frame's size changes. The passes are
  * kernels/dof/half.h's around the production SAT and gather at half size. */
 #ifndef SCANWORKS_DOF_HALF_CUDA_H

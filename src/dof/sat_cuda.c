@@ -12,13 +12,7 @@
 
 /* kernels/sat/sat.h, the table layout shared with the kernels */
 #include "prim/sat_plan_cuda.h"
-#include "kernels/dof/gather.h"
-#include "dof/dof_half_cuda.h"
-#include "dof/dof_layers_cuda.h"
-#include "kernels/dof/half.h"
-#include <math.h>   /* dof_half_math.h: fminf, fmaxf, fabsf */
-#define DOF_HALF_FN static inline
-#include "dof/dof_half_math.h"
+#include "dof/dof_frame_cuda.h"
 #include "kernels/common/cuda_util.cuh"
 #include "dof/handover_clock.h"
 #include "dof/sat_egl_sync.h"
@@ -97,10 +91,7 @@ typedef struct sat_interop {
     sat_egl_sync egl;       /* its GPU-side ordering (SCANWORKS_EXTERNAL_SYNC=egl), when on */
     bool egl_tried;
     char ext_why[240];
-    dof_cuda_layers layers;   /* the gather's layer tables (p.layers), made on first use */
-    dof_cuda_half half;       /* the half-resolution DoF's images (p.half), made on first use */
-    void *near_cols;          /* the near field's scratch (gather.h: column values, sample grid) */
-    size_t near_cols_bytes;
+    dof_frame_cuda dof;       /* the cuda gather's kernels and what they keep (dof_frame_cuda.h) */
     /* A frame between sat_interop_start and sat_interop_finish (mapped, or external
      * with CUDA's commands issued): its path, variant, whether it gathered, its output. */
     bool started, started_external, started_gather;
@@ -145,9 +136,7 @@ void sat_interop_release(void **state)
         for (int i = 0; i < EVENTS; i++) cudaEventDestroy(io->ev[s][i]);
     cudaStreamDestroy(io->stream);
     sat_cuda_scratch_free(&io->scratch);
-    dof_cuda_layers_free(&io->layers);
-    dof_cuda_half_free(&io->half);
-    cudaFree(io->near_cols);
+    dof_frame_cuda_free(&io->dof);
     cudaGetLastError();
     free(io);
     *state = NULL;
@@ -246,47 +235,18 @@ static int run_kernels(sat_interop *io, int slot, int variant, cudaTextureObject
     if (layout && strcmp(layout, "texels") && strcmp(layout, "split"))
         return sw_fail(err, "SCANWORKS_SAT_LAYOUT=%s: expected texels or split", layout);
     int split = g && !(layout && !strcmp(layout, "texels")) && sat_cuda_split_bytes(w, h) <= sat_bytes;
-    /* The half-resolution DoF (p.half): the frame downsampled, the table and the gather
-     * at half size (the CoC in half pixels), then composited onto OUT (kernels/dof/half.h). */
-    const bool half = g && g->params.half && g->params.view == DOF_VIEW_EFFECT;   /* debug views: full size */
-    io->launched_half[slot] = half;
-    const int gw = half ? dof_half_size(w) : w, gh = half ? dof_half_size(h) : h;   /* the gather's size */
-    dof_params p = g ? g->params : (dof_params){0};
-    p.scale = scale;
-    if (half) p.aperture *= 0.5f;   /* the CoC in half pixels */
-    /* The near field's scratch (gather.h): made on first use, grown with the frame; kept
-     * through the debug views, which fold no tiles. */
-    if (g && (p.near || p.layers)) {
-        size_t need = dof_cuda_near_cols_bytes(gw, gh);
-        if (io->near_cols_bytes < need) {
-            cudaFree(io->near_cols);
-            io->near_cols = NULL, io->near_cols_bytes = 0;
-            TRY(cudaMalloc(&io->near_cols, need));
-            io->near_cols_bytes = need;
-        }
-    }
-    /* The downsample writes the near field's sample grid as it makes the half depth
-     * (step 0 of the tile pass, a kernel of its own at full size: 3.7 us at 1080p on an
-     * H100 for a grid of 0.2% of the pixels). */
-    const bool fused_grid = half && dof_needs_near_tiles(&p) && !dof_uses_layers(&p) && io->near_cols &&
-                            dof_cuda_near_samples(gw) > 0 && dof_cuda_near_samples(gh) > 0;
-    dof_cuda_half_args ha;
-    if (half) {
-        if (dof_uses_layers(&g->params)) return sw_fail(err, "the half-resolution DoF has no layer tables");
-        if (alpha < 0.0f) return sw_fail(err, "the half-resolution DoF needs an opaque picture (one alpha everywhere)");
-        if (dof_cuda_half_ensure(&io->half, w, h, err)) return -1;
-        ha = (dof_cuda_half_args){color, depth, io->half.color_surf, io->half.depth_surf, io->half.color_tex,
-                                  io->half.out_tex, out, w, h, scale, g->params.aperture,
-                                  g->params.focus, alpha, NULL, 0, 0, 0.0f};
-        if (fused_grid) {
-            ha.near_grid = (float *)io->near_cols + 2 * dof_cuda_near_cols_n(gw, gh);
-            ha.grid_w = dof_cuda_near_samples(gw), ha.grid_h = dof_cuda_near_samples(gh);
-            ha.half_aperture = p.aperture;
-        }
-        TRY(cudaEventRecord(io->ev[slot][EV_DOWN], io->stream));
-        if (dof_cuda_half_down(&ha, io->stream, err)) return -1;
-        color = io->half.color_tex, depth = io->half.depth_tex, out = io->half.out_surf;
-        w = gw, h = gh;
+    /* The DoF's kernels before the table (the half DoF's downsample, the near field's
+     * tile steps), the table (of the half colour at half size), the DoF's after it
+     * (dof_frame_cuda.h). */
+    bool half = false;
+    io->launched_half[slot] = false;
+    if (g) {
+        dof_params p = g->params;
+        p.scale = scale;
+        if (dof_frame_cuda_before(&io->dof, &p, color, depth, out, w, h, alpha, io->stream, io->ev[slot][EV_DOWN],
+                                  &color, &w, &h, &half, err))
+            return -1;
+        io->launched_half[slot] = half;
     }
     sat_cuda_src src = {color, NULL, scale, alpha >= 0.0f, alpha, split};
     if (sat_cuda_build(variant, &src, sat, w, h, &io->scratch, io->stream, io->ev[slot], err)) return -1;
@@ -295,16 +255,8 @@ static int run_kernels(sat_interop *io, int slot, int variant, cudaTextureObject
      * and not SCANWORKS_SAT_ALPHA=scan), whichever variant built it. */
     int three = sat_cuda_rgb_path(&src, err);
     if (three < 0) return -1;
-    dof_cuda_args a = {color, depth, out, sat, w, h, p, three, alpha, sat_cuda_split_table(variant, &src), NULL,
-                       NULL, dof_cuda_near_samples(w), half, fused_grid};
-    if (p.near || p.layers) a.near_cols = io->near_cols;
-    /* The layer tables (dof_layers_cuda.h) after the frame's table, in the gather's time. */
-    if (dof_builds_layers(&p)) {
-        if (dof_cuda_layers_build(&io->layers, color, depth, &p, w, h, &io->scratch, io->stream, err)) return -1;
-        a.layers = io->layers.tables;
-    }
-    if (dof_cuda_gather(&a, io->stream, err)) return -1;
-    if (half && dof_cuda_half_composite(&ha, io->stream, err)) return -1;
+    if (dof_frame_cuda_after(&io->dof, sat, three, sat_cuda_split_table(variant, &src), &io->scratch, io->stream, err))
+        return -1;
     TRY(cudaEventRecord(io->ev[slot][SAT_CUDA_MAX_STAGES + 1], io->stream));
     return 0;
 }

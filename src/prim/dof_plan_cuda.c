@@ -1,7 +1,8 @@
 /* The launches of the DoF kernels that kernels/dof/ hands over: the frame's gather
  * (gather.h) and the gather over device pointers (gather_ptr.h), a thread a pixel in
- * blocks of the near-field tile (DOF_NEAR_TILE_W x _H), and the layer tables' input
- * (layers.h) and the half-resolution passes (half.h) in 16 x 16 blocks. */
+ * blocks of the near-field tile (DOF_NEAR_TILE_W x _H) after the near field's tile steps,
+ * the layer tables' input (layers.h) and the half-resolution downsample (half.h) in
+ * 16 x 16 blocks, and the half-resolution composite in 32 x 16. */
 #include "kernels/common/cuda_util.cuh"
 #include "kernels/dof/gather.h"
 #include "kernels/dof/gather_ptr.h"
@@ -22,28 +23,35 @@ static int launch_pixels(const void *kernel, int w, int h, unsigned bw, unsigned
     return 0;
 }
 
-int dof_cuda_gather(const dof_cuda_args *a, cudaStream_t stream, sw_error *err)
+int dof_cuda_near_tiles(const dof_cuda_args *a, int steps, cudaStream_t stream, sw_error *err)
 {
-    if (dof_builds_layers(&a->p) && !a->layers)
-        return sw_fail(err, "the cuda gather with the layer tables needs them built (dof_cuda_layers_build)");
-    if (dof_needs_near_tiles(&a->p) && !a->near_cols && dof_cuda_near_cols_bytes(a->w, a->h) > 0)
+    if (!dof_needs_near_tiles(&a->p) || a->near_cols_w <= 0) return 0;
+    if (!a->near_cols)
         return sw_fail(err, "the cuda gather with the near field needs its column values (dof_cuda_near_cols_bytes)");
     dof_cuda_args pa = *a;
     void *args[] = {&pa};
-    /* The near field's tile pass, steps 0 and 1 (gather.cu): the sample grid, then the
-     * sample columns of each tile row. A picture narrower or lower than 3 pixels has no
-     * sample column or row: its tiles then read none (and fold to no near CoC). */
+    /* Step 0, the sample grid, then step 1, the sample columns of each tile row
+     * (gather.cu). A picture narrower or lower than 3 pixels has no sample column or row:
+     * its tiles then read none (and fold to no near CoC). */
     int sample_rows = dof_cuda_near_samples(a->h);
-    if (dof_needs_near_tiles(&a->p) && a->near_cols_w > 0) {
-        unsigned bx, by;
-        const void *cols = dof_cuda_near_columns_kernel(&bx, &by);
-        /* step 0 is done where the half DoF's downsample wrote the grid (near_grid_ready) */
-        if ((!a->near_grid_ready && sample_rows > 0 && launch_pixels(dof_cuda_near_grid_kernel(), a->near_cols_w, sample_rows, 16, 16, args,
-                                              stream, "dof_near_grid_kernel", err)) ||
-            launch_pixels(cols, a->near_cols_w, (a->h + DOF_NEAR_TILE_H - 1) / DOF_NEAR_TILE_H * (int)by, bx, by, args,
-                          stream, "dof_near_columns_kernel", err))
-            return -1;
-    }
+    if ((steps & DOF_NEAR_STEP_GRID) && sample_rows > 0 &&
+        launch_pixels(dof_cuda_near_grid_kernel(), a->near_cols_w, sample_rows, 16, 16, args, stream,
+                      "dof_near_grid_kernel", err))
+        return -1;
+    if (!(steps & DOF_NEAR_STEP_COLUMNS)) return 0;
+    unsigned bx, by;
+    const void *cols = dof_cuda_near_columns_kernel(&bx, &by);
+    return launch_pixels(cols, a->near_cols_w, (a->h + DOF_NEAR_TILE_H - 1) / DOF_NEAR_TILE_H * (int)by, bx, by, args,
+                         stream, "dof_near_columns_kernel", err);
+}
+
+int dof_cuda_gather(const dof_cuda_args *a, int steps_done, cudaStream_t stream, sw_error *err)
+{
+    if (dof_builds_layers(&a->p) && !a->layers)
+        return sw_fail(err, "the cuda gather with the layer tables needs them built (dof_cuda_layers_build)");
+    if (dof_cuda_near_tiles(a, (DOF_NEAR_STEP_GRID | DOF_NEAR_STEP_COLUMNS) & ~steps_done, stream, err)) return -1;
+    dof_cuda_args pa = *a;
+    void *args[] = {&pa};
     return launch_pixels(dof_cuda_gather_kernel(a), a->w, a->h, DOF_NEAR_TILE_W, DOF_NEAR_TILE_H, args, stream,
                          "dof_gather_kernel", err);
 }

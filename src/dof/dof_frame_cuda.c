@@ -1,0 +1,89 @@
+/* The CUDA DoF of one frame around the table's build (dof_frame_cuda.h). */
+#include "dof/dof_frame_cuda.h"
+
+#include <string.h>
+
+#include "kernels/common/cuda_util.cuh"   /* CUDA_TRY */
+#include <math.h>   /* dof_half_math.h: fminf, fmaxf, fabsf */
+#define DOF_HALF_FN static inline
+#include "dof/dof_half_math.h"
+
+void dof_frame_cuda_free(dof_frame_cuda *f)
+{
+    dof_cuda_layers_free(&f->layers);
+    dof_cuda_half_free(&f->half);
+    cudaFree(f->near_cols);
+    cudaGetLastError();
+    memset(f, 0, sizeof *f);
+}
+
+int dof_frame_cuda_before(dof_frame_cuda *f, const dof_params *params, cudaTextureObject_t color,
+                          cudaTextureObject_t depth, cudaSurfaceObject_t out, int w, int h, float alpha,
+                          cudaStream_t stream, cudaEvent_t down_event, cudaTextureObject_t *table_color, int *table_w,
+                          int *table_h, bool *half_out, sw_error *err)
+{
+    /* The half-resolution DoF (p.half): the frame downsampled, the table and the gather
+     * at half size (the CoC in half pixels), then composited onto OUT (kernels/dof/half.h).
+     * The debug views stay at full size. */
+    const bool half = params->half && params->view == DOF_VIEW_EFFECT;
+    f->on_half = *half_out = half;
+    f->steps_done = 0;
+    if (half && dof_uses_layers(params)) return sw_fail(err, "the half-resolution DoF has no layer tables");
+    if (half && alpha < 0.0f) return sw_fail(err, "the half-resolution DoF needs an opaque picture (one alpha everywhere)");
+    const int gw = half ? dof_half_size(w) : w, gh = half ? dof_half_size(h) : h;   /* the gather's size */
+    dof_params p = *params;
+    if (half) p.aperture *= 0.5f;   /* the CoC in half pixels */
+    /* The near field's scratch (gather.h): made on first use, grown with the frame; kept
+     * through the debug views, which fold no tiles. */
+    if (p.near || p.layers) {
+        size_t need = dof_cuda_near_cols_bytes(gw, gh);
+        if (f->near_cols_bytes < need) {
+            cudaFree(f->near_cols);   /* waits for the device: the frame before may read it */
+            f->near_cols = NULL, f->near_cols_bytes = 0;
+            if (cudaMalloc(&f->near_cols, need) != cudaSuccess) {
+                cudaGetLastError();   /* not sticky: the next launch check must not see it */
+                return sw_fail(err, "GPU memory: cannot allocate the near field's %zu bytes", need);
+            }
+            f->near_cols_bytes = need;
+        }
+    }
+    const bool tiles = dof_needs_near_tiles(&p) && dof_cuda_near_samples(gw) > 0;
+    /* At half size the downsample writes the near field's sample grid as it makes the
+     * half depth (step 0 of the tile pass, a kernel of its own at full size: 3.7 us at
+     * 1080p on an H100 for a grid of 0.2% of the pixels). */
+    const bool fused_grid = half && tiles && !dof_uses_layers(&p) && dof_cuda_near_samples(gh) > 0;
+    f->a = (dof_cuda_args){color, depth, out, NULL, gw, gh, p, 0, alpha, 0, NULL,
+                           (p.near || p.layers) ? f->near_cols : NULL, dof_cuda_near_samples(gw), half};
+    *table_color = color, *table_w = w, *table_h = h;
+    if (half) {
+        if (dof_cuda_half_ensure(&f->half, w, h, err)) return -1;
+        f->ha = (dof_cuda_half_args){color, depth, f->half.color_surf, f->half.depth_surf, f->half.color_tex,
+                                     f->half.out_tex, out, w, h, p.scale, params->aperture,
+                                     params->focus, alpha, NULL, 0, 0, 0.0f};
+        if (fused_grid) {
+            f->ha.near_grid = (float *)f->near_cols + 2 * dof_cuda_near_cols_n(gw, gh);
+            f->ha.grid_w = dof_cuda_near_samples(gw), f->ha.grid_h = dof_cuda_near_samples(gh);
+            f->ha.half_aperture = p.aperture;
+        }
+        CUDA_TRY(cudaEventRecord(down_event, stream), err);
+        if (dof_cuda_half_down(&f->ha, stream, err)) return -1;
+        f->a.color = f->half.color_tex, f->a.depth = f->half.depth_tex, f->a.out = f->half.out_surf;
+        *table_color = f->half.color_tex, *table_w = gw, *table_h = gh;
+    }
+    if (fused_grid) f->steps_done = DOF_NEAR_STEP_GRID;
+    return 0;
+}
+
+int dof_frame_cuda_after(dof_frame_cuda *f, const void *sat, int alpha_const, int split, sat_cuda_scratch *scratch,
+                         cudaStream_t stream, sw_error *err)
+{
+    f->a.sat = sat, f->a.alpha_const = alpha_const, f->a.split = split;
+    /* The layer tables (dof_layers_cuda.h) after the frame's table, in the gather's time. */
+    if (dof_builds_layers(&f->a.p)) {
+        if (dof_cuda_layers_build(&f->layers, f->a.color, f->a.depth, &f->a.p, f->a.w, f->a.h, scratch, stream, err))
+            return -1;
+        f->a.layers = f->layers.tables;
+    }
+    if (dof_cuda_gather(&f->a, f->steps_done, stream, err)) return -1;
+    return f->on_half ? dof_cuda_half_composite(&f->ha, stream, err) : 0;
+}
