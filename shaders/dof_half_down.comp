@@ -1,7 +1,7 @@
 #version 450 core
 // The half-resolution DoF's downsample (src/dof/dof_half_gl.h): a thread a half pixel.
 // Each channel of its four full pixels quantized as the SAT build quantizes the colour
-// (sat_load.glsl: min(round(max(v, 0) scale), 65535)), their rounded mean
+// (sat_quantize.glsl), their rounded mean
 // (dof_half_color) stored as count / scale in RGBA32F, which the half table's build
 // quantizes back to the count exactly; the nearest of their depths (dof_half_depth).
 layout(local_size_x = 16, local_size_y = 16) in;
@@ -12,11 +12,7 @@ layout(r32f, binding = 1) uniform writeonly image2D u_half_depth;
 uniform ivec2 u_size;   // the full size
 uniform float u_scale;  // the tables' quantization
 
-uvec4 quantize(int x, int y)
-{
-    vec4 v = texelFetch(u_color, ivec2(x, y), 0);
-    return uvec4(min(max(v, vec4(0.0)) * u_scale + 0.5, vec4(65535.0)));
-}
+uvec4 quantize(int x, int y) { return sat_quantize(texelFetch(u_color, ivec2(x, y), 0), u_scale); }
 
 void main()
 {

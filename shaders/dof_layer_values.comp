@@ -22,7 +22,7 @@ void main()
     ivec2 p = ivec2(gl_GlobalInvocationID.xy);
     if (p.x >= u_size.x || p.y >= u_size.y) return;
     vec3 c = texelFetch(u_color, p, 0).rgb;
-    uvec3 q = uvec3(min(max(c, vec3(0.0)) * u_scale + 0.5, vec3(65535.0)));   // as shaders/sat_load.glsl
+    uvec3 q = sat_quantize(vec4(c, 0.0), u_scale).rgb;   // as the SAT passes quantize
     float d = texelFetch(u_depth, p, 0).r;
     float s = clamp(u_aperture * (1.0 - u_focus / max(d, 1e-6)), -float(DOF_MAX_RADIUS), float(DOF_MAX_RADIUS));
     int i = p.y * u_size.x + p.x;

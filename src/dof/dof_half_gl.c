@@ -34,10 +34,12 @@ void dof_half_gl_shutdown(dof_half_gl *hg)
 }
 
 /* The shaders' head: the constants of dof_half_math.h and dof_limits.h, the output's
- * format, then shaders/dof_radius.glsl and dof_half_math.glsl; NULL on failure. */
+ * format, then shaders/sat_quantize.glsl, dof_radius.glsl and dof_half_math.glsl; NULL
+ * on failure. */
 static char *half_source(GLenum out_format, sw_error *err)
 {
-    static const char *const files[] = {"shaders/dof_radius.glsl", "shaders/dof_half_math.glsl"};
+    static const char *const files[] = {"shaders/sat_quantize.glsl", "shaders/dof_radius.glsl",
+                                        "shaders/dof_half_math.glsl"};
     char head[512];
     snprintf(head, sizeof head,
              "#define DOF_HALF_DEPTH_K float(%.9g)\n#define DOF_HALF_DEPTH_EPS float(%.9g)\n"

@@ -4,10 +4,12 @@
 #include "dof/dof_layer_tables.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "dof/dof_limits.h"
 #include "gl/gl_util.h"
+#include "io/embedded.h"
 
 static void drop(dof_layer_tables *t)
 {
@@ -31,10 +33,15 @@ int dof_layer_tables_build(dof_layer_tables *t, const dof_params *p, GLuint colo
                            sw_error *err)
 {
     if (!t->values) {
-        char defines[128];
-        snprintf(defines, sizeof defines, "#define DOF_MAX_RADIUS %d\n#define DOF_LAYER_ONE %d\n", DOF_MAX_RADIUS,
+        static const char *const files[] = {"shaders/sat_quantize.glsl"};
+        char head[128];
+        snprintf(head, sizeof head, "#define DOF_MAX_RADIUS %d\n#define DOF_LAYER_ONE %d\n", DOF_MAX_RADIUS,
                  DOF_LAYER_ONE);
-        if (!(t->values = gl_program_compute("shaders/dof_layer_values.comp", defines, err))) return -1;
+        char *src = embedded_join(head, files, 1, "the layer values' shader source", err);
+        if (!src) return -1;
+        t->values = gl_program_compute("shaders/dof_layer_values.comp", src, err);
+        free(src);
+        if (!t->values) return -1;
     }
     size_t need = (size_t)w * h * 16;
     if (t->bytes != need) {

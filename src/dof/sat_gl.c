@@ -6,7 +6,6 @@
 #include "gl/gl.h"
 #include "dof/sat_frame.h"
 
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -15,14 +14,14 @@
 
 #define SAT_GL_TILE 32
 
+/* The pass NAME with its input's loader: the texture's quantization (sat_quantize.glsl)
+ * and sat_load.glsl, reading the texture where FROM_TEXTURE, else a buffer. */
 static GLuint program(const char *name, int from_texture, sw_error *err)
 {
-    const struct embedded_file *load = embedded_find("shaders/sat_load.glsl", err);
-    if (!load) return 0;
-    size_t n = load->size + 64;
-    char *defines = sw_malloc(n, "SAT shader source", err);
+    static const char *const files[] = {"shaders/sat_quantize.glsl", "shaders/sat_load.glsl"};
+    char *defines = embedded_join(from_texture ? "#define INPUT_TEXTURE 1\n" : "", files,
+                                  (int)(sizeof files / sizeof *files), "SAT shader source", err);
     if (!defines) return 0;
-    snprintf(defines, n, "%s%s", from_texture ? "#define INPUT_TEXTURE 1\n" : "", (const char *)load->data);
     GLuint p = gl_program_compute(name, defines, err);
     free(defines);
     return p;
