@@ -235,18 +235,15 @@ static int run_kernels(sat_interop *io, int slot, int variant, cudaTextureObject
     if (layout && strcmp(layout, "texels") && strcmp(layout, "split"))
         return sw_fail(err, "SCANWORKS_SAT_LAYOUT=%s: expected texels or split", layout);
     int split = g && !(layout && !strcmp(layout, "texels")) && sat_cuda_split_bytes(w, h) <= sat_bytes;
-    /* The DoF's kernels before the table (the half DoF's downsample, the near field's
-     * tile steps), the table (of the half colour at half size), the DoF's after it
-     * (dof_frame_cuda.h). */
-    bool half = false;
+    /* The DoF's kernels before the table (the half DoF's downsample), the table (of the
+     * half colour at half size), the DoF's after it (dof_frame_cuda.h). */
     io->launched_half[slot] = false;
     if (g) {
         dof_params p = g->params;
         p.scale = scale;
         if (dof_frame_cuda_before(&io->dof, &p, color, depth, out, w, h, alpha, io->stream, io->ev[slot][EV_DOWN],
-                                  &color, &w, &h, &half, err))
+                                  &color, &w, &h, &io->launched_half[slot], err))
             return -1;
-        io->launched_half[slot] = half;
     }
     sat_cuda_src src = {color, NULL, scale, alpha >= 0.0f, alpha, split};
     if (sat_cuda_build(variant, &src, sat, w, h, &io->scratch, io->stream, io->ev[slot], err)) return -1;
