@@ -95,6 +95,7 @@ __device__ static inline void dof_layer4(const dof_image *m, int t, int x, int y
         (v)[0] = c_.x, (v)[1] = c_.y, (v)[2] = c_.z, (v)[3] = c_.w;               \
     } while (0)
 #include "dof/dof_math.h"
+#include "kernels/dof/near_grid.cuh"
 
 #include "kernels/dof/tune.h"
 
@@ -120,9 +121,7 @@ __global__ void __launch_bounds__(256) dof_near_grid_kernel(dof_cuda_args a)
     if (c >= a.near_cols_w || j >= rows) return;
     int sx = DOF_NEAR_STRIDE * c + DOF_NEAR_STRIDE / 2, sy = DOF_NEAR_STRIDE * j + DOF_NEAR_STRIDE / 2;
     float d = tex2D<float>(a.depth, sx + 0.5f, sy + 0.5f);
-    float r = d < a.p.focus ? dof_radius(a.p.aperture, a.p.focus, d) : 0.0f;
-    ((float2 *)a.near_cols)[dof_cuda_near_cols_n(a.w, a.h) + (size_t)j * a.near_cols_w + c] =
-        make_float2(r >= 0.5f ? r : 0.0f, d);
+    dof_cuda_near_grid(a.near_cols, a.w, a.h)[(size_t)j * a.near_cols_w + c] = dof_near_grid_value(a.p.aperture, a.p.focus, d);
 }
 
 /* Step 1: 32 columns a block, each folded by 8 threads over every 8th row of its window. */
@@ -133,7 +132,7 @@ __global__ void __launch_bounds__(DOF_COLS_X * DOF_COLS_Y) dof_near_columns_kern
     __shared__ float2 part[DOF_COLS_Y][DOF_COLS_X];
     int c = (int)(blockIdx.x * DOF_COLS_X + threadIdx.x), ty = (int)blockIdx.y;
     int ty0 = ty * DOF_NEAR_TILE_H, j0 = (ty0 - DOF_MAX_RADIUS) / DOF_NEAR_STRIDE, rows = dof_cuda_near_samples(a.h);
-    const float2 *grid = (const float2 *)a.near_cols + dof_cuda_near_cols_n(a.w, a.h);
+    const float2 *grid = dof_cuda_near_grid(a.near_cols, a.w, a.h);
     float r_max = 0.0f, d_min = 3.0e38f;
     enum { ROWS = (DOF_NEAR_SIDE_Y + DOF_COLS_Y - 1) / DOF_COLS_Y };
     float2 v[ROWS];

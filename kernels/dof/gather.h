@@ -55,6 +55,11 @@ DOF_CUDA_HD static inline size_t dof_cuda_near_cols_n(int w, int h)
 {
     return (size_t)dof_cuda_near_samples(w) * (size_t)((h + DOF_NEAR_TILE_H - 1) / DOF_NEAR_TILE_H);
 }
+/* The sample grid in the scratch NEAR_COLS of a W x H picture (after its column values). */
+DOF_CUDA_HD static inline float2 *dof_cuda_near_grid(void *near_cols, int w, int h)
+{
+    return (float2 *)near_cols + dof_cuda_near_cols_n(w, h);
+}
 DOF_CUDA_HD static inline size_t dof_cuda_near_cols_bytes(int w, int h)
 {
     return (dof_cuda_near_cols_n(w, h) + (size_t)dof_cuda_near_samples(w) * (size_t)dof_cuda_near_samples(h)) * 8;

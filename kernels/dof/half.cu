@@ -10,16 +10,16 @@
 #include "dof/dof_half_math.h"
 #define DOF_FN __device__ static inline
 #include "dof/dof_radius.h"
+#include "kernels/dof/near_grid.cuh"
 
 /* The near field's grid sample at half pixel (I, J) of depth D, where one lies there
- * (dof_near_grid_kernel's value: the same depth, the same CoC). */
+ * (dof_near_grid_kernel's value over the half depth). */
 __device__ static inline void dof_half_grid_sample(const dof_cuda_half_args &a, int i, int j, float d)
 {
     if (!a.near_grid || i % DOF_NEAR_STRIDE != DOF_NEAR_STRIDE / 2 || j % DOF_NEAR_STRIDE != DOF_NEAR_STRIDE / 2) return;
     int c = i / DOF_NEAR_STRIDE, r = j / DOF_NEAR_STRIDE;
     if (c >= a.grid_w || r >= a.grid_h) return;
-    float rr = d < a.focus ? dof_radius(a.half_aperture, a.focus, d) : 0.0f;
-    ((float2 *)a.near_grid)[(size_t)r * a.grid_w + c] = make_float2(rr >= 0.5f ? rr : 0.0f, d);
+    ((float2 *)a.near_grid)[(size_t)r * a.grid_w + c] = dof_near_grid_value(a.half_aperture, a.focus, d);
 }
 
 /* A thread a half pixel: the mean of its four full pixels' counts (dof_half_color), each
@@ -58,8 +58,8 @@ __global__ void __launch_bounds__(256) dof_half_down_kernel(dof_cuda_half_args a
  * them where a half pixel is in focus, so that U - C is exactly 0 there and an in-focus
  * pixel keeps its own colour) with their depth, and 18 x 10 half DoF results with their
  * near coverage. The full colour and depth are read, and the result written, a warp a row. */
-#define DOF_HALF_BX 32
-#define DOF_HALF_BY 16
+#define DOF_HALF_BX DOF_HALF_COMPOSITE_BX
+#define DOF_HALF_BY DOF_HALF_COMPOSITE_BY
 #define DOF_HALF_RX (DOF_HALF_BX / 2 + 2)
 #define DOF_HALF_RY (DOF_HALF_BY / 2 + 2)
 

@@ -30,8 +30,11 @@ typedef struct dof_cuda_half_args {
     float half_aperture;
 } dof_cuda_half_args;
 
-/* The kernels (a thread a half pixel; the composite's writes its four full pixels),
- * launched in 16 x 16 blocks by src/prim/dof_plan_cuda.c. */
+/* The kernels, launched by src/prim/dof_plan_cuda.c: the downsample a thread a half
+ * pixel in 16 x 16 blocks, the composite a thread a full pixel in blocks of
+ * DOF_HALF_COMPOSITE_BX x _BY (half.cu stages each block's taps for that shape). */
+#define DOF_HALF_COMPOSITE_BX 32
+#define DOF_HALF_COMPOSITE_BY 16
 const void *dof_cuda_half_down_kernel(void);
 const void *dof_cuda_half_composite_kernel(void);
 int dof_cuda_half_down(const dof_cuda_half_args *a, cudaStream_t stream, sw_error *err);

@@ -51,7 +51,7 @@ int dof_frame_cuda_before(dof_frame_cuda *f, const dof_params *params, cudaTextu
     /* At half size the downsample writes the near field's sample grid as it makes the
      * half depth (step 0 of the tile pass, a kernel of its own at full size: 3.7 us at
      * 1080p on an H100 for a grid of 0.2% of the pixels). */
-    const bool fused_grid = half && tiles && !dof_uses_layers(&p) && dof_cuda_near_samples(gh) > 0;
+    const bool fused_grid = half && tiles && dof_cuda_near_samples(gh) > 0;   /* half: no layer tables (above) */
     f->a = (dof_cuda_args){color, depth, out, NULL, gw, gh, p, 0, alpha, 0, NULL,
                            (p.near || p.layers) ? f->near_cols : NULL, dof_cuda_near_samples(gw), half};
     *table_color = color, *table_w = w, *table_h = h;
@@ -61,7 +61,7 @@ int dof_frame_cuda_before(dof_frame_cuda *f, const dof_params *params, cudaTextu
                                      f->half.out_tex, out, w, h, p.scale, params->aperture,
                                      params->focus, alpha, NULL, 0, 0, 0.0f};
         if (fused_grid) {
-            f->ha.near_grid = (float *)f->near_cols + 2 * dof_cuda_near_cols_n(gw, gh);
+            f->ha.near_grid = dof_cuda_near_grid(f->near_cols, gw, gh);
             f->ha.grid_w = dof_cuda_near_samples(gw), f->ha.grid_h = dof_cuda_near_samples(gh);
             f->ha.half_aperture = p.aperture;
         }

@@ -2,7 +2,7 @@
  * (gather.h) and the gather over device pointers (gather_ptr.h), a thread a pixel in
  * blocks of the near-field tile (DOF_NEAR_TILE_W x _H) after the near field's tile steps,
  * the layer tables' input (layers.h) and the half-resolution downsample (half.h) in
- * 16 x 16 blocks, and the half-resolution composite in 32 x 16. */
+ * 16 x 16 blocks, and the half-resolution composite in half.h's block shape. */
 #include "kernels/common/cuda_util.cuh"
 #include "kernels/dof/gather.h"
 #include "kernels/dof/gather_ptr.h"
@@ -85,7 +85,7 @@ int dof_cuda_half_composite(const dof_cuda_half_args *a, cudaStream_t stream, sw
 {
     dof_cuda_half_args pa = *a;
     void *args[] = {&pa};
-    /* a thread a full pixel, 32 x 16 a block (half.cu stages their taps) */
-    return launch_pixels(dof_cuda_half_composite_kernel(), a->w, a->h, 32, 16, args, stream,
+    /* a thread a full pixel, in the block shape half.cu stages the taps for */
+    return launch_pixels(dof_cuda_half_composite_kernel(), a->w, a->h, DOF_HALF_COMPOSITE_BX, DOF_HALF_COMPOSITE_BY, args, stream,
                          "dof_half_composite_kernel", err);
 }
