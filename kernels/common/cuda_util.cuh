@@ -37,6 +37,7 @@ int cuda_alloc(void **p, size_t bytes, const char *what, sw_error *err);
 int cuda_point_texture(cudaArray_t array, cudaTextureObject_t *tex, sw_error *err);
 int cuda_point_texture_over(const struct cudaResourceDesc *rd, cudaTextureObject_t *tex, sw_error *err);
 int cuda_device_arch(void);
+int cuda_pdl_ok(const void *kernel);
 int cuda_device_mem_gbps(void);
 int cuda_sm_count(int *sms, sw_error *err);
 int cuda_allow_dyn_smem(const void *kernel, size_t dyn_smem, int *fits, size_t *max_dyn, sw_error *err);

@@ -7,6 +7,7 @@
 
 #include "gather.h"
 #include "kernels/sat/sat.h"
+#include "kernels/common/pdl.cuh"
 
 struct dof_image {
     const dof_params *p;
@@ -130,6 +131,7 @@ __global__ void __launch_bounds__(256) dof_near_grid_kernel(dof_cuda_args a)
 __global__ void __launch_bounds__(DOF_COLS_X * DOF_COLS_Y) dof_near_columns_kernel(dof_cuda_args a)
 {
     __shared__ float2 part[DOF_COLS_Y][DOF_COLS_X];
+    pdl_trigger();   /* the gather may launch: it waits for this grid before reading it */
     int c = (int)(blockIdx.x * DOF_COLS_X + threadIdx.x), ty = (int)blockIdx.y;
     int ty0 = ty * DOF_NEAR_TILE_H, j0 = (ty0 - DOF_MAX_RADIUS) / DOF_NEAR_STRIDE, rows = dof_cuda_near_samples(a.h);
     const float2 *grid = dof_cuda_near_grid(a.near_cols, a.w, a.h);
@@ -215,6 +217,8 @@ __device__ static inline void dof_near_probe_table(float2 *table, float rt)
 template <bool ALPHA3, bool SPLIT, bool DISC, bool NEAR, bool LAYERS = false>
 __global__ void __launch_bounds__(DOF_GATHER_THREADS, LAYERS ? DOF_LAYERS_BLOCKS : DISC ? DOF_DISC_BLOCKS : DOF_GATHER_BLOCKS) dof_gather_kernel(dof_cuda_args a)
 {
+    pdl_trigger();   /* the half composite may launch: it reads the frame, then waits for this grid */
+    pdl_wait();      /* the near field's columns, where this launch depends on them programmatically */
     /* Blocks in reverse order, the last rows first: their table lines, just written, are in L2. */
     int x = (gridDim.x - 1 - blockIdx.x) * DOF_NEAR_TILE_W + threadIdx.x,
         y = (gridDim.y - 1 - blockIdx.y) * DOF_NEAR_TILE_H + threadIdx.y;

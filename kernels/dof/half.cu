@@ -11,6 +11,8 @@
 #define DOF_FN __device__ static inline
 #include "dof/dof_radius.h"
 #include "kernels/dof/near_grid.cuh"
+#include "kernels/common/cuda_util.cuh"   /* SW_MIN_BLOCKS */
+#include "kernels/common/pdl.cuh"
 
 /* The near field's grid sample at half pixel (I, J) of depth D, where one lies there
  * (dof_near_grid_kernel's value over the half depth). */
@@ -52,75 +54,90 @@ __global__ void __launch_bounds__(256) dof_half_down_kernel(dof_cuda_half_args a
     dof_half_grid_sample(a, i, j, d);
 }
 
-/* The composite: a thread a full pixel, in blocks of 32 x 16 full pixels (16 x 8 half
- * pixels), whose taps are those half pixels and a ring of one around them, staged once in
- * shared memory: 18 x 10 half colours (rounded to half precision, as the gather wrote
- * them where a half pixel is in focus, so that U - C is exactly 0 there and an in-focus
- * pixel keeps its own colour) with their depth, and 18 x 10 half DoF results with their
- * near coverage. The full colour and depth are read, and the result written, a warp a row. */
-#define DOF_HALF_BX DOF_HALF_COMPOSITE_BX
-#define DOF_HALF_BY DOF_HALF_COMPOSITE_BY
-#define DOF_HALF_RX (DOF_HALF_BX / 2 + 2)
-#define DOF_HALF_RY (DOF_HALF_BY / 2 + 2)
+/* The composite, a warp at a time: a warp covers 32 x 2 full pixels (a thread a column of
+ * two), whose taps are 18 x 3 half pixels (the 16 x 1 under it and a ring of one), staged
+ * in the warp's own shared memory: the half colours (rounded to half precision, as the
+ * gather wrote them where a half pixel is in focus, so that U - C is exactly 0 there and
+ * an in-focus pixel keeps its own colour) with their depth, and the half DoF results with
+ * their near coverage. Only the warp's lanes share them, so __syncwarp orders them and no
+ * warp waits for another: a block's barrier made each block load, then compute, and left
+ * the SM half idle (docs/perf/dof.md). The full pixels are the frame's, read before the
+ * gather is waited for (a programmatic dependent launch on sm_90: pdl.cuh). */
+#define DOF_HALF_ROWS DOF_HALF_COMPOSITE_ROWS
+#define DOF_HALF_WARPS DOF_HALF_COMPOSITE_WARPS
+#define DOF_HALF_TC 18                          /* a warp's taps along x: 16 and the ring */
+#define DOF_HALF_TR (DOF_HALF_ROWS / 2 + 2)     /* along y */
+#define DOF_HALF_TAPS (DOF_HALF_TC * DOF_HALF_TR)
 
 __device__ static inline float dof_half_round(float v) { return __half2float(__float2half(v)); }
 
-/* three blocks an SM where it holds 1536 threads or more (sm_80, sm_90): 40 registers, no spill */
-#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 800
-#define DOF_HALF_BLOCKS 3
-#else
-#define DOF_HALF_BLOCKS 1
-#endif
-__global__ void __launch_bounds__(DOF_HALF_BX * DOF_HALF_BY, DOF_HALF_BLOCKS) dof_half_composite_kernel(dof_cuda_half_args a)
+/* six blocks an SM where it holds 1536 threads or more: 40 registers, no spill */
+__global__ void __launch_bounds__(32 * DOF_HALF_WARPS, SW_MIN_BLOCKS(32 * DOF_HALF_WARPS, 6))
+    dof_half_composite_kernel(dof_cuda_half_args a)
 {
-    __shared__ float4 s_c[DOF_HALF_RY][DOF_HALF_RX], s_u[DOF_HALF_RY][DOF_HALF_RX];
-    int hw = dof_half_size(a.w), hh = dof_half_size(a.h);
-    int i0 = (int)blockIdx.x * (DOF_HALF_BX / 2) - 1, j0 = (int)blockIdx.y * (DOF_HALF_BY / 2) - 1;
-    static_assert(DOF_HALF_RX * DOF_HALF_RY <= DOF_HALF_BX * DOF_HALF_BY, "a tap a thread");
-    int k = (int)(threadIdx.y * DOF_HALF_BX + threadIdx.x);
-    if (k < DOF_HALF_RX * DOF_HALF_RY) {
-        int li = k % DOF_HALF_RX, lj = k / DOF_HALF_RX;
+    __shared__ float4 s_c[DOF_HALF_WARPS][DOF_HALF_TAPS], s_u[DOF_HALF_WARPS][DOF_HALF_TAPS];
+    const int lane = (int)threadIdx.x, wp = (int)threadIdx.y;
+    const int x = (int)blockIdx.x * 32 + lane, y0 = ((int)blockIdx.y * DOF_HALF_WARPS + wp) * DOF_HALF_ROWS;
+    /* the full pixels' depth and colour (a thread outside the picture reads clamped
+     * texels and writes nothing) */
+    float d[DOF_HALF_ROWS];
+    float4 s[DOF_HALF_ROWS];
+#pragma unroll
+    for (int r = 0; r < DOF_HALF_ROWS; r++) {
+        d[r] = tex2D<float>(a.depth, x + 0.5f, y0 + r + 0.5f);
+        s[r] = tex2D<float4>(a.color, x + 0.5f, y0 + r + 0.5f);
+    }
+    pdl_wait();   /* the half DoF */
+    /* the taps: half columns i0 .. i0 + 17 and rows j0 .. j0 + TR - 1, clamped */
+    const int hw = dof_half_size(a.w), hh = dof_half_size(a.h);
+    const int i0 = (int)blockIdx.x * 16 - 1, j0 = y0 / 2 - 1;
+    float4 *sc = s_c[wp], *su = s_u[wp];
+    for (int t = lane; t < DOF_HALF_TAPS; t += 32) {
+        int li = t % DOF_HALF_TC, lj = t / DOF_HALF_TC;
         float hx = (float)min(max(i0 + li, 0), hw - 1) + 0.5f, hy = (float)min(max(j0 + lj, 0), hh - 1) + 0.5f;
         float4 c = tex2D<float4>(a.half_color_tex, hx, hy);
-        s_c[lj][li] = make_float4(dof_half_round(c.x), dof_half_round(c.y), dof_half_round(c.z), c.w);
-        s_u[lj][li] = tex2D<float4>(a.half_out_tex, hx, hy);
+        sc[t] = make_float4(dof_half_round(c.x), dof_half_round(c.y), dof_half_round(c.z), c.w);
+        su[t] = tex2D<float4>(a.half_out_tex, hx, hy);
     }
-    /* the full pixel's depth and colour, in flight while the taps are staged (a thread
-     * outside the picture reads a clamped texel and writes nothing) */
-    int x = (int)(blockIdx.x * DOF_HALF_BX + threadIdx.x), y = (int)(blockIdx.y * DOF_HALF_BY + threadIdx.y);
-    float d = tex2D<float>(a.depth, x + 0.5f, y + 0.5f), dt[4], wt[4];
-    float4 s = tex2D<float4>(a.color, x + 0.5f, y + 0.5f);
-    __syncthreads();
-    if (x >= a.w || y >= a.h) return;
-    /* the four half pixels around (x, y), weighed by distance and depth (dof_half_weights);
-     * the upsampled half DoF plus the pixel's own detail where it is in focus and no
-     * blurred foreground covers it (dof_half_blend). dof_half_axis's taps (x - 1) >> 1 and
-     * one more, clamped, are the staged ring's (tx + 1) >> 1 and one more: the ring holds
-     * the clamped half pixels. */
-    float tx = (x & 1) ? 0.25f : 0.75f, ty = (y & 1) ? 0.25f : 0.75f;
-    const int li = ((int)threadIdx.x + 1) >> 1, lj = ((int)threadIdx.y + 1) >> 1;
-    int tap[4];   /* the taps' places in shared memory */
+    __syncwarp();
+    if (x >= a.w) return;
+    /* Each pixel: the four half pixels around it, weighed by distance and depth
+     * (dof_half_weights); the upsampled half DoF plus the pixel's own detail where it is
+     * in focus and no blurred foreground covers it (dof_half_blend). dof_half_axis's taps
+     * (x - 1) >> 1 and one more, clamped, are the staged ring's (lane + 1) >> 1 and one
+     * more (row y0 + r: (r + 1) >> 1, y0 even): the ring holds the clamped half pixels. */
+    const int li = (lane + 1) >> 1;
+    const float tx = (x & 1) ? 0.25f : 0.75f;
 #pragma unroll
-    for (int k = 0; k < 4; k++) {
-        tap[k] = (lj + (k >> 1)) * DOF_HALF_RX + li + (k & 1);
-        dt[k] = (&s_c[0][0])[tap[k]].w;
-    }
-    dof_half_weights(d, dt, tx, ty, wt);
-    /* dof_half_blend's sums, a tap at a time (the same order): U and C, and the near coverage */
-    float uu[3] = {0.0f, 0.0f, 0.0f}, cc[3] = {0.0f, 0.0f, 0.0f}, cover = 0.0f;
+    for (int r = 0; r < DOF_HALF_ROWS; r++) {
+        const int y = y0 + r;
+        if (y >= a.h) return;
+        const int lj = (r + 1) >> 1;
+        const float ty = (r & 1) ? 0.25f : 0.75f;
+        int tap[4];   /* the taps' places in the warp's shared memory */
+        float dt[4], wt[4];
 #pragma unroll
-    for (int k = 0; k < 4; k++) {
-        float4 u = (&s_u[0][0])[tap[k]], c = (&s_c[0][0])[tap[k]];
-        uu[0] += wt[k] * u.x, uu[1] += wt[k] * u.y, uu[2] += wt[k] * u.z;
-        cc[0] += wt[k] * c.x, cc[1] += wt[k] * c.y, cc[2] += wt[k] * c.z;
-        cover += wt[k] * u.w;   /* the half gather's fourth channel: its near coverage */
+        for (int k = 0; k < 4; k++) {
+            tap[k] = (lj + (k >> 1)) * DOF_HALF_TC + li + (k & 1);
+            dt[k] = sc[tap[k]].w;
+        }
+        dof_half_weights(d[r], dt, tx, ty, wt);
+        /* dof_half_blend's sums, a tap at a time (the same order): U and C, and the near coverage */
+        float uu[3] = {0.0f, 0.0f, 0.0f}, cc[3] = {0.0f, 0.0f, 0.0f}, cover = 0.0f;
+#pragma unroll
+        for (int k = 0; k < 4; k++) {
+            float4 u = su[tap[k]], c = sc[tap[k]];
+            uu[0] += wt[k] * u.x, uu[1] += wt[k] * u.y, uu[2] += wt[k] * u.z;
+            cc[0] += wt[k] * c.x, cc[1] += wt[k] * c.y, cc[2] += wt[k] * c.z;
+            cover += wt[k] * u.w;   /* the half gather's fourth channel: its near coverage */
+        }
+        float keep = dof_half_sharp(dof_radius(a.aperture, a.focus, d[r])) * (1.0f - cover);
+        float v[3] = {dof_half_mix(s[r].x, uu[0], cc[0], keep), dof_half_mix(s[r].y, uu[1], cc[1], keep),
+                      dof_half_mix(s[r].z, uu[2], cc[2], keep)};
+        ushort4 o = make_ushort4(__half_as_ushort(__float2half(v[0])), __half_as_ushort(__float2half(v[1])),
+                                 __half_as_ushort(__float2half(v[2])), __half_as_ushort(__float2half(a.alpha)));
+        surf2Dwrite(o, a.out, x * (int)sizeof(ushort4), y);
     }
-    float keep = dof_half_sharp(dof_radius(a.aperture, a.focus, d)) * (1.0f - cover);
-    float v[3] = {dof_half_mix(s.x, uu[0], cc[0], keep), dof_half_mix(s.y, uu[1], cc[1], keep),
-                  dof_half_mix(s.z, uu[2], cc[2], keep)};
-    ushort4 o = make_ushort4(__half_as_ushort(__float2half(v[0])), __half_as_ushort(__float2half(v[1])),
-                             __half_as_ushort(__float2half(v[2])), __half_as_ushort(__float2half(a.alpha)));
-    surf2Dwrite(o, a.out, x * (int)sizeof(ushort4), y);
 }
 
 extern "C" const void *dof_cuda_half_down_kernel(void) { return (const void *)dof_half_down_kernel; }

@@ -31,10 +31,11 @@ typedef struct dof_cuda_half_args {
 } dof_cuda_half_args;
 
 /* The kernels, launched by src/prim/dof_plan_cuda.c: the downsample a thread a half
- * pixel in 16 x 16 blocks, the composite a thread a full pixel in blocks of
- * DOF_HALF_COMPOSITE_BX x _BY (half.cu stages each block's taps for that shape). */
-#define DOF_HALF_COMPOSITE_BX 32
-#define DOF_HALF_COMPOSITE_BY 16
+ * pixel in 16 x 16 blocks; the composite in blocks of DOF_HALF_COMPOSITE_WARPS warps,
+ * each warp 32 x DOF_HALF_COMPOSITE_ROWS full pixels (half.cu stages each warp's taps
+ * for that shape), as a programmatic dependent of the gather where the device allows. */
+#define DOF_HALF_COMPOSITE_WARPS 8
+#define DOF_HALF_COMPOSITE_ROWS 2
 const void *dof_cuda_half_down_kernel(void);
 const void *dof_cuda_half_composite_kernel(void);
 int dof_cuda_half_down(const dof_cuda_half_args *a, cudaStream_t stream, sw_error *err);

@@ -62,6 +62,40 @@ int cuda_device_arch(void)
     return major * 10 + minor;
 }
 
+/* Whether KERNEL may be launched as a programmatic dependent of the kernel before it
+ * (kernels/common/pdl.cuh): the device is sm_90 or later and KERNEL was compiled for one
+ * (built for an older chip it would never wait). The answer is kept for each kernel and
+ * device in a small table (a slot is claimed atomically and read once marked ready); a
+ * kernel past the table is asked each time. */
+int cuda_pdl_ok(const void *kernel)
+{
+    enum { SLOTS = 32 };
+    static struct {
+        const void *kernel;
+        int device, ok;
+        atomic_int ready;
+    } seen[SLOTS];
+    static atomic_int claimed;
+    int dev;
+    if (cudaGetDevice(&dev) != cudaSuccess) {
+        cudaGetLastError();
+        return 0;
+    }
+    for (int i = 0; i < SLOTS; i++)
+        if (atomic_load_explicit(&seen[i].ready, memory_order_acquire) && seen[i].kernel == kernel &&
+            seen[i].device == dev)
+            return seen[i].ok;
+    struct cudaFuncAttributes fa;
+    int ok = cuda_device_arch() >= 90 && cudaFuncGetAttributes(&fa, kernel) == cudaSuccess && fa.ptxVersion >= 90;
+    cudaGetLastError();
+    int i = atomic_load(&claimed) < SLOTS ? atomic_fetch_add(&claimed, 1) : SLOTS;   /* a full table stays full */
+    if (i < SLOTS) {
+        seen[i].kernel = kernel, seen[i].device = dev, seen[i].ok = ok;
+        atomic_store_explicit(&seen[i].ready, 1, memory_order_release);
+    }
+    return ok;
+}
+
 /* The current device's peak memory bandwidth in GB/s (its memory clock, double data
  * rate, times its bus width: 3,352 on an H100 SXM), 0 when no device answers: the second
  * key of a tuning row where one architecture ships with different memories. Asked once

@@ -2,7 +2,11 @@
  * (gather.h) and the gather over device pointers (gather_ptr.h), a thread a pixel in
  * blocks of the near-field tile (DOF_NEAR_TILE_W x _H) after the near field's tile steps,
  * the layer tables' input (layers.h) and the half-resolution downsample (half.h) in
- * 16 x 16 blocks, and the half-resolution composite in half.h's block shape. */
+ * 16 x 16 blocks, and the half-resolution composite in half.h's block shape. The gather
+ * after the column step and the composite after the gather are programmatic dependent
+ * launches (sm_90). */
+#include <string.h>
+
 #include "kernels/common/cuda_util.cuh"
 #include "kernels/dof/gather.h"
 #include "kernels/dof/gather_ptr.h"
@@ -13,14 +17,34 @@
 #define DOF_HALF_FN static inline
 #include "dof/dof_half_math.h"
 
+/* KERNEL over a W x H grid of threads in blocks of BW x BH; with PDL a programmatic
+ * dependent of the kernel before it in STREAM where the device and KERNEL allow
+ * (cuda_pdl_ok): its blocks may start as that kernel's last ones run, and wait for it
+ * (kernels/common/pdl.cuh) before reading what it wrote. */
+static int launch_grid(const void *kernel, int w, int h, unsigned bw, unsigned bh, void **args, int pdl,
+                       cudaStream_t stream, const char *what, sw_error *err)
+{
+    cudaLaunchAttribute attr;
+    memset(&attr, 0, sizeof attr);
+    attr.id = cudaLaunchAttributeProgrammaticStreamSerialization;
+    attr.val.programmaticStreamSerializationAllowed = 1;
+    cudaLaunchConfig_t cfg;
+    memset(&cfg, 0, sizeof cfg);
+    cfg.gridDim = (dim3){cuda_div_up((size_t)w, bw), cuda_div_up((size_t)h, bh), 1};
+    cfg.blockDim = (dim3){bw, bh, 1};
+    cfg.stream = stream;
+    cfg.attrs = &attr;
+    cfg.numAttrs = pdl && cuda_pdl_ok(kernel) ? 1 : 0;
+    CUDA_TRY(cudaLaunchKernelExC(&cfg, kernel, args), err);
+    CUDA_TRY_LAUNCH(what, err);
+    return 0;
+}
+
 /* KERNEL over a W x H picture, a thread a pixel in blocks of BW x BH. */
 static int launch_pixels(const void *kernel, int w, int h, unsigned bw, unsigned bh, void **args, cudaStream_t stream,
                          const char *what, sw_error *err)
 {
-    const dim3 grid = {cuda_div_up((size_t)w, bw), cuda_div_up((size_t)h, bh), 1}, block = {bw, bh, 1};
-    CUDA_TRY(cudaLaunchKernel(kernel, grid, block, args, 0, stream), err);
-    CUDA_TRY_LAUNCH(what, err);
-    return 0;
+    return launch_grid(kernel, w, h, bw, bh, args, 0, stream, what, err);
 }
 
 int dof_cuda_near_tiles(const dof_cuda_args *a, int steps, cudaStream_t stream, sw_error *err)
@@ -49,11 +73,14 @@ int dof_cuda_gather(const dof_cuda_args *a, int steps_done, cudaStream_t stream,
 {
     if (dof_builds_layers(&a->p) && !a->layers)
         return sw_fail(err, "the cuda gather with the layer tables needs them built (dof_cuda_layers_build)");
-    if (dof_cuda_near_tiles(a, (DOF_NEAR_STEP_GRID | DOF_NEAR_STEP_COLUMNS) & ~steps_done, stream, err)) return -1;
+    const int steps = (DOF_NEAR_STEP_GRID | DOF_NEAR_STEP_COLUMNS) & ~steps_done;
+    if (dof_cuda_near_tiles(a, steps, stream, err)) return -1;
     dof_cuda_args pa = *a;
     void *args[] = {&pa};
-    return launch_pixels(dof_cuda_gather_kernel(a), a->w, a->h, DOF_NEAR_TILE_W, DOF_NEAR_TILE_H, args, stream,
-                         "dof_gather_kernel", err);
+    /* a programmatic dependent of the column step where that was just queued */
+    const int after_columns = (steps & DOF_NEAR_STEP_COLUMNS) && dof_needs_near_tiles(&a->p) && a->near_cols_w > 0;
+    return launch_grid(dof_cuda_gather_kernel(a), a->w, a->h, DOF_NEAR_TILE_W, DOF_NEAR_TILE_H, args, after_columns,
+                       stream, "dof_gather_kernel", err);
 }
 
 int dof_cuda_gather_ptr(const dof_ptr_args *a, cudaStream_t stream, sw_error *err)
@@ -85,7 +112,9 @@ int dof_cuda_half_composite(const dof_cuda_half_args *a, cudaStream_t stream, sw
 {
     dof_cuda_half_args pa = *a;
     void *args[] = {&pa};
-    /* a thread a full pixel, in the block shape half.cu stages the taps for */
-    return launch_pixels(dof_cuda_half_composite_kernel(), a->w, a->h, DOF_HALF_COMPOSITE_BX, DOF_HALF_COMPOSITE_BY, args, stream,
-                         "dof_half_composite_kernel", err);
+    /* a thread a column of DOF_HALF_COMPOSITE_ROWS full pixels, a warp 32 columns; a
+     * programmatic dependent of the gather, queued just before it (dof_frame_cuda.c) */
+    const int rows = DOF_HALF_COMPOSITE_ROWS;
+    return launch_grid(dof_cuda_half_composite_kernel(), a->w, (a->h + rows - 1) / rows, 32, DOF_HALF_COMPOSITE_WARPS,
+                       args, 1, stream, "dof_half_composite_kernel", err);
 }

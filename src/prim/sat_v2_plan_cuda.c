@@ -8,24 +8,10 @@
 
 #include "kernels/common/cuda_util.cuh"
 
-/* Whether to launch steps 2 and 3 as programmatic dependents: only where both were
- * compiled for sm_90 or later (a kernel built for an older chip never waits) and the
- * device is one. Looked up once per device. */
+/* Steps 2 and 3 launch as programmatic dependents where both can (cuda_pdl_ok). */
 static int v2_use_pdl(const sat_v2_kernels *k)
 {
-    static int device = -1, use = 0;
-    int d;
-    if (cudaGetDevice(&d) != cudaSuccess) {
-        cudaGetLastError();
-        return 0;
-    }
-    if (d == device) return use;
-    struct cudaFuncAttributes a, b;
-    use = cuda_device_arch() >= 90 && cudaFuncGetAttributes(&a, k->carries[1]) == cudaSuccess &&
-          cudaFuncGetAttributes(&b, k->write[0]) == cudaSuccess && a.ptxVersion >= 90 && b.ptxVersion >= 90;
-    cudaGetLastError();
-    device = d;
-    return use;
+    return cuda_pdl_ok(k->carries[1]) && cuda_pdl_ok(k->write[0]);
 }
 
 int sat_cuda_build_v2(const sat_cuda_src *src, int rgb, void *out, int w, int h, void *scratch, cudaStream_t stream,
