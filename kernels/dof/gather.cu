@@ -154,6 +154,10 @@ __global__ void __launch_bounds__(DOF_COLS_X * DOF_COLS_Y) dof_near_columns_kern
     }
     part[threadIdx.y][threadIdx.x] = make_float2(r_max, d_min);
     __syncthreads();
+    /* Launched after the table's build, this step reads the grid (written before the
+     * build began) but not the table; it ends only once the build has, so that the
+     * gather, which waits for this grid, reads a whole table. */
+    pdl_wait();
     if (threadIdx.y != 0 || c >= a.near_cols_w) return;
 #pragma unroll
     for (int k = 1; k < DOF_COLS_Y; k++) {

@@ -36,6 +36,7 @@ __device__ static inline void dof_half_grid_sample(const dof_cuda_half_args &a, 
  * clamp at an odd edge repeats the last column or row, as dof_half_hi does. */
 __global__ void __launch_bounds__(256) dof_half_down_kernel(dof_cuda_half_args a)
 {
+    pdl_trigger();   /* the table's first kernel may launch: it waits for this one */
     int i = (int)(blockIdx.x * blockDim.x + threadIdx.x), j = (int)(blockIdx.y * blockDim.y + threadIdx.y);
     int hw = dof_half_size(a.w), hh = dof_half_size(a.h);
     if (i >= hw || j >= hh) return;

@@ -38,6 +38,10 @@ typedef struct sat_cuda_src {
      * a first row and column of zeros (the table at x or y = -1), so that a box corner
      * needs no test. sat_cuda_split_table says whether a build wrote it. */
     int split;
+    /* after_kernel: the build's first kernel launches as a programmatic dependent of the
+     * kernel queued just before it, whose output it reads after waiting (pdl.cuh; the half
+     * DoF's downsample). */
+    int after_kernel;
 } sat_cuda_src;
 
 typedef struct sat_cuda_scratch {

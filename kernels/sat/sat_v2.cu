@@ -53,7 +53,9 @@ __global__ void sat_tile_sums(sat_cuda_src src, uint4 *R, uint4 *C, uint4 *T, in
     __shared__ P tile[TILE][TILE + LAYOUT::PAD];
     __shared__ P part[8][TILE];
     __shared__ P rowtot[TILE];
-    pdl_trigger();   /* the carries may launch at once (they wait before reading) */
+    pdl_wait();      /* the input's producer, where launched after it (src.after_kernel) */
+    pdl_trigger();   /* the carries may launch at once (they wait before reading; the tile
+                        write reads the input before it waits, so not before this wait) */
     int lane = threadIdx.x, warp = threadIdx.y;
     int x = blockIdx.x * TILE + lane;
     uint4 vs[ROWS_PER_WARP];
@@ -167,6 +169,7 @@ __global__ void __launch_bounds__(256, SAT_V2_WRITE_BLOCKS)
     sat_tile_write_v2(sat_cuda_src src, const uint4 *L, const uint4 *V, const uint4 *A, uint4 *out, int w, int h)
 {
     __shared__ uint4 colsum[TILE / V2_ROWS][TILE];
+    pdl_trigger();   /* a dependent that reads no table may start (it waits before it ends) */
     int lane = threadIdx.x, warp = threadIdx.y;
     int x = blockIdx.x * TILE + lane, y0 = blockIdx.y * TILE, r0 = warp * V2_ROWS;
     uint4 v[V2_ROWS];

@@ -16,6 +16,7 @@ __global__ void __launch_bounds__(256, SAT_V2_WRITE_BLOCKS)
     sat_tile_write_rgb(sat_cuda_src src, const uint4 *L, const uint4 *V, const uint4 *A, uint4 *out, int w, int h)
 {
     __shared__ uint3 colsum[TILE / V2_ROWS][TILE];
+    pdl_trigger();   /* as sat_tile_write_v2 */
     int lane = threadIdx.x, warp = threadIdx.y;
     int x = blockIdx.x * TILE + lane, y0 = blockIdx.y * TILE, r0 = warp * V2_ROWS;
     unsigned qa = quantize(src.alpha, src.scale);

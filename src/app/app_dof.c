@@ -117,7 +117,7 @@ void app_dof_start(app *a)
     if (!fs->cuda) return;   /* the gl and cpu builds are all GL work: app_dof_finish does them */
     sw_error err;
     int w = a->scene_target.width, h = a->scene_target.height;
-    sat_cuda_gather cg = {a->scene_target.color[1], a->dof_target.color[0], p};
+    sat_cuda_gather cg = {a->scene_target.color[1], a->dof_target.color[0], p, a->opt.cuda_split_stages};
     /* 1: the scene is opaque (scene_draw clears to alpha 1, scene.frag writes 1, no blending) */
     if (sat_frame_start(&a->sats[a->set], a->sat_backend, a->sat_variant, a->scene_target.color[0], w, h,
                         SAT_FRAME_SCALE, 1.0f, fs->cuda_gather ? &cg : NULL, &a->timer, &err)) {

@@ -171,6 +171,10 @@ static const struct viewer_flag {
     {"--dof-scale", "full|half", "the DoF at the frame's size (default) or at half size, composited back\n"
                                  "at full size (the cuda gather, or the compute or fragment gather after the\n"
                                  "gl or cpu SAT; not with --near layers); U toggles"},
+    {"--cuda-stages", "whole|split", "how the HUD and --json time a frame's CUDA work with the cuda gather:\n"
+                                     "whole (one stage, \"sat + dof (cuda)\", from the first kernel to the\n"
+                                     "last; the default) or split (the downsample, the table and the DoF passes\n"
+                                     "apart, by events between them, which cost the GPU about 9 us a frame)"},
     {"--dof-reference", "N", "headless: after the last frame, render the thin-lens reference of N views\n"
                              "(1..4096) and score the DoF against it: dof_quality in --json; dof.png,\n"
                              "reference.png, pinhole.png (no DoF) and depth.npy (linear) in --dump DIR\n"
@@ -235,6 +239,10 @@ static int parse_flag(app_options *o, const char *a, const char *next, sw_error 
         if (strcmp(next, "full") && strcmp(next, "half"))
             return sw_fail(err, "--dof-scale: '%s': expected full or half", next);
         o->dof_half = !strcmp(next, "half");
+    } else if (!strcmp(a, "--cuda-stages")) {
+        if (strcmp(next, "whole") && strcmp(next, "split"))
+            return sw_fail(err, "--cuda-stages: '%s': expected whole or split", next);
+        o->cuda_split_stages = !strcmp(next, "split");
     } else if (!strcmp(a, "--device")) {
         if (parse_long(a, next, 0, 63, &v, err)) return -1;
         o->cuda_device = (int)v;

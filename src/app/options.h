@@ -32,6 +32,7 @@ typedef struct app_options {
     bool guard;               /* --guard on|off: the DoF's foreground guard */
     int near;                 /* --near off|on|layers (DOF_NEAR_*): the DoF's near field spreads */
     bool dof_half;            /* --dof-scale half: the DoF at half size, composited (app_dof_half_active) */
+    bool cuda_split_stages;   /* --cuda-stages split: the CUDA DoF's downsample, table and passes timed apart */
     long dof_reference;       /* --dof-reference N: thin-lens views to score the DoF against (0: none) */
     const char *sat_backend;  /* --sat-backend cpu|gl|cuda (NULL: cuda when available, else gl) */
     const char *sat_variant;  /* --sat-variant three-pass|tiled */

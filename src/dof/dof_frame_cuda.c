@@ -65,7 +65,7 @@ int dof_frame_cuda_before(dof_frame_cuda *f, const dof_params *params, cudaTextu
             f->ha.grid_w = dof_cuda_near_samples(gw), f->ha.grid_h = dof_cuda_near_samples(gh);
             f->ha.half_aperture = p.aperture;
         }
-        CUDA_TRY(cudaEventRecord(down_event, stream), err);
+        if (down_event) CUDA_TRY(cudaEventRecord(down_event, stream), err);
         if (dof_cuda_half_down(&f->ha, stream, err)) return -1;
         f->a.color = f->half.color_tex, f->a.depth = f->half.depth_tex, f->a.out = f->half.out_surf;
         *table_color = f->half.color_tex, *table_w = gw, *table_h = gh;

@@ -36,7 +36,8 @@ void dof_frame_cuda_free(dof_frame_cuda *f);
 
 /* The frame's DoF of P (its scale the table's) over COLOR and DEPTH into OUT, W x H,
  * ALPHA the colour's constant fourth channel (or < 0): the kernels before the table, on
- * STREAM (DOWN_EVENT recorded before the downsample where the DoF is at half size).
+ * STREAM (DOWN_EVENT, unless NULL, recorded before the downsample where the DoF is at
+ * half size).
  * *TABLE_COLOR, *TABLE_W and *TABLE_H are then the table's source and size: the half
  * colour at half size, else COLOR. *HALF says whether it runs at half size. */
 int dof_frame_cuda_before(dof_frame_cuda *f, const dof_params *p, cudaTextureObject_t color, cudaTextureObject_t depth,

@@ -48,7 +48,7 @@ int sat_cuda_host_rgba(sat_variant v, const uint32_t *in4, int w, int h, uint32_
         sw_fail(err, "copying the SAT input to the GPU: %s", cudaGetErrorString(e));
         goto done;
     }
-    sat_cuda_src src = {0, d_in, 1.0f, 0, 0.0f, 0};
+    sat_cuda_src src = {0, d_in, 1.0f, 0, 0.0f, 0, 0};
     if (sat_cuda_build(variant_of(v), &src, d_out, w, h, &s, 0, NULL, err)) goto done;
     if ((e = cudaMemcpy(out4, d_out, bytes, cudaMemcpyDeviceToHost)) != cudaSuccess) {
         sw_fail(err, "SAT kernels or copy back failed: %s", cudaGetErrorString(e));
@@ -81,6 +81,7 @@ typedef struct sat_interop {
     cudaStream_t stream;
     cudaEvent_t ev[2][EVENTS];
     bool pending[2], pending_gather[2], launched_half[2];
+    bool timed_whole[2];   /* the frame's kernels timed as one stage (sat_cuda_gather.split_stages off) */
     int pending_variant[2];
     frame_objects obj[2];
     long frame;
@@ -208,6 +209,12 @@ static void report_previous(sat_interop *io, gpu_timer *timer)
         cudaGetLastError();
         return;
     }
+    if (io->timed_whole[slot]) {   /* from the first kernel to the last (run_kernels) */
+        float ms = 0;
+        if (cudaEventElapsedTime(&ms, io->ev[slot][0], io->ev[slot][last]) != cudaSuccess) cudaGetLastError();
+        if (timer) gpu_timer_add(timer, "sat + dof (cuda)", ms);
+        return;
+    }
     const char *const *names;
     int n = sat_cuda_stage_names(io->pending_variant[slot], &names);
     if (io->launched_half[slot]) {   /* the half DoF's downsample, before the SAT */
@@ -236,17 +243,25 @@ static int run_kernels(sat_interop *io, int slot, int variant, cudaTextureObject
         return sw_fail(err, "SCANWORKS_SAT_LAYOUT=%s: expected texels or split", layout);
     int split = g && !(layout && !strcmp(layout, "texels")) && sat_cuda_split_bytes(w, h) <= sat_bytes;
     /* The DoF's kernels before the table (the half DoF's downsample), the table (of the
-     * half colour at half size), the DoF's after it (dof_frame_cuda.h). */
+     * half colour at half size), the DoF's after it (dof_frame_cuda.h). Timed whole, one
+     * event before the first kernel and one after the last: an event between two kernels
+     * makes the GPU drain the first before it starts the second (the frame's kernels
+     * took 9 us longer with the split's events; docs/perf/dof.md). */
+    const bool whole = g && !g->split_stages;
     io->launched_half[slot] = false;
+    io->timed_whole[slot] = whole;
+    if (whole) TRY(cudaEventRecord(io->ev[slot][0], io->stream));
     if (g) {
         dof_params p = g->params;
         p.scale = scale;
-        if (dof_frame_cuda_before(&io->dof, &p, color, depth, out, w, h, alpha, io->stream, io->ev[slot][EV_DOWN],
-                                  &color, &w, &h, &io->launched_half[slot], err))
+        if (dof_frame_cuda_before(&io->dof, &p, color, depth, out, w, h, alpha, io->stream,
+                                  whole ? NULL : io->ev[slot][EV_DOWN], &color, &w, &h, &io->launched_half[slot], err))
             return -1;
     }
-    sat_cuda_src src = {color, NULL, scale, alpha >= 0.0f, alpha, split};
-    if (sat_cuda_build(variant, &src, sat, w, h, &io->scratch, io->stream, io->ev[slot], err)) return -1;
+    /* the table's first kernel a programmatic dependent of the downsample, whose half
+     * colour it reads */
+    sat_cuda_src src = {color, NULL, scale, alpha >= 0.0f, alpha, split, io->launched_half[slot]};
+    if (sat_cuda_build(variant, &src, sat, w, h, &io->scratch, io->stream, whole ? NULL : io->ev[slot], err)) return -1;
     if (!g) return 0;
     /* Three channels averaged where the SAT build would scan three (the fourth constant,
      * and not SCANWORKS_SAT_ALPHA=scan), whichever variant built it. */

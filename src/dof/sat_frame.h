@@ -70,6 +70,10 @@ typedef struct sat_frame {
 typedef struct sat_cuda_gather {
     GLuint depth_tex, out_tex;
     dof_params params;   /* its scale is the build's (sat_frame_build's SCALE) */
+    /* The frame's CUDA kernels timed as one stage, "sat + dof (cuda)" (false), or the half
+     * DoF's downsample, each table stage and the DoF passes apart (true: events between
+     * them, each of which makes the GPU drain one kernel before it starts the next). */
+    bool split_stages;
 } sat_cuda_gather;
 
 int sat_frame_init(sat_frame *f, sw_error *err);

@@ -65,8 +65,10 @@ int dof_cuda_near_tiles(const dof_cuda_args *a, int steps, cudaStream_t stream, 
     if (!(steps & DOF_NEAR_STEP_COLUMNS)) return 0;
     unsigned bx, by;
     const void *cols = dof_cuda_near_columns_kernel(&bx, &by);
-    return launch_pixels(cols, a->near_cols_w, (a->h + DOF_NEAR_TILE_H - 1) / DOF_NEAR_TILE_H * (int)by, bx, by, args,
-                         stream, "dof_near_columns_kernel", err);
+    /* without step 0 here (the half downsample wrote the grid) the step follows the
+     * table's build: a programmatic dependent of its last kernel (gather.cu) */
+    return launch_grid(cols, a->near_cols_w, (a->h + DOF_NEAR_TILE_H - 1) / DOF_NEAR_TILE_H * (int)by, bx, by, args,
+                       !(steps & DOF_NEAR_STEP_GRID), stream, "dof_near_columns_kernel", err);
 }
 
 int dof_cuda_gather(const dof_cuda_args *a, int steps_done, cudaStream_t stream, sw_error *err)

@@ -25,7 +25,19 @@ int sat_cuda_build_v2(const sat_cuda_src *src, int rgb, void *out, int w, int h,
     sat_cuda_src sv = *src;
     const dim3 tiles = {(unsigned)tx, (unsigned)ty, 1}, tile_block = {32, 8, 1};
     void *sums_args[] = {&sv, &R, &C, &T, &w, &h};
-    CUDA_TRY(cudaLaunchKernel(k.sums[rgb], tiles, tile_block, sums_args, 0, stream), err);
+    cudaLaunchAttribute attr[1];
+    memset(attr, 0, sizeof attr);
+    attr[0].id = cudaLaunchAttributeProgrammaticStreamSerialization;
+    attr[0].val.programmaticStreamSerializationAllowed = 1;
+    cudaLaunchConfig_t cfg;
+    memset(&cfg, 0, sizeof cfg);
+    cfg.stream = stream;
+    cfg.attrs = attr;
+    /* the tile sums after the kernel that wrote their input (src->after_kernel) */
+    cfg.numAttrs = src->after_kernel && cuda_pdl_ok(k.sums[rgb]) ? 1 : 0;
+    cfg.gridDim = tiles;
+    cfg.blockDim = tile_block;
+    CUDA_TRY(cudaLaunchKernelExC(&cfg, k.sums[rgb], sums_args), err);
     CUDA_TRY_LAUNCH("sat_tile_sums", err);
     /* SCANWORKS_SAT_V2_CARRIES=batched: the column carries by one thread a column even
      * where two would take one round trip (for comparison; the same table). */
@@ -35,14 +47,6 @@ int sat_cuda_build_v2(const sat_cuda_src *src, int rgb, void *out, int w, int h,
     int one_trip = ty <= k.one_trip_ty && !(ct && !strcmp(ct, "batched"));
     int row_blocks = (int)cuda_div_up(h, k.carry_threads / 32);
     int col_blocks = (int)cuda_div_up((size_t)w * 4 * (one_trip ? 2 : 1), k.carry_threads);
-    cudaLaunchAttribute attr[1];
-    memset(attr, 0, sizeof attr);
-    attr[0].id = cudaLaunchAttributeProgrammaticStreamSerialization;
-    attr[0].val.programmaticStreamSerializationAllowed = 1;
-    cudaLaunchConfig_t cfg;
-    memset(&cfg, 0, sizeof cfg);
-    cfg.stream = stream;
-    cfg.attrs = attr;
     cfg.numAttrs = v2_use_pdl(&k) ? 1 : 0;
     cfg.gridDim = (dim3){(unsigned)(row_blocks + col_blocks + ty), 1, 1};
     cfg.blockDim = (dim3){(unsigned)k.carry_threads, 1, 1};
