@@ -174,7 +174,7 @@ static const struct viewer_flag {
     {"--cuda-stages", "whole|split", "how the HUD and --json time a frame's CUDA work with the cuda gather:\n"
                                      "whole (one stage, \"sat + dof (cuda)\", from the first kernel to the\n"
                                      "last; the default) or split (the downsample, the table and the DoF passes\n"
-                                     "apart, by events between them, which cost the GPU about 9 us a frame)"},
+                                     "apart, by events between them, which cost the GPU 8-12 us a 1080p frame)"},
     {"--dof-reference", "N", "headless: after the last frame, render the thin-lens reference of N views\n"
                              "(1..4096) and score the DoF against it: dof_quality in --json; dof.png,\n"
                              "reference.png, pinhole.png (no DoF) and depth.npy (linear) in --dump DIR\n"

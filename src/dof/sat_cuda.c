@@ -245,8 +245,8 @@ static int run_kernels(sat_interop *io, int slot, int variant, cudaTextureObject
     /* The DoF's kernels before the table (the half DoF's downsample), the table (of the
      * half colour at half size), the DoF's after it (dof_frame_cuda.h). Timed whole, one
      * event before the first kernel and one after the last: an event between two kernels
-     * makes the GPU drain the first before it starts the second (the frame's kernels
-     * took 9 us longer with the split's events; docs/perf/dof.md). */
+     * makes the GPU drain the first before it starts the second (the split's events
+     * made the frame's CUDA span 8-12 us longer at 1080p; docs/perf/dof.md). */
     const bool whole = g && !g->split_stages;
     io->launched_half[slot] = false;
     io->timed_whole[slot] = whole;
