@@ -11,12 +11,9 @@ const char *const compact_gl_algorithms[] = {"flag-scan-scatter", NULL};
 int compact_gl_init(compact_gl *g, sw_error *err)
 {
     memset(g, 0, sizeof *g);
-    const struct embedded_file *common = embedded_find("shaders/compact_common.glsl", err);
-    if (!common) return -1;
-    char *defines = sw_malloc(common->size + 1, "shader text", err);
+    static const char *const files[] = {"shaders/compact_common.glsl"};
+    char *defines = embedded_join("", files, 1, "the compaction's shader text", err);
     if (!defines) return -1;
-    memcpy(defines, common->data, common->size);
-    defines[common->size] = 0;
     g->flags_prog = gl_program_compute("shaders/compact_flags.comp", defines, err);
     free(defines);
     if (g->flags_prog) g->sums_prog = gl_program_compute("shaders/compact_sums.comp", NULL, err);

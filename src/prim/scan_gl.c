@@ -109,18 +109,18 @@ GLuint scan_gl_program(const char *shader, scan_type t, scan_op op, sw_error *er
         sw_fail(err, "scan (gl): program cache full");
         return 0;
     }
-    const struct embedded_file *ops = embedded_find("shaders/scan_ops.glsl", err);
-    if (!ops) return 0;
     bool fragment = strstr(shader, ".frag") != NULL;
     char head[200];
     int len = snprintf(head, sizeof head, "#define SCAN_TYPE %d\n#define SCAN_OP %d\n#define WG %d\n#define ITEMS %d\n%s%s",
                        (int)t, (int)op, WG, ITEMS, fragment ? "#define SCAN_FRAGMENT 1\n" : "",
                        !fragment && use_subgroups(t, op) ? "#define USE_SUBGROUP 1\n" : "");
-    char *defines = sw_malloc((size_t)len + ops->size + 2, "scan shader source", err);
+    if (len < 0 || len >= (int)sizeof head) {
+        sw_fail(err, "scan (gl): shader defines too long");
+        return 0;
+    }
+    static const char *const files[] = {"shaders/scan_ops.glsl"};
+    char *defines = embedded_join(head, files, 1, "scan shader source", err);
     if (!defines) return 0;
-    memcpy(defines, head, (size_t)len);
-    memcpy(defines + len, ops->data, ops->size);
-    memcpy(defines + len + ops->size, "\n", 2);
     GLuint prog = fragment ? gl_program_vf("shaders/fullscreen.vert", shader, defines, err)
                            : gl_program_compute(shader, defines, err);
     free(defines);
