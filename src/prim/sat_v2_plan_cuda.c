@@ -1,6 +1,7 @@
 /* tiled-v2's launch (kernels/sat/sat_v2.cu): the tile sums, then the carries and the tile
  * write as programmatic dependents where the device and the kernels allow it, so that
- * the three launches overlap. */
+ * the three launches overlap; the tile sums too, after the kernel that wrote their input
+ * where the caller says so (sat_cuda_src.after_kernel: the half DoF's downsample). */
 #include "prim/sat_plan_cuda.h"
 
 #include <stdlib.h>
