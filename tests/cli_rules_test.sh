@@ -192,6 +192,11 @@ else
     expect 2 "--gather cuda with the gl SAT" -- "$bin" --headless --frames 1 --size 32x18 --sat-backend gl --gather cuda
 fi
 expect 2 "--hud with --no-hud" -- "$bin" --headless --frames 1 --hud --no-hud
+expect 2 "--cuda-stages split with the gl SAT" -- "$bin" --headless --frames 1 --sat-backend gl --cuda-stages split
+says "--sat-backend cuda" "--cuda-stages split with the gl SAT"
+expect 2 "--cuda-stages split with the compute gather" -- "$bin" --headless --frames 1 --gather compute --cuda-stages split
+expect 2 "--cuda-stages with a bad value" -- "$bin" --headless --frames 1 --cuda-stages some
+says "expected whole or split" "--cuda-stages with a bad value"
 
 [ $fails = 0 ] && echo "cli_rules: all checks passed" || echo "cli_rules: $fails check(s) failed"
 exit $((fails > 0))

@@ -303,6 +303,10 @@ int app_options_parse(app_options *o, int argc, char **argv, sw_error *err)
     if (!o->fallback && o->gather && !strcmp(o->gather, "cuda") && o->sat_backend && strcmp(o->sat_backend, "cuda"))
         return sw_fail(err, "--gather cuda runs inside the cuda SAT's mapping, so it needs --sat-backend cuda, not %s "
                        "(or add --fallback to run the compute shader)", o->sat_backend);
+    if (o->cuda_split_stages && ((o->sat_backend && strcmp(o->sat_backend, "cuda")) ||
+                                 (o->gather && strcmp(o->gather, "cuda"))))
+        return sw_fail(err, "--cuda-stages times the cuda gather's kernels, so it needs --sat-backend cuda and "
+                            "--gather cuda (not %s)", o->sat_backend && strcmp(o->sat_backend, "cuda") ? o->sat_backend : o->gather);
     if (o->dof_reference && !o->headless)
         return sw_fail(err, "--dof-reference N is for --headless runs (in the window, L shows the reference)");
     if (o->headless && !o->hud_set) o->hud = false;
