@@ -229,15 +229,13 @@ __global__ void __launch_bounds__(DOF_GATHER_THREADS, LAYERS ? DOF_LAYERS_BLOCKS
     const unsigned *sat = (const unsigned *)a.sat;
     const unsigned *bplane = SPLIT ? sat + 2 * sat_split_plane_elems(a.w, a.h) : NULL;
     dof_image m = {&a.p, a.depth, sat, a.w, a.h, ALPHA3 ? 3 : 4, SPLIT, bplane, a.color, (const uint4 *)a.layers};
-    /* the tile's near CoC and least near depth (step 2 of the near field's tile pass) */
     const bool near = NEAR && a.p.view == DOF_VIEW_EFFECT;   /* the same in every thread */
-    float tile_rt = 0.0f, tile_dt = 3.0e38f;
-    if (near) dof_near_tile(&a, (int)(gridDim.x - 1 - blockIdx.x), (int)(gridDim.y - 1 - blockIdx.y), &tile_rt, &tile_dt);
-    /* the warp's probe table (a warp is a tile row; every lane is still here) */
-    if (NEAR && !LAYERS && near && tile_rt >= 0.5f) dof_near_probe_table(dof_probes[threadIdx.y], tile_rt);
-    if (x >= a.w || y >= a.h) return;
-    float v[4];
-    if (LAYERS && near) {
+    const int tx = (int)(gridDim.x - 1 - blockIdx.x), ty = (int)(gridDim.y - 1 - blockIdx.y);
+    float tile_rt = 0.0f, tile_dt = 3.0e38f;   /* the tile's near CoC and least near depth */
+    if (LAYERS && near) {   /* the layer tables' pixel needs the tile's CoC first */
+        dof_near_tile(&a, tx, ty, &tile_rt, &tile_dt);
+        if (x >= a.w || y >= a.h) return;
+        float v[4];
         DOF_COLOR(&m, x, y, v);
         dof_layers_pixel(&m, x, y, tile_rt, v);
         if (ALPHA3) v[3] = a.alpha;
@@ -246,27 +244,39 @@ __global__ void __launch_bounds__(DOF_GATHER_THREADS, LAYERS ? DOF_LAYERS_BLOCKS
         surf2Dwrite(o, a.out, x * (int)sizeof(ushort4), y);
         return;
     }
-    /* done: v holds the output; else the pixel's own colour is read (most are blurred) */
-    int done = 0;
-    if (a.p.view == DOF_VIEW_BLUR) {
-        float t = fminf(dof_radius(a.p.aperture, a.p.focus, DOF_DEPTH(&m, x, y)) / fmaxf(a.p.aperture, 1.0f), 1.0f);
-        v[0] = t, v[1] = t * t, v[2] = 1.0f - t, v[3] = 1.0f;
-        done = 1;
-    } else if (a.p.view == DOF_VIEW_SAT) {
-        /* The frame rebuilt from the table by small boxes: four reads a channel. */
-        v[0] = v[1] = v[2] = v[3] = 0.0f;
-        dof_box_mean(&m, x, y, DOF_SAT_VIEW_RADIUS, v);
-        v[3] = 1.0f;
-        done = 1;
+    const bool inside = x < a.w && y < a.h;
+    float v[4] = {0.0f, 0.0f, 0.0f, 0.0f};
+    if (inside) {
+        /* done: v holds the output; else the pixel's own colour is read (most are blurred) */
+        int done = 0;
+        if (a.p.view == DOF_VIEW_BLUR) {
+            float t = fminf(dof_radius(a.p.aperture, a.p.focus, DOF_DEPTH(&m, x, y)) / fmaxf(a.p.aperture, 1.0f), 1.0f);
+            v[0] = t, v[1] = t * t, v[2] = 1.0f - t, v[3] = 1.0f;
+            done = 1;
+        } else if (a.p.view == DOF_VIEW_SAT) {
+            /* The frame rebuilt from the table by small boxes: four reads a channel. */
+            dof_box_mean(&m, x, y, DOF_SAT_VIEW_RADIUS, v);
+            v[3] = 1.0f;
+            done = 1;
+        } else {
+            done = DISC ? dof_gather_disc(&m, x, y, v) : dof_gather_boxes(&m, x, y, v);
+            if (ALPHA3) v[3] = a.alpha;
+        }
+        if (!done) {
+            DOF_COLOR(&m, x, y, v);
+        }
+        if (a.coverage_out) v[3] = 0.0f;   /* no near layer over the pixel (yet) */
+    }
+    if (!near) {
+        if (!inside) return;
     } else {
-        done = DISC ? dof_gather_disc(&m, x, y, v) : dof_gather_boxes(&m, x, y, v);
-        if (ALPHA3) v[3] = a.alpha;
-    }
-    if (!done) {
-        DOF_COLOR(&m, x, y, v);
-    }
-    if (a.coverage_out) v[3] = 0.0f;   /* no near layer over the pixel (yet) */
-    if (near && !LAYERS) {
+        /* Step 2 of the near field's tile pass and the warp's probe table, after the
+         * pixel's own gather: its loads then queue behind the gather's instead of holding
+         * every warp for a round trip before it starts. Every lane of the warp takes part
+         * (a warp is a tile row), inside the picture or not. */
+        dof_near_tile(&a, tx, ty, &tile_rt, &tile_dt);
+        if (tile_rt >= 0.5f) dof_near_probe_table(dof_probes[threadIdx.y], tile_rt);
+        if (!inside) return;
         float col[4] = {0.0f, 0.0f, 0.0f, 0.0f};   /* alpha 0 leaves it: 0 x (col - v) must not read an unset value */
         float al = dof_near_layer(&m, x, y, DOF_DEPTH(&m, x, y), tile_rt, tile_dt, col);
         for (int ch = 0; ch < m.c; ch++) v[ch] += al * (col[ch] - v[ch]);
