@@ -63,7 +63,8 @@ __global__ void __launch_bounds__(256) dof_half_down_kernel(dof_cuda_half_args a
  * their near coverage. Only the warp's lanes share them, so __syncwarp orders them and no
  * warp waits for another: a block's barrier made each block load, then compute, and left
  * the SM half idle (docs/perf/dof.md). The full pixels are the frame's, read before the
- * gather is waited for (a programmatic dependent launch on sm_90: pdl.cuh). */
+ * gather is waited for (a programmatic dependent launch on sm_90: pdl.cuh), their colour
+ * only where the pixel keeps some of its own detail. */
 #define DOF_HALF_ROWS DOF_HALF_COMPOSITE_ROWS
 #define DOF_HALF_WARPS DOF_HALF_COMPOSITE_WARPS
 #define DOF_HALF_TC 18                          /* a warp's taps along x: 16 and the ring */
@@ -79,14 +80,17 @@ __global__ void __launch_bounds__(32 * DOF_HALF_WARPS, SW_MIN_BLOCKS(32 * DOF_HA
     __shared__ float4 s_c[DOF_HALF_WARPS][DOF_HALF_TAPS], s_u[DOF_HALF_WARPS][DOF_HALF_TAPS];
     const int lane = (int)threadIdx.x, wp = (int)threadIdx.y;
     const int x = (int)blockIdx.x * 32 + lane, y0 = ((int)blockIdx.y * DOF_HALF_WARPS + wp) * DOF_HALF_ROWS;
-    /* the full pixels' depth and colour (a thread outside the picture reads clamped
-     * texels and writes nothing) */
-    float d[DOF_HALF_ROWS];
+    /* the full pixels' depth, and their colour only where some of it is kept: a pixel
+     * blurred by 3/2 or more (dof_half_sharp 0) is the upsampled half DoF alone (a thread
+     * outside the picture reads clamped texels and writes nothing) */
+    float d[DOF_HALF_ROWS], sharp[DOF_HALF_ROWS];
     float4 s[DOF_HALF_ROWS];
 #pragma unroll
+    for (int r = 0; r < DOF_HALF_ROWS; r++) d[r] = tex2D<float>(a.depth, x + 0.5f, y0 + r + 0.5f);
+#pragma unroll
     for (int r = 0; r < DOF_HALF_ROWS; r++) {
-        d[r] = tex2D<float>(a.depth, x + 0.5f, y0 + r + 0.5f);
-        s[r] = tex2D<float4>(a.color, x + 0.5f, y0 + r + 0.5f);
+        sharp[r] = dof_half_sharp(dof_radius(a.aperture, a.focus, d[r]));
+        s[r] = sharp[r] > 0.0f ? tex2D<float4>(a.color, x + 0.5f, y0 + r + 0.5f) : make_float4(0.0f, 0.0f, 0.0f, 0.0f);
     }
     pdl_wait();   /* the half DoF */
     /* the taps: half columns i0 .. i0 + 17 and rows j0 .. j0 + TR - 1, clamped */
@@ -132,7 +136,7 @@ __global__ void __launch_bounds__(32 * DOF_HALF_WARPS, SW_MIN_BLOCKS(32 * DOF_HA
             cc[0] += wt[k] * c.x, cc[1] += wt[k] * c.y, cc[2] += wt[k] * c.z;
             cover += wt[k] * u.w;   /* the half gather's fourth channel: its near coverage */
         }
-        float keep = dof_half_sharp(dof_radius(a.aperture, a.focus, d[r])) * (1.0f - cover);
+        float keep = sharp[r] * (1.0f - cover);
         float v[3] = {dof_half_mix(s[r].x, uu[0], cc[0], keep), dof_half_mix(s[r].y, uu[1], cc[1], keep),
                       dof_half_mix(s[r].z, uu[2], cc[2], keep)};
         ushort4 o = make_ushort4(__half_as_ushort(__float2half(v[0])), __half_as_ushort(__float2half(v[1])),
