@@ -49,6 +49,8 @@ int cuda_cooperative_launch(const void *kernel, unsigned threads, int max_per_sm
                             const char *what, sw_error *err);
 cudaLaunchConfig_t cuda_cluster_config(int cluster, unsigned threads, size_t smem, cudaStream_t stream,
                                        cudaLaunchAttribute *attr);
+cudaLaunchConfig_t cuda_pdl_config(dim3 grid, dim3 block, cudaStream_t stream, const void *kernel, int pdl,
+                                   cudaLaunchAttribute *attr);
 int cuda_cluster_pick(const void *kernel, unsigned threads, size_t smem, int want, int max, int *cluster,
                       sw_error *err);
 

@@ -217,6 +217,25 @@ int cuda_cooperative_launch(const void *kernel, unsigned threads, int max_per_sm
     return 0;
 }
 
+/* A launch of KERNEL over GRID x BLOCK on STREAM, as a programmatic dependent of the
+ * kernel queued before it where PDL asks and the device and KERNEL allow (cuda_pdl_ok);
+ * ATTR holds the attribute (a later launch with the same config may set numAttrs). */
+cudaLaunchConfig_t cuda_pdl_config(dim3 grid, dim3 block, cudaStream_t stream, const void *kernel, int pdl,
+                                   cudaLaunchAttribute *attr)
+{
+    memset(attr, 0, sizeof *attr);
+    attr->id = cudaLaunchAttributeProgrammaticStreamSerialization;
+    attr->val.programmaticStreamSerializationAllowed = 1;
+    cudaLaunchConfig_t cfg;
+    memset(&cfg, 0, sizeof cfg);
+    cfg.gridDim = grid;
+    cfg.blockDim = block;
+    cfg.stream = stream;
+    cfg.attrs = attr;
+    cfg.numAttrs = pdl && cuda_pdl_ok(kernel) ? 1 : 0;
+    return cfg;
+}
+
 /* A grid of one cluster of CLUSTER blocks of THREADS with SMEM bytes of dynamic shared
  * memory each, on STREAM (CLUSTER 1: a plain one-block launch). ATTR is its storage. */
 cudaLaunchConfig_t cuda_cluster_config(int cluster, unsigned threads, size_t smem, cudaStream_t stream,

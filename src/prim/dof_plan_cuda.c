@@ -5,8 +5,6 @@
  * 16 x 16 blocks, and the half-resolution composite in half.h's block shape. The gather
  * after the column step and the composite after the gather are programmatic dependent
  * launches (sm_90). */
-#include <string.h>
-
 #include "kernels/common/cuda_util.cuh"
 #include "kernels/dof/gather.h"
 #include "kernels/dof/gather_ptr.h"
@@ -25,16 +23,8 @@ static int launch_grid(const void *kernel, int w, int h, unsigned bw, unsigned b
                        cudaStream_t stream, const char *what, sw_error *err)
 {
     cudaLaunchAttribute attr;
-    memset(&attr, 0, sizeof attr);
-    attr.id = cudaLaunchAttributeProgrammaticStreamSerialization;
-    attr.val.programmaticStreamSerializationAllowed = 1;
-    cudaLaunchConfig_t cfg;
-    memset(&cfg, 0, sizeof cfg);
-    cfg.gridDim = (dim3){cuda_div_up((size_t)w, bw), cuda_div_up((size_t)h, bh), 1};
-    cfg.blockDim = (dim3){bw, bh, 1};
-    cfg.stream = stream;
-    cfg.attrs = &attr;
-    cfg.numAttrs = pdl && cuda_pdl_ok(kernel) ? 1 : 0;
+    const dim3 grid = {cuda_div_up((size_t)w, bw), cuda_div_up((size_t)h, bh), 1}, block = {bw, bh, 1};
+    cudaLaunchConfig_t cfg = cuda_pdl_config(grid, block, stream, kernel, pdl, &attr);
     CUDA_TRY(cudaLaunchKernelExC(&cfg, kernel, args), err);
     CUDA_TRY_LAUNCH(what, err);
     return 0;

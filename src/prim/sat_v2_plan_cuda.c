@@ -26,18 +26,9 @@ int sat_cuda_build_v2(const sat_cuda_src *src, int rgb, void *out, int w, int h,
     sat_cuda_src sv = *src;
     const dim3 tiles = {(unsigned)tx, (unsigned)ty, 1}, tile_block = {32, 8, 1};
     void *sums_args[] = {&sv, &R, &C, &T, &w, &h};
-    cudaLaunchAttribute attr[1];
-    memset(attr, 0, sizeof attr);
-    attr[0].id = cudaLaunchAttributeProgrammaticStreamSerialization;
-    attr[0].val.programmaticStreamSerializationAllowed = 1;
-    cudaLaunchConfig_t cfg;
-    memset(&cfg, 0, sizeof cfg);
-    cfg.stream = stream;
-    cfg.attrs = attr;
     /* the tile sums after the kernel that wrote their input (src->after_kernel) */
-    cfg.numAttrs = src->after_kernel && cuda_pdl_ok(k.sums[rgb]) ? 1 : 0;
-    cfg.gridDim = tiles;
-    cfg.blockDim = tile_block;
+    cudaLaunchAttribute attr;
+    cudaLaunchConfig_t cfg = cuda_pdl_config(tiles, tile_block, stream, k.sums[rgb], src->after_kernel, &attr);
     CUDA_TRY(cudaLaunchKernelExC(&cfg, k.sums[rgb], sums_args), err);
     CUDA_TRY_LAUNCH("sat_tile_sums", err);
     /* SCANWORKS_SAT_V2_CARRIES=batched: the column carries by one thread a column even
