@@ -224,12 +224,13 @@ __global__ void __launch_bounds__(DOF_GATHER_THREADS, LAYERS ? DOF_LAYERS_BLOCKS
     pdl_trigger();   /* the half composite may launch: it reads the frame, then waits for this grid */
     pdl_wait();      /* the near field's columns, where this launch depends on them programmatically */
     /* Blocks in reverse order, the last rows first: their table lines, just written, are in L2. */
-    const int tx = (int)(gridDim.x - 1 - blockIdx.x), ty = (int)(gridDim.y - 1 - blockIdx.y);
-    const int x = tx * DOF_NEAR_TILE_W + (int)threadIdx.x, y = ty * DOF_NEAR_TILE_H + (int)threadIdx.y;
+    int x = (gridDim.x - 1 - blockIdx.x) * DOF_NEAR_TILE_W + threadIdx.x,
+        y = (gridDim.y - 1 - blockIdx.y) * DOF_NEAR_TILE_H + threadIdx.y;
     const unsigned *sat = (const unsigned *)a.sat;
     const unsigned *bplane = SPLIT ? sat + 2 * sat_split_plane_elems(a.w, a.h) : NULL;
     dof_image m = {&a.p, a.depth, sat, a.w, a.h, ALPHA3 ? 3 : 4, SPLIT, bplane, a.color, (const uint4 *)a.layers};
     const bool near = NEAR && a.p.view == DOF_VIEW_EFFECT;   /* the same in every thread */
+    const int tx = (int)(gridDim.x - 1 - blockIdx.x), ty = (int)(gridDim.y - 1 - blockIdx.y);
     float tile_rt = 0.0f, tile_dt = 3.0e38f;   /* the tile's near CoC and least near depth */
     if (LAYERS && near) {   /* the layer tables' pixel needs the tile's CoC first */
         dof_near_tile(&a, tx, ty, &tile_rt, &tile_dt);
