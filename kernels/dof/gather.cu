@@ -155,8 +155,10 @@ __global__ void __launch_bounds__(DOF_COLS_X * DOF_COLS_Y) dof_near_columns_kern
     part[threadIdx.y][threadIdx.x] = make_float2(r_max, d_min);
     __syncthreads();
     /* Launched after the table's build, this step reads the grid (written before the
-     * build began) but not the table; it ends only once the build has, so that the
-     * gather, which waits for this grid, reads a whole table. */
+     * table's write began: by the downsample before the build, or by the build's own
+     * first kernel, which the tile write follows: sat_carries_v2's input_from_sums) but
+     * not the table; it ends only once the build has, so that the gather, which waits
+     * for this grid, reads a whole table. */
     pdl_wait();
     if (threadIdx.y != 0 || c >= a.near_cols_w) return;
 #pragma unroll

@@ -10,49 +10,24 @@
 #include "dof/dof_half_math.h"
 #define DOF_FN __device__ static inline
 #include "dof/dof_radius.h"
-#include "kernels/dof/near_grid.cuh"
+#include "kernels/dof/half_down.cuh"
 #include "kernels/common/cuda_util.cuh"   /* SW_MIN_BLOCKS */
 #include "kernels/common/pdl.cuh"
 
-/* The near field's grid sample at half pixel (I, J) of depth D, where one lies there
- * (dof_near_grid_kernel's value over the half depth). */
-__device__ static inline void dof_half_grid_sample(const dof_cuda_half_args &a, int i, int j, float d)
-{
-    if (!a.near_grid || i % DOF_NEAR_STRIDE != DOF_NEAR_STRIDE / 2 || j % DOF_NEAR_STRIDE != DOF_NEAR_STRIDE / 2) return;
-    int c = i / DOF_NEAR_STRIDE, r = j / DOF_NEAR_STRIDE;
-    if (c >= a.grid_w || r >= a.grid_h) return;
-    ((float2 *)a.near_grid)[(size_t)r * a.grid_w + c] = dof_near_grid_value(a.half_aperture, a.focus, d);
-}
-
-/* A thread a half pixel: the mean of its four full pixels' counts (dof_half_color), each
- * quantized as the table's build quantizes it (sat_tile.cuh), stored as count / scale,
- * which the half table's build quantizes back to the count exactly; the nearest of their
- * depths (dof_half_depth), into the depth image (the gather's) and into the colour's
- * fourth channel (the composite's; the table and the gather of an opaque frame use three
- * channels, and the composite writes the frame's alpha); and the near field's grid sample
- * where one lies. The 2 x 2 block comes from four texture gathers (R, G, B and the depth,
- * four texels each: sat_cuda.c registers the frame's images for them), not eight fetches:
- * the fetches kept the texture unit's queue full (1.4 us more at 1080p on an H100). The
- * clamp at an odd edge repeats the last column or row, as dof_half_hi does. */
+/* A thread a half pixel (half_down.cuh). The 2 x 2 block comes from four texture gathers
+ * (R, G, B and the depth, four texels each: sat_cuda.c registers the frame's images for
+ * them), not eight fetches: the fetches kept the texture unit's queue full (1.4 us more
+ * at 1080p on an H100). Where the table's build takes it as its tile sums
+ * (half_sums.cu) this kernel does not run. */
 __global__ void __launch_bounds__(256) dof_half_down_kernel(dof_cuda_half_args a)
 {
     pdl_trigger();   /* the table's first kernel may launch: it waits for this one */
     int i = (int)(blockIdx.x * blockDim.x + threadIdx.x), j = (int)(blockIdx.y * blockDim.y + threadIdx.y);
     int hw = dof_half_size(a.w), hh = dof_half_size(a.h);
     if (i >= hw || j >= hh) return;
-    float x = (float)(2 * i + 1), y = (float)(2 * j + 1);   /* the corner shared by the block's four texels */
-    float4 r = tex2Dgather<float4>(a.color, x, y, 0), g = tex2Dgather<float4>(a.color, x, y, 1);
-    float4 b = tex2Dgather<float4>(a.color, x, y, 2), dd = tex2Dgather<float4>(a.depth, x, y, 0);
-    float d = dof_half_depth(dd.x, dd.y, dd.z, dd.w);
-    float inv = 1.0f / a.scale;
-#define DOF_HALF_CH(q)                                                                                       \
-    ((float)dof_half_color(quantize(q.x, a.scale), quantize(q.y, a.scale), quantize(q.z, a.scale),        \
-                           quantize(q.w, a.scale)) * inv)
-    float4 c = make_float4(DOF_HALF_CH(r), DOF_HALF_CH(g), DOF_HALF_CH(b), d);
-#undef DOF_HALF_CH
-    surf2Dwrite(c, a.half_color, i * (int)sizeof(float4), j);
-    surf2Dwrite(d, a.half_depth, i * (int)sizeof(float), j);
-    dof_half_grid_sample(a, i, j, d);
+    float4 q[4];
+    dof_half_down_fetch(a, i, j, q);
+    dof_half_down_store(a, i, j, q);
 }
 
 /* The composite, a warp at a time: a warp covers 32 x 2 full pixels (a thread a column of

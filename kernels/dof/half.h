@@ -37,6 +37,9 @@ typedef struct dof_cuda_half_args {
 #define DOF_HALF_COMPOSITE_WARPS 8
 #define DOF_HALF_COMPOSITE_ROWS 2
 const void *dof_cuda_half_down_kernel(void);
+/* The downsample as the half table's first kernel (half_sums.cu), for sat_cuda_src.producer:
+ * parameters (dof_cuda_half_args, then the tile sums' R, C, T, w, h). */
+const void *dof_cuda_half_down_sums_kernel(void);
 const void *dof_cuda_half_composite_kernel(void);
 int dof_cuda_half_down(const dof_cuda_half_args *a, cudaStream_t stream, sw_error *err);
 int dof_cuda_half_composite(const dof_cuda_half_args *a, cudaStream_t stream, sw_error *err);

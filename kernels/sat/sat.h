@@ -42,6 +42,13 @@ typedef struct sat_cuda_src {
      * kernel queued just before it, whose output it reads after waiting (pdl.cuh; the half
      * DoF's downsample). */
     int after_kernel;
+    /* producer (tiled-v2's three-channel path: sat_cuda_takes_producer): a kernel that makes
+     * the input TEX as it builds the tile sums, sat_v2_sums.cuh's sat_tile_sums_block over a
+     * loader of its own (the half DoF's downsample, kernels/dof/half_sums.cu), with
+     * parameters (PRODUCER_ARG's value, R, C, T, w, h); launched in place of the tile
+     * sums, and the tile write, which reads TEX, launches once it is done. */
+    const void *producer;
+    const void *producer_arg;
 } sat_cuda_src;
 
 typedef struct sat_cuda_scratch {

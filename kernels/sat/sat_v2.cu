@@ -14,81 +14,20 @@
  * 2. sat_carries_v2, three jobs by block range: L', V' and A;
  * 3. sat_tile_write_v2: warp w holds rows 4w .. 4w + 3 of its tile (lane = column) and
  *    builds its own table before it waits for step 2, then adds its carries. */
-#include "sat_tile.cuh"
+#include "sat_v2_sums.cuh"
 
 /* Tile rows the carries reach in one round trip (1536 pixels; 1080p has 34): two threads
  * a column for the column carries, four up to 64 tiles a row for the tile corners. */
 #define V2_ONE_TRIP_TY 48
 
-/* The tile sums' two layouts (added by vadd): four channels as uint4, or three packed
- * (rgb21, an opaque frame's; the fourth channel of R, C and T is then zero). Shared rows
- * of 33 uint4, or of 40 words: 16 banks on from the row above, so the row totals' reads
- * (two rows a half warp) meet no bank twice. */
-struct sat_rgba {
-    typedef uint4 packed;
-    enum { PAD = 1 };
-    static __device__ __forceinline__ packed pack(uint4 q) { return q; }
-    static __device__ __forceinline__ packed shfl_xor(packed v, int m) { return SHFL4(__shfl_xor_sync, v, m); }
-    static __device__ __forceinline__ uint4 scan(packed v, int lane) { return warp_inclusive(v, lane); }
-};
-struct sat_rgb {
-    typedef rgb21 packed;
-    enum { PAD = 8 };
-    static __device__ __forceinline__ packed pack(uint4 q) { return pack_rgb(q); }
-    static __device__ __forceinline__ packed shfl_xor(packed v, int m) { return __shfl_xor_sync(0xffffffffu, v, m); }
-    static __device__ __forceinline__ uint4 scan(packed v, int lane)   /* past 32 values: unpacked */
-    {
-        return with_alpha(warp_inclusive(unpack_rgb(v), lane), 0);
-    }
-};
-
-/* Step 1: row totals R[y * tx_count + tile x] scanned inclusively down the tile's rows,
- * column totals C[tile y * w + x] along its columns, the tile's total T[tile y * tx_count
- * + tile x]. Block (32, 8), the four loads a thread issued together. Row totals: eight
- * lanes a row, four columns a lane (stride 8: conflict-free), three xor shuffles. */
+/* Step 1 (sat_v2_sums.cuh) over the kernel's own input. */
 template <class LAYOUT>
 __global__ void sat_tile_sums(sat_cuda_src src, uint4 *R, uint4 *C, uint4 *T, int w, int h)
 {
-    typedef typename LAYOUT::packed P;
-    __shared__ P tile[TILE][TILE + LAYOUT::PAD];
-    __shared__ P part[8][TILE];
-    __shared__ P rowtot[TILE];
     pdl_wait();      /* the input's producer, where launched after it (src.after_kernel) */
     pdl_trigger();   /* the carries may launch at once (they wait before reading; the tile
                         write reads the input before it waits, so not before this wait) */
-    int lane = threadIdx.x, warp = threadIdx.y;
-    int x = blockIdx.x * TILE + lane;
-    uint4 vs[ROWS_PER_WARP];
-    load_column<ROWS_PER_WARP>(src, x, blockIdx.y * TILE + warp, 8, w, h, vs);   /* all in flight */
-    P col = LAYOUT::pack(make_uint4(0, 0, 0, 0));
-#pragma unroll
-    for (int k = 0; k < ROWS_PER_WARP; k++) {
-        P p = LAYOUT::pack(vs[k]);
-        tile[warp + 8 * k][lane] = p;
-        col = vadd(col, p);
-    }
-    part[warp][lane] = col;
-    __syncthreads();
-    {
-        int r = warp * ROWS_PER_WARP + (lane >> 3), c = lane & 7;
-        P t = vadd(vadd(tile[r][c], tile[r][c + 8]), vadd(tile[r][c + 16], tile[r][c + 24]));
-        for (int m = 1; m < 8; m <<= 1) t = vadd(t, LAYOUT::shfl_xor(t, m));   /* the 8 lanes of row r */
-        if (c == 0) rowtot[r] = t;
-    }
-    /* Both totals scanned inside the tile (zeros past the edges): warp 0 the column totals
-     * along the columns (its last lane: the tile's total), warp 1 the row totals down. */
-    __syncthreads();
-    if (warp == 0) {
-        P s = part[0][lane];
-        for (int i = 1; i < 8; i++) s = vadd(s, part[i][lane]);
-        uint4 u = LAYOUT::scan(s, lane);
-        if (x < w) C[(size_t)blockIdx.y * w + x] = u;
-        if (lane == 31) T[(size_t)blockIdx.y * gridDim.x + blockIdx.x] = u;
-    } else if (warp == 1) {
-        int y = blockIdx.y * TILE + lane;
-        uint4 u = LAYOUT::scan(rowtot[lane], lane);
-        if (y < h) R[(size_t)y * gridDim.x + blockIdx.x] = u;
-    }
+    sat_tile_sums_block<LAYOUT, sat_src_loader>(src, R, C, T, w, h);
 }
 
 /* Column carries (V') of lane I by two threads, lanes 2k and 2k + 1 of a warp: each
@@ -135,15 +74,18 @@ static __device__ __forceinline__ void tile_corners(const uint4 *T, uint4 *A, in
 }
 
 /* Step 2. ONE_TRIP (up to V2_ONE_TRIP_TY tile rows): the column carries by
- * carry_down_pair; else by one thread a column (carry_down, batches of 32 rows). */
+ * carry_down_pair; else by one thread a column (carry_down, batches of 32 rows).
+ * INPUT_FROM_SUMS: step 1 wrote the input it read (sat_cuda_src.producer), so the tile
+ * write, which reads the input before it waits, may launch only once step 1 is done. */
 template <bool ONE_TRIP>
 __global__ void __launch_bounds__(SCAN_THREADS, SAT_V2_SUMS_BLOCKS)
     sat_carries_v2(uint4 *R, unsigned *C, const uint4 *T, uint4 *A, int w, int h, int tx, int ty, int row_blocks,
-                   int col_blocks)
+                   int col_blocks, int input_from_sums)
 {
     __shared__ uint4 warp_sums[SCAN_THREADS / 32];
-    pdl_trigger();   /* the tile scan may start its loads now */
-    pdl_wait();      /* R, C and T of the tile sums */
+    if (!input_from_sums) pdl_trigger();   /* the tile write may start its loads now */
+    pdl_wait();                            /* R, C and T of the tile sums */
+    if (input_from_sums) pdl_trigger();
     int b = blockIdx.x;
     if (b < row_blocks) {
         row_carries(R, b, h, tx);   /* L', in place */

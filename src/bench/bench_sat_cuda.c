@@ -123,7 +123,7 @@ static int device_rows(bench_report *r, int w, int h, int reps, bool ref_only, s
     TRY(cudaMalloc(&out, n * 16));
     TRY(cudaMalloc(&quantized, n * 16));
     for (int i = 0; i <= SAT_CUDA_MAX_STAGES; i++) TRY(cudaEventCreate(&ev[i]));
-    sat_cuda_src src4 = {tex, NULL, 4096.0f, 0, 0.0f, 0, 0};
+    sat_cuda_src src4 = {.tex = tex, .scale = 4096.0f};
     /* The expected table: the CPU's wrapped sums of the pixels quantized as the kernels
      * do; those pixels on the device are what the CUB reference scans. */
     if (!(want = sw_malloc(n * 16, "the expected table", err)) || !(got = sw_malloc(n * 16, "the check buffer", err)) ||

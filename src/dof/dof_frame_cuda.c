@@ -19,14 +19,15 @@ void dof_frame_cuda_free(dof_frame_cuda *f)
 
 int dof_frame_cuda_before(dof_frame_cuda *f, const dof_params *params, cudaTextureObject_t color,
                           cudaTextureObject_t depth, cudaSurfaceObject_t out, int w, int h, float alpha,
-                          cudaStream_t stream, cudaEvent_t down_event, cudaTextureObject_t *table_color, int *table_w,
-                          int *table_h, bool *half_out, sw_error *err)
+                          bool fuse_down, cudaStream_t stream, cudaEvent_t down_event, dof_frame_table *table,
+                          sw_error *err)
 {
     /* The half-resolution DoF (p.half): the frame downsampled, the table and the gather
      * at half size (the CoC in half pixels), then composited onto OUT (kernels/dof/half.h).
      * The debug views stay at full size. */
     const bool half = params->half && params->view == DOF_VIEW_EFFECT;
-    f->on_half = *half_out = half;
+    f->on_half = half;
+    *table = (dof_frame_table){color, w, h, half, false, NULL, NULL};
     f->steps_done = 0;
     if (half && dof_uses_layers(params)) return sw_fail(err, "the half-resolution DoF has no layer tables");
     if (half && alpha < 0.0f) return sw_fail(err, "the half-resolution DoF needs an opaque picture (one alpha everywhere)");
@@ -54,7 +55,6 @@ int dof_frame_cuda_before(dof_frame_cuda *f, const dof_params *params, cudaTextu
     const bool fused_grid = half && tiles && dof_cuda_near_samples(gh) > 0;   /* half: no layer tables (above) */
     f->a = (dof_cuda_args){color, depth, out, NULL, gw, gh, p, 0, alpha, 0, NULL,
                            (p.near || p.layers) ? f->near_cols : NULL, dof_cuda_near_samples(gw), half};
-    *table_color = color, *table_w = w, *table_h = h;
     if (half) {
         if (dof_cuda_half_ensure(&f->half, w, h, err)) return -1;
         f->ha = (dof_cuda_half_args){color, depth, f->half.color_surf, f->half.depth_surf, f->half.color_tex,
@@ -65,10 +65,18 @@ int dof_frame_cuda_before(dof_frame_cuda *f, const dof_params *params, cudaTextu
             f->ha.grid_w = dof_cuda_near_samples(gw), f->ha.grid_h = dof_cuda_near_samples(gh);
             f->ha.half_aperture = p.aperture;
         }
-        if (down_event) CUDA_TRY(cudaEventRecord(down_event, stream), err);
-        if (dof_cuda_half_down(&f->ha, stream, err)) return -1;
+        /* the downsample as the table's first kernel (kernels/dof/half_sums.cu): the half
+         * colour written once and read once less, one kernel boundary fewer; on its own
+         * where the stages are timed apart (its own event) or the build cannot take it */
+        if (fuse_down && !down_event) {
+            table->producer = dof_cuda_half_down_sums_kernel(), table->producer_arg = &f->ha;
+        } else {
+            if (down_event) CUDA_TRY(cudaEventRecord(down_event, stream), err);
+            if (dof_cuda_half_down(&f->ha, stream, err)) return -1;
+            table->after_kernel = true;
+        }
         f->a.color = f->half.color_tex, f->a.depth = f->half.depth_tex, f->a.out = f->half.out_surf;
-        *table_color = f->half.color_tex, *table_w = gw, *table_h = gh;
+        table->color = f->half.color_tex, table->w = gw, table->h = gh;
     }
     if (fused_grid) f->steps_done = DOF_NEAR_STEP_GRID;
     return 0;

@@ -4,7 +4,8 @@
  * the frame's stream (a second stream for the near field's steps made GL wait a frame at
  * the unmap: docs/perf/dof.md).
  *   before the table: at half size, the downsample (it also writes the near field's
- *     sample grid, step 0 of its tile pass, as it makes the half depth);
+ *     sample grid, step 0 of its tile pass, as it makes the half depth), or, where the
+ *     table's build takes it, the downsample as the table's first kernel;
  *   after the table: the layer tables, the near field's remaining steps and the gather,
  *     at half size the composite. */
 #ifndef SCANWORKS_DOF_DOF_FRAME_CUDA_H
@@ -34,16 +35,26 @@ typedef struct dof_frame_cuda {
 /* Frees everything (a zeroed F too), once the stream that used it is done. */
 void dof_frame_cuda_free(dof_frame_cuda *f);
 
+/* What the frame's table is built from, as dof_frame_cuda_before leaves it. */
+typedef struct dof_frame_table {
+    cudaTextureObject_t color;   /* the half colour at half size, else the frame's COLOR */
+    int w, h;                    /* its size */
+    bool half;                   /* the DoF runs at half size */
+    bool after_kernel;           /* the downsample was the last kernel queued (sat_cuda_src.after_kernel) */
+    /* the downsample fused into the table's first kernel, left for the build to launch
+     * (sat_cuda_src.producer and producer_arg), or NULL */
+    const void *producer, *producer_arg;
+} dof_frame_table;
+
 /* The frame's DoF of P (its scale the table's) over COLOR and DEPTH into OUT, W x H,
  * ALPHA the colour's constant fourth channel (or < 0): the kernels before the table, on
- * STREAM (DOWN_EVENT, unless NULL, recorded before the downsample where the DoF is at
- * half size).
- * *TABLE_COLOR, *TABLE_W and *TABLE_H are then the table's source and size: the half
- * colour at half size, else COLOR. *HALF says whether it runs at half size. */
+ * STREAM, and what the table is built from, into *TABLE. At half size the downsample is
+ * left to the table's build where FUSE_DOWN says it takes a producer of its input
+ * (sat_cuda_takes_producer) and no DOWN_EVENT is asked for; else it is queued here,
+ * after DOWN_EVENT where not NULL. */
 int dof_frame_cuda_before(dof_frame_cuda *f, const dof_params *p, cudaTextureObject_t color, cudaTextureObject_t depth,
-                          cudaSurfaceObject_t out, int w, int h, float alpha, cudaStream_t stream,
-                          cudaEvent_t down_event, cudaTextureObject_t *table_color, int *table_w, int *table_h,
-                          bool *half, sw_error *err);
+                          cudaSurfaceObject_t out, int w, int h, float alpha, bool fuse_down, cudaStream_t stream,
+                          cudaEvent_t down_event, dof_frame_table *table, sw_error *err);
 /* The kernels after the table SAT (ALPHA_CONST and SPLIT: sat_cuda_rgb_path's and
  * sat_cuda_split_table's answers), on STREAM; SCRATCH is the table build's (the layer
  * tables use it). */

@@ -30,7 +30,7 @@ int dof_cuda_layers_build(dof_cuda_layers *l, cudaTextureObject_t color, cudaTex
     if (sat_cuda_scratch_ensure(scratch, w, h, err)) return -1;
     if (dof_cuda_layer_values(color, depth, p, w, h, l->values, stream, err)) return -1;
     for (int t = 0; t < 2; t++) {
-        sat_cuda_src src = {0, (const char *)l->values + t * px * 16, 1.0f, 0, 0.0f, 0, 0};
+        sat_cuda_src src = {.rgba_u32 = (const char *)l->values + t * px * 16, .scale = 1.0f};
         if (sat_cuda_build(SAT_CUDA_TILED_V2, &src, (char *)l->tables + t * px * 16, w, h, scratch, stream, NULL, err))
             return -1;
     }

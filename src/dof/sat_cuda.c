@@ -48,7 +48,7 @@ int sat_cuda_host_rgba(sat_variant v, const uint32_t *in4, int w, int h, uint32_
         sw_fail(err, "copying the SAT input to the GPU: %s", cudaGetErrorString(e));
         goto done;
     }
-    sat_cuda_src src = {0, d_in, 1.0f, 0, 0.0f, 0, 0};
+    sat_cuda_src src = {.rgba_u32 = d_in, .scale = 1.0f};
     if (sat_cuda_build(variant_of(v), &src, d_out, w, h, &s, 0, NULL, err)) goto done;
     if ((e = cudaMemcpy(out4, d_out, bytes, cudaMemcpyDeviceToHost)) != cudaSuccess) {
         sw_fail(err, "SAT kernels or copy back failed: %s", cudaGetErrorString(e));
@@ -251,16 +251,20 @@ static int run_kernels(sat_interop *io, int slot, int variant, cudaTextureObject
     io->launched_half[slot] = false;
     io->timed_whole[slot] = whole;
     if (whole) TRY(cudaEventRecord(io->ev[slot][0], io->stream));
+    sat_cuda_src src = {.tex = color, .scale = scale, .alpha_const = alpha >= 0.0f, .alpha = alpha, .split = split};
     if (g) {
         dof_params p = g->params;
         p.scale = scale;
-        if (dof_frame_cuda_before(&io->dof, &p, color, depth, out, w, h, alpha, io->stream,
-                                  whole ? NULL : io->ev[slot][EV_DOWN], &color, &w, &h, &io->launched_half[slot], err))
+        dof_frame_table t;
+        if (dof_frame_cuda_before(&io->dof, &p, color, depth, out, w, h, alpha, sat_cuda_takes_producer(variant, &src),
+                                  io->stream, whole ? NULL : io->ev[slot][EV_DOWN], &t, err))
             return -1;
+        /* the table of the half colour at half size: its first kernel a programmatic
+         * dependent of the downsample, or the downsample itself */
+        src.tex = t.color, w = t.w, h = t.h;
+        src.after_kernel = t.after_kernel, src.producer = t.producer, src.producer_arg = t.producer_arg;
+        io->launched_half[slot] = t.after_kernel;
     }
-    /* the table's first kernel a programmatic dependent of the downsample, whose half
-     * colour it reads */
-    sat_cuda_src src = {color, NULL, scale, alpha >= 0.0f, alpha, split, io->launched_half[slot]};
     if (sat_cuda_build(variant, &src, sat, w, h, &io->scratch, io->stream, whole ? NULL : io->ev[slot], err)) return -1;
     if (!g) return 0;
     /* Three channels averaged where the SAT build would scan three (the fourth constant,

@@ -44,7 +44,7 @@ int sw_sat_device(const uint32_t *d_in, uint32_t *d_out, int w, int h, void *tem
     const size_t bytes = (size_t)w * h * 16;
     if ((const char *)d_out < (const char *)d_in + bytes && (const char *)d_in < (const char *)d_out + bytes)
         return sw_fail(err, "sw_sat_device: the output overlaps the input; give it its own %zu bytes", bytes);
-    const sat_cuda_src src = {0, d_in, 1.0f, 0, 0.0f, 0, 0};
+    const sat_cuda_src src = {.rgba_u32 = d_in, .scale = 1.0f};
     sat_cuda_scratch scratch = {temp, temp_bytes};   /* large enough: sat_cuda_build allocates nothing */
     return sat_cuda_build(SAT_CUDA_TILED_V2, &src, d_out, w, h, &scratch, (cudaStream_t)stream, NULL, err);
 #else

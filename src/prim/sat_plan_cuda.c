@@ -68,6 +68,12 @@ int sat_cuda_split_table(int variant, const sat_cuda_src *src)
     return variant == SAT_CUDA_TILED_V2 && src->split && sat_cuda_rgb_path(src, &ignored) == 1;
 }
 
+int sat_cuda_takes_producer(int variant, const sat_cuda_src *src)
+{
+    sw_error ignored;
+    return variant == SAT_CUDA_TILED_V2 && sat_cuda_rgb_path(src, &ignored) == 1;
+}
+
 int sat_cuda_check(int variant, int w, int h, sat_cuda_scratch *s, sw_error *err)
 {
     if (w < 1 || h < 1 || h > 65535 || w > 65535) return sw_fail(err, "SAT: size %dx%d out of range", w, h);
@@ -108,6 +114,8 @@ int sat_cuda_build(int variant, const sat_cuda_src *src, void *out, int w, int h
                    cudaStream_t stream, cudaEvent_t *ev, sw_error *err)
 {
     if (sat_cuda_check(variant, w, h, s, err)) return -1;
+    if (src->producer && !sat_cuda_takes_producer(variant, src))
+        return sw_fail(err, "SAT: %s takes no producer of its input", sat_cuda_variant_name(variant));
     if (variant == SAT_CUDA_THREE_PASS) {   /* rows; transpose; rows of the transpose; back */
         const sat_cuda_src rows = {.rgba_u32 = s->buf, .scale = 1.0f};
         STAGE(0);

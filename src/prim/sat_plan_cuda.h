@@ -23,6 +23,9 @@ void sat_cuda_scratch_free(sat_cuda_scratch *s);
  * whether sat_cuda_build of VARIANT from SRC writes the two-plane table. */
 int sat_cuda_rgb_path(const sat_cuda_src *src, sw_error *err);
 int sat_cuda_split_table(int variant, const sat_cuda_src *src);
+/* Whether sat_cuda_build of VARIANT from SRC can take a producer of its input
+ * (sat_cuda_src.producer): tiled-v2's three-channel path. */
+int sat_cuda_takes_producer(int variant, const sat_cuda_src *src);
 /* tiled-v2 (sat_v2_plan_cuda.c) into OUT with SCRATCH (R, C, T, A); RGB: sat_cuda_rgb_path's
  * answer. */
 int sat_cuda_build_v2(const sat_cuda_src *src, int rgb, void *out, int w, int h, void *scratch, cudaStream_t stream,

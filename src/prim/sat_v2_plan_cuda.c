@@ -1,7 +1,8 @@
 /* tiled-v2's launch (kernels/sat/sat_v2.cu): the tile sums, then the carries and the tile
  * write as programmatic dependents where the device and the kernels allow it, so that
  * the three launches overlap; the tile sums too, after the kernel that wrote their input
- * where the caller says so (sat_cuda_src.after_kernel: the half DoF's downsample). */
+ * where the caller says so (sat_cuda_src.after_kernel: the half DoF's downsample), or a
+ * producer of the input in their place (sat_cuda_src.producer). */
 #include "prim/sat_plan_cuda.h"
 
 #include <stdlib.h>
@@ -25,12 +26,16 @@ int sat_cuda_build_v2(const sat_cuda_src *src, int rgb, void *out, int w, int h,
     uint4 *R = (uint4 *)scratch, *C = R + (size_t)h * tx, *T = C + (size_t)ty * w, *A = T + (size_t)tx * ty;
     sat_cuda_src sv = *src;
     const dim3 tiles = {(unsigned)tx, (unsigned)ty, 1}, tile_block = {32, 8, 1};
-    void *sums_args[] = {&sv, &R, &C, &T, &w, &h};
-    /* the tile sums after the kernel that wrote their input (src->after_kernel) */
+    /* the tile sums after the kernel that wrote their input (src->after_kernel), or the
+     * producer that writes it in their place */
+    const int produced = src->producer != NULL;
+    if (produced && !rgb) return sw_fail(err, "SAT: a producer of the input needs the three-channel tile sums");
+    const void *sums = produced ? src->producer : k.sums[rgb];
+    void *sums_args[] = {produced ? (void *)src->producer_arg : (void *)&sv, &R, &C, &T, &w, &h};
     cudaLaunchAttribute attr;
-    cudaLaunchConfig_t cfg = cuda_pdl_config(tiles, tile_block, stream, k.sums[rgb], src->after_kernel, &attr);
-    CUDA_TRY(cudaLaunchKernelExC(&cfg, k.sums[rgb], sums_args), err);
-    CUDA_TRY_LAUNCH("sat_tile_sums", err);
+    cudaLaunchConfig_t cfg = cuda_pdl_config(tiles, tile_block, stream, sums, src->after_kernel, &attr);
+    CUDA_TRY(cudaLaunchKernelExC(&cfg, sums, sums_args), err);
+    CUDA_TRY_LAUNCH(produced ? "the SAT's input producer" : "sat_tile_sums", err);
     /* SCANWORKS_SAT_V2_CARRIES=batched: the column carries by one thread a column even
      * where two would take one round trip (for comparison; the same table). */
     const char *ct = getenv("SCANWORKS_SAT_V2_CARRIES");
@@ -44,7 +49,8 @@ int sat_cuda_build_v2(const sat_cuda_src *src, int rgb, void *out, int w, int h,
     cfg.blockDim = (dim3){(unsigned)k.carry_threads, 1, 1};
     unsigned *C_words = (unsigned *)C;
     const uint4 *T_in = T;
-    void *carry_args[] = {&R, &C_words, &T_in, &A, &w, &h, &tx, &ty, &row_blocks, &col_blocks};
+    int input_from_sums = produced;
+    void *carry_args[] = {&R, &C_words, &T_in, &A, &w, &h, &tx, &ty, &row_blocks, &col_blocks, &input_from_sums};
     CUDA_TRY(cudaLaunchKernelExC(&cfg, k.carries[one_trip], carry_args), err);
     CUDA_TRY_LAUNCH("sat_carries_v2", err);
     cfg.gridDim = tiles;
