@@ -1,6 +1,10 @@
 /* Programmatic dependent launch (tiled-v2; sm_90, nothing on older chips, whose launches
  * never set it). pdl_trigger: this block no longer holds back the next kernel's launch.
- * pdl_wait: returns once the previous kernel is done and its writes are visible. */
+ * pdl_wait: returns once the previous kernel is done and its writes are visible, to the
+ * loads after it: global and surface loads stay after it, but ptxas moves texture fetches
+ * above it (to ptxas a texture is read-only while the kernel runs), so a kernel reads
+ * what the previous one writes through a pointer or a surface, never a texture
+ * (kernels/dof/half.cu's composite; measured 2026-12-06 in SASS). */
 #ifndef SCANWORKS_KERNELS_PDL_CUH
 #define SCANWORKS_KERNELS_PDL_CUH
 

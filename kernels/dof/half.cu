@@ -39,7 +39,11 @@ __global__ void __launch_bounds__(256) dof_half_down_kernel(dof_cuda_half_args a
  * warp waits for another: a block's barrier made each block load, then compute, and left
  * the SM half idle (docs/perf/dof.md). The full pixels are the frame's, read before the
  * gather is waited for (a programmatic dependent launch on sm_90: pdl.cuh), their colour
- * only where the pixel keeps some of its own detail. */
+ * only where the pixel keeps some of its own detail. Each lane stages two taps (54 of
+ * 64), all four loads issued together: one round trip after the wait, not two. The half
+ * DoF, the gather's output, is read by surface loads: ptxas moves texture fetches above
+ * the wait (a texture is read-only to it), and a fetch of the gather's output there
+ * reads it before it is written (pdl.cuh). */
 #define DOF_HALF_ROWS DOF_HALF_COMPOSITE_ROWS
 #define DOF_HALF_WARPS DOF_HALF_COMPOSITE_WARPS
 #define DOF_HALF_TC 18                          /* a warp's taps along x: 16 and the ring */
@@ -47,6 +51,12 @@ __global__ void __launch_bounds__(256) dof_half_down_kernel(dof_cuda_half_args a
 #define DOF_HALF_TAPS (DOF_HALF_TC * DOF_HALF_TR)
 
 __device__ static inline float dof_half_round(float v) { return __half2float(__float2half(v)); }
+
+__device__ static inline float4 dof_half_unpack(ushort4 h)
+{
+    return make_float4(__half2float(__ushort_as_half(h.x)), __half2float(__ushort_as_half(h.y)),
+                       __half2float(__ushort_as_half(h.z)), __half2float(__ushort_as_half(h.w)));
+}
 
 /* six blocks an SM where it holds 1536 threads or more: 40 registers, no spill */
 __global__ void __launch_bounds__(32 * DOF_HALF_WARPS, SW_MIN_BLOCKS(32 * DOF_HALF_WARPS, 6))
@@ -67,17 +77,24 @@ __global__ void __launch_bounds__(32 * DOF_HALF_WARPS, SW_MIN_BLOCKS(32 * DOF_HA
         sharp[r] = dof_half_sharp(dof_radius(a.aperture, a.focus, d[r]));
         s[r] = sharp[r] > 0.0f ? tex2D<float4>(a.color, x + 0.5f, y0 + r + 0.5f) : make_float4(0.0f, 0.0f, 0.0f, 0.0f);
     }
-    pdl_wait();   /* the half DoF */
-    /* the taps: half columns i0 .. i0 + 17 and rows j0 .. j0 + TR - 1, clamped */
+    /* the taps: half columns i0 .. i0 + 17 and rows j0 .. j0 + TR - 1, clamped; lane t
+     * stages taps t and t + 32 (lanes from 22 on load the last tap again and store nothing) */
     const int hw = dof_half_size(a.w), hh = dof_half_size(a.h);
     const int i0 = (int)blockIdx.x * 16 - 1, j0 = y0 / 2 - 1;
+    const int t0 = lane, t1 = min(lane + 32, DOF_HALF_TAPS - 1);
+    const int hx0 = min(max(i0 + t0 % DOF_HALF_TC, 0), hw - 1), hy0 = min(max(j0 + t0 / DOF_HALF_TC, 0), hh - 1);
+    const int hx1 = min(max(i0 + t1 % DOF_HALF_TC, 0), hw - 1), hy1 = min(max(j0 + t1 / DOF_HALF_TC, 0), hh - 1);
+    float4 c0 = tex2D<float4>(a.half_color_tex, hx0 + 0.5f, hy0 + 0.5f);   /* the downsample's: done before the gather */
+    float4 c1 = tex2D<float4>(a.half_color_tex, hx1 + 0.5f, hy1 + 0.5f);
+    pdl_wait();   /* the half DoF */
+    float4 u0 = dof_half_unpack(surf2Dread<ushort4>(a.half_out, hx0 * (int)sizeof(ushort4), hy0));
+    float4 u1 = dof_half_unpack(surf2Dread<ushort4>(a.half_out, hx1 * (int)sizeof(ushort4), hy1));
     float4 *sc = s_c[wp], *su = s_u[wp];
-    for (int t = lane; t < DOF_HALF_TAPS; t += 32) {
-        int li = t % DOF_HALF_TC, lj = t / DOF_HALF_TC;
-        float hx = (float)min(max(i0 + li, 0), hw - 1) + 0.5f, hy = (float)min(max(j0 + lj, 0), hh - 1) + 0.5f;
-        float4 c = tex2D<float4>(a.half_color_tex, hx, hy);
-        sc[t] = make_float4(dof_half_round(c.x), dof_half_round(c.y), dof_half_round(c.z), c.w);
-        su[t] = tex2D<float4>(a.half_out_tex, hx, hy);
+    sc[t0] = make_float4(dof_half_round(c0.x), dof_half_round(c0.y), dof_half_round(c0.z), c0.w);
+    su[t0] = u0;
+    if (lane + 32 < DOF_HALF_TAPS) {
+        sc[t1] = make_float4(dof_half_round(c1.x), dof_half_round(c1.y), dof_half_round(c1.z), c1.w);
+        su[t1] = u1;
     }
     __syncwarp();
     if (x >= a.w) return;

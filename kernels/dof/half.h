@@ -15,7 +15,8 @@ extern "C" {
 typedef struct dof_cuda_half_args {
     cudaTextureObject_t color, depth;           /* the full frame: RGBA float, R32F */
     cudaSurfaceObject_t half_color, half_depth; /* the downsample's output: RGBA32F (the depth in .w), R32F */
-    cudaTextureObject_t half_color_tex, half_out_tex;   /* the composite's input: the half colour, the half DoF */
+    cudaTextureObject_t half_color_tex;         /* the composite's input: the half colour, */
+    cudaSurfaceObject_t half_out;               /* and the half DoF (RGBA16F), read by surface loads */
     cudaSurfaceObject_t out;                    /* the full DoF: RGBA16F */
     int w, h;                                   /* the full size */
     float scale;                                /* the tables' quantization: colour c counts round(c scale) */

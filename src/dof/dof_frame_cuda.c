@@ -58,7 +58,7 @@ int dof_frame_cuda_before(dof_frame_cuda *f, const dof_params *params, cudaTextu
     if (half) {
         if (dof_cuda_half_ensure(&f->half, w, h, err)) return -1;
         f->ha = (dof_cuda_half_args){color, depth, f->half.color_surf, f->half.depth_surf, f->half.color_tex,
-                                     f->half.out_tex, out, w, h, p.scale, params->aperture,
+                                     f->half.out_surf, out, w, h, p.scale, params->aperture,
                                      params->focus, alpha, NULL, 0, 0, 0.0f};
         if (fused_grid) {
             f->ha.near_grid = dof_cuda_near_grid(f->near_cols, gw, gh);

@@ -20,7 +20,7 @@
 
 void dof_cuda_half_free(dof_cuda_half *hf)
 {
-    cudaTextureObject_t tex[3] = {hf->color_tex, hf->depth_tex, hf->out_tex};
+    cudaTextureObject_t tex[3] = {hf->color_tex, hf->depth_tex, 0};
     cudaSurfaceObject_t surf[3] = {hf->color_surf, hf->depth_surf, hf->out_surf};
     cudaArray_t arrays[3] = {hf->color, hf->depth, hf->out};
     for (int i = 0; i < 3; i++) {
@@ -32,7 +32,7 @@ void dof_cuda_half_free(dof_cuda_half *hf)
     cudaGetLastError();
 }
 
-/* A half-size array of DESC with a point texture and a surface over it. */
+/* A half-size array of DESC with a surface over it, and a point texture where TEX is not NULL. */
 static int make_image(dof_cuda_half *hf, const struct cudaChannelFormatDesc *desc, int hw, int hh, cudaArray_t *array,
                       cudaTextureObject_t *tex, cudaSurfaceObject_t *surf, sw_error *err)
 {
@@ -42,7 +42,7 @@ static int make_image(dof_cuda_half *hf, const struct cudaChannelFormatDesc *des
     rd.resType = cudaResourceTypeArray;
     rd.res.array.array = *array;
     TRY(cudaCreateSurfaceObject(surf, &rd));
-    if (cuda_point_texture(*array, tex, err)) {
+    if (tex && cuda_point_texture(*array, tex, err)) {
         dof_cuda_half_free(hf);
         return -1;
     }
@@ -59,7 +59,7 @@ int dof_cuda_half_ensure(dof_cuda_half *hf, int w, int h, sw_error *err)
     struct cudaChannelFormatDesc rgba16 = cudaCreateChannelDesc(16, 16, 16, 16, cudaChannelFormatKindFloat);
     if (make_image(hf, &rgba32, hw, hh, &hf->color, &hf->color_tex, &hf->color_surf, err) ||
         make_image(hf, &r32, hw, hh, &hf->depth, &hf->depth_tex, &hf->depth_surf, err) ||
-        make_image(hf, &rgba16, hw, hh, &hf->out, &hf->out_tex, &hf->out_surf, err))
+        make_image(hf, &rgba16, hw, hh, &hf->out, NULL, &hf->out_surf, err))
         return -1;
     hf->w = w, hf->h = h;
     return 0;

@@ -10,7 +10,7 @@
 typedef struct dof_cuda_half {
     int w, h;                        /* the full size they were made for (0: none) */
     cudaArray_t color, depth, out;   /* half size: RGBA32F colour, R32F depth, RGBA16F DoF */
-    cudaTextureObject_t color_tex, depth_tex, out_tex;
+    cudaTextureObject_t color_tex, depth_tex;   /* the DoF is read by surface loads (kernels/dof/half.cu) */
     cudaSurfaceObject_t color_surf, depth_surf, out_surf;
 } dof_cuda_half;
 
