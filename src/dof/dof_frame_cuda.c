@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "kernels/common/cuda_util.cuh"   /* CUDA_TRY */
+#include "kernels/common/poison.h"
 #include <math.h>   /* dof_half_math.h: fminf, fmaxf, fabsf */
 #define DOF_HALF_FN static inline
 #include "dof/dof_half_math.h"
@@ -48,6 +49,7 @@ int dof_frame_cuda_before(dof_frame_cuda *f, const dof_params *params, cudaTextu
             f->near_cols_bytes = need;
         }
     }
+    if (f->poison && f->near_cols) CUDA_TRY(cudaMemsetAsync(f->near_cols, 0xFF, f->near_cols_bytes, stream), err);
     const bool tiles = dof_needs_near_tiles(&p) && dof_cuda_near_samples(gw) > 0;
     /* At half size the downsample writes the near field's sample grid as it makes the
      * half depth (step 0 of the tile pass, a kernel of its own at full size: 3.7 us at
@@ -57,6 +59,10 @@ int dof_frame_cuda_before(dof_frame_cuda *f, const dof_params *params, cudaTextu
                            (p.near || p.layers) ? f->near_cols : NULL, dof_cuda_near_samples(gw), half};
     if (half) {
         if (dof_cuda_half_ensure(&f->half, w, h, err)) return -1;
+        if (f->poison && (cuda_poison_surface(f->half.color_surf, gw, gh, 16, stream, err) ||
+                          cuda_poison_surface(f->half.depth_surf, gw, gh, 4, stream, err) ||
+                          cuda_poison_surface(f->half.out_surf, gw, gh, 8, stream, err)))
+            return -1;
         f->ha = (dof_cuda_half_args){color, depth, f->half.color_surf, f->half.depth_surf, f->half.color_tex,
                                      f->half.out_surf, out, w, h, p.scale, params->aperture,
                                      params->focus, alpha, NULL, 0, 0, 0.0f};

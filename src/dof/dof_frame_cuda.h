@@ -26,6 +26,7 @@ typedef struct dof_frame_cuda {
     void *near_cols;          /* the near field's scratch (gather.h: column values, sample grid) */
     size_t near_cols_bytes;
     /* this frame's, from dof_frame_cuda_before to dof_frame_cuda_after */
+    bool poison;              /* poison the DoF's intermediates first (SCANWORKS_CUDA_POISON) */
     bool on_half;
     int steps_done;           /* the near field's steps queued already (DOF_NEAR_STEP_*) */
     dof_cuda_half_args ha;

@@ -248,6 +248,18 @@ static int run_kernels(sat_interop *io, int slot, int variant, cudaTextureObject
      * makes the GPU drain the first before it starts the second (the split's events
      * made the frame's CUDA span 8-12 us longer at 1080p; docs/perf/dof.md). */
     const bool whole = g && !g->split_stages;
+    /* SCANWORKS_CUDA_POISON=1: every intermediate poisoned before the frame's kernels
+     * (kernels/common/poison.h), so that a kernel reading one before its writer is done
+     * changes the picture (tests/cuda_poison_test.sh) */
+    const char *poison = getenv("SCANWORKS_CUDA_POISON");
+    if (poison && strcmp(poison, "0") && strcmp(poison, "1"))
+        return sw_fail(err, "SCANWORKS_CUDA_POISON=%s: expected 0 or 1", poison);
+    io->dof.poison = poison && !strcmp(poison, "1");
+    if (io->dof.poison) {
+        if (sat_cuda_scratch_ensure(&io->scratch, w, h, err)) return -1;   /* either size's */
+        TRY(cudaMemsetAsync(io->scratch.buf, 0xFF, io->scratch.bytes, io->stream));
+        TRY(cudaMemsetAsync(sat, 0xFF, sat_bytes, io->stream));
+    }
     io->launched_half[slot] = false;
     io->timed_whole[slot] = whole;
     if (whole) TRY(cudaEventRecord(io->ev[slot][0], io->stream));
