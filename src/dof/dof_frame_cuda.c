@@ -28,7 +28,7 @@ int dof_frame_cuda_before(dof_frame_cuda *f, const dof_params *params, cudaTextu
      * The debug views stay at full size. */
     const bool half = params->half && params->view == DOF_VIEW_EFFECT;
     f->on_half = half;
-    *table = (dof_frame_table){color, w, h, half, false, NULL, NULL};
+    *table = (dof_frame_table){color, w, h, false, NULL, NULL};
     f->steps_done = 0;
     if (half && dof_uses_layers(params)) return sw_fail(err, "the half-resolution DoF has no layer tables");
     if (half && alpha < 0.0f) return sw_fail(err, "the half-resolution DoF needs an opaque picture (one alpha everywhere)");

@@ -40,7 +40,6 @@ void dof_frame_cuda_free(dof_frame_cuda *f);
 typedef struct dof_frame_table {
     cudaTextureObject_t color;   /* the half colour at half size, else the frame's COLOR */
     int w, h;                    /* its size */
-    bool half;                   /* the DoF runs at half size */
     bool after_kernel;           /* the downsample was the last kernel queued (sat_cuda_src.after_kernel) */
     /* the downsample fused into the table's first kernel, left for the build to launch
      * (sat_cuda_src.producer and producer_arg), or NULL */
