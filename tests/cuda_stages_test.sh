@@ -37,14 +37,6 @@ print(sys.argv[1].rsplit("/", 1)[-1], {k: round(v * 1e3, 1) for k, v in m.items(
 PY
 }
 
-# The frames of A and B are the same pixels, index for index.
-same_frames() {
-    for i in $(seq 0 $((FRAMES - 1))); do
-        f=$(printf frame_%04d.png "$i")
-        "$compare" "$tmp/$1/$f" "$tmp/$2/$f" --max-mean 0 --max-over 0:0 >/dev/null || fail "$f: $2 differs from $1"
-    done
-}
-
 if ! dump half-whole --dof-scale half; then
     grep -q "CUDA is unavailable here" "$tmp/half-whole.err" && { echo "SKIPPED: no CUDA device here"; exit 77; }
     exit 1

@@ -21,21 +21,6 @@ dump() {
         { fail "$name ($*): exit $?: $(tail -3 "$tmp/$name.err")"; return 1; }
 }
 
-# The frames of run A equal those of run B, index for index, and move with the index.
-same_frames() {
-    local a=$1 b=$2
-    for i in $(seq 0 $((FRAMES - 1))); do
-        f=$(printf frame_%04d.png "$i")
-        [ -f "$tmp/$b/$f" ] || { fail "$b: $f was not written"; continue; }
-        "$compare" "$tmp/$a/$f" "$tmp/$b/$f" --max-mean 0 --max-over 0:0 >/dev/null ||
-            fail "$f: $b differs from $a"
-    done
-    "$compare" "$tmp/$a/frame_0000.png" "$tmp/$a/frame_$(printf %04d $((FRAMES - 1))).png" --max-mean 0 \
-        --max-over 0:0 >/dev/null 2>&1 && fail "$a: the first and last frames are equal: nothing moves, the test proves nothing"
-    [ -f "$tmp/$b/$(printf frame_%04d.png $FRAMES)" ] && fail "$b: one frame too many written"
-    return 0
-}
-
 # JSON of NAME: frames_in_flight is N, the wall time measured, the SAT on BACKEND.
 check_json() {
     python3 - "$tmp/$1.json" "$2" "$3" <<'PY' || fails=$((fails + 1))
