@@ -62,17 +62,17 @@ int sat_cuda_rgb_path(const sat_cuda_src *src, sw_error *err)
     return src->alpha_const && !src->rgba_u32 && !(e && !strcmp(e, "scan"));
 }
 
-int sat_cuda_split_table(int variant, const sat_cuda_src *src)
-{
-    sw_error ignored;
-    return variant == SAT_CUDA_TILED_V2 && src->split && sat_cuda_rgb_path(src, &ignored) == 1;
-}
-
-int sat_cuda_takes_producer(int variant, const sat_cuda_src *src)
+/* Whether VARIANT builds SRC with tiled-v2's three-channel kernels: they alone write the
+ * two-plane table and take a producer of their input. */
+static int v2_three_channels(int variant, const sat_cuda_src *src)
 {
     sw_error ignored;
     return variant == SAT_CUDA_TILED_V2 && sat_cuda_rgb_path(src, &ignored) == 1;
 }
+
+int sat_cuda_split_table(int variant, const sat_cuda_src *src) { return src->split && v2_three_channels(variant, src); }
+
+int sat_cuda_takes_producer(int variant, const sat_cuda_src *src) { return v2_three_channels(variant, src); }
 
 int sat_cuda_check(int variant, int w, int h, sat_cuda_scratch *s, sw_error *err)
 {

@@ -27,9 +27,8 @@ int sat_cuda_build_v2(const sat_cuda_src *src, int rgb, void *out, int w, int h,
     sat_cuda_src sv = *src;
     const dim3 tiles = {(unsigned)tx, (unsigned)ty, 1}, tile_block = {32, 8, 1};
     /* the tile sums after the kernel that wrote their input (src->after_kernel), or the
-     * producer that writes it in their place */
+     * producer that writes it in their place (sat_cuda_build checked that RGB allows it) */
     const int produced = src->producer != NULL;
-    if (produced && !rgb) return sw_fail(err, "SAT: a producer of the input needs the three-channel tile sums");
     const void *sums = produced ? src->producer : k.sums[rgb];
     void *sums_args[] = {produced ? (void *)src->producer_arg : (void *)&sv, &R, &C, &T, &w, &h};
     cudaLaunchAttribute attr;
