@@ -42,7 +42,7 @@ if ! SCANWORKS_CUDA_POISON=1 "$bin" --headless --size 64x36 --frames 1 --sat-bac
 fi
 # a bad value: compute dof refuses it (exit 1), the app says why and takes the gl SAT
 SCANWORKS_CUDA_POISON=2 "$bin" compute dof --backend cuda --gather cuda --in "$photo" --depth "$photo" \
-    --focus 0.4 --out "$tmp/bad.png" 2>"$tmp/bad.err"
+    --focus 0.4 --aperture 12 --out "$tmp/bad.png" 2>"$tmp/bad.err"
 [ $? = 1 ] || fail "compute dof with SCANWORKS_CUDA_POISON=2: exit code not 1"
 SCANWORKS_CUDA_POISON=2 "$bin" --headless --size 64x36 --frames 1 --sat-backend cuda --gather cuda \
     --dump "$tmp/bad" 2>>"$tmp/bad.err"
