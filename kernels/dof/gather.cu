@@ -8,6 +8,7 @@
 #include "gather.h"
 #include "kernels/sat/sat.h"
 #include "kernels/common/pdl.cuh"
+#include "kernels/dof/half_ready.cuh"
 
 struct dof_image {
     const dof_params *p;
@@ -99,6 +100,8 @@ __device__ static inline void dof_layer4(const dof_image *m, int t, int x, int y
 #include "kernels/dof/near_grid.cuh"
 
 #include "kernels/dof/tune.h"
+
+static_assert(DOF_NEAR_TILE_W == DOF_READY_ROW_W, "a gather warp is one flag's row of the half DoF");
 
 /* The near field's tile pass in steps (the same values as dof_near_sample folded over a
  * tile, without a block's barrier). The samples lie on one grid for every tile (x = 4c +
@@ -223,8 +226,8 @@ __device__ static inline void dof_near_probe_table(float2 *table, float rt)
 template <bool ALPHA3, bool SPLIT, bool DISC, bool NEAR, bool LAYERS = false>
 __global__ void __launch_bounds__(DOF_GATHER_THREADS, LAYERS ? DOF_LAYERS_BLOCKS : DISC ? DOF_DISC_BLOCKS : DOF_GATHER_BLOCKS) dof_gather_kernel(dof_cuda_args a)
 {
-    pdl_trigger();   /* the half composite may launch: it reads the frame, then waits for this grid */
-    pdl_wait();      /* the near field's columns, where this launch depends on them programmatically */
+    pdl_trigger();   /* the half composite may launch: it reads the frame, then waits for this grid's rows */
+    pdl_wait();      /* the table and the near field's columns, where this launch depends on them programmatically */
     /* Blocks in reverse order, the last rows first: their table lines, just written, are in L2. */
     int x = (gridDim.x - 1 - blockIdx.x) * DOF_NEAR_TILE_W + threadIdx.x,
         y = (gridDim.y - 1 - blockIdx.y) * DOF_NEAR_TILE_H + threadIdx.y;
@@ -234,6 +237,7 @@ __global__ void __launch_bounds__(DOF_GATHER_THREADS, LAYERS ? DOF_LAYERS_BLOCKS
     const bool near = NEAR && a.p.view == DOF_VIEW_EFFECT;   /* the same in every thread */
     const int tx = (int)(gridDim.x - 1 - blockIdx.x), ty = (int)(gridDim.y - 1 - blockIdx.y);
     float tile_rt = 0.0f, tile_dt = 3.0e38f;   /* the tile's near CoC and least near depth */
+    const bool inside = x < a.w && y < a.h;
     if (LAYERS && near) {   /* the layer tables' pixel needs the tile's CoC first */
         dof_near_tile(&a, tx, ty, &tile_rt, &tile_dt);
         if (x >= a.w || y >= a.h) return;
@@ -246,7 +250,6 @@ __global__ void __launch_bounds__(DOF_GATHER_THREADS, LAYERS ? DOF_LAYERS_BLOCKS
         surf2Dwrite(o, a.out, x * (int)sizeof(ushort4), y);
         return;
     }
-    const bool inside = x < a.w && y < a.h;
     float v[4] = {0.0f, 0.0f, 0.0f, 0.0f};
     if (inside) {
         /* done: v holds the output; else the pixel's own colour is read (most are blurred) */
@@ -269,24 +272,30 @@ __global__ void __launch_bounds__(DOF_GATHER_THREADS, LAYERS ? DOF_LAYERS_BLOCKS
         }
         if (a.coverage_out) v[3] = 0.0f;   /* no near layer over the pixel (yet) */
     }
-    if (!near || LAYERS) {   /* LAYERS: only its debug views come here, with no near field */
-        if (!inside) return;
-    } else {
+    if (near && !LAYERS) {   /* LAYERS: only its debug views come here, with no near field */
         /* Step 2 of the near field's tile pass and the warp's probe table, after the
          * pixel's own gather: its loads then queue behind the gather's instead of holding
          * every warp for a round trip before it starts. Every lane of the warp takes part
          * (a warp is a tile row), inside the picture or not. */
         dof_near_tile(&a, tx, ty, &tile_rt, &tile_dt);
         if (tile_rt >= 0.5f) dof_near_probe_table(dof_probes[threadIdx.y], tile_rt);
-        if (!inside) return;
-        float col[4] = {0.0f, 0.0f, 0.0f, 0.0f};   /* alpha 0 leaves it: 0 x (col - v) must not read an unset value */
-        float al = dof_near_layer(&m, x, y, DOF_DEPTH(&m, x, y), tile_rt, tile_dt, col);
-        for (int ch = 0; ch < m.c; ch++) v[ch] += al * (col[ch] - v[ch]);
-        if (a.coverage_out) v[3] = al;
+        if (inside) {
+            float col[4] = {0.0f, 0.0f, 0.0f, 0.0f};   /* alpha 0 leaves it: 0 x (col - v) must not read an unset value */
+            float al = dof_near_layer(&m, x, y, DOF_DEPTH(&m, x, y), tile_rt, tile_dt, col);
+            for (int ch = 0; ch < m.c; ch++) v[ch] += al * (col[ch] - v[ch]);
+            if (a.coverage_out) v[3] = al;
+        }
     }
-    ushort4 o = make_ushort4(__half_as_ushort(__float2half(v[0])), __half_as_ushort(__float2half(v[1])),
-                             __half_as_ushort(__float2half(v[2])), __half_as_ushort(__float2half(v[3])));
-    surf2Dwrite(o, a.out, x * (int)sizeof(ushort4), y);
+    if (inside) {
+        ushort4 o = make_ushort4(__half_as_ushort(__float2half(v[0])), __half_as_ushort(__float2half(v[1])),
+                                 __half_as_ushort(__float2half(v[2])), __half_as_ushort(__float2half(v[3])));
+        if (a.half_out)
+            ((ushort4 *)a.half_out)[(size_t)y * (unsigned)a.w + (unsigned)x] = o;
+        else
+            surf2Dwrite(o, a.out, x * (int)sizeof(ushort4), y);
+    }
+    /* the half DoF's row, published for the composite (every lane, converged here) */
+    if (a.ready) dof_ready_publish(a.ready, a.ready_w, x, y, a.h, a.epoch);
 }
 
 /* The kernel for the table's layout (a->split: written in planes, no choice) and the

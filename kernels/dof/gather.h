@@ -26,6 +26,13 @@ typedef struct dof_cuda_args {
     int near_cols_w;                    /* its sample columns (dof_cuda_near_samples(w)) */
     int coverage_out;                   /* 1: the near layer's coverage as the fourth channel, in place of */
                                         /* ALPHA (the half-resolution composite reads it; kernels/dof/half.h) */
+    /* The half DoF (kernels/dof/half_ready.cuh), or NULL: the output stored here (ushort4
+     * a pixel, rows of w) in place of OUT, and each warp's row published in READY (READY_W
+     * flags a row) with EPOCH for the composite. */
+    void *half_out;
+    unsigned *ready;
+    int ready_w;
+    unsigned epoch;
 } dof_cuda_args;
 
 #ifdef __CUDACC__

@@ -13,6 +13,7 @@
 #include "kernels/dof/half_down.cuh"
 #include "kernels/common/cuda_util.cuh"   /* SW_MIN_BLOCKS */
 #include "kernels/common/pdl.cuh"
+#include "kernels/dof/half_ready.cuh"
 
 /* A thread a half pixel (half_down.cuh). The 2 x 2 block comes from four texture gathers
  * (R, G, B and the depth, four texels each: sat_cuda.c registers the frame's images for
@@ -37,13 +38,15 @@ __global__ void __launch_bounds__(256) dof_half_down_kernel(dof_cuda_half_args a
  * an in-focus pixel keeps its own colour) with their depth, and the half DoF results with
  * their near coverage. Only the warp's lanes share them, so __syncwarp orders them and no
  * warp waits for another: a block's barrier made each block load, then compute, and left
- * the SM half idle (docs/perf/dof.md). The full pixels are the frame's, read before the
- * gather is waited for (a programmatic dependent launch on sm_90: pdl.cuh), their colour
- * only where the pixel keeps some of its own detail. Each lane stages two taps (54 of
- * 64), all four loads issued together: one round trip after the wait, not two. The half
- * DoF, the gather's output, is read by surface loads: ptxas moves texture fetches above
- * the wait (a texture is read-only to it), and a fetch of the gather's output there
- * reads it before it is written (pdl.cuh). */
+ * the SM half idle (docs/perf/dof.md). The kernel is a programmatic dependent of the
+ * gather (sm_90: pdl.cuh), so its warps start while the gather's last ones run; a warp
+ * reads its full pixels (their colour only where the pixel keeps some of its own detail)
+ * and the half colours (written before the gather launched), then waits only for the
+ * gather warps whose rows its taps read (half_ready.cuh), not for the whole gather, and
+ * reads the half DoF from L2 by plain loads (a texture fetch of it would be cached, and
+ * ptxas may move one above any wait: pdl.cuh). Each lane stages two taps (54 of 64), all
+ * loads issued together: one round trip after the wait, not two. The blocks run the last
+ * rows first, as the gather does. */
 #define DOF_HALF_ROWS DOF_HALF_COMPOSITE_ROWS
 #define DOF_HALF_WARPS DOF_HALF_COMPOSITE_WARPS
 #define DOF_HALF_TC 18                          /* a warp's taps along x: 16 and the ring */
@@ -64,7 +67,9 @@ __global__ void __launch_bounds__(32 * DOF_HALF_WARPS, SW_MIN_BLOCKS(32 * DOF_HA
 {
     __shared__ float4 s_c[DOF_HALF_WARPS][DOF_HALF_TAPS], s_u[DOF_HALF_WARPS][DOF_HALF_TAPS];
     const int lane = (int)threadIdx.x, wp = (int)threadIdx.y;
-    const int x = (int)blockIdx.x * 32 + lane, y0 = ((int)blockIdx.y * DOF_HALF_WARPS + wp) * DOF_HALF_ROWS;
+    /* the last rows first, as the gather runs, so that the first warps wait least */
+    const int bx = (int)(gridDim.x - 1 - blockIdx.x), by = (int)(gridDim.y - 1 - blockIdx.y);
+    const int x = bx * 32 + lane, y0 = (by * DOF_HALF_WARPS + wp) * DOF_HALF_ROWS;
     /* the full pixels' depth, and their colour only where some of it is kept: a pixel
      * blurred by 3/2 or more (dof_half_sharp 0) is the upsampled half DoF alone (a thread
      * outside the picture reads clamped texels and writes nothing) */
@@ -80,15 +85,22 @@ __global__ void __launch_bounds__(32 * DOF_HALF_WARPS, SW_MIN_BLOCKS(32 * DOF_HA
     /* the taps: half columns i0 .. i0 + 17 and rows j0 .. j0 + TR - 1, clamped; lane t
      * stages taps t and t + 32 (lanes from 22 on load the last tap again and store nothing) */
     const int hw = dof_half_size(a.w), hh = dof_half_size(a.h);
-    const int i0 = (int)blockIdx.x * 16 - 1, j0 = y0 / 2 - 1;
+    const int i0 = bx * 16 - 1, j0 = y0 / 2 - 1;
     const int t0 = lane, t1 = min(lane + 32, DOF_HALF_TAPS - 1);
     const int hx0 = min(max(i0 + t0 % DOF_HALF_TC, 0), hw - 1), hy0 = min(max(j0 + t0 / DOF_HALF_TC, 0), hh - 1);
     const int hx1 = min(max(i0 + t1 % DOF_HALF_TC, 0), hw - 1), hy1 = min(max(j0 + t1 / DOF_HALF_TC, 0), hh - 1);
     float4 c0 = tex2D<float4>(a.half_color_tex, hx0 + 0.5f, hy0 + 0.5f);   /* the downsample's: done before the gather */
     float4 c1 = tex2D<float4>(a.half_color_tex, hx1 + 0.5f, hy1 + 0.5f);
-    pdl_wait();   /* the half DoF */
-    float4 u0 = dof_half_unpack(surf2Dread<ushort4>(a.half_out, hx0 * (int)sizeof(ushort4), hy0));
-    float4 u1 = dof_half_unpack(surf2Dread<ushort4>(a.half_out, hx1 * (int)sizeof(ushort4), hy1));
+    /* the gather warps the taps read: rows j0 .. j0 + TR - 1 (clamped), each at the taps'
+     * first and last columns (18 half pixels span one or two warps of 32), a lane each */
+    if (lane < 2 * DOF_HALF_TR) {
+        const int row = min(max(j0 + (lane >> 1), 0), hh - 1), col = min(max(i0 + (lane & 1) * (DOF_HALF_TC - 1), 0), hw - 1);
+        dof_ready_wait(a.ready, a.ready_w, col, row, a.epoch);
+    }
+    __syncwarp();
+    const ushort4 *half_out = (const ushort4 *)a.half_out;   /* from L2, where the gather's stores are */
+    float4 u0 = dof_half_unpack(__ldcg(half_out + (size_t)hy0 * (unsigned)hw + (unsigned)hx0));
+    float4 u1 = dof_half_unpack(__ldcg(half_out + (size_t)hy1 * (unsigned)hw + (unsigned)hx1));
     float4 *sc = s_c[wp], *su = s_u[wp];
     sc[t0] = make_float4(dof_half_round(c0.x), dof_half_round(c0.y), dof_half_round(c0.z), c0.w);
     su[t0] = u0;

@@ -16,7 +16,10 @@ typedef struct dof_cuda_half_args {
     cudaTextureObject_t color, depth;           /* the full frame: RGBA float, R32F */
     cudaSurfaceObject_t half_color, half_depth; /* the downsample's output: RGBA32F (the depth in .w), R32F */
     cudaTextureObject_t half_color_tex;         /* the composite's input: the half colour, */
-    cudaSurfaceObject_t half_out;               /* and the half DoF (RGBA16F), read by surface loads */
+    const void *half_out;                       /* and the half DoF (RGBA16F, ushort4 a pixel, rows of */
+    const unsigned *ready;                      /* the half width), each gather warp's row published */
+    int ready_w;                                /* in ready (ready_w flags a half row: half_ready.cuh) */
+    unsigned epoch;                             /* with this frame's epoch */
     cudaSurfaceObject_t out;                    /* the full DoF: RGBA16F */
     int w, h;                                   /* the full size */
     float scale;                                /* the tables' quantization: colour c counts round(c scale) */
@@ -37,6 +40,16 @@ typedef struct dof_cuda_half_args {
  * for that shape), as a programmatic dependent of the gather where the device allows. */
 #define DOF_HALF_COMPOSITE_WARPS 8
 #define DOF_HALF_COMPOSITE_ROWS 2
+/* The gather's flags over a HW x HH half picture (kernels/dof/half_ready.cuh): one a
+ * warp row of 32 half pixels. */
+static inline size_t dof_half_ready_w(int hw) { return ((size_t)hw + 31) / 32; }
+/* The epoch of the frame after one of epoch E: never 0 (the flags' first value) or all
+ * ones (the poison's). */
+static inline unsigned dof_half_next_epoch(unsigned e)
+{
+    e++;
+    return e == 0u || e == 0xFFFFFFFFu ? 1u : e;
+}
 const void *dof_cuda_half_down_kernel(void);
 /* The downsample as the half table's first kernel (half_sums.cu), for sat_cuda_src.producer:
  * parameters (dof_cuda_half_args, then the tile sums' R, C, T, w, h). */

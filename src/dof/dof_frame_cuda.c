@@ -55,17 +55,25 @@ int dof_frame_cuda_before(dof_frame_cuda *f, const dof_params *params, cudaTextu
      * half depth (step 0 of the tile pass, a kernel of its own at full size: 3.7 us at
      * 1080p on an H100 for a grid of 0.2% of the pixels). */
     const bool fused_grid = half && tiles && dof_cuda_near_samples(gh) > 0;   /* half: no layer tables (above) */
-    f->a = (dof_cuda_args){color, depth, out, NULL, gw, gh, p, 0, alpha, 0, NULL,
-                           (p.near || p.layers) ? f->near_cols : NULL, dof_cuda_near_samples(gw), half};
+    f->a = (dof_cuda_args){.color = color, .depth = depth, .out = out, .w = gw, .h = gh, .p = p, .alpha = alpha,
+                           .near_cols = (p.near || p.layers) ? f->near_cols : NULL,
+                           .near_cols_w = dof_cuda_near_samples(gw), .coverage_out = half};
     if (half) {
         if (dof_cuda_half_ensure(&f->half, w, h, err)) return -1;
-        if (f->poison && (cuda_poison_surface(f->half.color_surf, gw, gh, 16, stream, err) ||
-                          cuda_poison_surface(f->half.depth_surf, gw, gh, 4, stream, err) ||
-                          cuda_poison_surface(f->half.out_surf, gw, gh, 8, stream, err)))
-            return -1;
-        f->ha = (dof_cuda_half_args){color, depth, f->half.color_surf, f->half.depth_surf, f->half.color_tex,
-                                     f->half.out_surf, out, w, h, p.scale, params->aperture,
-                                     params->focus, alpha, NULL, 0, 0, 0.0f};
+        if (f->poison) {
+            if (cuda_poison_surface(f->half.color_surf, gw, gh, 16, stream, err) ||
+                cuda_poison_surface(f->half.depth_surf, gw, gh, 4, stream, err))
+                return -1;
+            CUDA_TRY(cudaMemsetAsync(f->half.out, 0xFF, f->half.out_bytes, stream), err);
+            CUDA_TRY(cudaMemsetAsync(f->half.ready, 0xFF, f->half.ready_bytes, stream), err);
+        }
+        f->half.epoch = dof_half_next_epoch(f->half.epoch);
+        f->ha = (dof_cuda_half_args){.color = color, .depth = depth, .half_color = f->half.color_surf,
+                                     .half_depth = f->half.depth_surf, .half_color_tex = f->half.color_tex,
+                                     .half_out = f->half.out, .ready = f->half.ready,
+                                     .ready_w = (int)dof_half_ready_w(gw), .epoch = f->half.epoch,
+                                     .out = out, .w = w, .h = h, .scale = p.scale, .aperture = params->aperture,
+                                     .focus = params->focus, .alpha = alpha};
         if (fused_grid) {
             f->ha.near_grid = dof_cuda_near_grid(f->near_cols, gw, gh);
             f->ha.grid_w = dof_cuda_near_samples(gw), f->ha.grid_h = dof_cuda_near_samples(gh);
@@ -81,7 +89,9 @@ int dof_frame_cuda_before(dof_frame_cuda *f, const dof_params *params, cudaTextu
             if (dof_cuda_half_down(&f->ha, stream, err)) return -1;
             table->after_kernel = true;
         }
-        f->a.color = f->half.color_tex, f->a.depth = f->half.depth_tex, f->a.out = f->half.out_surf;
+        f->a.color = f->half.color_tex, f->a.depth = f->half.depth_tex;
+        f->a.half_out = f->half.out, f->a.ready = f->half.ready, f->a.epoch = f->half.epoch;
+        f->a.ready_w = (int)dof_half_ready_w(gw);
         table->color = f->half.color_tex, table->w = gw, table->h = gh;
     }
     if (fused_grid) f->steps_done = DOF_NEAR_STEP_GRID;

@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "kernels/common/cuda_util.cuh"
+#include "kernels/dof/half.h"   /* dof_half_ready_w */
 #include <math.h>   /* dof_half_math.h: fminf, fmaxf, fabsf */
 #define DOF_HALF_FN static inline
 #include "dof/dof_half_math.h"
@@ -20,14 +21,16 @@
 
 void dof_cuda_half_free(dof_cuda_half *hf)
 {
-    cudaTextureObject_t tex[3] = {hf->color_tex, hf->depth_tex, 0};
-    cudaSurfaceObject_t surf[3] = {hf->color_surf, hf->depth_surf, hf->out_surf};
-    cudaArray_t arrays[3] = {hf->color, hf->depth, hf->out};
-    for (int i = 0; i < 3; i++) {
+    cudaTextureObject_t tex[2] = {hf->color_tex, hf->depth_tex};
+    cudaSurfaceObject_t surf[2] = {hf->color_surf, hf->depth_surf};
+    cudaArray_t arrays[2] = {hf->color, hf->depth};
+    for (int i = 0; i < 2; i++) {
         if (tex[i]) cudaDestroyTextureObject(tex[i]);
         if (surf[i]) cudaDestroySurfaceObject(surf[i]);
         if (arrays[i]) cudaFreeArray(arrays[i]);
     }
+    cudaFree(hf->out);
+    cudaFree(hf->ready);
     memset(hf, 0, sizeof *hf);
     cudaGetLastError();
 }
@@ -56,11 +59,16 @@ int dof_cuda_half_ensure(dof_cuda_half *hf, int w, int h, sw_error *err)
     int hw = dof_half_size(w), hh = dof_half_size(h);
     struct cudaChannelFormatDesc rgba32 = cudaCreateChannelDesc(32, 32, 32, 32, cudaChannelFormatKindFloat);
     struct cudaChannelFormatDesc r32 = cudaCreateChannelDesc(32, 0, 0, 0, cudaChannelFormatKindFloat);
-    struct cudaChannelFormatDesc rgba16 = cudaCreateChannelDesc(16, 16, 16, 16, cudaChannelFormatKindFloat);
     if (make_image(hf, &rgba32, hw, hh, &hf->color, &hf->color_tex, &hf->color_surf, err) ||
-        make_image(hf, &r32, hw, hh, &hf->depth, &hf->depth_tex, &hf->depth_surf, err) ||
-        make_image(hf, &rgba16, hw, hh, &hf->out, NULL, &hf->out_surf, err))
+        make_image(hf, &r32, hw, hh, &hf->depth, &hf->depth_tex, &hf->depth_surf, err))
         return -1;
+    /* The half DoF in linear memory (not an array: the composite reads a gather warp's
+     * row as soon as that warp publishes it, from L2, which an array's texture cache
+     * could hold stale), and its flags, 0 until a gather writes an epoch (never 0). */
+    hf->out_bytes = (size_t)hw * (size_t)hh * 8, hf->ready_bytes = dof_half_ready_w(hw) * (size_t)hh * sizeof(unsigned);
+    TRY(cudaMalloc(&hf->out, hf->out_bytes));
+    TRY(cudaMalloc((void **)&hf->ready, hf->ready_bytes));
+    TRY(cudaMemset(hf->ready, 0, hf->ready_bytes));
     hf->w = w, hf->h = h;
     return 0;
 }

@@ -9,9 +9,13 @@
 
 typedef struct dof_cuda_half {
     int w, h;                        /* the full size they were made for (0: none) */
-    cudaArray_t color, depth, out;   /* half size: RGBA32F colour, R32F depth, RGBA16F DoF */
-    cudaTextureObject_t color_tex, depth_tex;   /* the DoF is read by surface loads (kernels/dof/half.cu) */
-    cudaSurfaceObject_t color_surf, depth_surf, out_surf;
+    cudaArray_t color, depth;        /* half size: RGBA32F colour, R32F depth */
+    cudaTextureObject_t color_tex, depth_tex;
+    cudaSurfaceObject_t color_surf, depth_surf;
+    void *out;                       /* the half DoF: RGBA16F, ushort4 a pixel, rows of the half width */
+    unsigned *ready;                 /* the gather's flags over it (kernels/dof/half_ready.cuh) */
+    size_t out_bytes, ready_bytes;
+    unsigned epoch;                  /* the last frame's (dof_half_next_epoch) */
 } dof_cuda_half;
 
 /* Makes H's images for a W x H frame unless they are made for it already. */
