@@ -227,7 +227,6 @@ template <bool ALPHA3, bool SPLIT, bool DISC, bool NEAR, bool LAYERS = false>
 __global__ void __launch_bounds__(DOF_GATHER_THREADS, LAYERS ? DOF_LAYERS_BLOCKS : DISC ? DOF_DISC_BLOCKS : DOF_GATHER_BLOCKS) dof_gather_kernel(dof_cuda_args a)
 {
     pdl_trigger();   /* the half composite may launch: it reads the frame, then waits for this grid's rows */
-    pdl_wait();      /* the table and the near field's columns, where this launch depends on them programmatically */
     /* Blocks in reverse order, the last rows first: their table lines, just written, are in L2. */
     int x = (gridDim.x - 1 - blockIdx.x) * DOF_NEAR_TILE_W + threadIdx.x,
         y = (gridDim.y - 1 - blockIdx.y) * DOF_NEAR_TILE_H + threadIdx.y;
@@ -238,6 +237,13 @@ __global__ void __launch_bounds__(DOF_GATHER_THREADS, LAYERS ? DOF_LAYERS_BLOCKS
     const int tx = (int)(gridDim.x - 1 - blockIdx.x), ty = (int)(gridDim.y - 1 - blockIdx.y);
     float tile_rt = 0.0f, tile_dt = 3.0e38f;   /* the tile's near CoC and least near depth */
     const bool inside = x < a.w && y < a.h;
+    /* Before the wait, what reads only the depth: the disc's guarded radius. The depth is
+     * the frame's, or the half downsample's, which was done before the table's build
+     * began (sat_v2.cu: its tile write launches only then), so before this launch. */
+    const bool early = DISC && NEAR && !LAYERS && a.p.view == DOF_VIEW_EFFECT;
+    float r_disc = 0.0f;
+    if (early && inside) r_disc = dof_disc_radius(&m, x, y);
+    pdl_wait();      /* the table and the near field's columns, where this launch depends on them programmatically */
     if (LAYERS && near) {   /* the layer tables' pixel needs the tile's CoC first */
         dof_near_tile(&a, tx, ty, &tile_rt, &tile_dt);
         if (x >= a.w || y >= a.h) return;
@@ -264,7 +270,12 @@ __global__ void __launch_bounds__(DOF_GATHER_THREADS, LAYERS ? DOF_LAYERS_BLOCKS
             v[3] = 1.0f;
             done = 1;
         } else {
-            done = DISC ? dof_gather_disc(&m, x, y, v) : dof_gather_boxes(&m, x, y, v);
+            if (early) {
+                done = r_disc >= 0.5f;
+                if (done) dof_disc_gather(&m, x, y, r_disc, v);
+            } else {
+                done = DISC ? dof_gather_disc(&m, x, y, v) : dof_gather_boxes(&m, x, y, v);
+            }
             if (ALPHA3) v[3] = a.alpha;
         }
         if (!done) {

@@ -256,11 +256,18 @@ DOF_FN float dof_limit_radius(const struct dof_image *m, int px, int py, float d
 /* The DoF colour of (px, py) into out[0..c) with the disc kernel, or the boxes; each
  * returns 0 when the pixel is in focus (out untouched: the caller keeps the pixel's own
  * colour). */
-DOF_FN int dof_gather_disc(const struct dof_image *m, int px, int py, float *out)
+/* The disc's radius at (px, py): the CoC, shrunk by the soft guard where it is on. It
+ * reads only the depth (the CUDA gather computes it before it waits for the table). */
+DOF_FN float dof_disc_radius(const struct dof_image *m, int px, int py)
 {
     float d = DOF_DEPTH(m, px, py);
     float r = dof_radius(m->p->aperture, m->p->focus, d);
-    if (m->p->guard) r = dof_soft_radius(m, px, py, d, r);
+    return m->p->guard ? dof_soft_radius(m, px, py, d, r) : r;
+}
+
+DOF_FN int dof_gather_disc(const struct dof_image *m, int px, int py, float *out)
+{
+    float r = dof_disc_radius(m, px, py);
     if (r < 0.5f) return 0;
     dof_disc_gather(m, px, py, r, out);
     return 1;
