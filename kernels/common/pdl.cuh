@@ -4,7 +4,8 @@
  * loads after it: global and surface loads stay after it, but ptxas moves texture fetches
  * above it (to ptxas a texture is read-only while the kernel runs), so a kernel reads
  * what the previous one writes through a pointer or a surface, never a texture
- * (kernels/dof/half.cu's composite; measured 2026-12-06 in SASS). */
+ * (measured 2026-12-06 in SASS; the half composite reads the gather's output by plain
+ * loads after its own finer wait, kernels/dof/half_ready.cuh). */
 #ifndef SCANWORKS_KERNELS_PDL_CUH
 #define SCANWORKS_KERNELS_PDL_CUH
 
