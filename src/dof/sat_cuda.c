@@ -246,7 +246,7 @@ static int run_kernels(sat_interop *io, int slot, int variant, cudaTextureObject
      * half colour at half size), the DoF's after it (dof_frame_cuda.h). Timed whole, one
      * event before the first kernel and one after the last: an event between two kernels
      * makes the GPU drain the first before it starts the second (the split's events
-     * made the frame's CUDA span 8-12 us longer at 1080p; docs/perf/dof.md). */
+     * made the frame's CUDA span 8-12 us longer at 1080p; docs/perf/dof-half.md). */
     const bool whole = g && !g->split_stages;
     /* SCANWORKS_CUDA_POISON=1: every intermediate poisoned before the frame's kernels
      * (kernels/common/poison.h), so that a kernel reading one before its writer is done
