@@ -101,7 +101,7 @@ __device__ static inline void dof_layer4(const dof_image *m, int t, int x, int y
 
 #include "kernels/dof/tune.h"
 
-static_assert(DOF_NEAR_TILE_W == DOF_READY_ROW_W, "a gather warp is one flag's row of the half DoF");
+static_assert(DOF_NEAR_TILE_W == DOF_HALF_READY_ROW_W, "a gather warp is one flag's row of the half DoF");
 
 /* The near field's tile pass in steps (the same values as dof_near_sample folded over a
  * tile, without a block's barrier). The samples lie on one grid for every tile (x = 4c +

@@ -41,8 +41,9 @@ typedef struct dof_cuda_half_args {
 #define DOF_HALF_COMPOSITE_WARPS 8
 #define DOF_HALF_COMPOSITE_ROWS 2
 /* The gather's flags over a HW x HH half picture (kernels/dof/half_ready.cuh): one a
- * warp row of 32 half pixels. */
-static inline size_t dof_half_ready_w(int hw) { return ((size_t)hw + 31) / 32; }
+ * gather warp's row of DOF_HALF_READY_ROW_W half pixels. */
+#define DOF_HALF_READY_ROW_W 32
+static inline size_t dof_half_ready_w(int hw) { return ((size_t)hw + DOF_HALF_READY_ROW_W - 1) / DOF_HALF_READY_ROW_W; }
 /* The epoch of the frame after one of epoch E: never 0 (the flags' first value) or all
  * ones (the poison's). */
 static inline unsigned dof_half_next_epoch(unsigned e)

@@ -13,7 +13,7 @@
 #ifndef SCANWORKS_KERNELS_DOF_HALF_READY_CUH
 #define SCANWORKS_KERNELS_DOF_HALF_READY_CUH
 
-#define DOF_READY_ROW_W 32   /* a gather warp: DOF_NEAR_TILE_W half pixels of one row */
+#include "kernels/dof/half.h"   /* DOF_HALF_READY_ROW_W: a gather warp, DOF_NEAR_TILE_W half pixels of one row */
 
 /* The gather's warp covering (x, y): every lane calls it once its own store is issued,
  * lanes outside the picture too (they store nothing). Each lane's fence makes its store
@@ -24,7 +24,7 @@ __device__ static inline void dof_ready_publish(unsigned *ready, int ready_w, in
     __threadfence();
     __syncwarp();
     if ((threadIdx.x & 31u) == 0 && y < h) {
-        unsigned *flag = ready + (size_t)y * (unsigned)ready_w + (unsigned)(x / DOF_READY_ROW_W);
+        unsigned *flag = ready + (size_t)y * (unsigned)ready_w + (unsigned)(x / DOF_HALF_READY_ROW_W);
         asm volatile("st.release.gpu.global.u32 [%0], %1;" ::"l"(flag), "r"(epoch) : "memory");
     }
 }
@@ -35,7 +35,7 @@ __device__ static inline void dof_ready_publish(unsigned *ready, int ready_w, in
  * the caller reads what is there; tests/cuda_poison_test.sh would see it. */
 __device__ static inline void dof_ready_wait(const unsigned *ready, int ready_w, int cx, int row, unsigned epoch)
 {
-    const unsigned *flag = ready + (size_t)row * (unsigned)ready_w + (unsigned)(cx / DOF_READY_ROW_W);
+    const unsigned *flag = ready + (size_t)row * (unsigned)ready_w + (unsigned)(cx / DOF_HALF_READY_ROW_W);
     for (unsigned tries = 0; tries < (1u << 22); tries++) {
         unsigned v;
         asm volatile("ld.acquire.gpu.global.u32 %0, [%1];" : "=r"(v) : "l"(flag) : "memory");
