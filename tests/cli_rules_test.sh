@@ -178,6 +178,9 @@ assert [m["frame"] for m in r["memory"]] == frames, r["memory"]
 cuda = r["environment"]["cuda_device"] != "none"
 for m in r["memory"]:
     assert (m["gpu_used_mib"] is None) == (not cuda), m
+    # glibc (mallinfo2) or the sanitizer counts the live heap; without
+    # SCANWORKS_WATCH_HEAP the least since the last sample is the sample's own
+    assert isinstance(m["heap_kib"], int) and 0 < m["heap_low_kib"] == m["heap_kib"], m
 assert r["sat"]["backend"] in ("cuda", "gl") and r["sat"]["variant"] == "tiled", r["sat"]
 assert r["sat"]["backend_requested"] == "cuda" and r["sat"]["fallback_allowed"] is True, r["sat"]
 print(r["sat"]["backend"])

@@ -15,8 +15,17 @@ void frame_log_sample_memory(frame_log *log, long frame, long long gpu_used_byte
     struct memory_sample *m = &log->memory[log->memory_count++];
     m->frame = frame;
     m->rss_kib = process_rss_kib();
+    m->heap_kib = process_heap_kib();
+    m->heap_low_kib = log->heap_low_kib >= 0 && log->heap_low_kib < m->heap_kib ? log->heap_low_kib : m->heap_kib;
+    log->heap_low_kib = -1;
     m->gpu_used_bytes = gpu_used_bytes;
     m->frame_log_kib = (long)(log->count * sizeof *log->frames / 1024);
+}
+
+void frame_log_watch_heap(frame_log *log)
+{
+    long kib = process_heap_kib();
+    if (kib >= 0 && (log->heap_low_kib < 0 || kib < log->heap_low_kib)) log->heap_low_kib = kib;
 }
 
 int frame_log_add(frame_log *log, const gpu_frame_times *t, sw_error *err)
@@ -306,8 +315,11 @@ int frame_log_write_json(const frame_log *log, const app *a, int argc, char **ar
     /* Frames are numbered as the dumped files are: the first measured frame is 0. */
     const long first_measured = a->opt.warmup;
     for (int i = 0; i < log->memory_count; i++) {
-        fprintf(fp, "%s{\"frame\": %ld, \"rss_kib\": %ld, \"frame_log_kib\": %ld, \"gpu_used_mib\": ", i ? ", " : "",
-                log->memory[i].frame - first_measured, log->memory[i].rss_kib, log->memory[i].frame_log_kib);
+        fprintf(fp, "%s{\"frame\": %ld, \"rss_kib\": %ld, \"heap_kib\": ", i ? ", " : "",
+                log->memory[i].frame - first_measured, log->memory[i].rss_kib);
+        if (log->memory[i].heap_kib < 0) fputs("null, \"heap_low_kib\": null", fp);   /* no way to count it here */
+        else fprintf(fp, "%ld, \"heap_low_kib\": %ld", log->memory[i].heap_kib, log->memory[i].heap_low_kib);
+        fprintf(fp, ", \"frame_log_kib\": %ld, \"gpu_used_mib\": ", log->memory[i].frame_log_kib);
         if (log->memory[i].gpu_used_bytes < 0) fputs("null}", fp);   /* no CUDA device: unknown */
         else fprintf(fp, "%.1f}", log->memory[i].gpu_used_bytes / 1048576.0);
     }

@@ -14,14 +14,22 @@ typedef struct frame_log {
     struct memory_sample {
         long frame;
         long rss_kib;
+        long heap_kib;              /* live heap allocations (process_memory.h), -1 unknown */
+        long heap_low_kib;          /* their least since the sample before, every frame watched */
         long long gpu_used_bytes;   /* -1 without a CUDA device */
         long frame_log_kib;         /* this log's own per-frame records, which grow by design */
     } memory[128];
     int memory_count;
+    long heap_low_kib;        /* least live heap since the last sample, -1 none yet */
 } frame_log;
 
-/* Records resident and GPU memory at FRAME (keeps at most 128 samples). */
+/* Records resident, live heap and GPU memory at FRAME (keeps at most 128 samples). */
 void frame_log_sample_memory(frame_log *log, long frame, long long gpu_used_bytes);
+/* Reads the live heap after a frame: a sample holds the least seen since the one before.
+ * The GL driver holds and frees caches of its own (llvmpipe: about 16 MiB, freed for a
+ * frame or two every few dozen), so one reading a sample is on either level; a leak
+ * raises the least of every stretch, a cache that comes and goes does not. */
+void frame_log_watch_heap(frame_log *log);
 
 int frame_log_add(frame_log *log, const gpu_frame_times *t, sw_error *err);
 /* Reserves room for COUNT frames up front, so that a long run's log grows in place

@@ -87,7 +87,7 @@ int run_headless(const app_options *opt, int argc, char **argv)
     fprintf(stderr, "scanworks: headless %dx%d on %s, %s (%s)\n", opt->width, opt->height, info->platform,
             info->gl_renderer, info->gl_version);
     static app a;
-    frame_log log = {0};
+    frame_log log = {.heap_low_kib = -1};
     int rc = 1;
     long frames = opt->frames ? opt->frames : 1, total = frames + opt->warmup;
     double *wall = calloc((size_t)total, sizeof *wall);
@@ -96,6 +96,16 @@ int run_headless(const app_options *opt, int argc, char **argv)
         gfx_context_destroy(ctx);
         return 1;
     }
+    /* SCANWORKS_WATCH_HEAP=1: the live heap read after every frame, not only at the
+     * memory samples (tests/soak_test.sh; about 20-70 us of host time a frame with glibc) */
+    const char *watch = getenv("SCANWORKS_WATCH_HEAP");
+    if (watch && strcmp(watch, "0") && strcmp(watch, "1")) {
+        fprintf(stderr, "scanworks: SCANWORKS_WATCH_HEAP=%s: expected 0 or 1\n", watch);
+        free(wall);
+        gfx_context_destroy(ctx);
+        return 2;
+    }
+    const bool watch_heap = watch && !strcmp(watch, "1");
     if (frame_log_reserve(&log, (size_t)frames, &err) || app_init(&a, opt, ctx, opt->width, opt->height, &err))
         goto done;
     /* Without CUDA, app_init has already said so in one line (the SAT falls back to gl). */
@@ -114,6 +124,7 @@ int run_headless(const app_options *opt, int argc, char **argv)
             goto done;
         if (gl_check("rendering a frame", &err)) goto done;
         long interval = frames / 100 > 0 ? frames / 100 : 1;
+        if (watch_heap && f >= opt->warmup) frame_log_watch_heap(&log);
         if (f >= opt->warmup && ((f - opt->warmup) % interval == 0 || f + 1 == total))
             frame_log_sample_memory(&log, f, a.cuda.available ? cuda_device_used_bytes() : -1);
         double t = now_seconds();
