@@ -26,9 +26,10 @@ typedef struct frame_log {
 /* Records resident, live heap and GPU memory at FRAME (keeps at most 128 samples). */
 void frame_log_sample_memory(frame_log *log, long frame, long long gpu_used_bytes);
 /* Reads the live heap after a frame: a sample holds the least seen since the one before.
- * The GL driver holds and frees caches of its own (llvmpipe: about 16 MiB, freed for a
- * frame or two every few dozen), so one reading a sample is on either level; a leak
- * raises the least of every stretch, a cache that comes and goes does not. */
+ * A GL driver may hold memory for a frame or a few and free it (llvmpipe's threads: a
+ * scene of binned draws in flight, about 16 MiB with the scan panel's timing runs), so
+ * one reading a sample may catch it or not; a leak raises the least of every stretch,
+ * memory that comes and goes does not (tests/soak_test.sh). */
 void frame_log_watch_heap(frame_log *log);
 
 int frame_log_add(frame_log *log, const gpu_frame_times *t, sw_error *err);
