@@ -9,6 +9,12 @@
 #include "util/atomic_file.h"
 #include "util/process_memory.h"
 
+/* *LEAST becomes KIB where KIB is known (>= 0) and less, or *LEAST is none yet (-1). */
+static void keep_least(long *least, long kib)
+{
+    if (kib >= 0 && (*least < 0 || kib < *least)) *least = kib;
+}
+
 void frame_log_sample_memory(frame_log *log, long frame, long long gpu_used_bytes)
 {
     if (log->memory_count == (int)(sizeof log->memory / sizeof log->memory[0])) return;
@@ -16,17 +22,14 @@ void frame_log_sample_memory(frame_log *log, long frame, long long gpu_used_byte
     m->frame = frame;
     m->rss_kib = process_rss_kib();
     m->heap_kib = process_heap_kib();
-    m->heap_low_kib = log->heap_low_kib >= 0 && log->heap_low_kib < m->heap_kib ? log->heap_low_kib : m->heap_kib;
+    keep_least(&log->heap_low_kib, m->heap_kib);
+    m->heap_low_kib = log->heap_low_kib;
     log->heap_low_kib = -1;
     m->gpu_used_bytes = gpu_used_bytes;
     m->frame_log_kib = (long)(log->count * sizeof *log->frames / 1024);
 }
 
-void frame_log_watch_heap(frame_log *log)
-{
-    long kib = process_heap_kib();
-    if (kib >= 0 && (log->heap_low_kib < 0 || kib < log->heap_low_kib)) log->heap_low_kib = kib;
-}
+void frame_log_watch_heap(frame_log *log) { keep_least(&log->heap_low_kib, process_heap_kib()); }
 
 int frame_log_add(frame_log *log, const gpu_frame_times *t, sw_error *err)
 {
