@@ -2,7 +2,7 @@
 # Soak: FRAMES headless frames with every panel open; no GL or CUDA errors, and memory
 # flat from the run's second to fourth tenths to its last three: the live heap (every
 # allocation not yet freed, the GL driver's too: src/util/process_memory.h) grows under
-# 1 MiB (SOAK_HEAP_LIMIT_MIB), the resident size under 8 MiB (SOAK_RSS_LIMIT_MIB), GPU
+# 1 MiB (SOAK_HEAP_LIMIT_MIB), the resident size under 4 MiB (SOAK_RSS_LIMIT_MIB), GPU
 # memory under 16 MiB (tests/soak_check.py, itself checked by soak_check_test.py).
 # Usage: soak_test.sh SCANWORKS FRAMES [SIZE] [JSON_OUT]
 # llvmpipe renders on the app's own thread here (LP_NUM_THREADS=0; other drivers ignore
@@ -29,4 +29,4 @@ if [ $rc != 0 ]; then
     echo "FAIL: soak run exited $rc"; tail -5 "$tmp/err"; exit 1
 fi
 if grep -qiE "GL error|CUDA error|failed" "$tmp/err"; then echo "FAIL: errors during the soak"; grep -iE "error|failed" "$tmp/err" | head; exit 1; fi
-python3 "$(dirname "$0")/soak_check.py" "$json" "${SOAK_HEAP_LIMIT_MIB:-1}" "${SOAK_RSS_LIMIT_MIB:-8}"
+python3 "$(dirname "$0")/soak_check.py" "$json" "${SOAK_HEAP_LIMIT_MIB:-1}" "${SOAK_RSS_LIMIT_MIB:-4}"
