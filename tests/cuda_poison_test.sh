@@ -50,7 +50,7 @@ SCANWORKS_CUDA_POISON=2 "$bin" --headless --size 64x36 --frames 1 --sat-backend 
     fail "SCANWORKS_CUDA_POISON=2 not named: $(tail -3 "$tmp/bad.err")"
 frames half --dof-scale half
 frames half-split --dof-scale half --cuda-stages split
-frames full
+frames full --dof-scale full
 frames layers --near layers
 picture half-near --scale half --near on
 picture full-near --near on

@@ -45,7 +45,7 @@ dump half-split --dof-scale half --cuda-stages split &&
     stages half-whole "sat + dof (cuda)" "dof downsample (cuda)|dof (cuda)|tiled-v2 (3 kernels, overlapped)" &&
     stages half-split "dof downsample (cuda)|dof (cuda)|tiled-v2 (3 kernels, overlapped)" "sat + dof (cuda)" &&
     same_frames half-whole half-split
-dump full-whole && dump full-split --cuda-stages split &&
+dump full-whole --dof-scale full && dump full-split --dof-scale full --cuda-stages split &&
     stages full-whole "sat + dof (cuda)" "dof (cuda)|tiled-v2 (3 kernels, overlapped)" &&
     stages full-split "dof (cuda)|tiled-v2 (3 kernels, overlapped)" "sat + dof (cuda)|dof downsample (cuda)" &&
     same_frames full-whole full-split

@@ -12,22 +12,23 @@
 
 /* --near for dof_render_view's runs: NULL (the default), "on" or "off". */
 static const char *dof_render_near;
-/* Two more arguments for dof_render_view's runs (a flag and its value), or NULL. */
-static const char *const *dof_render_extra;
+/* --dof-scale for dof_render_view's runs: NULL is "full" (the app's default is half; the
+ * frame tests compare the full-size kernels unless they ask for half). */
+static const char *dof_render_scale;
 
 /* Renders frame_0000.png into DIR; VARIANT and VIEW (--view) may be NULL (the
  * defaults). */
 static int dof_render_view(const char *backend, const char *variant, const char *gather, const char *view,
                            const char *dir)
 {
-    const char *argv[24] = {"scanworks", "--headless", "--frames", "1", "--size", "320x180", "--dt", "0.25",
+    const char *argv[32] = {"scanworks", "--headless", "--frames", "1", "--size", "320x180", "--dt", "0.25",
                             "--focus", "4", "--aperture", "10", "--sat-backend", backend, "--gather", gather,
                             "--dump", dir};
     int argc = 18;
     if (variant) argv[argc++] = "--sat-variant", argv[argc++] = variant;
     if (view) argv[argc++] = "--view", argv[argc++] = view;
     if (dof_render_near) argv[argc++] = "--near", argv[argc++] = dof_render_near;
-    if (dof_render_extra) argv[argc++] = dof_render_extra[0], argv[argc++] = dof_render_extra[1];
+    argv[argc++] = "--dof-scale", argv[argc++] = dof_render_scale ? dof_render_scale : "full";
     app_options opt;
     app_options_defaults(&opt);
     sw_error err;

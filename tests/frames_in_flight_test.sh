@@ -66,7 +66,9 @@ dump map-1 --interop map --frames-in-flight 1 || exit 1
 if ! python3 -c "import json,sys; sys.exit(json.load(open('$tmp/map-1.json'))['sat']['backend'] != 'cuda')"; then
     echo "SKIPPED: the SAT is not built by CUDA here (no CUDA device)"; exit 77
 fi
-dump map-2 --interop map --frames-in-flight 2 && same_frames map-1 map-2
+dump map-2 --interop map --frames-in-flight 2 && same_frames map-1 map-2   # at half size, the default
+dump full-1 --interop map --frames-in-flight 1 --dof-scale full && dump full-2 --interop map --frames-in-flight 2 \
+    --dof-scale full && same_frames full-1 full-2
 run --interop external --frames-in-flight 2 --dump "$tmp/ext-2" 2>"$tmp/ext-2.err"; rc=$?
 [ $rc != 0 ] && grep -q "needs --interop map" "$tmp/ext-2.err" ||
     fail "--interop external --frames-in-flight 2: exit $rc, want a clear refusal: $(tail -2 "$tmp/ext-2.err")"

@@ -78,5 +78,22 @@ PY
     { echo "FAIL: --boxes 1 and --boxes 3 give the same frame"; fails=$((fails + 1)); }
 python3 -c 'import json,sys; d=json.load(open(sys.argv[1]))["dof"]; assert d["boxes"] == 1 and not d["guard"], d' \
     "$tmp/box1.json" || { echo "FAIL: the JSON does not record --boxes 1 --guard off"; fails=$((fails + 1)); }
+# --dof-scale: half by default, full when asked; the layer tables run at full size, which
+# the JSON records and the log states only when half was asked for.
+for run in "default|half|half|" "full --dof-scale full|full|full|" "layers --near layers|full|half|" \
+           "layers-asked --near layers --dof-scale half|full|half|runs at full size here"; do
+    IFS='|' read -r args want asked says <<< "$run"
+    name=${args%% *}
+    # shellcheck disable=SC2086
+    "$bin" --headless --frames 1 --size 64x36 --json "$tmp/scale-$name.json" ${args#"$name"} 2>"$tmp/scale-$name.err" ||
+        { echo "FAIL: --dof-scale run $name: $(tail -1 "$tmp/scale-$name.err")"; fails=$((fails + 1)); continue; }
+    python3 -c 'import json,sys; d=json.load(open(sys.argv[1]))["dof"]; assert (d["scale"], d["scale_requested"]) == (sys.argv[2], sys.argv[3]), d' \
+        "$tmp/scale-$name.json" "$want" "$asked" || { echo "FAIL: $name: the JSON's DoF scale is not $want ($asked asked)"; fails=$((fails + 1)); }
+    if [ -n "$says" ]; then
+        grep -q -- "--dof-scale half: the DoF $says" "$tmp/scale-$name.err" || { echo "FAIL: $name: no word of the full size"; fails=$((fails + 1)); }
+    else
+        ! grep -q -- "--dof-scale" "$tmp/scale-$name.err" || { echo "FAIL: $name: a --dof-scale message nobody asked for"; fails=$((fails + 1)); }
+    fi
+done
 [ "$fails" = 0 ] && echo "headless_test: all passed" || echo "headless_test: $fails failure(s)"
 exit $((fails > 0))

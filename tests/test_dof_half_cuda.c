@@ -72,14 +72,13 @@ static void sizes_against_c(void)
  * the same picture (a half path that did nothing would be). */
 static void app_frame(void)
 {
-    static const char *const half_argv[] = {"--dof-scale", "half"};
     image8 full, half;
     sw_error err;
-    dof_render_extra = NULL;
+    dof_render_scale = NULL;
     int rc = dof_render("cuda", NULL, "cuda", "dofhalf_full");
-    dof_render_extra = half_argv;
+    dof_render_scale = "half";
     rc |= dof_render("cuda", NULL, "cuda", "dofhalf_half");
-    dof_render_extra = NULL;
+    dof_render_scale = NULL;
     CHECK_MSG(rc == 0, "headless cuda frames failed");
     if (rc || image_load_file(&full, "dofhalf_full/frame_0000.png", 0, &err)) return;
     if (!image_load_file(&half, "dofhalf_half/frame_0000.png", 0, &err)) {

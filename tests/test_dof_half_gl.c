@@ -81,17 +81,16 @@ static void sizes_against_c(void)
  * be). */
 static void app_frame(const char *gather)
 {
-    static const char *const half_argv[] = {"--dof-scale", "half"};
     char full_dir[64], half_dir[64], path[96], what[96];
     snprintf(full_dir, sizeof full_dir, "dofhalfgl_full_%s", gather);
     snprintf(half_dir, sizeof half_dir, "dofhalfgl_half_%s", gather);
     image8 full, half;
     sw_error err;
-    dof_render_extra = NULL;
+    dof_render_scale = NULL;
     int rc = dof_render("gl", NULL, gather, full_dir);
-    dof_render_extra = half_argv;
+    dof_render_scale = "half";
     rc |= dof_render("gl", NULL, gather, half_dir);
-    dof_render_extra = NULL;
+    dof_render_scale = NULL;
     CHECK_MSG(rc == 0, "headless gl frames (%s gather) failed", gather);
     snprintf(path, sizeof path, "%s/frame_0000.png", full_dir);
     if (rc || image_load_file(&full, path, 0, &err)) return;

@@ -125,17 +125,18 @@ t1=$SECONDS
 # 1080p: the v2 SAT with the cuda gather and with the GL compute gather (v2's stages
 # are one span: its launches overlap). (bench sat above times every SAT variant on its
 # own, three-pass included.)
-frames "cuda-v2-cuda-1920x1080" --size 1920x1080 --sat-backend cuda --sat-variant tiled --gather cuda
-frames "cuda-v2-compute-1920x1080" --size 1920x1080 --sat-backend cuda --sat-variant tiled --gather compute
+# The full-size DoF (--dof-scale full: every row but the half ones; half is the default).
+frames "cuda-v2-cuda-1920x1080" --size 1920x1080 --sat-backend cuda --sat-variant tiled --gather cuda --dof-scale full
+frames "cuda-v2-compute-1920x1080" --size 1920x1080 --sat-backend cuda --sat-variant tiled --gather compute --dof-scale full
 # The kernels: the disc (the default, above) without its soft guard, then 1..3 nested
 # boxes with the halving guard and without: what each step from the chapter's kernel
 # (one box, no guard) costs.
 frames "cuda-v2-cuda-disc-guardoff-1920x1080" \
-  --size 1920x1080 --sat-backend cuda --sat-variant tiled --gather cuda --kernel disc --guard off
+  --size 1920x1080 --sat-backend cuda --sat-variant tiled --gather cuda --kernel disc --guard off --dof-scale full
 # The near field (on by default, in every run above): the disc without it, what the
 # tile pass and the near layer cost (the dof stage; SAT + all DoF passes target 70 us).
 frames "cuda-v2-cuda-disc-nearoff-1920x1080" \
-  --size 1920x1080 --sat-backend cuda --sat-variant tiled --gather cuda --kernel disc --near off
+  --size 1920x1080 --sat-backend cuda --sat-variant tiled --gather cuda --kernel disc --near off --dof-scale full
 # The half-size DoF (--dof-scale half): downsample, the table and gather at half size,
 # composite; then the same with the stages split (--cuda-stages split: the downsample,
 # the table and the DoF passes apart, and the events between them in the frame's time).
@@ -144,15 +145,15 @@ frames "cuda-v2-cuda-disc-half-1920x1080" \
 frames "cuda-v2-cuda-disc-half-split-1920x1080" \
   --size 1920x1080 --sat-backend cuda --sat-variant tiled --gather cuda --dof-scale half --cuda-stages split
 frames "cuda-v2-cuda-split-1920x1080" \
-  --size 1920x1080 --sat-backend cuda --sat-variant tiled --gather cuda --cuda-stages split
+  --size 1920x1080 --sat-backend cuda --sat-variant tiled --gather cuda --cuda-stages split --dof-scale full
 # The layer tables (--near layers): the dof stage holds their input pass, their two
 # uint4 SAT builds and the LAYERS gather.
 frames "cuda-v2-cuda-disc-layers-1920x1080" \
-  --size 1920x1080 --sat-backend cuda --sat-variant tiled --gather cuda --kernel disc --near layers
+  --size 1920x1080 --sat-backend cuda --sat-variant tiled --gather cuda --kernel disc --near layers --dof-scale full
 for n in 1 2 3; do
   for guard in on off; do
     frames "cuda-v2-cuda-boxes$n-guard$guard-1920x1080" \
-      --size 1920x1080 --sat-backend cuda --sat-variant tiled --gather cuda --boxes "$n" --guard "$guard"
+      --size 1920x1080 --sat-backend cuda --sat-variant tiled --gather cuda --boxes "$n" --guard "$guard" --dof-scale full
   done
 done
 "$bin" --headless --frames 1 --size 1920x1080 \
@@ -195,7 +196,7 @@ if [ -n "$ncu_bin" ] &&
      --section Occupancy --section LaunchStats --section WarpStateStats --section MemoryWorkloadAnalysis \
      -k regex:"sat_tile_sums|sat_tile_write|dof_near_columns|dof_gather" --launch-count 4 \
      "$bin" --headless --no-vsync --frames 2 --size 1920x1080 --sat-backend cuda --sat-variant tiled \
-     --gather cuda > "$OUT/dof-ncu.txt" 2>&1; then
+     --gather cuda --dof-scale full > "$OUT/dof-ncu.txt" 2>&1; then
   echo "NOTE: dof ncu report in $OUT/dof-ncu.txt ($((SECONDS - t1)) s)"
   grep -E "^  [a-zA-Z_].*(sat_|dof_near_columns|dof_gather)|Memory Throughput|DRAM Throughput|Achieved Occupancy|Duration" \
     "$OUT/dof-ncu.txt" | head -40 || true

@@ -72,7 +72,7 @@ int app_dof_init(app *a, sw_error *err)
     if (o->interop && a->sat_backend != PRIM_CUDA)
         app_message(a, "--interop %s: the SAT is built by %s here, so nothing is handed to CUDA", o->interop,
                     prim_backend_name(a->sat_backend));
-    if (a->half && !app_dof_half_active(a)) {   /* asked for, yet the frame stays full size: say why */
+    if (o->dof_scale_set && a->half && !app_dof_half_active(a)) {   /* asked for, yet full size: say why */
         char mode[128];
         app_message(a, "--dof-scale half: the DoF runs at full size here (%s)", app_dof_mode(a, mode, sizeof mode));
     }
@@ -252,15 +252,19 @@ const char *app_dof_mode(const app *a, char *buf, size_t size)
     if (a->half && n < size)
         snprintf(buf + n, size - n, "%s", app_dof_half_active(a) ? ", half size"
                                           : layers          ? ", full size (half: not with layers)"
-                                                            : ", full size (half: cuda gather, or gl/cpu SAT)");
+                                                            : ", full size (half: cuda gather by map, or gl/cpu SAT)");
     return buf;
 }
 
 bool app_dof_half_active(const app *a)
 {
-    /* the cuda gather's, in the cuda SAT build (sat_cuda.c); the GL gathers' after a gl or
-     * cpu build (dof_half_gl.h), not after the cuda build, which takes the frame at full size */
-    const bool where = a->sat_backend == PRIM_CUDA ? a->gather == DOF_CUDA : a->gather != DOF_CUDA;
+    /* the cuda gather's, in the cuda SAT build (sat_cuda.c) of a frame handed over by map (its
+     * downsample gathers texels four at a time, which CUDA does on arrays, not on the external
+     * path's pitch-linear buffers); the GL gathers' after a gl or cpu build (dof_half_gl.h),
+     * not after the cuda build, which takes the frame at full size */
+    const bool where = a->sat_backend == PRIM_CUDA
+                           ? a->gather == DOF_CUDA && a->sats[0].handover.requested == SAT_INTEROP_MAP
+                           : a->gather != DOF_CUDA;
     return a->half && where && !(a->near == DOF_NEAR_LAYERS && a->kernel == DOF_KERNEL_DISC);
 }
 

@@ -298,6 +298,9 @@ int frame_log_write_json(const frame_log *log, const app *a, int argc, char **ar
     json_string(fp, dof_gather_name(a->gather));
     fprintf(fp, ", \"gather_requested\": ");
     if (a->opt.gather) json_string(fp, a->opt.gather); else fputs("null", fp);
+    /* the size the DoF ran at (half is the default where it can run: app_dof_half_active) */
+    fprintf(fp, ", \"scale\": \"%s\", \"scale_requested\": \"%s\"", app_dof_half_active(a) ? "half" : "full",
+            a->half ? "half" : "full");
     fprintf(fp, "},\n  \"sat\": {\"backend\": ");
     json_string(fp, prim_backend_name(a->sat_backend));
     fprintf(fp, ", \"variant\": ");

@@ -31,6 +31,7 @@ void app_options_defaults(app_options *o)
     o->guard = true;
     o->near = DOF_NEAR_ON;   /* the quality targets' setting (docs/perf/dof.md) */
     o->sat_variant = "tiled";
+    o->dof_half = true;   /* 72 us against 121 at 1080p on the H200, both quality targets met (docs/perf/dof-half.md) */
     o->frames_in_flight = 0;   /* app_dof_init picks: 2 where CUDA takes the frame by map, else 1 */
     o->gather = NULL;   /* app_dof_init picks: cuda with the cuda SAT backend, else compute */
 }
@@ -168,9 +169,9 @@ static const struct viewer_flag {
     {"--near", "off|on|layers", "a blurred foreground spreads over what lies behind it (compute and\n"
                          "cuda gathers; default on): by probes (on), or, with the disc, from near\n"
                          "and far layer tables that also keep sharp objects out of the far blur (layers)"},
-    {"--dof-scale", "full|half", "the DoF at the frame's size (default) or at half size, composited back\n"
-                                 "at full size (the cuda gather, or the compute or fragment gather after the\n"
-                                 "gl or cpu SAT; not with --near layers); U toggles"},
+    {"--dof-scale", "full|half", "the DoF at half size, composited back at full size (the default, where\n"
+                                 "it runs: the cuda gather, or the compute or fragment gather after the gl\n"
+                                 "or cpu SAT; not with --near layers), or at the frame's size; U toggles"},
     {"--cuda-stages", "whole|split", "how the HUD and --json time a frame's CUDA work with the cuda gather:\n"
                                      "whole (one stage, \"sat + dof (cuda)\", from the first kernel to the\n"
                                      "last; the default) or split (the downsample, the table and the DoF passes\n"
@@ -239,6 +240,7 @@ static int parse_flag(app_options *o, const char *a, const char *next, sw_error 
         if (strcmp(next, "full") && strcmp(next, "half"))
             return sw_fail(err, "--dof-scale: '%s': expected full or half", next);
         o->dof_half = !strcmp(next, "half");
+        o->dof_scale_set = true;
     } else if (!strcmp(a, "--cuda-stages")) {
         if (strcmp(next, "whole") && strcmp(next, "split"))
             return sw_fail(err, "--cuda-stages: '%s': expected whole or split", next);

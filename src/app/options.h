@@ -31,7 +31,8 @@ typedef struct app_options {
     bool kernel_set;
     bool guard;               /* --guard on|off: the DoF's foreground guard */
     int near;                 /* --near off|on|layers (DOF_NEAR_*): the DoF's near field spreads */
-    bool dof_half;            /* --dof-scale half: the DoF at half size, composited (app_dof_half_active) */
+    bool dof_half;            /* --dof-scale full|half: the DoF at half size, composited (default; app_dof_half_active) */
+    bool dof_scale_set;       /* --dof-scale given: say so where half size cannot run */
     bool cuda_split_stages;   /* --cuda-stages split: the CUDA DoF's downsample, table and passes timed apart */
     long dof_reference;       /* --dof-reference N: thin-lens views to score the DoF against (0: none) */
     const char *sat_backend;  /* --sat-backend cpu|gl|cuda (NULL: cuda when available, else gl) */
