@@ -15,11 +15,13 @@ void hud_history_init(hud_history *h)
 int hud_group_of(const char *name)
 {
     if (!strcmp(name, "render")) return HUD_GROUP_RENDER;
-    if (!strcmp(name, "dof")) return HUD_GROUP_DOF;
+    /* "dof", and the half-size DoF's "dof downsample", "dof (half size)", "dof composite"
+     * and the split CUDA stages "dof (cuda)", "dof downsample (cuda)" */
+    if (!strncmp(name, "dof", 3)) return HUD_GROUP_DOF;
     if (!strcmp(name, "present")) return HUD_GROUP_PRESENT;
     if (!strcmp(name, "hud")) return HUD_GROUP_HUD;
     if (panel_of_stage(name) >= 0) return HUD_GROUP_PANELS;   /* "compact", "compact (cuda)" */
-    return HUD_GROUP_SAT;   /* the table's stages, the hand-over, and the CUDA gather inside it */
+    return HUD_GROUP_SAT;   /* the table's stages, the hand-over, and "sat + dof (cuda)", the frame's CUDA kernels timed whole */
 }
 
 void hud_history_add(hud_history *h, const gpu_frame_times *t)
