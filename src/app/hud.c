@@ -155,11 +155,12 @@ static void stats(app *a, const layout_rect *r)
          variants > 1 ? sat_variant_name(a->sat_variant) : "", dof_gather_name(a->gather),
          a->gather == DOF_CUDA ? "kernel" : "shader");
     handover_line(a, &p);
-    char mode[128];
-    line(&p, DIM, "focus %.2f  aperture %.1f px  %s%s", a->focus, a->aperture, app_dof_mode(a, mode, sizeof mode),
+    line(&p, DIM, "focus %.2f  aperture %.1f px%s", a->focus, a->aperture,
          a->reference_on ? "  (thin-lens reference)" : "");
+    char mode[128];
+    line(&p, DIM, "DoF: %s", app_dof_mode(a, mode, sizeof mode));   /* the kernel, the near field, the size */
     p.y += L->line_px * 0.25f;
-    graph(a, &p, w, 4.5f * L->line_px);
+    graph(a, &p, w, 3.5f * L->line_px);
     legend(a, &p);
     view_legend(a, &p, w);
     p.y = r->y + r->h - L->pad - L->line_px;

@@ -16,7 +16,7 @@
 
 #define LAYOUT_MAX_PANELS 8
 #define LAYOUT_HUD_COLS 46    /* the HUD's width in characters, whatever it shows */
-#define LAYOUT_HUD_ROWS 16    /* its height in lines (the graph counts as five) */
+#define LAYOUT_HUD_ROWS 16    /* its height in lines (the graph counts as four) */
 #define LAYOUT_TOAST_COLS 46  /* the message box: up to three lines of this many characters */
 #define LAYOUT_MIN_PX 7
 #define LAYOUT_MAX_PX 20
