@@ -63,7 +63,7 @@ struct scan_timing {
     double job_ms;
 };
 
-static const char *const row_names[ROW_COUNT] = {"CPU sequential", "GL compute", "GL fragment (ch.39)"};
+static const char *const row_names[ROW_COUNT] = {"CPU sequential", "GL compute", "GL fragment"};
 
 static double now_s(void) { return sw_clock_ms() * 1e-3; }
 
@@ -408,7 +408,7 @@ void scan_timing_draw(scan_timing *s, const panel_frame *f, float x, float y, fl
     float lh = panel_line(px), bottom = y + h;
     bar_layout b = {x, 0, 0, 0, px, 1e-3};
     b.time_w = panel_text_w("0000.000 ms MISMATCH", px) + 4;
-    b.label_w = fminf(panel_text_w("GL fragment (ch.39)", px) + 6, w * 0.34f);
+    b.label_w = fminf(panel_text_w("CPU sequential", px) + 6, w * 0.34f);
     b.bar_w = w - b.label_w - b.time_w;
     if (b.bar_w < 10) {   /* too narrow for bars: times only */
         b.time_w += b.bar_w - 10;
@@ -417,7 +417,7 @@ void scan_timing_draw(scan_timing *s, const panel_frame *f, float x, float y, fl
     for (int i = 0; i < ROW_COUNT; i++) b.max_ms = fmax(b.max_ms, s->rows[i].ms);
     for (int i = 0; i < s->cuda_count; i++) b.max_ms = fmax(b.max_ms, s->cuda[i].ms);
     char line[200];
-    snprintf(line, sizeof line, "Figure 39-7 live: 2^%d int32 add, exclusive%s ([ ] size, log scale)", s->log2n,
+    snprintf(line, sizeof line, "the same scan timed live: 2^%d int32 add, exclusive%s ([ ] size, log scale)", s->log2n,
              s->dirty ? " (changing)" : "");
     panel_print_fit(f, x, y, px, w, line, PANEL_DIM);
     y += lh;
@@ -434,7 +434,7 @@ void scan_timing_draw(scan_timing *s, const panel_frame *f, float x, float y, fl
         y += lh;
     }
     if (!ladder || y + 2 * lh > bottom) return;
-    panel_print_fit(f, x, y, px, w, "CUDA variants (Figure 39-8): the scan's time on the device", PANEL_DIM);
+    panel_print_fit(f, x, y, px, w, "CUDA variants, down to the naive scan: the scan's time on the device", PANEL_DIM);
     y += lh;
     for (int i = 1; i < s->cuda_count && y + lh <= bottom; i++, y += lh)
         draw_row(f, &b, y, scan_cuda_algorithms[i], &s->cuda[i], BARS[2], false);
