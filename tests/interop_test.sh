@@ -15,7 +15,7 @@ run() { "$bin" --headless --size 320x180 "$@"; }
 if [ "$mode" = flags ]; then
     run --frames 1 --interop sideways 2>"$tmp/err"; rc=$?
     [ $rc = 2 ] || fail "--interop sideways: exit $rc, expected 2 (usage)"
-    grep -q "expected map, external or auto" "$tmp/err" || fail "--interop sideways: message: $(cat "$tmp/err")"
+    grep -q "expected map, external, auto or vulkan" "$tmp/err" || fail "--interop sideways: message: $(cat "$tmp/err")"
     run --frames 1 --interop 2>"$tmp/err"; rc=$?
     [ $rc = 2 ] || fail "--interop with no value: exit $rc, expected 2"
     run --frames 2 --interop external --json "$tmp/run.json" 2>"$tmp/err"; rc=$?

@@ -9,6 +9,22 @@
 #include "app/hud.h"
 #include "io/image.h"
 
+/* --interop vulkan: Vulkan allocates the frame's textures (NULL: GL does, as without it). */
+static const gl_texture_source *open_vulkan(app *a)
+{
+    sat_interop_mode m = SAT_INTEROP_MAP;
+    sw_error e;
+    if (!a->opt.interop || sat_interop_parse(a->opt.interop, &m, &e) || m != SAT_INTEROP_VULKAN) return NULL;
+    if (!vk_share_create(&a->vulkan, &e)) {
+        fprintf(stderr, "scanworks: --interop vulkan: the frame's textures are Vulkan images (%s)\n",
+                vk_share_device_name(a->vulkan));
+        return vk_share_texture_source(a->vulkan);
+    }
+    snprintf(a->vulkan_why, sizeof a->vulkan_why, "Vulkan: %.180s", e.msg);
+    app_message(a, "--interop vulkan: %s; the frame's textures are GL's, handed over by map", a->vulkan_why);
+    return NULL;
+}
+
 int app_init(app *a, const app_options *opt, gfx_context *ctx, int width, int height, sw_error *err)
 {
     memset(a, 0, sizeof *a);
@@ -38,12 +54,14 @@ int app_init(app *a, const app_options *opt, gfx_context *ctx, int width, int he
         height = 1;
         a->minimized = true;
     }
-    if (gl_target_create(&a->scene_target, width, height, scene_target_formats, 2, true, err)) return -1;
+    const gl_texture_source *src = open_vulkan(a);
+    if (gl_target_create_from(&a->scene_target, width, height, scene_target_formats, 2, true, src, err)) return -1;
     const GLenum dof_format = GL_RGBA16F;
-    if (gl_target_create(&a->dof_target, width, height, &dof_format, 1, false, err)) return -1;
+    if (gl_target_create_from(&a->dof_target, width, height, &dof_format, 1, false, src, err)) return -1;
     if (app_dof_init(a, err)) return -1;
-    if (a->in_flight > 1 && (gl_target_create(&a->held_scene, width, height, scene_target_formats, 2, true, err) ||
-                             gl_target_create(&a->held_dof, width, height, &dof_format, 1, false, err)))
+    if (a->in_flight > 1 &&
+        (gl_target_create_from(&a->held_scene, width, height, scene_target_formats, 2, true, src, err) ||
+         gl_target_create_from(&a->held_dof, width, height, &dof_format, 1, false, src, err)))
         return sw_wrap(err, "--frames-in-flight %d, the second frame set: ", a->in_flight);
     const GLenum out_format = GL_RGBA8;
     if (gl_target_create(&a->output, width, height, &out_format, 1, false, err)) return -1;
@@ -60,6 +78,7 @@ void app_shutdown(app *a)
     gl_target_destroy(&a->held_scene);
     gl_target_destroy(&a->held_dof);
     gl_target_destroy(&a->output);
+    vk_share_destroy(&a->vulkan);   /* after the targets over its memory */
     if (a->present_program) glDeleteProgram(a->present_program);
     if (a->empty_vao) glDeleteVertexArrays(1, &a->empty_vao);
     panel_host_shutdown(&a->panels);

@@ -20,6 +20,7 @@
 #include "gl/gl_util.h"
 #include "gfx/gpu_timer.h"
 #include "gfx/text.h"
+#include "gfx/vk_share.h"
 #include "scene/camera.h"
 #include "scene/scene.h"
 
@@ -45,6 +46,11 @@ typedef struct app {
      * these. Frame k renders into one set while the other holds frame k-1, whose CUDA
      * work runs meanwhile and whose composite follows the render (app_frames.c). */
     gl_target held_scene, held_dof;
+    /* --interop vulkan: the frame's textures (both sets' scene and DoF targets) are
+     * Vulkan's, shared with CUDA with no map (gfx/vk_share.h); NULL where it could not
+     * open, VULKAN_WHY saying why. */
+    vk_share *vulkan;
+    char vulkan_why[200];
     int in_flight;            /* 1 or 2 */
     int set;                  /* index of the current set's SAT in sats */
     struct frame_set {        /* what the DoF stage of a set's frame started with */

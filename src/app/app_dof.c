@@ -54,17 +54,17 @@ int app_dof_init(app *a, sw_error *err)
     if (!o->gather && a->sat_backend == PRIM_CUDA) a->gather = DOF_CUDA;
     sat_interop_mode requested = SAT_INTEROP_MAP;
     if (o->interop && sat_interop_parse(o->interop, &requested, err)) return sw_wrap(err, "--interop: ");
-    /* Two in flight by default where CUDA takes the frame by map (wall 2.34 -> 2.04 ms a
-     * 1080p frame on the H200); with external memory the two sets' frames are not yet
-     * the single set's, so it is refused there. */
-    const bool by_map = a->sat_backend == PRIM_CUDA && requested == SAT_INTEROP_MAP;
-    if (o->frames_in_flight > 1 && a->sat_backend == PRIM_CUDA && requested != SAT_INTEROP_MAP)
-        return sw_fail(err, "--frames-in-flight %ld: needs --interop map (with --interop %s the frames of two sets "
-                       "differ from one set's); use --interop map or --frames-in-flight 1",
+    /* Two in flight by default where CUDA takes the frame by map or through Vulkan (wall
+     * 2.34 -> 2.04 ms a 1080p frame on the H200 by map); with external memory the two
+     * sets' frames are not yet the single set's, so it is refused there. */
+    const bool two = a->sat_backend == PRIM_CUDA && (requested == SAT_INTEROP_MAP || requested == SAT_INTEROP_VULKAN);
+    if (o->frames_in_flight > 1 && a->sat_backend == PRIM_CUDA && !two)
+        return sw_fail(err, "--frames-in-flight %ld: needs --interop map or vulkan (with --interop %s the frames of "
+                       "two sets differ from one set's); use --interop map or --frames-in-flight 1",
                        o->frames_in_flight, o->interop);
     a->in_flight = o->frames_in_flight >= 1 && o->frames_in_flight <= APP_MAX_FRAMES_IN_FLIGHT ? (int)o->frames_in_flight
-                   : by_map ? 2
-                            : 1;
+                   : two ? 2
+                         : 1;
     for (int s = 0; s < a->in_flight; s++) {
         if (sat_frame_init(&a->sats[s], err)) return sw_wrap(err, "SAT: ");
         a->sats[s].handover.requested = requested;
@@ -117,7 +117,9 @@ void app_dof_start(app *a)
     if (!fs->cuda) return;   /* the gl and cpu builds are all GL work: app_dof_finish does them */
     sw_error err;
     int w = a->scene_target.width, h = a->scene_target.height;
-    sat_cuda_gather cg = {a->scene_target.color[1], a->dof_target.color[0], p, a->opt.cuda_split_stages};
+    sat_cuda_gather cg = {.depth_tex = a->scene_target.color[1], .out_tex = a->dof_target.color[0], .params = p,
+                          .split_stages = a->opt.cuda_split_stages, .vulkan = a->vulkan,
+                          .vulkan_why = a->vulkan_why[0] ? a->vulkan_why : NULL};
     /* 1: the scene is opaque (scene_draw clears to alpha 1, scene.frag writes 1, no blending) */
     if (sat_frame_start(&a->sats[a->set], a->sat_backend, a->sat_variant, a->scene_target.color[0], w, h,
                         SAT_FRAME_SCALE, 1.0f, fs->cuda_gather ? &cg : NULL, &a->timer, &err)) {
@@ -252,18 +254,19 @@ const char *app_dof_mode(const app *a, char *buf, size_t size)
     if (a->half && n < size)
         snprintf(buf + n, size - n, "%s", app_dof_half_active(a) ? ", half size"
                                           : layers          ? ", full size (half: not with layers)"
-                                                            : ", full size (half: cuda gather by map, or gl/cpu SAT)");
+                                                            : ", full size (half: cuda gather by map or vulkan, or gl/cpu SAT)");
     return buf;
 }
 
 bool app_dof_half_active(const app *a)
 {
-    /* the cuda gather's, in the cuda SAT build (sat_cuda.c) of a frame handed over by map (its
-     * downsample gathers texels four at a time, which CUDA does on arrays, not on the external
-     * path's pitch-linear buffers); the GL gathers' after a gl or cpu build (dof_half_gl.h),
-     * not after the cuda build, which takes the frame at full size */
+    /* the cuda gather's, in the cuda SAT build (sat_cuda.c) of a frame handed over by map or
+     * through Vulkan (its downsample gathers texels four at a time, which CUDA does on arrays,
+     * not on the external path's pitch-linear buffers); the GL gathers' after a gl or cpu
+     * build (dof_half_gl.h), not after the cuda build, which takes the frame at full size */
+    const sat_interop_mode m = a->sats[0].handover.requested;
     const bool where = a->sat_backend == PRIM_CUDA
-                           ? a->gather == DOF_CUDA && a->sats[0].handover.requested == SAT_INTEROP_MAP
+                           ? a->gather == DOF_CUDA && (m == SAT_INTEROP_MAP || m == SAT_INTEROP_VULKAN)
                            : a->gather != DOF_CUDA;
     return a->half && where && !(a->near == DOF_NEAR_LAYERS && a->kernel == DOF_KERNEL_DISC);
 }

@@ -72,7 +72,7 @@ static int dof_gpu(prim_backend b, sat_variant v, dof_gather gather, const dof_p
     /* The cuda gather writes half floats (exact to 1/8 at 128..255, so the rounded
      * bytes agree); the GL passes write float. */
     const GLenum fmt = gather == DOF_CUDA ? GL_RGBA16F : GL_RGBA32F;
-    sat_cuda_gather cg = {depth_tex, 0, *p, false};
+    sat_cuda_gather cg = {.depth_tex = depth_tex, .params = *p};
     memset(&sf, 0, sizeof sf);
     memset(&pass, 0, sizeof pass);
     memset(&target, 0, sizeof target);

@@ -222,6 +222,9 @@ static void write_frame_gpu(FILE *fp, const frame_log *log, const app *a)
     if (handed) json_string(fp, h->path_why); else fputs("null", fp);
     fprintf(fp, ", \"interop_sync\": ");
     if (handed && h->sync) json_string(fp, h->sync); else fputs("null", fp);
+    /* whose memory the frame's textures are: Vulkan's with --interop vulkan (gfx/vk_share.h) */
+    fprintf(fp, ", \"frame_textures\": \"%s\", \"vulkan_unavailable_because\": ", a->vulkan ? "vulkan" : "gl");
+    if (a->vulkan_why[0]) json_string(fp, a->vulkan_why); else fputs("null", fp);
     static const char *const gaps[3] = {"gl_to_cuda_us", "cuda_to_gl_us", "cuda_span_ms"};
     bool any = false;
     for (int g = 0; g < 3; g++) {

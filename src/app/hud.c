@@ -129,9 +129,10 @@ static void handover_line(app *a, pen *p)
     double g2c, c2g;
     bool gaps = a->sat_backend == PRIM_CUDA && gpu_frame_metric(t, "gl_to_cuda_us", &g2c) &&
                 gpu_frame_metric(t, "cuda_to_gl_us", &c2g);
-    if (gaps)
-        line(p, DIM, "%s GL>CUDA %.0f CUDA>GL %.0f us busy %.2f/%.2f",
-             a->sats[0].handover.interop && !strcmp(a->sats[0].handover.interop, "external") ? "ext" : "map", g2c, c2g, frame_gpu_busy_ms(t), t->period_ms);
+    const char *path = a->sats[0].handover.interop ? a->sats[0].handover.interop : "map";
+    if (gaps)   /* "map", "ext" or "vk" */
+        line(p, DIM, "%.3s GL>CUDA %.0f CUDA>GL %.0f us busy %.2f/%.2f", !strcmp(path, "vulkan") ? "vk" : path, g2c, c2g,
+             frame_gpu_busy_ms(t), t->period_ms);
     else
         line(p, DIM, "GPU busy %.2f of %.2f ms  %s", frame_gpu_busy_ms(t), t->period_ms,
              a->sat_backend == PRIM_CUDA ? "no stamps" : "no hand-over");

@@ -152,13 +152,15 @@ static const struct viewer_flag {
                       "cuda, else compute"},
     {"--interop", "I", "how the cuda SAT and gather share the frame with GL: map (register once,\n"
                        "map and unmap each frame; the default), external (CUDA-allocated memory GL\n"
-                       "imports, GL_EXT_memory_object_fd) or auto (external where it works); an\n"
-                       "external path that cannot run falls back to map and says why"},
+                       "imports, GL_EXT_memory_object_fd), auto (external where it works) or\n"
+                       "vulkan (the frame's textures are Vulkan images GL and CUDA share, ordered\n"
+                       "by semaphores on the GPU: no map, no host wait); a path that cannot run\n"
+                       "falls back to map and says why"},
     {"--frames-in-flight", "N", "1: each frame's GL render, CUDA SAT and gather, and composite run one\n"
                                 "after the other; 2: two sets of the frame's textures, so GL renders\n"
                                 "frame k+1 while CUDA works on frame k, and frame k is shown one frame\n"
-                                "later (the same pixels a frame index; --interop map only). Default: 2\n"
-                                "where the cuda SAT takes the frame by map, else 1"},
+                                "later (the same pixels a frame index; --interop map or vulkan). Default: 2\n"
+                                "where the cuda SAT takes the frame by map or vulkan, else 1"},
     {"--fallback", NULL, "when the --sat-backend or --gather asked for cannot run here, run what\n"
                          "can (cuda -> gl, cuda gather -> compute) and say so, instead of failing"},
     {"--kernel", "K", "DoF kernel: disc (a stepped disc of fractional radius, soft guard; the\n"

@@ -1,5 +1,7 @@
-/* The cuda backend of the SAT: host arrays (for the CLI and tests) and the frame path
- * through CUDA-GL interop. Compiled only in builds with CUDA. */
+/* The cuda backend of the SAT's frame path: the state a frame set keeps, the kernels a
+ * frame runs whichever hand-over, and the map hand-over (register once, map and unmap a
+ * frame); the other two hand-overs are in sat_handover_cuda.c, the host-array entry in
+ * sat_host_cuda.c. Compiled only in builds with CUDA. */
 #include "gl/gl.h"
 #include "dof/sat_frame.h"
 
@@ -15,8 +17,6 @@
 #include "dof/dof_frame_cuda.h"
 #include "kernels/common/cuda_util.cuh"
 #include "dof/handover_clock.h"
-#include "dof/sat_egl_sync.h"
-#include "dof/sat_external.h"
 #include "util/clock.h"
 
 #define TRY(call)                                                                                         \
@@ -32,73 +32,9 @@
  * docs/perf/sat.md), "three-pass" the chapter's. */
 static int variant_of(sat_variant v) { return v == SAT_TILED ? SAT_CUDA_TILED_V2 : SAT_CUDA_THREE_PASS; }
 
-int sat_cuda_host_rgba(sat_variant v, const uint32_t *in4, int w, int h, uint32_t *out4, sw_error *err)
-{
-    size_t bytes = (size_t)w * h * 16;
-    void *d_in = NULL, *d_out = NULL;
-    sat_cuda_scratch s = {0};
-    int rc = -1;
-    cudaError_t e;
-    if (cudaMalloc(&d_in, bytes) != cudaSuccess || cudaMalloc(&d_out, bytes) != cudaSuccess) {
-        cudaGetLastError();
-        sw_fail(err, "GPU memory: cannot allocate 2 x %.1f MiB for the SAT", bytes / 1048576.0);
-        goto done;
-    }
-    if ((e = cudaMemcpy(d_in, in4, bytes, cudaMemcpyHostToDevice)) != cudaSuccess) {
-        sw_fail(err, "copying the SAT input to the GPU: %s", cudaGetErrorString(e));
-        goto done;
-    }
-    sat_cuda_src src = {.rgba_u32 = d_in, .scale = 1.0f};
-    if (sat_cuda_build(variant_of(v), &src, d_out, w, h, &s, 0, NULL, err)) goto done;
-    if ((e = cudaMemcpy(out4, d_out, bytes, cudaMemcpyDeviceToHost)) != cudaSuccess) {
-        sw_fail(err, "SAT kernels or copy back failed: %s", cudaGetErrorString(e));
-        goto done;
-    }
-    rc = 0;
-done:
-    cudaGetLastError();
-    cudaFree(d_in);
-    cudaFree(d_out);
-    sat_cuda_scratch_free(&s);
-    return rc;
-}
-
 /* ---- the frame path --------------------------------------------------------------- */
 
-#define EVENTS (SAT_CUDA_MAX_STAGES + 3)   /* the SAT stages, the cuda gather, the half DoF's downsample */
-#define EV_DOWN (SAT_CUDA_MAX_STAGES + 2)   /* before the downsample (it ends where the SAT starts) */
-#define MAX_RES 4                          /* colour, SAT buffer, [depth, DoF output] */
-
-typedef struct frame_objects {              /* one frame's, destroyed once it is done */
-    cudaTextureObject_t color, depth;
-    cudaSurfaceObject_t out;
-} frame_objects;
-
-typedef struct sat_interop {
-    GLuint ids[MAX_RES];
-    int w, h, count;
-    cudaGraphicsResource_t res[MAX_RES];
-    cudaStream_t stream;
-    cudaEvent_t ev[2][EVENTS];
-    bool pending[2], pending_gather[2], launched_half[2];
-    bool timed_whole[2];   /* the frame's kernels timed as one stage (sat_cuda_gather.split_stages off) */
-    int pending_variant[2];
-    frame_objects obj[2];
-    long frame;
-    sat_cuda_scratch scratch;
-    handover_clock clock;   /* the gaps on the GPU's clock */
-    sat_external ext;       /* the external-memory hand-over, when chosen */
-    bool ext_ready, ext_failed;
-    sat_egl_sync egl;       /* its GPU-side ordering (SCANWORKS_EXTERNAL_SYNC=egl), when on */
-    bool egl_tried;
-    char ext_why[240];
-    dof_frame_cuda dof;       /* the cuda gather's kernels and what they keep (dof_frame_cuda.h) */
-    /* A frame between sat_interop_start and sat_interop_finish (mapped, or external
-     * with CUDA's commands issued): its path, variant, whether it gathered, its output. */
-    bool started, started_external, started_gather;
-    int started_variant;
-    GLuint started_out_tex;
-} sat_interop;
+#include "dof/sat_interop_cuda.h"
 
 static void destroy_objects(frame_objects *o)
 {
@@ -131,6 +67,7 @@ void sat_interop_release(void **state)
     handover_clock_shutdown(&io->clock);
     sat_egl_sync_destroy(&io->egl);
     if (io->ext_ready) sat_external_destroy(&io->ext);
+    if (io->vk_ready) sat_vulkan_destroy(&io->vk);
     for (int s = 0; s < 2; s++) destroy_objects(&io->obj[s]);
     unregister(io);
     for (int s = 0; s < 2; s++)
@@ -199,7 +136,7 @@ static int ensure_registered(sat_interop *io, const GLuint ids[MAX_RES], int cou
 }
 
 /* Kernel times of the frame before, now that they are surely done. */
-static void report_previous(sat_interop *io, gpu_timer *timer)
+void sat_interop_report_previous(sat_interop *io, gpu_timer *timer)
 {
     int slot = (int)((io->frame + 1) % 2);
     if (!io->pending[slot]) return;
@@ -232,7 +169,7 @@ static void report_previous(sat_interop *io, gpu_timer *timer)
 
 /* The table, then the optional gather, from the colour and depth textures COLOR and
  * DEPTH into SAT (SAT_BYTES) and the surface OUT; the same whichever hand-over. */
-static int run_kernels(sat_interop *io, int slot, int variant, cudaTextureObject_t color, cudaTextureObject_t depth,
+int sat_interop_run_kernels(sat_interop *io, int slot, int variant, cudaTextureObject_t color, cudaTextureObject_t depth,
                        cudaSurfaceObject_t out, void *sat, size_t sat_bytes, int w, int h, float scale, float alpha,
                        const sat_cuda_gather *g, sw_error *err)
 {
@@ -311,91 +248,7 @@ static int run_mapped(sat_interop *io, int slot, int variant, int w, int h, floa
         rd.res.array.array = arrays[3];
         TRY(cudaCreateSurfaceObject(&o->out, &rd));
     }
-    return run_kernels(io, slot, variant, o->color, o->depth, o->out, ptr, size, w, h, scale, alpha, g, err);
-}
-
-/* The external-memory frame (sat_external.h): no map, no unmap; two host waits, or
- * none with the EGL syncs (sat_egl_sync.h). This is its first half, up to CUDA's last
- * command; external_finish is the second (the wait for CUDA, the copy back to GL). */
-static int external_start(sat_interop *io, int slot, int variant, GLuint color_tex, int w, int h, float scale,
-                          float alpha, const sat_cuda_gather *g, sat_handover_info *info, gpu_timer *timer,
-                          sw_error *err)
-{
-    sat_external *x = &io->ext;
-    if (!io->ext_ready || x->w != w || x->h != h) {
-        if (io->ext_ready) sat_external_destroy(x);
-        io->ext_ready = false;
-        if (sat_external_create(x, w, h, color_tex, g->depth_tex, g->out_tex, err)) return -1;
-        io->ext_ready = true;
-    }
-    if (!io->egl_tried && sat_egl_sync_wanted()) {
-        char why[160];
-        io->egl_tried = true;
-        bool on = sat_egl_sync_init(&io->egl, why, sizeof why);
-        fprintf(stderr, "scanworks: SCANWORKS_EXTERNAL_SYNC=egl: %s%s\n", on ? "GPU-side EGL syncs, no host waits" : why,
-                on ? "" : "; host waits instead");
-    }
-    info->sync = io->egl.on ? "egl syncs" : "host waits";
-    if (sat_external_copy_in(x, color_tex, g->depth_tex, timer, err)) return -1;
-    handover_clock_gl_end(&io->clock, timer ? timer->frame : -1, timer);   /* GL's part ends here */
-    double t0 = sw_clock_ms();
-    if (io->egl.on ? sat_egl_sync_gl_to_cuda(&io->egl, io->stream, err) : sat_external_wait_gl(err)) return -1;
-    if (timer && !io->egl.on) gpu_timer_add(timer, "wait gl (host)", sw_clock_ms() - t0);
-    report_previous(io, timer);
-    handover_clock_cuda_begin(&io->clock, io->stream);
-    if (run_kernels(io, slot, variant, x->color_tex, x->depth_tex, x->out_surf, x->sat, x->sat_bytes, w, h, scale,
-                    alpha, g, err) ||
-        sat_external_copy_out(x, io->stream, err))
-        return -1;
-    handover_clock_cuda_end(&io->clock, io->stream);
-    if (io->egl.on && sat_egl_sync_cuda_to_gl(&io->egl, io->stream, err)) return -1;
-    return 0;
-}
-
-static int external_finish(sat_interop *io, gpu_timer *timer, sw_error *err)
-{
-    if (!io->egl.on) {
-        double t0 = sw_clock_ms();
-        if (sat_external_wait_cuda(&io->ext, err)) return -1;
-        if (timer) gpu_timer_add(timer, "wait cuda (host)", sw_clock_ms() - t0);
-    }
-    handover_clock_gl_begin(&io->clock);   /* GL resumes here */
-    return sat_external_copy_to_texture(&io->ext, io->started_out_tex, timer, err);
-}
-
-/* Which hand-over this frame takes; sets INFO's path and reason, and says so on a change. */
-static bool choose_external(sat_interop *io, const sat_cuda_gather *g, sat_handover_info *info)
-{
-    bool ext = false;
-    char why[sizeof info->path_why];
-    if (info->requested == SAT_INTEROP_MAP) snprintf(why, sizeof why, "--interop map");
-    else if (io->ext_failed) snprintf(why, sizeof why, "%s", io->ext_why);
-    else if (!g)
-        snprintf(why, sizeof why, "the external path serves the cuda gather; the GL gathers read the table from "
-                                  "a registered GL buffer");
-    else {
-        ext = true;
-        snprintf(why, sizeof why, "--interop %s: GL imports CUDA's memory", sat_interop_name(info->requested));
-    }
-    const char *path = ext ? "external" : "map";
-    if (!ext) info->sync = NULL;
-    if (info->interop != path || strcmp(info->path_why, why))
-        fprintf(stderr, "scanworks: GL-CUDA hand-over: %s (%s)\n", path, why);
-    info->interop = path;
-    snprintf(info->path_why, sizeof info->path_why, "%s", why);
-    return ext;
-}
-
-/* After a failure of the external path: free it, remember why, go on with map. */
-static void external_failed(sat_interop *io, const char *msg)
-{
-    if (cudaStreamSynchronize(io->stream) != cudaSuccess) cudaGetLastError();
-    cudaGetLastError();   /* the failed call's error must not fail the next launch's check */
-    sat_egl_sync_destroy(&io->egl);
-    if (io->ext_ready) sat_external_destroy(&io->ext);
-    io->ext_ready = false;
-    io->ext_failed = true;
-    snprintf(io->ext_why, sizeof io->ext_why, "the external path failed, map instead: %.190s", msg);
+    return sat_interop_run_kernels(io, slot, variant, o->color, o->depth, o->out, ptr, size, w, h, scale, alpha, g, err);
 }
 
 /* The first half of a frame: the map (or the external copy-in) and every CUDA command;
@@ -411,22 +264,34 @@ int sat_interop_start(void **state, sat_variant v, GLuint color_tex, GLuint out_
     }
     sat_interop *io = *state;
     if (io->started) return sw_fail(err, "the cuda SAT: a frame was started twice without sat_frame_finish");
-    GLuint ids[MAX_RES] = {color_tex, out_buffer, gather ? gather->depth_tex : 0, gather ? gather->out_tex : 0};
-    if (ensure_registered(io, ids, gather ? 4 : 2, w, h, err)) return -1;
     int slot = (int)(io->frame % 2);
     int variant = variant_of(v);
-    if (choose_external(io, gather, info)) {
-        int rc = external_start(io, slot, variant, color_tex, w, h, scale, alpha, gather, info, timer, err);
+    enum sat_path path = sat_interop_choose_path(io, gather, info);
+    if (path == PATH_VULKAN) {   /* nothing registered: the textures are Vulkan's */
+        if (!sat_interop_vulkan_start(io, slot, variant, color_tex, w, h, scale, alpha, gather, timer, err)) {
+            io->started = io->started_vulkan = io->started_gather = true;
+            io->started_external = false;
+            io->started_variant = variant;
+            return 0;
+        }
+        sat_interop_vulkan_failed(io, err->msg);
+        path = sat_interop_choose_path(io, gather, info);   /* says so */
+    }
+    GLuint ids[MAX_RES] = {color_tex, out_buffer, gather ? gather->depth_tex : 0, gather ? gather->out_tex : 0};
+    if (ensure_registered(io, ids, gather ? 4 : 2, w, h, err)) return -1;
+    if (path == PATH_EXTERNAL) {
+        int rc = sat_interop_external_start(io, slot, variant, color_tex, w, h, scale, alpha, gather, info, timer, err);
         if (!rc) {
             io->started = true;
             io->started_external = true;
+            io->started_vulkan = false;
             io->started_gather = true;
             io->started_variant = variant;
             io->started_out_tex = gather->out_tex;
             return 0;
         }
-        external_failed(io, err->msg);
-        choose_external(io, gather, info);   /* says so */
+        sat_interop_external_failed(io, err->msg);
+        sat_interop_choose_path(io, gather, info);   /* says so */
     }
     if (io->obj[slot].color) {   /* from two frames ago: done by now, but make sure */
         cudaEventSynchronize(io->ev[slot][SAT_CUDA_MAX_STAGES]);
@@ -438,12 +303,12 @@ int sat_interop_start(void **state, sat_variant v, GLuint color_tex, GLuint out_
     double t0 = sw_clock_ms();
     TRY(cudaGraphicsMapResources(io->count, io->res, io->stream));   /* one call for all */
     if (timer) gpu_timer_add(timer, "map", sw_clock_ms() - t0);
-    report_previous(io, timer);   /* the kernel stages, one frame late */
+    sat_interop_report_previous(io, timer);   /* the kernel stages, one frame late */
     handover_clock_cuda_begin(&io->clock, io->stream);
     int rc = run_mapped(io, slot, variant, w, h, scale, alpha, gather, err);
     if (!rc) handover_clock_cuda_end(&io->clock, io->stream);
     io->started = true;
-    io->started_external = false;
+    io->started_external = io->started_vulkan = false;
     io->started_gather = gather != NULL;
     io->started_variant = variant;
     if (rc) {   /* unmapped at once; the frame is not counted */
@@ -461,9 +326,12 @@ int sat_interop_finish(void *state, sat_handover_info *info, gpu_timer *timer, s
     if (!io || !io->started) return 0;
     io->started = false;
     int slot = (int)(io->frame % 2), rc = 0;
-    if (io->started_external) {
-        rc = external_finish(io, timer, err);
-        if (rc) external_failed(io, err->msg);   /* the next frame takes map */
+    if (io->started_vulkan) {
+        rc = sat_interop_vulkan_finish(io, err);
+        if (rc) sat_interop_vulkan_failed(io, err->msg);   /* the next frame takes map */
+    } else if (io->started_external) {
+        rc = sat_interop_external_finish(io, timer, err);
+        if (rc) sat_interop_external_failed(io, err->msg);   /* the next frame takes map */
     } else {
         double t2 = sw_clock_ms();
         cudaError_t e = cudaGraphicsUnmapResources(io->count, io->res, io->stream);

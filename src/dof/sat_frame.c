@@ -8,7 +8,7 @@
 #include "gl/gl_util.h"
 #include "util/clock.h"
 
-static const char *const interop_names[SAT_INTEROP_COUNT] = {"map", "external", "auto"};
+static const char *const interop_names[SAT_INTEROP_COUNT] = {"map", "external", "auto", "vulkan"};
 
 const char *sat_interop_name(sat_interop_mode m) { return (unsigned)m < SAT_INTEROP_COUNT ? interop_names[m] : "?"; }
 
@@ -19,7 +19,7 @@ int sat_interop_parse(const char *s, sat_interop_mode *out, sw_error *err)
             *out = (sat_interop_mode)i;
             return 0;
         }
-    return sw_fail(err, "'%s': expected map, external or auto", s ? s : "");
+    return sw_fail(err, "'%s': expected map, external, auto or vulkan", s ? s : "");
 }
 
 int sat_frame_init(sat_frame *f, sw_error *err)

@@ -34,8 +34,17 @@ typedef struct sat_gl {
  *   external: memory CUDA allocates and exports as a file descriptor, GL imports
  *             (GL_EXT_memory_object_fd) as buffers; GL copies the colour and depth into
  *             them, CUDA copies the DoF out of them (src/dof/sat_external_cuda.c);
- *   auto:     external where the driver has it and the import works, else map. */
-typedef enum sat_interop_mode { SAT_INTEROP_MAP, SAT_INTEROP_EXTERNAL, SAT_INTEROP_AUTO, SAT_INTEROP_COUNT } sat_interop_mode;
+ *   auto:     external where the driver has it and the import works, else map;
+ *   vulkan:   the frame's textures are Vulkan images GL renders into and CUDA reads and
+ *             writes as arrays, ordered by semaphores both wait on, on the GPU
+ *             (gfx/vk_share.h, src/dof/sat_vulkan_cuda.c); map where it cannot run. */
+typedef enum sat_interop_mode {
+    SAT_INTEROP_MAP,
+    SAT_INTEROP_EXTERNAL,
+    SAT_INTEROP_AUTO,
+    SAT_INTEROP_VULKAN,
+    SAT_INTEROP_COUNT
+} sat_interop_mode;
 const char *sat_interop_name(sat_interop_mode m);
 int sat_interop_parse(const char *s, sat_interop_mode *out, sw_error *err);
 
@@ -43,9 +52,9 @@ int sat_interop_parse(const char *s, sat_interop_mode *out, sw_error *err);
  * (src/dof/handover_clock.h). */
 typedef struct sat_handover_info {
     sat_interop_mode requested;   /* set by the caller (default map) */
-    const char *interop;      /* "map" or "external" for the last cuda frame; NULL: none yet */
+    const char *interop;      /* "map", "external" or "vulkan" for the last cuda frame; NULL: none yet */
     char path_why[240];       /* why that path (external unavailable or failed: the reason) */
-    const char *sync;         /* external: "host waits" or "egl syncs"; NULL on map */
+    const char *sync;         /* external: "host waits" or "egl syncs"; vulkan: "semaphores"; NULL on map */
     bool measured;            /* the gaps are measured (the clock calibrated) */
     char why[200];            /* when not: why */
     /* The clock check: globaltimer - GL_TIMESTAMP at the tightest bracket, half that
@@ -74,6 +83,10 @@ typedef struct sat_cuda_gather {
      * DoF's downsample, each table stage and the DoF passes apart (true: events between
      * them, each of which makes the GPU drain one kernel before it starts the next). */
     bool split_stages;
+    /* --interop vulkan: where the frame's textures are Vulkan's (NULL: not open, and
+     * VULKAN_WHY says why) */
+    struct vk_share *vulkan;
+    const char *vulkan_why;
 } sat_cuda_gather;
 
 int sat_frame_init(sat_frame *f, sw_error *err);

@@ -120,22 +120,29 @@ GLuint gl_program_compute(const char *comp_name, const char *defines, sw_error *
     return link(&sh, 1, comp_name, err);
 }
 
+static void texture_sampling(GLuint tex)
+{
+    glTextureParameteri(tex, GL_TEXTURE_MIN_FILTER, GL_LINEAR);
+    glTextureParameteri(tex, GL_TEXTURE_MAG_FILTER, GL_LINEAR);
+    glTextureParameteri(tex, GL_TEXTURE_WRAP_S, GL_CLAMP_TO_EDGE);
+    glTextureParameteri(tex, GL_TEXTURE_WRAP_T, GL_CLAMP_TO_EDGE);
+}
+
 GLuint gl_texture_2d(GLenum internal_format, int width, int height)
 {
     GLuint tex = 0;
     glCreateTextures(GL_TEXTURE_2D, 1, &tex);
     glTextureStorage2D(tex, 1, internal_format, width, height);
-    glTextureParameteri(tex, GL_TEXTURE_MIN_FILTER, GL_LINEAR);
-    glTextureParameteri(tex, GL_TEXTURE_MAG_FILTER, GL_LINEAR);
-    glTextureParameteri(tex, GL_TEXTURE_WRAP_S, GL_CLAMP_TO_EDGE);
-    glTextureParameteri(tex, GL_TEXTURE_WRAP_T, GL_CLAMP_TO_EDGE);
+    texture_sampling(tex);
     return tex;
 }
 
 static void target_release(gl_target *t)
 {
     if (t->fbo) glDeleteFramebuffers(1, &t->fbo);
-    if (t->color_count) glDeleteTextures(t->color_count, t->color);
+    for (int i = 0; i < t->color_count; i++)
+        if (t->color[i] && t->source) t->source->destroy(t->source->user, t->color[i]);
+        else if (t->color[i]) glDeleteTextures(1, &t->color[i]);
     if (t->depth_rb) glDeleteRenderbuffers(1, &t->depth_rb);
     t->fbo = t->depth_rb = 0;
     memset(t->color, 0, sizeof t->color);
@@ -146,7 +153,10 @@ static int target_build(gl_target *t, bool with_depth, sw_error *err)
     glCreateFramebuffers(1, &t->fbo);
     GLenum draw[4];
     for (int i = 0; i < t->color_count; i++) {
-        t->color[i] = gl_texture_2d(t->color_format[i], t->width, t->height);
+        if (!t->source) t->color[i] = gl_texture_2d(t->color_format[i], t->width, t->height);
+        else if (t->source->create(t->source->user, t->color_format[i], t->width, t->height, &t->color[i], err))
+            return sw_wrap(err, "render target %dx%d, colour %d: ", t->width, t->height, i);
+        else texture_sampling(t->color[i]);
         glNamedFramebufferTexture(t->fbo, GL_COLOR_ATTACHMENT0 + i, t->color[i], 0);
         draw[i] = GL_COLOR_ATTACHMENT0 + i;
     }
@@ -166,7 +176,14 @@ static int target_build(gl_target *t, bool with_depth, sw_error *err)
 int gl_target_create(gl_target *t, int width, int height, const GLenum *color_formats, int color_count,
                      bool with_depth, sw_error *err)
 {
+    return gl_target_create_from(t, width, height, color_formats, color_count, with_depth, NULL, err);
+}
+
+int gl_target_create_from(gl_target *t, int width, int height, const GLenum *color_formats, int color_count,
+                          bool with_depth, const gl_texture_source *source, sw_error *err)
+{
     memset(t, 0, sizeof *t);
+    t->source = source;
     if (color_count < 0 || color_count > 4) return sw_fail(err, "render target: %d colour attachments (max 4)", color_count);
     if (width < 1 || height < 1) return sw_fail(err, "render target: size %dx%d", width, height);
     t->width = width;

@@ -32,10 +32,20 @@ GLuint gl_program_compute(const char *comp_name, const char *defines, sw_error *
 /* A 2D texture with one mip level, linear filtering and edge clamping. */
 GLuint gl_texture_2d(GLenum internal_format, int width, int height);
 
+/* Where a render target's colour textures come from when not from glTextureStorage2D:
+ * CREATE makes a W x H texture of FORMAT with one level (its storage fixed), DESTROY
+ * frees one it made (gfx/vk_share.h: textures over memory Vulkan allocated). */
+typedef struct gl_texture_source {
+    int (*create)(void *user, GLenum format, int w, int h, GLuint *tex, sw_error *err);
+    void (*destroy)(void *user, GLuint tex);
+    void *user;
+} gl_texture_source;
+
 /* A framebuffer with up to 4 colour textures and an optional depth renderbuffer.
  * Recreate it (gl_target_resize) when the window size changes. */
 typedef struct gl_target {
     GLuint fbo;
+    const gl_texture_source *source;   /* NULL: its own textures */
     GLuint color[4];
     GLenum color_format[4];
     int color_count;
@@ -45,6 +55,9 @@ typedef struct gl_target {
 
 int gl_target_create(gl_target *t, int width, int height, const GLenum *color_formats, int color_count,
                      bool with_depth, sw_error *err);
+/* The same, its colour textures from SOURCE (also after a resize). */
+int gl_target_create_from(gl_target *t, int width, int height, const GLenum *color_formats, int color_count,
+                          bool with_depth, const gl_texture_source *source, sw_error *err);
 int gl_target_resize(gl_target *t, int width, int height, sw_error *err);
 void gl_target_destroy(gl_target *t);
 
