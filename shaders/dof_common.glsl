@@ -12,6 +12,8 @@ uniform int u_boxes;  // nested boxes, 1..3
 uniform int u_guard;  // the foreground guard: 1 on, 0 off
 uniform int u_kernel; // 0 nested boxes, 1 the stepped disc with the soft guard
 uniform int u_near;   // 1: the near field spreads (its tiles in near_tiles)
+uniform int u_near_probes;     // the near layer's probes: DOF_NEAR_PROBES, or DOF_NEAR_PROBES_HALF at half size
+uniform float u_near_spread;   // the spiral's radius over the tile's near CoC: 1, or DOF_NEAR_HALF_SPREAD
 uniform int u_layers; // 1: the disc from the layer tables (bound with it)
 uniform int u_coverage_out;   // 1 (the half-resolution DoF's half pass): the 4th channel is the near
                               // layer's coverage (0 where none), for its composite (dof_half_composite.comp)
@@ -183,12 +185,16 @@ float near_layer(ivec2 p, float d, float rt, float dt, out vec4 col)
     col = vec4(0.0);
     if (rt < 0.5 || !(dt < 0.97 * d)) return 0.0;
     float dqs[DOF_NEAR_PROBES];
-    for (int k = 0; k < DOF_NEAR_PROBES; k++)
-        dqs[k] = texelFetch(u_depth, clamp(p + ivec2(floor(rt * NEAR_SPIRAL[k] + 0.5)), ivec2(0), u_size - 1), 0).r;
+    float rs = rt * u_near_spread;   // the spiral's radius: the probes' offsets
+    for (int k = 0; k < DOF_NEAR_PROBES; k++) {
+        if (k >= u_near_probes) break;
+        dqs[k] = texelFetch(u_depth, clamp(p + ivec2(floor(rs * NEAR_SPIRAL[k] + 0.5)), ivec2(0), u_size - 1), 0).r;
+    }
     float wsum = 0.0;
     vec4 acc = vec4(0.0);
     for (int k = 0; k < DOF_NEAR_PROBES; k++) {
-        ivec2 o = ivec2(floor(rt * NEAR_SPIRAL[k] + 0.5));
+        if (k >= u_near_probes) break;
+        ivec2 o = ivec2(floor(rs * NEAR_SPIRAL[k] + 0.5));
         ivec2 q = p + o;
         if (q.x < 0 || q.y < 0 || q.x >= u_size.x || q.y >= u_size.y) continue;
         float dq = dqs[k];
@@ -204,7 +210,7 @@ float near_layer(ivec2 p, float d, float rt, float dt, out vec4 col)
     }
     if (!(wsum > 0.0)) return 0.0;
     col = acc / wsum;
-    return min(wsum * (1.0 / float(DOF_NEAR_PROBES)), 1.0);
+    return min(wsum * (1.0 / float(u_near_probes)), 1.0);
 }
 
 // ---- the layer tables (src/dof/dof_math.h, dof_layers_pixel) -------------------------

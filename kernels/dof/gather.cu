@@ -206,12 +206,13 @@ extern "C" const void *dof_cuda_near_columns_kernel(unsigned *block_x, unsigned 
     return (const void *)dof_near_columns_kernel;
 }
 
-/* The warp's probe table for a tile of near CoC RT: lane k < DOF_NEAR_PROBES writes probe
- * k (the spiral's point at RT rounded, its distance). Every lane of the warp calls it. */
-__device__ static inline void dof_near_probe_table(float2 *table, float rt)
+/* The warp's probe table for a tile whose spiral has radius RS (its near CoC times
+ * dof_near_spread): lane k < N writes probe k (the spiral's point at RS rounded, its
+ * distance). Every lane of the warp calls it. */
+__device__ static inline void dof_near_probe_table(float2 *table, float rt, int n)
 {
     int k = (int)(threadIdx.x & 31u);
-    if (k < DOF_NEAR_PROBES) {
+    if (k < n) {
         int ox = (int)floorf(rt * dof_spiral[k][0] + 0.5f), oy = (int)floorf(rt * dof_spiral[k][1] + 0.5f);
         unsigned xy = (unsigned)ox << 16 | ((unsigned)oy & 0xffffu);   /* |offsets| <= DOF_MAX_RADIUS */
         table[k] = make_float2(__uint_as_float(xy), sqrtf((float)(ox * ox + oy * oy)));
@@ -289,7 +290,8 @@ __global__ void __launch_bounds__(DOF_GATHER_THREADS, LAYERS ? DOF_LAYERS_BLOCKS
          * every warp for a round trip before it starts. Every lane of the warp takes part
          * (a warp is a tile row), inside the picture or not. */
         dof_near_tile(&a, tx, ty, &tile_rt, &tile_dt);
-        if (tile_rt >= 0.5f) dof_near_probe_table(dof_probes[threadIdx.y], tile_rt);
+        if (tile_rt >= 0.5f)
+            dof_near_probe_table(dof_probes[threadIdx.y], tile_rt * dof_near_spread(&a.p), dof_near_probes(&a.p));
         if (inside) {
             float col[4] = {0.0f, 0.0f, 0.0f, 0.0f};   /* alpha 0 leaves it: 0 x (col - v) must not read an unset value */
             float al = dof_near_layer(&m, x, y, DOF_DEPTH(&m, x, y), tile_rt, tile_dt, col);

@@ -50,6 +50,12 @@
 #define DOF_NEAR_SAMPLES_ALONG(n) (((n) + DOF_NEAR_STRIDE / 2 - 1) / DOF_NEAR_STRIDE)
 #define DOF_GATHER_THREADS (DOF_NEAR_TILE_W * DOF_NEAR_TILE_H)   /* the GPU gathers' block */
 #define DOF_NEAR_PROBES 24
+/* At half size (dof_params.half) the near layer probes 12 points: the first 12 of the
+ * spiral below, their radius times DOF_NEAR_HALF_SPREAD (sqrt 2), are the Vogel spiral of
+ * 12 (point k lies at sqrt((k + 1/2) / N) at angle k times the golden angle). A half pixel
+ * stands for four, so 12 probes of the half frame read what 48 would of the full one. */
+#define DOF_NEAR_PROBES_HALF 12
+#define DOF_NEAR_HALF_SPREAD 1.41421356f
 #define DOF_NEAR_SPIRAL \
     DOF_P(0.144338f, 0.000000f), DOF_P(-0.184342f, 0.168873f), DOF_P(0.028217f, -0.321513f), DOF_P(0.232351f, 0.303061f), \
     DOF_P(-0.426393f, -0.075423f), DOF_P(0.403917f, -0.256939f), DOF_P(-0.135102f, 0.502574f), DOF_P(-0.257655f, -0.496099f), \

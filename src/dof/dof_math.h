@@ -332,16 +332,24 @@ DOF_FN void dof_near_sample(const struct dof_image *m, int tx0, int ty0, int k, 
     } while (0)
 #endif
 /* The near layer over (px, py), depth D, in a tile of near CoC RT and least depth DT:
- * the disc of radius RT probed at the spiral's points; a probe q at distance rho counts
+ * the disc of radius RT probed at the spiral's N points (dof_near_probes); a probe q at distance rho counts
  * if it is nearer than the pixel (weight 0 at 0.97 d, 1 from 0.92 d) and before the focus,
  * and its own disc reaches the pixel (r_q >= rho, a pixel's ramp); it stands for the
  * disc's area / N, and spreads its colour thinly over its own disc, so it weighs
  * (RT / r_q)^2. The coverage alpha is the weights' sum over N, at most 1; the layer's
  * colour, their weighted mean, into col[0..c). Returns alpha (0: nothing in front, col
  * untouched). The caller blends: out = own + alpha (col - own). */
+/* The near layer's probes: DOF_NEAR_PROBES at full size, DOF_NEAR_PROBES_HALF at half size
+ * (the first ones of the spiral, spread by DOF_NEAR_HALF_SPREAD: dof_limits.h). */
+DOF_FN int dof_near_probes(const dof_params *p) { return p->half ? DOF_NEAR_PROBES_HALF : DOF_NEAR_PROBES; }
+DOF_FN float dof_near_spread(const dof_params *p) { return p->half ? DOF_NEAR_HALF_SPREAD : 1.0f; }
+
 DOF_FN float dof_near_layer(const struct dof_image *m, int px, int py, float d, float rt, float dt, float *col)
 {
     if (rt < 0.5f || !(dt < 0.97f * d)) return 0.0f;
+    const int n = dof_near_probes(m->p);
+    const float rs = rt * dof_near_spread(m->p);   /* the spiral's radius: the probes' offsets */
+    (void)rs;
 #define DOF_P(x, y) {x, y}
     const float spiral[DOF_NEAR_PROBES][2] = {DOF_NEAR_SPIRAL};
 #undef DOF_P
@@ -351,11 +359,12 @@ DOF_FN float dof_near_layer(const struct dof_image *m, int px, int py, float d, 
      * on a GPU); the same arithmetic in the same order as one probe at a time. */
     DOF_UNROLL
     for (int k0 = 0; k0 < DOF_NEAR_PROBES; k0 += DOF_NEAR_BATCH) {
+        if (k0 >= n) break;   /* N is a multiple of the batch */
         int ox[DOF_NEAR_BATCH], oy[DOF_NEAR_BATCH];
         float rho[DOF_NEAR_BATCH], dqs[DOF_NEAR_BATCH];
         DOF_UNROLL
         for (int j = 0; j < DOF_NEAR_BATCH; j++) {
-            DOF_NEAR_PROBE(m, k0 + j, rt, ox[j], oy[j], rho[j]);
+            DOF_NEAR_PROBE(m, k0 + j, rs, ox[j], oy[j], rho[j]);
             dqs[j] = dof_depth_clamped(m, px + ox[j], py + oy[j]);
         }
         DOF_UNROLL
@@ -378,7 +387,7 @@ DOF_FN float dof_near_layer(const struct dof_image *m, int px, int py, float d, 
     }
     if (!(wsum > 0.0f)) return 0.0f;
     for (int ch = 0; ch < m->c; ch++) col[ch] = DOF_DIV(acc[ch], wsum);
-    return fminf(wsum * (1.0f / (float)DOF_NEAR_PROBES), 1.0f);
+    return fminf(wsum * (1.0f / (float)n), 1.0f);
 }
 #endif
 
