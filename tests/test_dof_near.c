@@ -5,9 +5,9 @@
  * straight edge the fraction of a disc of radius r beyond a chord at t,
  *   f(t) = (acos(t/r) - (t/r) sqrt(1 - (t/r)^2)) / pi,
  * 1/2 at the edge, 0 from r on. With --near on the background there comes out f(t)
- * white (within 0.12, the spiral's 24 probes); with it off it stays black (the hard
- * silhouette); cpu and both gl gathers (compute and fragment, after the same tile pass)
- * agree. */
+ * white (within 0.12, the spiral's 24 probes; the same at half size, 12 probes of the
+ * half picture); with it off it stays black (the hard silhouette); cpu and both gl
+ * gathers (compute and fragment, after the same tile pass) agree. */
 #include <math.h>
 #include <unistd.h>
 
@@ -52,11 +52,14 @@ static void scene(void)
     write_depth("dofnear_depth.npy", depth);
 }
 
+/* --scale of the runs: full, or half (the near layer's 12 probes of the half picture). */
+static const char *scale = "full";
+
 /* BACKEND is cpu, or gl with GATHER compute or fragment. */
 static int run(const char *backend, const char *gather, const char *near, const char *out, image8 *img)
 {
     if (RUN("--backend", backend, "--gather", gather, "--in", "dofnear_in.png", "--depth", "dofnear_depth.npy",
-            "--focus", "4", "--aperture", "4", "--near", near, "--out", out)) {
+            "--focus", "4", "--aperture", "4", "--near", near, "--scale", scale, "--out", out)) {
         CHECK_MSG(0, "%s %s --near %s failed", backend, gather, near);
         return -1;
     }
@@ -73,27 +76,29 @@ static double outside(const image8 *img, int k) { return img->pixels[(ROW * W + 
 
 static void spreads(const char *backend, const char *gather, image8 *on)
 {
+    char what[64];
+    snprintf(what, sizeof what, "%s --scale %s", backend, scale);
     image8 off;
     if (run(backend, gather, "on", "dofnear_on.png", on)) return;
     if (run(backend, gather, "off", "dofnear_off.png", &off)) return;
     double prev = 1.0;
     for (int k = 0; k <= 10; k++) {
         double v = outside(on, k), want = segment(k + 0.5);
-        CHECK_MSG(fabs(v - want) <= 0.12, "%s: %.1f px outside the near edge %.3f, the thin lens %.3f", backend,
+        CHECK_MSG(fabs(v - want) <= 0.12, "%s: %.1f px outside the near edge %.3f, the thin lens %.3f", what,
                   k + 0.5, v, want);
-        CHECK_MSG(v <= prev + 0.02, "%s: the spread rises again at %.1f px (%.3f after %.3f)", backend, k + 0.5, v,
+        CHECK_MSG(v <= prev + 0.02, "%s: the spread rises again at %.1f px (%.3f after %.3f)", what, k + 0.5, v,
                   prev);
         prev = v;
     }
     for (int k = 14; k < 20; k++)
         CHECK_MSG(outside(on, k) == 0.0, "%s: %.1f px outside, beyond the CoC and the tile slack: %.3f, want 0",
-                  backend, k + 0.5, outside(on, k));
+                  what, k + 0.5, outside(on, k));
     CHECK_MSG(outside(&off, 0) == 0.0 && outside(&off, 3) == 0.0,
-              "%s --near off: the background should stay sharp (%.3f, %.3f)", backend, outside(&off, 0),
+              "%s --near off: the background should stay sharp (%.3f, %.3f)", what, outside(&off, 0),
               outside(&off, 3));
     /* above the square (its top edge) the same spread */
     double top = on->pixels[((SQ_Y0 - 1) * W + (SQ_X0 + SQ_X1) / 2) * 3] / 255.0;
-    CHECK_MSG(fabs(top - segment(0.5)) <= 0.12, "%s: above the top edge %.3f, the thin lens %.3f", backend, top,
+    CHECK_MSG(fabs(top - segment(0.5)) <= 0.12, "%s: above the top edge %.3f, the thin lens %.3f", what, top,
               segment(0.5));
     image_free(&off);
 }
@@ -104,6 +109,12 @@ int main(void)
     scene();
     image8 cpu = {0}, gl[2] = {{0}, {0}};
     spreads("cpu", "compute", &cpu);
+    /* at half size the same spread, from 12 probes of the half picture (dof_limits.h) */
+    image8 half = {0};
+    scale = "half";
+    spreads("cpu", "compute", &half);
+    scale = "full";
+    image_free(&half);
     CHECK(RUN("--backend", "cpu", "--in", "dofnear_in.png", "--depth", "dofnear_depth.npy", "--focus", "4",
               "--aperture", "4", "--near", "maybe", "--out", "dofnear_bad.png") == 2);
     CHECK(access("dofnear_bad.png", F_OK) != 0);
