@@ -349,7 +349,7 @@ DOF_FN float dof_near_layer(const struct dof_image *m, int px, int py, float d, 
     if (rt < 0.5f || !(dt < 0.97f * d)) return 0.0f;
     const int n = dof_near_probes(m->p);
     const float rs = rt * dof_near_spread(m->p);   /* the spiral's radius: the probes' offsets */
-    (void)rs;
+    (void)rs;   /* unused where DOF_NEAR_PROBE reads a table made from it (the CUDA gather) */
 #define DOF_P(x, y) {x, y}
     const float spiral[DOF_NEAR_PROBES][2] = {DOF_NEAR_SPIRAL};
 #undef DOF_P
