@@ -72,12 +72,17 @@ dump full-1 --interop map --frames-in-flight 1 --dof-scale full && dump full-2 -
 run --interop external --frames-in-flight 2 --dump "$tmp/ext-2" 2>"$tmp/ext-2.err"; rc=$?
 [ $rc != 0 ] && grep -q "needs --interop map" "$tmp/ext-2.err" ||
     fail "--interop external --frames-in-flight 2: exit $rc, want a clear refusal: $(tail -2 "$tmp/ext-2.err")"
-dump map-d --interop map   # the default with the cuda SAT: 2 in flight
+dump map-d --interop map   # map's default with the cuda SAT: 2 in flight
+dump def && same_frames map-1 def   # the default: Vulkan's semaphores, 1 in flight (map, 2, where Vulkan cannot open)
 dump gl-gather-2 --gather compute --frames-in-flight 2 && dump gl-gather-1 --gather compute --frames-in-flight 1 &&
     same_frames gl-gather-1 gl-gather-2
 python3 - "$tmp" <<'PY' || fails=$((fails + 1))
 import json, sys
-for name, n, path in (("map-1", 1, "map"), ("map-2", 2, "map"), ("map-d", 2, "map"), ("gl-gather-2", 2, "map")):
+d = json.load(open("%s/def.json" % sys.argv[1]))["frame_gpu"]
+vk = d["frame_textures"] == "vulkan"
+print("default:", "vulkan" if vk else "map (%s)" % d["vulkan_unavailable_because"])
+for name, n, path in (("map-1", 1, "map"), ("map-2", 2, "map"), ("map-d", 2, "map"), ("gl-gather-2", 2, "map"),
+                      ("def", 1 if vk else 2, "vulkan" if vk else "map")):
     g = json.load(open("%s/%s.json" % (sys.argv[1], name)))["frame_gpu"]
     print(name, {k: g.get(k) for k in ("frames_in_flight", "interop", "gl_to_cuda_us", "cuda_to_gl_us", "cuda_span_ms",
                                       "gpu_busy_ms", "gpu_wall_ms")})
@@ -86,5 +91,5 @@ for name, n, path in (("map-1", 1, "map"), ("map-2", 2, "map"), ("map-d", 2, "ma
         assert isinstance(g[k], float), "%s: %s not measured: %s" % (name, k, g.get("gaps_unavailable_because"))
     assert g["gpu_wall_ms"] > 0 and g["gpu_busy_ms"] > 0, (name, g)
 PY
-[ $fails = 0 ] && echo "PASS: 2 in flight gives the single set's frames (map, GL gather); the default; external refused" ||
+[ $fails = 0 ] && echo "PASS: 2 in flight gives the single set's frames (map, GL gather); the default (vulkan, 1); external refused" ||
     { echo "$fails failure(s)"; exit 1; }

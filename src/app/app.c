@@ -9,19 +9,31 @@
 #include "app/hud.h"
 #include "io/image.h"
 
-/* --interop vulkan: Vulkan allocates the frame's textures (NULL: GL does, as without it). */
-static const gl_texture_source *open_vulkan(app *a)
+/* Whether Vulkan allocates the frame's textures: with --interop vulkan, and by default
+ * where CUDA will build the table and gather (its semaphores in place of map and unmap:
+ * the wall of two frames in flight with one, docs/perf/sat.md); map where it cannot open. */
+static bool wants_vulkan(const app_options *o, const cuda_device_info *cuda)
 {
     sat_interop_mode m = SAT_INTEROP_MAP;
     sw_error e;
-    if (!a->opt.interop || sat_interop_parse(a->opt.interop, &m, &e) || m != SAT_INTEROP_VULKAN) return NULL;
+    if (o->interop) return !sat_interop_parse(o->interop, &m, &e) && m == SAT_INTEROP_VULKAN;
+    return cuda->available && (!o->sat_backend || !strcmp(o->sat_backend, "cuda")) &&
+           (!o->gather || !strcmp(o->gather, "cuda"));
+}
+
+/* NULL: GL allocates the frame's textures, as without Vulkan. */
+static const gl_texture_source *open_vulkan(app *a)
+{
+    sw_error e;
+    if (!wants_vulkan(&a->opt, &a->cuda)) return NULL;
     if (!vk_share_create(&a->vulkan, &e)) {
-        fprintf(stderr, "scanworks: --interop vulkan: the frame's textures are Vulkan images (%s)\n",
-                vk_share_device_name(a->vulkan));
+        fprintf(stderr, "scanworks: %s: the frame's textures are Vulkan images (%s)\n",
+                a->opt.interop ? "--interop vulkan" : "GL-CUDA hand-over", vk_share_device_name(a->vulkan));
         return vk_share_texture_source(a->vulkan);
     }
     snprintf(a->vulkan_why, sizeof a->vulkan_why, "Vulkan: %.180s", e.msg);
-    app_message(a, "--interop vulkan: %s; the frame's textures are GL's, handed over by map", a->vulkan_why);
+    app_message(a, "%s: %s; the frame's textures are GL's, handed over by map",
+                a->opt.interop ? "--interop vulkan" : "GL-CUDA hand-over", a->vulkan_why);
     return NULL;
 }
 

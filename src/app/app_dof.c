@@ -52,19 +52,22 @@ int app_dof_init(app *a, sw_error *err)
     /* No --gather: the fastest pass, the CUDA kernel inside the SAT's mapping, where
      * CUDA builds the table (35 us against 54 for the compute shader at 1080p). */
     if (!o->gather && a->sat_backend == PRIM_CUDA) a->gather = DOF_CUDA;
-    sat_interop_mode requested = SAT_INTEROP_MAP;
+    /* The hand-over: Vulkan's semaphores where the frame's textures are Vulkan's (opened by
+     * default where CUDA builds the table; app.c), else map. */
+    sat_interop_mode requested = a->vulkan ? SAT_INTEROP_VULKAN : SAT_INTEROP_MAP;
     if (o->interop && sat_interop_parse(o->interop, &requested, err)) return sw_wrap(err, "--interop: ");
-    /* Two in flight by default where CUDA takes the frame by map or through Vulkan (wall
-     * 2.34 -> 2.04 ms a 1080p frame on the H200 by map); with external memory the two
-     * sets' frames are not yet the single set's, so it is refused there. */
+    /* Frames in flight, by default: one through Vulkan (its wall is two's by map, 1.985
+     * against 2.006 ms a 1080p frame on an H100, with no frame of latency, and the kernels
+     * find the frame in L2), two by map (wall 2.34 -> 2.04 ms on the H200); with external
+     * memory the two sets' frames are not yet the single set's, so it is refused there. */
     const bool two = a->sat_backend == PRIM_CUDA && (requested == SAT_INTEROP_MAP || requested == SAT_INTEROP_VULKAN);
     if (o->frames_in_flight > 1 && a->sat_backend == PRIM_CUDA && !two)
         return sw_fail(err, "--frames-in-flight %ld: needs --interop map or vulkan (with --interop %s the frames of "
                        "two sets differ from one set's); use --interop map or --frames-in-flight 1",
                        o->frames_in_flight, o->interop);
     a->in_flight = o->frames_in_flight >= 1 && o->frames_in_flight <= APP_MAX_FRAMES_IN_FLIGHT ? (int)o->frames_in_flight
-                   : two ? 2
-                         : 1;
+                   : two && !(requested == SAT_INTEROP_VULKAN && a->vulkan) ? 2
+                                                                             : 1;
     for (int s = 0; s < a->in_flight; s++) {
         if (sat_frame_init(&a->sats[s], err)) return sw_wrap(err, "SAT: ");
         a->sats[s].handover.requested = requested;

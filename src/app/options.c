@@ -150,17 +150,19 @@ static const struct viewer_flag {
     {"--gather", "G", "DoF pass: fragment or compute shader, or cuda (a CUDA kernel in the same\n"
                       "mapping; needs --sat-backend cuda); default cuda where the SAT is built by\n"
                       "cuda, else compute"},
-    {"--interop", "I", "how the cuda SAT and gather share the frame with GL: map (register once,\n"
-                       "map and unmap each frame; the default), external (CUDA-allocated memory GL\n"
-                       "imports, GL_EXT_memory_object_fd), auto (external where it works) or\n"
-                       "vulkan (the frame's textures are Vulkan images GL and CUDA share, ordered\n"
-                       "by semaphores on the GPU: no map, no host wait); a path that cannot run\n"
-                       "falls back to map and says why"},
+    {"--interop", "I", "how the cuda SAT and gather share the frame with GL: vulkan (the frame's\n"
+                       "textures are Vulkan images GL and CUDA share, ordered by semaphores on\n"
+                       "the GPU: no map, no host wait; the default where CUDA builds the table and\n"
+                       "Vulkan opens on GL's device), map (register once, map and unmap each\n"
+                       "frame; the default elsewhere), external (CUDA-allocated memory GL imports,\n"
+                       "GL_EXT_memory_object_fd) or auto (external where it works); a path that\n"
+                       "cannot run falls back to map and says why"},
     {"--frames-in-flight", "N", "1: each frame's GL render, CUDA SAT and gather, and composite run one\n"
                                 "after the other; 2: two sets of the frame's textures, so GL renders\n"
                                 "frame k+1 while CUDA works on frame k, and frame k is shown one frame\n"
                                 "later (the same pixels a frame index; --interop map or vulkan). Default: 2\n"
-                                "where the cuda SAT takes the frame by map or vulkan, else 1"},
+                                "where the cuda SAT takes the frame by map, else 1 (through Vulkan, two\n"
+                                "save no wall time)"},
     {"--fallback", NULL, "when the --sat-backend or --gather asked for cannot run here, run what\n"
                          "can (cuda -> gl, cuda gather -> compute) and say so, instead of failing"},
     {"--kernel", "K", "DoF kernel: disc (a stepped disc of fractional radius, soft guard; the\n"
