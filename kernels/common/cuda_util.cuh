@@ -30,12 +30,13 @@ extern "C" {
 #endif
 
 /* The host helpers, each described where src/prim/cuda_util_cuda.c defines it: allocation,
- * point-sampling textures, the current device's compute capability (tune.h's key), memory
+ * point-sampling textures and surfaces, the current device's compute capability (tune.h's key), memory
  * bandwidth and SM count, the dynamic shared memory a kernel may take and the blocks a
  * device holds, launches: 1-D, a grid-stride loop's capped grid, cooperative, a cluster. */
 int cuda_alloc(void **p, size_t bytes, const char *what, sw_error *err);
 int cuda_point_texture(cudaArray_t array, cudaTextureObject_t *tex, sw_error *err);
 int cuda_point_texture_over(const struct cudaResourceDesc *rd, cudaTextureObject_t *tex, sw_error *err);
+int cuda_array_surface(cudaArray_t array, cudaSurfaceObject_t *surf, sw_error *err);
 int cuda_device_arch(void);
 int cuda_pdl_ok(const void *kernel);
 int cuda_device_mem_gbps(void);

@@ -60,14 +60,15 @@ int app_dof_init(app *a, sw_error *err)
      * against 2.006 ms a 1080p frame on an H100, with no frame of latency, and the kernels
      * find the frame in L2), two by map (wall 2.34 -> 2.04 ms on the H200); with external
      * memory the two sets' frames are not yet the single set's, so it is refused there. */
-    const bool two = a->sat_backend == PRIM_CUDA && (requested == SAT_INTEROP_MAP || requested == SAT_INTEROP_VULKAN);
+    const bool vulkan = requested == SAT_INTEROP_VULKAN;
+    const bool two = a->sat_backend == PRIM_CUDA && (requested == SAT_INTEROP_MAP || vulkan);
     if (o->frames_in_flight > 1 && a->sat_backend == PRIM_CUDA && !two)
         return sw_fail(err, "--frames-in-flight %ld: needs --interop map or vulkan (with --interop %s the frames of "
                        "two sets differ from one set's); use --interop map or --frames-in-flight 1",
                        o->frames_in_flight, o->interop);
     a->in_flight = o->frames_in_flight >= 1 && o->frames_in_flight <= APP_MAX_FRAMES_IN_FLIGHT ? (int)o->frames_in_flight
-                   : two && !(requested == SAT_INTEROP_VULKAN && a->vulkan) ? 2
-                                                                             : 1;
+                   : two && !(vulkan && a->vulkan) ? 2
+                                                    : 1;
     for (int s = 0; s < a->in_flight; s++) {
         if (sat_frame_init(&a->sats[s], err)) return sw_wrap(err, "SAT: ");
         a->sats[s].handover.requested = requested;

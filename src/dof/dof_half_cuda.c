@@ -40,11 +40,7 @@ static int make_image(dof_cuda_half *hf, const struct cudaChannelFormatDesc *des
                       cudaTextureObject_t *tex, cudaSurfaceObject_t *surf, sw_error *err)
 {
     TRY(cudaMallocArray(array, desc, (size_t)hw, (size_t)hh, cudaArraySurfaceLoadStore));
-    struct cudaResourceDesc rd;
-    memset(&rd, 0, sizeof rd);
-    rd.resType = cudaResourceTypeArray;
-    rd.res.array.array = *array;
-    TRY(cudaCreateSurfaceObject(surf, &rd));
+    if (cuda_array_surface(*array, surf, err)) return -1;
     if (tex && cuda_point_texture(*array, tex, err)) {
         dof_cuda_half_free(hf);
         return -1;

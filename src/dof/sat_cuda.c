@@ -169,9 +169,9 @@ void sat_interop_report_previous(sat_interop *io, gpu_timer *timer)
 
 /* The table, then the optional gather, from the colour and depth textures COLOR and
  * DEPTH into SAT (SAT_BYTES) and the surface OUT; the same whichever hand-over. */
-int sat_interop_run_kernels(sat_interop *io, int slot, int variant, cudaTextureObject_t color, cudaTextureObject_t depth,
-                       cudaSurfaceObject_t out, void *sat, size_t sat_bytes, int w, int h, float scale, float alpha,
-                       const sat_cuda_gather *g, sw_error *err)
+int sat_interop_run_kernels(sat_interop *io, int slot, int variant, cudaTextureObject_t color,
+                            cudaTextureObject_t depth, cudaSurfaceObject_t out, void *sat, size_t sat_bytes, int w,
+                            int h, float scale, float alpha, const sat_cuda_gather *g, sw_error *err)
 {
     /* With the cuda gather the table is read by it alone: the two-plane layout, unless
      * SCANWORKS_SAT_LAYOUT=texels (for comparison; the same pixels). */
@@ -241,14 +241,19 @@ static int run_mapped(sat_interop *io, int slot, int variant, int w, int h, floa
         return sw_fail(err, "SAT buffer holds %zu bytes, %dx%d needs %zu", size, w, h, (size_t)w * h * 16);
     if (cuda_point_texture(arrays[0], &o->color, err)) return -1;
     if (g) {
-        if (cuda_point_texture(arrays[2], &o->depth, err)) return -1;
-        struct cudaResourceDesc rd;
-        memset(&rd, 0, sizeof rd);
-        rd.resType = cudaResourceTypeArray;
-        rd.res.array.array = arrays[3];
-        TRY(cudaCreateSurfaceObject(&o->out, &rd));
+        if (cuda_point_texture(arrays[2], &o->depth, err) || cuda_array_surface(arrays[3], &o->out, err)) return -1;
     }
     return sat_interop_run_kernels(io, slot, variant, o->color, o->depth, o->out, ptr, size, w, h, scale, alpha, g, err);
+}
+
+/* A frame is between start and finish on PATH; 0. */
+static int mark_started(sat_interop *io, enum sat_path path, bool gathered, int variant)
+{
+    io->started = true;
+    io->started_path = path;
+    io->started_gather = gathered;
+    io->started_variant = variant;
+    return 0;
 }
 
 /* The first half of a frame: the map (or the external copy-in) and every CUDA command;
@@ -268,27 +273,17 @@ int sat_interop_start(void **state, sat_variant v, GLuint color_tex, GLuint out_
     int variant = variant_of(v);
     enum sat_path path = sat_interop_choose_path(io, gather, info);
     if (path == PATH_VULKAN) {   /* nothing registered: the textures are Vulkan's */
-        if (!sat_interop_vulkan_start(io, slot, variant, color_tex, w, h, scale, alpha, gather, timer, err)) {
-            io->started = io->started_vulkan = io->started_gather = true;
-            io->started_external = false;
-            io->started_variant = variant;
-            return 0;
-        }
+        if (!sat_interop_vulkan_start(io, slot, variant, color_tex, w, h, scale, alpha, gather, timer, err))
+            return mark_started(io, PATH_VULKAN, true, variant);
         sat_interop_vulkan_failed(io, err->msg);
         path = sat_interop_choose_path(io, gather, info);   /* says so */
     }
     GLuint ids[MAX_RES] = {color_tex, out_buffer, gather ? gather->depth_tex : 0, gather ? gather->out_tex : 0};
     if (ensure_registered(io, ids, gather ? 4 : 2, w, h, err)) return -1;
     if (path == PATH_EXTERNAL) {
-        int rc = sat_interop_external_start(io, slot, variant, color_tex, w, h, scale, alpha, gather, info, timer, err);
-        if (!rc) {
-            io->started = true;
-            io->started_external = true;
-            io->started_vulkan = false;
-            io->started_gather = true;
-            io->started_variant = variant;
+        if (!sat_interop_external_start(io, slot, variant, color_tex, w, h, scale, alpha, gather, info, timer, err)) {
             io->started_out_tex = gather->out_tex;
-            return 0;
+            return mark_started(io, PATH_EXTERNAL, true, variant);
         }
         sat_interop_external_failed(io, err->msg);
         sat_interop_choose_path(io, gather, info);   /* says so */
@@ -307,10 +302,7 @@ int sat_interop_start(void **state, sat_variant v, GLuint color_tex, GLuint out_
     handover_clock_cuda_begin(&io->clock, io->stream);
     int rc = run_mapped(io, slot, variant, w, h, scale, alpha, gather, err);
     if (!rc) handover_clock_cuda_end(&io->clock, io->stream);
-    io->started = true;
-    io->started_external = io->started_vulkan = false;
-    io->started_gather = gather != NULL;
-    io->started_variant = variant;
+    mark_started(io, PATH_MAP, gather != NULL, variant);
     if (rc) {   /* unmapped at once; the frame is not counted */
         sw_error ignored;
         sat_interop_finish(io, info, NULL, &ignored);
@@ -326,10 +318,10 @@ int sat_interop_finish(void *state, sat_handover_info *info, gpu_timer *timer, s
     if (!io || !io->started) return 0;
     io->started = false;
     int slot = (int)(io->frame % 2), rc = 0;
-    if (io->started_vulkan) {
+    if (io->started_path == PATH_VULKAN) {
         rc = sat_interop_vulkan_finish(io, err);
         if (rc) sat_interop_vulkan_failed(io, err->msg);   /* the next frame takes map */
-    } else if (io->started_external) {
+    } else if (io->started_path == PATH_EXTERNAL) {
         rc = sat_interop_external_finish(io, timer, err);
         if (rc) sat_interop_external_failed(io, err->msg);   /* the next frame takes map */
     } else {

@@ -224,11 +224,7 @@ static int create_all(sat_external *x, int w, int h, sw_error *err)
         pitch_texture((void *)(uintptr_t)x->depth.ptr, f1, w, h, x->depth_pitch, &x->depth_tex, err))
         return -1;
     CUDA_TRY(cudaMallocArray(&x->out_array, &half4, (size_t)w, (size_t)h, cudaArraySurfaceLoadStore), err);
-    struct cudaResourceDesc rd;
-    memset(&rd, 0, sizeof rd);
-    rd.resType = cudaResourceTypeArray;
-    rd.res.array.array = x->out_array;
-    CUDA_TRY(cudaCreateSurfaceObject(&x->out_surf, &rd), err);
+    if (cuda_array_surface(x->out_array, &x->out_surf, err)) return -1;
     size_t texels = (size_t)w * h * 16, split = sat_cuda_split_bytes(w, h);
     x->sat_bytes = texels > split ? texels : split;
     CUDA_TRY(cudaMalloc(&x->sat, x->sat_bytes), err);

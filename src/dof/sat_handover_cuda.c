@@ -11,10 +11,10 @@
 
 /* The external-memory frame (sat_external.h): no map, no unmap; two host waits, or
  * none with the EGL syncs (sat_egl_sync.h). This is its first half, up to CUDA's last
- * command; external_finish is the second (the wait for CUDA, the copy back to GL). */
+ * command; sat_interop_external_finish is the second (the wait for CUDA, the copy back to GL). */
 int sat_interop_external_start(sat_interop *io, int slot, int variant, GLuint color_tex, int w, int h, float scale,
-                          float alpha, const sat_cuda_gather *g, sat_handover_info *info, gpu_timer *timer,
-                          sw_error *err)
+                               float alpha, const sat_cuda_gather *g, sat_handover_info *info, gpu_timer *timer,
+                               sw_error *err)
 {
     sat_external *x = &io->ext;
     if (!io->ext_ready || x->w != w || x->h != h) {
@@ -38,8 +38,8 @@ int sat_interop_external_start(sat_interop *io, int slot, int variant, GLuint co
     if (timer && !io->egl.on) gpu_timer_add(timer, "wait gl (host)", sw_clock_ms() - t0);
     sat_interop_report_previous(io, timer);
     handover_clock_cuda_begin(&io->clock, io->stream);
-    if (sat_interop_run_kernels(io, slot, variant, x->color_tex, x->depth_tex, x->out_surf, x->sat, x->sat_bytes, w, h, scale,
-                    alpha, g, err) ||
+    if (sat_interop_run_kernels(io, slot, variant, x->color_tex, x->depth_tex, x->out_surf, x->sat, x->sat_bytes, w,
+                                h, scale, alpha, g, err) ||
         sat_external_copy_out(x, io->stream, err))
         return -1;
     handover_clock_cuda_end(&io->clock, io->stream);
@@ -60,9 +60,9 @@ int sat_interop_external_finish(sat_interop *io, gpu_timer *timer, sw_error *err
 
 /* The Vulkan frame (sat_vulkan.h): no map, no unmap, no copy, no host wait; GL and CUDA
  * wait for each other's semaphore on the GPU. This is its first half, up to CUDA's
- * signal; vulkan_finish queues GL's wait. */
+ * signal; sat_interop_vulkan_finish queues GL's wait. */
 int sat_interop_vulkan_start(sat_interop *io, int slot, int variant, GLuint color_tex, int w, int h, float scale,
-                        float alpha, const sat_cuda_gather *g, gpu_timer *timer, sw_error *err)
+                             float alpha, const sat_cuda_gather *g, gpu_timer *timer, sw_error *err)
 {
     const GLuint tex[SAT_VK_TEXTURES] = {color_tex, g->depth_tex, g->out_tex};
     if (!sat_vulkan_matches(&io->vk, tex, w, h)) {
@@ -76,8 +76,8 @@ int sat_interop_vulkan_start(sat_interop *io, int slot, int variant, GLuint colo
     sat_interop_report_previous(io, timer);
     handover_clock_cuda_begin(&io->clock, io->stream);
     sat_vulkan *v = &io->vk;
-    if (sat_interop_run_kernels(io, slot, variant, v->color_tex, v->depth_tex, v->out_surf, v->sat, v->sat_bytes, w, h, scale,
-                    alpha, g, err))
+    if (sat_interop_run_kernels(io, slot, variant, v->color_tex, v->depth_tex, v->out_surf, v->sat, v->sat_bytes, w,
+                                h, scale, alpha, g, err))
         return -1;
     handover_clock_cuda_end(&io->clock, io->stream);
     return sat_vulkan_cuda_signal(v, io->stream, err);

@@ -18,6 +18,9 @@
 #define EV_DOWN (SAT_CUDA_MAX_STAGES + 2)   /* before the downsample (it ends where the SAT starts) */
 #define MAX_RES 4                          /* colour, SAT buffer, [depth, DoF output] */
 
+/* The hand-over a frame takes (sat_interop_choose_path). */
+enum sat_path { PATH_MAP, PATH_EXTERNAL, PATH_VULKAN };
+
 typedef struct frame_objects {              /* one frame's, destroyed once it is done */
     cudaTextureObject_t color, depth;
     cudaSurfaceObject_t out;
@@ -45,14 +48,15 @@ typedef struct sat_interop {
     bool vk_ready, vk_failed;
     char vk_why[240];
     dof_frame_cuda dof;       /* the cuda gather's kernels and what they keep (dof_frame_cuda.h) */
-    /* A frame between sat_interop_start and sat_interop_finish (mapped, or external
-     * with CUDA's commands issued): its path, variant, whether it gathered, its output. */
-    bool started, started_external, started_vulkan, started_gather;
+    /* A frame between sat_interop_start and sat_interop_finish (mapped, or external or
+     * Vulkan with CUDA's commands issued): its path, variant, whether it gathered, its
+     * output. */
+    bool started, started_gather;
+    enum sat_path started_path;
     int started_variant;
     GLuint started_out_tex;
 } sat_interop;
 
-enum sat_path { PATH_MAP, PATH_EXTERNAL, PATH_VULKAN };
 
 /* Kernel times of the frame before, now that they are surely done. */
 void sat_interop_report_previous(sat_interop *io, gpu_timer *timer);

@@ -93,11 +93,7 @@ static int create_all(sat_vulkan *v, vk_share *share, sw_error *err)
         import_semaphore(share, &v->gl_done, &v->cuda_done, err))
         return -1;
     if (cuda_point_texture(color, &v->color_tex, err) || cuda_point_texture(depth, &v->depth_tex, err)) return -1;
-    struct cudaResourceDesc rd;
-    memset(&rd, 0, sizeof rd);
-    rd.resType = cudaResourceTypeArray;
-    rd.res.array.array = out;
-    CUDA_TRY(cudaCreateSurfaceObject(&v->out_surf, &rd), err);
+    if (cuda_array_surface(out, &v->out_surf, err)) return -1;
     size_t texels = (size_t)v->w * v->h * 16, split = sat_cuda_split_bytes(v->w, v->h);
     v->sat_bytes = texels > split ? texels : split;
     CUDA_TRY(cudaMalloc(&v->sat, v->sat_bytes), err);
@@ -143,11 +139,14 @@ bool sat_vulkan_matches(const sat_vulkan *v, const GLuint tex[SAT_VK_TEXTURES], 
     return v->sat && v->w == w && v->h == h && !memcmp(v->tex, tex, sizeof v->tex);
 }
 
+/* The textures' layout at either semaphore: GENERAL, the one CUDA reads and writes them
+ * in (CUDA has no layouts). */
+static const GLenum general_layouts[SAT_VK_TEXTURES] = {GL_LAYOUT_GENERAL_EXT, GL_LAYOUT_GENERAL_EXT,
+                                                        GL_LAYOUT_GENERAL_EXT};
+
 int sat_vulkan_gl_to_cuda(sat_vulkan *v, cudaStream_t stream, sw_error *err)
 {
-    /* GENERAL: the layout CUDA reads and writes them in (CUDA has no layouts) */
-    const GLenum layouts[SAT_VK_TEXTURES] = {GL_LAYOUT_GENERAL_EXT, GL_LAYOUT_GENERAL_EXT, GL_LAYOUT_GENERAL_EXT};
-    glSignalSemaphoreEXT(v->gl_ready, 0, NULL, SAT_VK_TEXTURES, v->tex, layouts);
+    glSignalSemaphoreEXT(v->gl_ready, 0, NULL, SAT_VK_TEXTURES, v->tex, general_layouts);
     glFlush();   /* the signal reaches the GPU before CUDA's wait is queued behind it */
     if (gl_check("glSignalSemaphoreEXT before the CUDA SAT", err)) return -1;
     struct cudaExternalSemaphoreWaitParams p;
@@ -166,7 +165,6 @@ int sat_vulkan_cuda_signal(sat_vulkan *v, cudaStream_t stream, sw_error *err)
 
 int sat_vulkan_gl_wait(sat_vulkan *v, sw_error *err)
 {
-    const GLenum layouts[SAT_VK_TEXTURES] = {GL_LAYOUT_GENERAL_EXT, GL_LAYOUT_GENERAL_EXT, GL_LAYOUT_GENERAL_EXT};
-    glWaitSemaphoreEXT(v->gl_done, 0, NULL, SAT_VK_TEXTURES, v->tex, layouts);
+    glWaitSemaphoreEXT(v->gl_done, 0, NULL, SAT_VK_TEXTURES, v->tex, general_layouts);
     return gl_check("glWaitSemaphoreEXT after the CUDA gather", err);
 }

@@ -48,6 +48,21 @@ int cuda_point_texture(cudaArray_t array, cudaTextureObject_t *tex, sw_error *er
     return cuda_point_texture_over(&rd, tex, err);
 }
 
+/* A surface object over ARRAY (made with cudaArraySurfaceLoadStore), for surf2Dwrite. */
+int cuda_array_surface(cudaArray_t array, cudaSurfaceObject_t *surf, sw_error *err)
+{
+    struct cudaResourceDesc rd;
+    memset(&rd, 0, sizeof rd);
+    rd.resType = cudaResourceTypeArray;
+    rd.res.array.array = array;
+    cudaError_t e = cudaCreateSurfaceObject(surf, &rd);
+    if (e != cudaSuccess) {
+        cudaGetLastError();
+        return sw_fail(err, "cudaCreateSurfaceObject failed: %s", cudaGetErrorString(e));
+    }
+    return 0;
+}
+
 /* The current device's compute capability as major * 10 + minor (90 on an H200), 0 when
  * no device answers (cleared as above): the key of the kernels' tune.h tables. */
 int cuda_device_arch(void)
