@@ -49,6 +49,8 @@ int app_init(app *a, const app_options *opt, gfx_context *ctx, int width, int he
     static const char *const view_flags[APP_VIEW_COUNT] = {"color", "depth", "blur", "sat", "nodof"};
     for (int v = 0; v < APP_VIEW_COUNT; v++)
         if (!strcmp(opt->view, view_flags[v])) a->view = (enum app_view)v;
+    for (int i = 0; i < APP_MAX_FRAMES_IN_FLIGHT; i++) a->held[i] = -1;
+    a->shown_frame = -1;
     camera_reset(&a->camera);
     camera_keys_init(&a->camera_keys);
     hud_history_init(&a->history);
@@ -181,11 +183,69 @@ static void swap_sets(app *a)
     a->set ^= 1;
 }
 
+/* Composites the frame the current set holds (starting its DoF first if the pair it
+ * waited for never came), and frees the set. */
+static void composite_held(app *a)
+{
+    long f = a->held[a->set];
+    if (!a->sets[a->set].started) app_dof_start(a);
+    composite(a, app_dof_finish(a), f);
+    a->held[a->set] = -1;
+    a->shown_frame = f;
+}
+
+bool app_flush_one(app *a)
+{
+    int s = -1;
+    for (int i = 0; i < a->in_flight; i++)
+        if (a->held[i] >= 0 && (s < 0 || a->held[i] < a->held[s])) s = i;
+    if (s < 0) return false;
+    if (s != a->set) swap_sets(a);
+    composite_held(a);
+    return true;
+}
+
 void app_flush_frames(app *a)
 {
-    if (!a->pending) return;
-    a->pending = false;
-    composite(a, app_dof_finish(a), a->frame - 1);   /* the held frame is the current set still */
+    while (app_flush_one(a)) {
+    }
+}
+
+/* Two in flight: render frame k into the free set, then hand frame k-1 back to GL and
+ * composite it, then start frame k's CUDA work. GL's render of k is queued before frame
+ * k-1's hand-back, so GL has work while CUDA finishes k-1, and CUDA has frame k to
+ * start as soon as its render is done. */
+static void overlapped_frame(app *a)
+{
+    swap_sets(a);   /* the set of frame k-2, composited last frame */
+    gpu_timer_begin(&a->timer, "render");
+    scene_draw(&a->scene, &a->camera, &a->scene_target);
+    a->held[a->set] = a->frame;
+    if (a->held[a->set ^ 1] >= 0) {
+        swap_sets(a);
+        composite_held(a);
+        swap_sets(a);
+    }
+    app_dof_start(a);
+}
+
+/* Two in flight, handed over two at a time (--handover-batch 2): composite frame k-2,
+ * render frame k over its set, and after every second render start both frames' DoF
+ * together. The GPU then switches from GL to CUDA and back once per two frames: GL's
+ * composites and renders of a pair, then CUDA's tables and gathers of the pair. */
+static void batched_frame(app *a)
+{
+    if (a->held[a->set] >= 0) composite_held(a);   /* frame k-2, before its set is drawn over */
+    gpu_timer_begin(&a->timer, "render");
+    scene_draw(&a->scene, &a->camera, &a->scene_target);
+    a->held[a->set] = a->frame;
+    if (a->held[a->set ^ 1] >= 0 && !a->sets[a->set ^ 1].started) {   /* the pair is drawn: hand both over */
+        swap_sets(a);
+        app_dof_start(a);
+        swap_sets(a);
+        app_dof_start(a);
+    }
+    swap_sets(a);
 }
 
 bool app_frame(app *a, double dt, double wall_dt, gpu_frame_times *completed)
@@ -196,34 +256,29 @@ bool app_frame(app *a, double dt, double wall_dt, gpu_frame_times *completed)
         a->frame_ms_smoothed = a->frame_ms_smoothed > 0 ? 0.9 * a->frame_ms_smoothed + 0.1 * ms : ms;
         a->fps = 1000.0 / a->frame_ms_smoothed;
     }
+    a->shown_frame = -1;
     if (a->minimized) return false;
     a->dt = dt;
     if (!a->paused) scene_update(&a->scene, dt);
 
     for (int s = 0; s < a->in_flight; s++)
         sat_frame_collect(&a->sats[s], &a->timer, a->frame);   /* the hand-over's gaps of the frame read next */
-    /* Two in flight: render frame k+1 into the free set, then hand frame k back to GL
-     * (unmap) and composite it, then start frame k+1's CUDA work. GL's render of k+1
-     * is queued before the unmap of k, so GL has work while CUDA finishes k, and CUDA
-     * has frame k+1 to start as soon as its render is done. The reference view and
-     * the single set run each frame's stages in order. */
+    /* The reference view and the single set run each frame's stages in order. */
     bool overlap = a->in_flight > 1 && !a->reference_on;
     if (!overlap) app_flush_frames(a);
     bool got = gpu_timer_begin_frame(&a->timer, a->frame, completed);
     if (a->timer.has_latest) hud_history_add(&a->history, &a->timer.latest);
-    if (overlap) swap_sets(a);   /* the set of frame k-2, composited last frame */
-    gpu_timer_begin(&a->timer, "render");
-    scene_draw(&a->scene, &a->camera, &a->scene_target);
     if (!overlap) {
+        gpu_timer_begin(&a->timer, "render");
+        scene_draw(&a->scene, &a->camera, &a->scene_target);
+        a->held[a->set] = a->frame;   /* app_dof_start files the CUDA work under it */
         composite(a, a->reference_on ? app_reference_frame(a) : app_dof_frame(a), a->frame);
+        a->held[a->set] = -1;
+        a->shown_frame = a->frame;
+    } else if (a->batch > 1) {
+        batched_frame(a);
     } else {
-        if (a->pending) {
-            swap_sets(a);
-            composite(a, app_dof_finish(a), a->frame - 1);
-            swap_sets(a);
-        }
-        app_dof_start(a);
-        a->pending = true;
+        overlapped_frame(a);
     }
     gpu_timer_end_frame(&a->timer);
     a->frame++;

@@ -61,7 +61,9 @@ typedef struct app {
         GLuint shown;         /* a view without DoF: the texture shown */
         dof_params params;
     } sets[APP_MAX_FRAMES_IN_FLIGHT];
-    bool pending;             /* a frame was started and not yet composited (2 in flight) */
+    long held[APP_MAX_FRAMES_IN_FLIGHT];   /* the frame drawn into set s, not composited yet (-1: none) */
+    int batch;                /* frames handed between GL and CUDA at a time (--handover-batch): 1 or 2 */
+    long shown_frame;         /* the frame the last app_frame or app_flush_one composited (-1: none) */
     gl_target output;         /* RGBA8 final image, what the screen and the files show */
     GLuint present_program, empty_vao;
     text_renderer text;
@@ -135,8 +137,10 @@ GLuint app_dof_frame(app *a);
  * GL gather and returns the texture to show. One finish follows every start. */
 void app_dof_start(app *a);
 GLuint app_dof_finish(app *a);
-/* 2 in flight: composites the frame still held (after the last app_frame), so that
- * a->output shows the last frame rendered; nothing to do otherwise. */
+/* Frames in flight: composites the oldest frame still held (after the last app_frame)
+ * into a->output, its index in a->shown_frame; false when none is held. */
+bool app_flush_one(app *a);
+/* Every frame still held, oldest first, so that a->output shows the last one rendered. */
 void app_flush_frames(app *a);
 
 /* Why there are no GL-CUDA hand-over gaps to show (the SAT is not CUDA's, the clock is

@@ -66,7 +66,16 @@ int app_dof_init(app *a, sw_error *err)
         return sw_fail(err, "--frames-in-flight %ld: needs --interop map or vulkan (with --interop %s the frames of "
                        "two sets differ from one set's); use --interop map or --frames-in-flight 1",
                        o->frames_in_flight, o->interop);
-    a->in_flight = o->frames_in_flight >= 1 && o->frames_in_flight <= APP_MAX_FRAMES_IN_FLIGHT ? (int)o->frames_in_flight
+    /* Two frames a hand-over: a pair of renders, then the pair's CUDA work (app.c), which
+     * needs the two sets. */
+    a->batch = o->handover_batch > 1 ? (int)o->handover_batch : 1;
+    if (a->batch > 1 && o->frames_in_flight == 1)
+        return sw_fail(err, "--handover-batch %d: needs two frame sets; drop --frames-in-flight 1", a->batch);
+    if (a->batch > 1 && a->sat_backend == PRIM_CUDA && !two)
+        return sw_fail(err, "--handover-batch %d: needs --interop map or vulkan (with --interop %s the frames of two "
+                       "sets differ from one set's)", a->batch, o->interop);
+    a->in_flight = a->batch > 1 ? 2
+                   : o->frames_in_flight >= 1 && o->frames_in_flight <= APP_MAX_FRAMES_IN_FLIGHT ? (int)o->frames_in_flight
                    : two && !(vulkan && a->vulkan) ? 2
                                                     : 1;
     for (int s = 0; s < a->in_flight; s++) {
@@ -104,6 +113,7 @@ void app_dof_start(app *a)
     struct frame_set *fs = &a->sets[a->set];
     memset(fs, 0, sizeof *fs);
     fs->started = true;
+    a->sats[a->set].handover.work_frame = a->held[a->set];   /* the CUDA stamps' frame */
     if (a->view == APP_VIEW_DEPTH || a->view == APP_VIEW_DOF_OFF) {
         fs->shown = a->scene_target.color[0];
         return;

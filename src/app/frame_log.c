@@ -92,8 +92,11 @@ double frame_gpu_busy_ms(const gpu_frame_times *f)
 }
 
 /* Medians over the log of the GPU busy time, the GPU wall time (the period between
- * consecutive frames' ends; frames without one left out) and each frame's own span. */
-static void gpu_medians(const frame_log *log, double *busy_ms, double *wall_ms, double *span_ms)
+ * consecutive frames' ends; frames without one left out) and each frame's own span.
+ * Frames handed over BATCH at a time alternate short and long periods (a render, then a
+ * render and the batch's CUDA work): the wall is the mean period over each run of BATCH
+ * consecutive frames, whose median is then the steady state's. */
+static void gpu_medians(const frame_log *log, int batch, double *busy_ms, double *wall_ms, double *span_ms)
 {
     size_t n = log->count ? log->count : 1, nw = 0;
     double *b = malloc(n * sizeof *b), *w = malloc(n * sizeof *w), *sp = malloc(n * sizeof *sp);
@@ -102,7 +105,12 @@ static void gpu_medians(const frame_log *log, double *busy_ms, double *wall_ms, 
         for (size_t i = 0; i < log->count; i++) {
             b[i] = frame_gpu_busy_ms(&log->frames[i]);
             sp[i] = log->frames[i].total_ms;
-            if (log->frames[i].period_ms > 0) w[nw++] = log->frames[i].period_ms;
+            double sum = 0.0;
+            int k = 0;
+            while (k < batch && (size_t)k <= i && log->frames[i - (size_t)k].period_ms > 0 &&
+                   log->frames[i - (size_t)k].frame == log->frames[i].frame - k)
+                sum += log->frames[i - (size_t)k++].period_ms;
+            if (k == batch) w[nw++] = sum / batch;
         }
         *busy_ms = median_of(b, log->count);
         *wall_ms = median_of(w, nw);
@@ -191,10 +199,10 @@ static void write_dof_quality(FILE *fp, const app *a)
 const char *frame_log_gpu_summary(const frame_log *log, const app *a, char *buf, size_t size)
 {
     double mb, mw, ms;
-    gpu_medians(log, &mb, &mw, &ms);
+    gpu_medians(log, a->batch, &mb, &mw, &ms);
     double g2c = 0, c2g = 0;
-    int n = snprintf(buf, size, "GPU busy %.3f ms, GPU wall %.3f ms a frame (medians; %d in flight); ", mb, mw,
-                     a->in_flight);
+    int n = snprintf(buf, size, "GPU busy %.3f ms, GPU wall %.3f ms a frame (medians; %d in flight%s); ", mb, mw,
+                     a->in_flight, a->batch > 1 ? ", handed over in pairs" : "");
     if (n < 0 || (size_t)n >= size) return buf;
     if (a->sat_backend == PRIM_CUDA && a->sats[0].handover.measured && frame_log_metric_median(log, "gl_to_cuda_us", &g2c) &&
         frame_log_metric_median(log, "cuda_to_gl_us", &c2g))
@@ -213,7 +221,8 @@ const char *frame_log_gpu_summary(const frame_log *log, const app *a, char *buf,
 static void write_frame_gpu(FILE *fp, const frame_log *log, const app *a)
 {
     const sat_handover_info *h = &a->sats[0].handover;
-    fprintf(fp, "  \"frame_gpu\": {\"frames_in_flight\": %d, \"interop\": ", a->in_flight);
+    fprintf(fp, "  \"frame_gpu\": {\"frames_in_flight\": %d, \"handover_batch\": %d, \"interop\": ", a->in_flight,
+            a->batch);
     bool handed = a->sat_backend == PRIM_CUDA && h->interop;
     if (handed) json_string(fp, h->interop); else fputs("null", fp);
     fprintf(fp, ", \"interop_requested\": ");
@@ -243,7 +252,7 @@ static void write_frame_gpu(FILE *fp, const frame_log *log, const app *a)
         fprintf(fp, ", \"clock\": {\"same_clock\": %s, \"offset_us\": %.3f, \"uncertainty_us\": %.3f, \"samples\": %d}",
                 h->same_clock ? "true" : "false", h->clock_offset_us, h->clock_uncertainty_us, h->clock_samples);
     double mb, mw, ms;
-    gpu_medians(log, &mb, &mw, &ms);
+    gpu_medians(log, a->batch, &mb, &mw, &ms);
     fprintf(fp, ", \"gpu_busy_ms\": %.6f, \"gpu_wall_ms\": %.6f, \"gpu_span_ms\": %.6f, \"gpu_wall_over_busy\": ",
             mb, mw, ms);
     if (mb > 0 && mw > 0) fprintf(fp, "%.4f", mw / mb); else fputs("null", fp);

@@ -117,9 +117,10 @@ int run_headless(const app_options *opt, int argc, char **argv)
         if (app_frame(&a, opt->dt, f ? wall[f - 1] * 1e-3 : 0.0, &done_times) &&
             log_frame(&log, &done_times, opt->warmup, &err))
             goto done;
-        /* With 2 in flight the output shows the frame before the one just rendered, and
-         * the last frame is composited after the loop: each file holds its own frame. */
-        long shown = f - (a.in_flight - 1);
+        /* With frames in flight the output shows a frame before the one just rendered
+         * (a.shown_frame), and the last ones are composited after the loop: each file
+         * holds its own frame. */
+        long shown = a.shown_frame;
         if (opt->dump_dir && shown >= opt->warmup && dump_frame(&a, opt->dump_dir, shown - opt->warmup, &err))
             goto done;
         if (gl_check("rendering a frame", &err)) goto done;
@@ -135,10 +136,10 @@ int run_headless(const app_options *opt, int argc, char **argv)
             last_report = t;
         }
     }
-    app_flush_frames(&a);   /* 2 in flight: the last frame into the output */
-    if (opt->dump_dir && a.in_flight > 1 && total - 1 >= opt->warmup &&
-        dump_frame(&a, opt->dump_dir, total - 1 - opt->warmup, &err))
-        goto done;
+    while (app_flush_one(&a))   /* frames in flight: the last frames into the output, in order */
+        if (opt->dump_dir && a.shown_frame >= opt->warmup &&
+            dump_frame(&a, opt->dump_dir, a.shown_frame - opt->warmup, &err))
+            goto done;
     for (int s = 0; s < a.in_flight; s++) sat_frame_drain(&a.sats[s], &a.timer);   /* the last frames' stamps */
     flush_ctx fc = {&log, opt->warmup, 0, &err};
     gpu_timer_flush(&a.timer, on_flushed, &fc);

@@ -37,6 +37,7 @@ typedef struct app_options {
     long dof_reference;       /* --dof-reference N: thin-lens views to score the DoF against (0: none) */
     const char *sat_backend;  /* --sat-backend cpu|gl|cuda (NULL: cuda when available, else gl) */
     const char *sat_variant;  /* --sat-variant three-pass|tiled */
+    long handover_batch;      /* --handover-batch 1|2: frames handed between GL and CUDA at a time */
     long frames_in_flight;    /* --frames-in-flight 1|2: frame sets the GPU works on at once (0: app_dof_init picks) */
     const char *interop;      /* --interop map|external|auto: the GL-CUDA hand-over (NULL: map) */
     const char *gather;       /* --gather fragment|compute|cuda; NULL: cuda with the cuda SAT, else compute */

@@ -135,7 +135,7 @@ static int ensure_registered(sat_interop *io, const GLuint ids[MAX_RES], int cou
     return 0;
 }
 
-/* Kernel times of the frame before, now that they are surely done. */
+/* Kernel times of the frame before, now that they are surely done, filed under its frame. */
 void sat_interop_report_previous(sat_interop *io, gpu_timer *timer)
 {
     int slot = (int)((io->frame + 1) % 2);
@@ -149,7 +149,7 @@ void sat_interop_report_previous(sat_interop *io, gpu_timer *timer)
     if (io->timed_whole[slot]) {   /* from the first kernel to the last (run_kernels) */
         float ms = 0;
         if (cudaEventElapsedTime(&ms, io->ev[slot][0], io->ev[slot][last]) != cudaSuccess) cudaGetLastError();
-        if (timer) gpu_timer_add(timer, "sat + dof (cuda)", ms);
+        if (timer) gpu_timer_add_to(timer, io->pending_frame[slot], "sat + dof (cuda)", ms);
         return;
     }
     const char *const *names;
@@ -157,13 +157,13 @@ void sat_interop_report_previous(sat_interop *io, gpu_timer *timer)
     if (io->launched_half[slot]) {   /* the half DoF's downsample, before the SAT */
         float ms = 0;
         if (cudaEventElapsedTime(&ms, io->ev[slot][EV_DOWN], io->ev[slot][0]) != cudaSuccess) cudaGetLastError();
-        if (timer) gpu_timer_add(timer, "dof downsample (cuda)", ms);
+        if (timer) gpu_timer_add_to(timer, io->pending_frame[slot], "dof downsample (cuda)", ms);
     }
     for (int i = 0; i < last; i++) {
         if (i < n && !names[i]) continue;   /* a stage with no kernel in it */
         float ms = 0;
         if (cudaEventElapsedTime(&ms, io->ev[slot][i], io->ev[slot][i + 1]) != cudaSuccess) cudaGetLastError();
-        if (timer) gpu_timer_add(timer, i < n ? names[i] : "dof (cuda)", ms);
+        if (timer) gpu_timer_add_to(timer, io->pending_frame[slot], i < n ? names[i] : "dof (cuda)", ms);
     }
 }
 
@@ -269,6 +269,7 @@ int sat_interop_start(void **state, sat_variant v, GLuint color_tex, GLuint out_
     }
     sat_interop *io = *state;
     if (io->started) return sw_fail(err, "the cuda SAT: a frame was started twice without sat_frame_finish");
+    io->work_frame = info && info->work_frame >= 0 ? info->work_frame : timer ? timer->frame : -1;
     int slot = (int)(io->frame % 2);
     int variant = variant_of(v);
     enum sat_path path = sat_interop_choose_path(io, gather, info);
@@ -294,7 +295,7 @@ int sat_interop_start(void **state, sat_variant v, GLuint color_tex, GLuint out_
         destroy_objects(&io->obj[slot]);
     }
 
-    handover_clock_gl_end(&io->clock, timer ? timer->frame : -1, timer);   /* GL's render ends here */
+    handover_clock_gl_end(&io->clock, io->work_frame, timer);   /* GL's render ends here */
     double t0 = sw_clock_ms();
     TRY(cudaGraphicsMapResources(io->count, io->res, io->stream));   /* one call for all */
     if (timer) gpu_timer_add(timer, "map", sw_clock_ms() - t0);
@@ -336,6 +337,7 @@ int sat_interop_finish(void *state, sat_handover_info *info, gpu_timer *timer, s
         io->pending[slot] = true;
         io->pending_gather[slot] = io->started_gather;
         io->pending_variant[slot] = io->started_variant;
+        io->pending_frame[slot] = io->work_frame;
     }
     io->frame++;
     return rc;

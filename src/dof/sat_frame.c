@@ -25,6 +25,7 @@ int sat_interop_parse(const char *s, sat_interop_mode *out, sw_error *err)
 int sat_frame_init(sat_frame *f, sw_error *err)
 {
     memset(f, 0, sizeof *f);
+    f->handover.work_frame = -1;
     return sat_gl_init(&f->gl, err);
 }
 

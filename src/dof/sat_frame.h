@@ -52,6 +52,9 @@ int sat_interop_parse(const char *s, sat_interop_mode *out, sw_error *err);
  * (src/dof/handover_clock.h). */
 typedef struct sat_handover_info {
     sat_interop_mode requested;   /* set by the caller (default map) */
+    /* Set by the caller before a start: the frame index that the started frame's stamps
+     * and kernel times are filed under in the timer; -1 (the default): the timer's frame. */
+    long work_frame;
     const char *interop;      /* "map", "external" or "vulkan" for the last cuda frame; NULL: none yet */
     char path_why[240];       /* why that path (external unavailable or failed: the reason) */
     const char *sync;         /* external: "host waits" or "egl syncs"; vulkan: "semaphores"; NULL on map */

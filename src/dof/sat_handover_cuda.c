@@ -32,7 +32,7 @@ int sat_interop_external_start(sat_interop *io, int slot, int variant, GLuint co
     }
     info->sync = io->egl.on ? "egl syncs" : "host waits";
     if (sat_external_copy_in(x, color_tex, g->depth_tex, timer, err)) return -1;
-    handover_clock_gl_end(&io->clock, timer ? timer->frame : -1, timer);   /* GL's part ends here */
+    handover_clock_gl_end(&io->clock, io->work_frame, timer);   /* GL's part ends here */
     double t0 = sw_clock_ms();
     if (io->egl.on ? sat_egl_sync_gl_to_cuda(&io->egl, io->stream, err) : sat_external_wait_gl(err)) return -1;
     if (timer && !io->egl.on) gpu_timer_add(timer, "wait gl (host)", sw_clock_ms() - t0);
@@ -71,7 +71,7 @@ int sat_interop_vulkan_start(sat_interop *io, int slot, int variant, GLuint colo
         if (sat_vulkan_create(&io->vk, g->vulkan, tex, w, h, err)) return -1;
         io->vk_ready = true;
     }
-    handover_clock_gl_end(&io->clock, timer ? timer->frame : -1, timer);   /* GL's render ends here */
+    handover_clock_gl_end(&io->clock, io->work_frame, timer);   /* GL's render ends here */
     if (sat_vulkan_gl_to_cuda(&io->vk, io->stream, err)) return -1;
     sat_interop_report_previous(io, timer);
     handover_clock_cuda_begin(&io->clock, io->stream);

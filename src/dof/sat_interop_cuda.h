@@ -36,7 +36,9 @@ typedef struct sat_interop {
     bool timed_whole[2];   /* the frame's kernels timed as one stage (sat_cuda_gather.split_stages off) */
     int pending_variant[2];
     frame_objects obj[2];
-    long frame;
+    long frame;             /* frames started, which picks the slot of the two above */
+    long work_frame;        /* the app's frame index of the frame started (sat_handover_info.work_frame) */
+    long pending_frame[2];  /* and of the frame whose kernel times a slot holds */
     sat_cuda_scratch scratch;
     handover_clock clock;   /* the gaps on the GPU's clock */
     sat_external ext;       /* the external-memory hand-over, when chosen */
@@ -58,7 +60,7 @@ typedef struct sat_interop {
 } sat_interop;
 
 
-/* Kernel times of the frame before, now that they are surely done. */
+/* Kernel times of the frame before, now that they are surely done, filed under its frame. */
 void sat_interop_report_previous(sat_interop *io, gpu_timer *timer);
 /* The table, then the optional gather, from the colour and depth textures COLOR and
  * DEPTH into SAT (SAT_BYTES) and the surface OUT; the same whichever hand-over. */

@@ -103,13 +103,19 @@ void gpu_timer_end(gpu_timer *t)
 
 void gpu_timer_add(gpu_timer *t, const char *stage, double ms)
 {
-    if (t->current < 0) return;
-    gpu_timer_slot *s = &t->slots[t->current];
-    if (s->count >= GPU_TIMER_MAX_STAGES) return;
+    if (t->current >= 0) gpu_timer_add_to(t, t->frame, stage, ms);
+}
+
+bool gpu_timer_add_to(gpu_timer *t, long frame, const char *stage, double ms)
+{
+    if (frame < 0) return false;
+    gpu_timer_slot *s = &t->slots[frame % GPU_TIMER_FRAMES_IN_FLIGHT];
+    if (!s->pending || s->frame != frame || s->count >= GPU_TIMER_MAX_STAGES) return false;
     int i = s->count++;
     s->names[i] = stage;
     s->is_gl[i] = false;
     s->external_ms[i] = ms;
+    return true;
 }
 
 void gpu_timer_end_frame(gpu_timer *t)

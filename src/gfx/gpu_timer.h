@@ -66,6 +66,9 @@ void gpu_timer_begin(gpu_timer *t, const char *stage);   /* stage: a static stri
 void gpu_timer_end(gpu_timer *t);
 /* A stage measured another way (CUDA events), in milliseconds. */
 void gpu_timer_add(gpu_timer *t, const char *stage, double ms);
+/* The same for frame FRAME, whose times are still unread (work started in one frame and
+ * timed in a later one); false when that frame is gone. */
+bool gpu_timer_add_to(gpu_timer *t, long frame, const char *stage, double ms);
 void gpu_timer_end_frame(gpu_timer *t);
 /* Sets metric NAME (a static string) of frame FRAME, whose times are still unread (at
  * most GPU_TIMER_FRAMES_IN_FLIGHT - 1 frames ago); false when that frame is gone. */
