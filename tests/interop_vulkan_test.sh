@@ -8,7 +8,8 @@
 #   handover: (a CUDA device) CUDA reads and writes those images and waits on Vulkan's
 #             semaphores: the path runs ("vulkan", "semaphores"), its gaps are measured,
 #             and its frames equal the map path's at half and full size, with one and two
-#             frames in flight; a GL gather falls back to map and says why.
+#             frames in flight; a GL gather falls back to map and says why; --interop
+#             auto takes vulkan where it runs, else map, saying why.
 # Usage: interop_vulkan_test.sh textures|handover SCANWORKS IMAGE_COMPARE
 set -u
 mode=$1 bin=$2 compare=$3
@@ -43,6 +44,9 @@ if [ "$mode" = textures ]; then
         check "$tmp/gl-$scale.json" gl
         same_frames "gl-$scale" "vk-$scale"
     done
+    # auto: the fastest path that opens, so Vulkan's images here too
+    run --sat-backend gl --interop auto --json "$tmp/auto.json" 2>"$tmp/err" || fail "--interop auto: $(tail -2 "$tmp/err")"
+    check "$tmp/auto.json" vulkan
     [ $fails = 0 ] && echo "PASS: GL renders into Vulkan's images; the frames are GL's own textures' frames" ||
         { echo "$fails failure(s)"; exit 1; }
     exit 0
@@ -63,6 +67,14 @@ for scale in half full; do
         same_frames "map-$scale-$n" "vk-$scale-$n"
     done
 done
+# auto: vulkan where it runs
+run --interop auto --dump "$tmp/auto" --json "$tmp/auto.json" 2>"$tmp/err" || fail "--interop auto: $(tail -2 "$tmp/err")"
+check "$tmp/auto.json" vulkan vulkan semaphores
+same_frames map-half-1 auto
+run --interop auto --gather compute --json "$tmp/auto-gl.json" 2>"$tmp/auto-gl.err" ||
+    fail "--interop auto --gather compute: $(tail -2 "$tmp/auto-gl.err")"
+grep -q "hand-over: map (--interop auto: map, as Vulkan cannot run (the Vulkan path serves the cuda gather" \
+    "$tmp/auto-gl.err" || fail "auto under --gather compute: $(grep -i hand-over "$tmp/auto-gl.err")"
 # The GL gathers read the table from a registered buffer: vulkan falls back to map, saying why.
 run --interop vulkan --gather compute --json "$tmp/gl.json" 2>"$tmp/gl.err" ||
     fail "--interop vulkan --gather compute: $(tail -2 "$tmp/gl.err")"

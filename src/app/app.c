@@ -9,14 +9,15 @@
 #include "app/hud.h"
 #include "io/image.h"
 
-/* Whether Vulkan allocates the frame's textures: with --interop vulkan, and by default
+/* Whether Vulkan allocates the frame's textures: with --interop vulkan or auto, and by default
  * where CUDA will build the table and gather (its semaphores in place of map and unmap:
  * the wall of two frames in flight with one, docs/perf/sat.md); map where it cannot open. */
 static bool wants_vulkan(const app_options *o, const cuda_device_info *cuda)
 {
     sat_interop_mode m = SAT_INTEROP_MAP;
     sw_error e;
-    if (o->interop) return !sat_interop_parse(o->interop, &m, &e) && m == SAT_INTEROP_VULKAN;
+    if (o->interop)
+        return !sat_interop_parse(o->interop, &m, &e) && (m == SAT_INTEROP_VULKAN || m == SAT_INTEROP_AUTO);
     return cuda->available && (!o->sat_backend || !strcmp(o->sat_backend, "cuda")) &&
            (!o->gather || !strcmp(o->gather, "cuda"));
 }

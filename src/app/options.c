@@ -156,7 +156,7 @@ static const struct viewer_flag {
                        "the GPU: no map, no host wait; the default where CUDA builds the table and\n"
                        "Vulkan opens on GL's device), map (register once, map and unmap each\n"
                        "frame; the default elsewhere), external (CUDA-allocated memory GL imports,\n"
-                       "GL_EXT_memory_object_fd) or auto (external where it works); a path that\n"
+                       "GL_EXT_memory_object_fd) or auto (vulkan where it opens, else map); a path that\n"
                        "cannot run falls back to map and says why"},
     {"--frames-in-flight", "N", "1: each frame's GL render, CUDA SAT and gather, and composite run one\n"
                                 "after the other; 2: two sets of the frame's textures, so GL renders\n"

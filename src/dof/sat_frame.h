@@ -34,7 +34,8 @@ typedef struct sat_gl {
  *   external: memory CUDA allocates and exports as a file descriptor, GL imports
  *             (GL_EXT_memory_object_fd) as buffers; GL copies the colour and depth into
  *             them, CUDA copies the DoF out of them (src/dof/sat_external_cuda.c);
- *   auto:     external where the driver has it and the import works, else map;
+ *   auto:     vulkan where it can run, else map (the fastest that runs; external is the
+ *             slowest, docs/perf/sat.md);
  *   vulkan:   the frame's textures are Vulkan images GL renders into and CUDA reads and
  *             writes as arrays, ordered by semaphores both wait on, on the GPU
  *             (gfx/vk_share.h, src/dof/sat_vulkan_cuda.c); map where it cannot run. */

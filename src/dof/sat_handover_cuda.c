@@ -112,10 +112,16 @@ enum sat_path sat_interop_choose_path(sat_interop *io, const sat_cuda_gather *g,
     enum sat_path path = PATH_MAP;
     char why[sizeof info->path_why];
     if (info->requested == SAT_INTEROP_MAP) snprintf(why, sizeof why, "--interop map");
-    else if (info->requested == SAT_INTEROP_VULKAN) {
-        if (!vulkan_refusal(io, g, why, sizeof why)) {
+    else if (info->requested == SAT_INTEROP_VULKAN || info->requested == SAT_INTEROP_AUTO) {
+        const char *refusal = vulkan_refusal(io, g, why, sizeof why);
+        if (!refusal) {
             path = PATH_VULKAN;
-            snprintf(why, sizeof why, "--interop vulkan: Vulkan's images and semaphores, no map, no host wait");
+            snprintf(why, sizeof why, "--interop %s: Vulkan's images and semaphores, no map, no host wait",
+                     sat_interop_name(info->requested));
+        } else if (info->requested == SAT_INTEROP_AUTO) {
+            char no[sizeof why];
+            snprintf(no, sizeof no, "%s", refusal);
+            snprintf(why, sizeof why, "--interop auto: map, as Vulkan cannot run (%.180s)", no);
         }
     } else if (io->ext_failed) snprintf(why, sizeof why, "%s", io->ext_why);
     else if (!g)
