@@ -233,7 +233,8 @@ static void overlapped_frame(app *a)
 /* Two in flight, handed over two at a time (--handover-batch 2): composite frame k-2,
  * render frame k over its set, and after every second render start both frames' DoF
  * together. The GPU then switches from GL to CUDA and back once per two frames: GL's
- * composites and renders of a pair, then CUDA's tables and gathers of the pair. */
+ * composites and renders of a pair, then CUDA's tables and gathers of the pair, the
+ * frame rendered last first (its textures are the ones still in L2). */
 static void batched_frame(app *a)
 {
     if (a->held[a->set] >= 0) composite_held(a);   /* frame k-2, before its set is drawn over */
@@ -241,10 +242,10 @@ static void batched_frame(app *a)
     scene_draw(&a->scene, &a->camera, &a->scene_target);
     a->held[a->set] = a->frame;
     if (a->held[a->set ^ 1] >= 0 && !a->sets[a->set ^ 1].started) {   /* the pair is drawn: hand both over */
-        swap_sets(a);
         app_dof_start(a);
         swap_sets(a);
         app_dof_start(a);
+        swap_sets(a);
     }
     swap_sets(a);
 }

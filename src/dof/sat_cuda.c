@@ -55,6 +55,29 @@ static void unregister(sat_interop *io)
     cudaGetLastError();
 }
 
+/* Every frame set's CUDA work goes into one stream, in the order it starts: two frames
+ * handed over together (--handover-batch 2) run one after the other, not side by side,
+ * where each would stretch the other's kernel times and the busy time would count the
+ * overlap twice. */
+static cudaStream_t frame_stream;
+static int frame_stream_users;
+
+static int frame_stream_acquire(sat_interop *io, sw_error *err)
+{
+    if (!frame_stream_users) TRY(cudaStreamCreateWithFlags(&frame_stream, cudaStreamNonBlocking));
+    frame_stream_users++;
+    io->stream = frame_stream;
+    io->has_stream = true;
+    return 0;
+}
+
+static void frame_stream_release(sat_interop *io)
+{
+    if (!io->has_stream) return;
+    io->has_stream = false;
+    if (--frame_stream_users == 0) cudaStreamDestroy(frame_stream);
+}
+
 void sat_interop_release(void **state)
 {
     sat_interop *io = *state;
@@ -63,7 +86,7 @@ void sat_interop_release(void **state)
         sw_error ignored;
         sat_interop_finish(io, NULL, NULL, &ignored);
     }
-    cudaStreamSynchronize(io->stream);
+    if (io->has_stream) cudaStreamSynchronize(io->stream);
     handover_clock_shutdown(&io->clock);
     sat_egl_sync_destroy(&io->egl);
     if (io->ext_ready) sat_external_destroy(&io->ext);
@@ -72,7 +95,7 @@ void sat_interop_release(void **state)
     unregister(io);
     for (int s = 0; s < 2; s++)
         for (int i = 0; i < EVENTS; i++) cudaEventDestroy(io->ev[s][i]);
-    cudaStreamDestroy(io->stream);
+    frame_stream_release(io);
     sat_cuda_scratch_free(&io->scratch);
     dof_frame_cuda_free(&io->dof);
     cudaGetLastError();
@@ -86,7 +109,7 @@ static int create(sat_interop **out, sat_handover_info *info, sw_error *err)
     if (!io) return -1;
     *out = io;
     io->clock.cur = -1;
-    TRY(cudaStreamCreateWithFlags(&io->stream, cudaStreamNonBlocking));
+    if (frame_stream_acquire(io, err)) return -1;
     for (int s = 0; s < 2; s++)
         for (int i = 0; i < EVENTS; i++) TRY(cudaEventCreate(&io->ev[s][i]));
     info->interop = "map";
