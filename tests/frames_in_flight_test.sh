@@ -46,13 +46,13 @@ if [ "$mode" = host ]; then
     done
     "$bin" --headless --frames-in-flight 3 2>"$tmp/err"
     grep -q "frames-in-flight '3': expected a whole number in 1..2" "$tmp/err" || fail "message: $(cat "$tmp/err")"
-    for bad in 0 3 two ""; do
+    for bad in 0 5 two ""; do
         run --handover-batch $bad 2>"$tmp/err"; rc=$?
         [ $rc = 2 ] || fail "--handover-batch '$bad': exit $rc, expected 2"
     done
-    run --handover-batch 2 --frames-in-flight 1 2>"$tmp/err"; rc=$?
-    [ $rc != 0 ] && grep -q "handover-batch 2: needs two frame sets" "$tmp/err" ||
-        fail "--handover-batch 2 --frames-in-flight 1: exit $rc, want a clear refusal: $(tail -2 "$tmp/err")"
+    run --handover-batch 3 --frames-in-flight 2 2>"$tmp/err"; rc=$?
+    [ $rc != 0 ] && grep -q "handover-batch 3: holds 3 frames in flight; drop --frames-in-flight 2" "$tmp/err" ||
+        fail "--handover-batch 3 --frames-in-flight 2: exit $rc, want a clear refusal: $(tail -2 "$tmp/err")"
     for b in gl cpu; do
         dump $b-1 --sat-backend $b --frames-in-flight 1 || continue
         if grep -q "headless OpenGL" "$tmp/$b-1.err"; then echo "SKIPPED: no headless OpenGL here"; exit 77; fi
@@ -67,21 +67,35 @@ if [ "$mode" = host ]; then
         "$compare" "$tmp/$b-1/frame_0003.png" "$tmp/$b-p.png" --max-mean 0 --max-over 0:0 >/dev/null ||
             fail "$b in pairs: the screenshot is not the last frame"
     done
-    # An even count: the last pair is flushed in order.
+    # An even count (6 frames with the warmup one): the last pair is flushed in order.
     FRAMES=5
     dump gl-1-even --sat-backend gl --frames-in-flight 1 && dump gl-p-even --sat-backend gl --handover-batch 2 &&
         same_frames gl-1-even gl-p-even
+    # Batches of 3 and 4 over 9 frames (three whole batches; two and one cut short), each
+    # frame shown N frames late, and the screenshot the last frame.
+    FRAMES=8
+    dump gl-1-8 --sat-backend gl --frames-in-flight 1
+    for n in 3 4; do
+        dump gl-b$n --sat-backend gl --handover-batch $n --screenshot "$tmp/gl-b$n.png" && same_frames gl-1-8 gl-b$n
+        "$compare" "$tmp/gl-1-8/frame_0007.png" "$tmp/gl-b$n.png" --max-mean 0 --max-over 0:0 >/dev/null ||
+            fail "gl in batches of $n: the screenshot is not the last frame"
+    done
     FRAMES=4
     python3 - "$tmp" <<'PY' || fails=$((fails + 1))
 import json, sys
-for name, batch in (("gl-2", 1), ("gl-p", 2), ("cpu-p", 2)):
-    g = json.load(open("%s/%s.json" % (sys.argv[1], name)))["frame_gpu"]
-    assert g["handover_batch"] == batch and g["frames_in_flight"] == 2, (name, g)
+for name, batch, sets, late in (("gl-1", 1, 1, 0), ("gl-2", 1, 2, 1), ("gl-p", 2, 2, 2), ("cpu-p", 2, 2, 2),
+                                ("gl-b3", 3, 3, 3), ("gl-b4", 4, 4, 4)):
+    r = json.load(open("%s/%s.json" % (sys.argv[1], name))); g = r["frame_gpu"]
+    assert g["handover_batch"] == batch and g["frames_in_flight"] == sets, (name, g)
+    # each frame shows the frame LATE before it (the batch's latency); the JSON counts
+    # frames from the first measured one, after the one warmup frame
+    bad = [(f["frame"], f.get("frames_late")) for f in r["frames"] if f["frame"] + 1 >= late and f.get("frames_late") != late]
+    assert not bad, "%s: frames not %d late: %s" % (name, late, bad)
 PY
     # The view without DoF and the depth view go through the held set as well.
     dump nodof-1 --sat-backend gl --view depth --frames-in-flight 1 && dump nodof-2 --sat-backend gl --view depth --frames-in-flight 2 &&
         same_frames nodof-1 nodof-2
-    [ $fails = 0 ] && echo "PASS: 2 in flight, and in pairs, give the single set's frames (gl, cpu)" || { echo "$fails failure(s)"; exit 1; }
+    [ $fails = 0 ] && echo "PASS: 2 in flight, and batches of 2-4, give the single set's frames (gl, cpu)" || { echo "$fails failure(s)"; exit 1; }
     exit 0
 fi
 
@@ -99,6 +113,8 @@ run --interop external --frames-in-flight 2 --dump "$tmp/ext-2" 2>"$tmp/ext-2.er
 dump map-d --interop map   # map's default with the cuda SAT: 2 in flight
 dump map-p --interop map --handover-batch 2 && same_frames map-1 map-p   # in pairs: one switch a frame
 dump vk-p --interop vulkan --handover-batch 2 && same_frames map-1 vk-p
+dump vk-b3 --interop vulkan --handover-batch 3 && same_frames map-1 vk-b3
+dump vk-b4 --interop vulkan --handover-batch 4 && same_frames map-1 vk-b4
 dump def && same_frames map-1 def   # the default: Vulkan's semaphores, 1 in flight (map, 2, where Vulkan cannot open)
 dump gl-gather-2 --gather compute --frames-in-flight 2 && dump gl-gather-1 --gather compute --frames-in-flight 1 &&
     same_frames gl-gather-1 gl-gather-2
@@ -109,9 +125,10 @@ vk = d["frame_textures"] == "vulkan"
 print("default:", "vulkan" if vk else "map (%s)" % d["vulkan_unavailable_because"])
 for name, n, path in (("map-1", 1, "map"), ("map-2", 2, "map"), ("map-d", 2, "map"), ("gl-gather-2", 2, "map"),
                       ("def", 1 if vk else 2, "vulkan" if vk else "map"), ("map-p", 2, "map"),
-                      ("vk-p", 2, "vulkan" if vk else "map")):
+                      ("vk-p", 2, "vulkan" if vk else "map"), ("vk-b3", 3, "vulkan" if vk else "map"),
+                      ("vk-b4", 4, "vulkan" if vk else "map")):
     g = json.load(open("%s/%s.json" % (sys.argv[1], name)))["frame_gpu"]
-    assert g["handover_batch"] == (2 if name.endswith("-p") else 1), (name, g)
+    assert g["handover_batch"] == (2 if name.endswith("-p") else int(name[-1]) if "-b" in name else 1), (name, g)
     print(name, {k: g.get(k) for k in ("frames_in_flight", "interop", "gl_to_cuda_us", "cuda_to_gl_us", "cuda_span_ms",
                                       "gpu_busy_ms", "gpu_wall_ms")})
     assert g["frames_in_flight"] == n and g["interop"] == path, (name, g)
@@ -119,5 +136,5 @@ for name, n, path in (("map-1", 1, "map"), ("map-2", 2, "map"), ("map-d", 2, "ma
         assert isinstance(g[k], float), "%s: %s not measured: %s" % (name, k, g.get("gaps_unavailable_because"))
     assert g["gpu_wall_ms"] > 0 and g["gpu_busy_ms"] > 0, (name, g)
 PY
-[ $fails = 0 ] && echo "PASS: 2 in flight and in pairs give the single set's frames (map, vulkan, GL gather); the default (vulkan, 1); external refused" ||
+[ $fails = 0 ] && echo "PASS: 2 in flight and batches of 2-4 give the single set's frames (map, vulkan, GL gather); the default (vulkan, 1); external refused" ||
     { echo "$fails failure(s)"; exit 1; }

@@ -50,7 +50,7 @@ int app_init(app *a, const app_options *opt, gfx_context *ctx, int width, int he
     static const char *const view_flags[APP_VIEW_COUNT] = {"color", "depth", "blur", "sat", "nodof"};
     for (int v = 0; v < APP_VIEW_COUNT; v++)
         if (!strcmp(opt->view, view_flags[v])) a->view = (enum app_view)v;
-    for (int i = 0; i < APP_MAX_FRAMES_IN_FLIGHT; i++) a->held[i] = -1;
+    for (int i = 0; i < APP_MAX_FRAME_SETS; i++) a->held[i] = -1;
     a->shown_frame = -1;
     camera_reset(&a->camera);
     camera_keys_init(&a->camera_keys);
@@ -74,10 +74,10 @@ int app_init(app *a, const app_options *opt, gfx_context *ctx, int width, int he
     const GLenum dof_format = GL_RGBA16F;
     if (gl_target_create_from(&a->dof_target, width, height, &dof_format, 1, false, src, err)) return -1;
     if (app_dof_init(a, err)) return -1;
-    if (a->in_flight > 1 &&
-        (gl_target_create_from(&a->held_scene, width, height, scene_target_formats, 2, true, src, err) ||
-         gl_target_create_from(&a->held_dof, width, height, &dof_format, 1, false, src, err)))
-        return sw_wrap(err, "--frames-in-flight %d, the second frame set: ", a->in_flight);
+    for (int s = 1; s < a->in_flight; s++)
+        if (gl_target_create_from(&a->parked_scene[s], width, height, scene_target_formats, 2, true, src, err) ||
+            gl_target_create_from(&a->parked_dof[s], width, height, &dof_format, 1, false, src, err))
+            return sw_wrap(err, "frame set %d of %d: ", s + 1, a->in_flight);
     const GLenum out_format = GL_RGBA8;
     if (gl_target_create(&a->output, width, height, &out_format, 1, false, err)) return -1;
     return gl_check("initializing the app", err);
@@ -90,8 +90,10 @@ void app_shutdown(app *a)
     app_dof_shutdown(a);
     gl_target_destroy(&a->scene_target);
     gl_target_destroy(&a->dof_target);
-    gl_target_destroy(&a->held_scene);
-    gl_target_destroy(&a->held_dof);
+    for (int s = 0; s < APP_MAX_FRAME_SETS; s++) {   /* the current set's entry is empty */
+        gl_target_destroy(&a->parked_scene[s]);
+        gl_target_destroy(&a->parked_dof[s]);
+    }
     gl_target_destroy(&a->output);
     vk_share_destroy(&a->vulkan);   /* after the targets over its memory */
     if (a->present_program) glDeleteProgram(a->present_program);
@@ -111,13 +113,14 @@ int app_resize(app *a, int width, int height, sw_error *err)
     }
     a->minimized = false;
     app_flush_frames(a);   /* the held frame is shown at its old size before its textures go */
-    for (int s = 0; s < APP_MAX_FRAMES_IN_FLIGHT; s++)
+    for (int s = 0; s < APP_MAX_FRAME_SETS; s++)
         sat_frame_invalidate(&a->sats[s]);   /* the colour textures are re-created */
     if (gl_target_resize(&a->scene_target, width, height, err)) return -1;
     if (gl_target_resize(&a->dof_target, width, height, err)) return -1;
-    if (a->in_flight > 1 &&
-        (gl_target_resize(&a->held_scene, width, height, err) || gl_target_resize(&a->held_dof, width, height, err)))
-        return -1;
+    for (int s = 0; s < a->in_flight; s++)
+        if (s != a->set &&
+            (gl_target_resize(&a->parked_scene[s], width, height, err) || gl_target_resize(&a->parked_dof[s], width, height, err)))
+            return -1;
     return gl_target_resize(&a->output, width, height, err);
 }
 
@@ -159,6 +162,8 @@ static void overlay_layout(app *a)
 /* Frame FRAME's shown texture into a->output, then the panels and the HUD. */
 static void composite(app *a, GLuint shown, long frame)
 {
+    /* how late the frame shown is, in the JSON's frames: 1 with 2 in flight, N in batches of N */
+    gpu_timer_set_metric(&a->timer, a->frame, "frames_late", (double)(a->frame - frame));
     gpu_timer_begin(&a->timer, "present");
     app_present(a, shown);
     overlay_layout(a);
@@ -172,19 +177,21 @@ static void composite(app *a, GLuint shown, long frame)
     }
 }
 
-/* The current frame set becomes the held one and the held one current. */
-static void swap_sets(app *a)
+/* Frame set S becomes the current one: its targets move into scene_target and
+ * dof_target, the current set's into its parked entry. */
+static void select_set(app *a, int s)
 {
-    gl_target t = a->scene_target;
-    a->scene_target = a->held_scene;
-    a->held_scene = t;
-    t = a->dof_target;
-    a->dof_target = a->held_dof;
-    a->held_dof = t;
-    a->set ^= 1;
+    if (s == a->set) return;
+    a->parked_scene[a->set] = a->scene_target;
+    a->parked_dof[a->set] = a->dof_target;
+    a->scene_target = a->parked_scene[s];
+    a->dof_target = a->parked_dof[s];
+    memset(&a->parked_scene[s], 0, sizeof a->parked_scene[s]);   /* destroyed once, as the current set's */
+    memset(&a->parked_dof[s], 0, sizeof a->parked_dof[s]);
+    a->set = s;
 }
 
-/* Composites the frame the current set holds (starting its DoF first if the pair it
+/* Composites the frame the current set holds (starting its DoF first if the batch it
  * waited for never came), and frees the set. */
 static void composite_held(app *a)
 {
@@ -201,7 +208,7 @@ bool app_flush_one(app *a)
     for (int i = 0; i < a->in_flight; i++)
         if (a->held[i] >= 0 && (s < 0 || a->held[i] < a->held[s])) s = i;
     if (s < 0) return false;
-    if (s != a->set) swap_sets(a);
+    select_set(a, s);
     composite_held(a);
     return true;
 }
@@ -218,36 +225,38 @@ void app_flush_frames(app *a)
  * start as soon as its render is done. */
 static void overlapped_frame(app *a)
 {
-    swap_sets(a);   /* the set of frame k-2, composited last frame */
+    int mine = a->set ^ 1, other = a->set;   /* mine: the set of frame k-2, composited last frame */
+    select_set(a, mine);
     gpu_timer_begin(&a->timer, "render");
     scene_draw(&a->scene, &a->camera, &a->scene_target);
-    a->held[a->set] = a->frame;
-    if (a->held[a->set ^ 1] >= 0) {
-        swap_sets(a);
+    a->held[mine] = a->frame;
+    if (a->held[other] >= 0) {
+        select_set(a, other);
         composite_held(a);
-        swap_sets(a);
+        select_set(a, mine);
     }
     app_dof_start(a);
 }
 
-/* Two in flight, handed over two at a time (--handover-batch 2): composite frame k-2,
- * render frame k over its set, and after every second render start both frames' DoF
- * together. The GPU then switches from GL to CUDA and back once per two frames: GL's
- * composites and renders of a pair, then CUDA's tables and gathers of the pair, the
- * frame rendered last first (its textures are the ones still in L2). */
+/* N sets, handed over N at a time (--handover-batch N): composite frame k-N, render
+ * frame k over its set, and after every Nth render start the N frames' DoF together.
+ * The GPU then switches from GL to CUDA and back once per N frames: GL's composites
+ * and renders of the batch, then CUDA's tables and gathers of the batch (one stream),
+ * the frame rendered last first (its textures are the ones still in L2). */
 static void batched_frame(app *a)
 {
-    if (a->held[a->set] >= 0) composite_held(a);   /* frame k-2, before its set is drawn over */
+    const int n = a->in_flight, cur = a->set;
+    if (a->held[cur] >= 0) composite_held(a);   /* frame k-N, before its set is drawn over */
     gpu_timer_begin(&a->timer, "render");
     scene_draw(&a->scene, &a->camera, &a->scene_target);
-    a->held[a->set] = a->frame;
-    if (a->held[a->set ^ 1] >= 0 && !a->sets[a->set ^ 1].started) {   /* the pair is drawn: hand both over */
+    a->held[cur] = a->frame;
+    bool drawn = true;   /* every set holds a frame not yet started: hand the batch over */
+    for (int s = 0; s < n; s++) drawn = drawn && a->held[s] >= 0 && !a->sets[s].started;
+    for (int i = 0; drawn && i < n; i++) {
+        select_set(a, (cur - i + n) % n);
         app_dof_start(a);
-        swap_sets(a);
-        app_dof_start(a);
-        swap_sets(a);
     }
-    swap_sets(a);
+    select_set(a, (cur + 1) % n);
 }
 
 bool app_frame(app *a, double dt, double wall_dt, gpu_frame_times *completed)

@@ -45,13 +45,13 @@ typedef struct app {
      * dof_target and sats[set] are the set being worked on; app_frame swaps them with
      * these. Frame k renders into one set while the other holds frame k-1, whose CUDA
      * work runs meanwhile and whose composite follows the render (app_frames.c). */
-    gl_target held_scene, held_dof;
+    gl_target parked_scene[APP_MAX_FRAME_SETS], parked_dof[APP_MAX_FRAME_SETS];
     /* --interop vulkan: the frame's textures (both sets' scene and DoF targets) are
      * Vulkan's, shared with CUDA with no map (gfx/vk_share.h); NULL where it could not
      * open, VULKAN_WHY saying why. */
     vk_share *vulkan;
     char vulkan_why[200];
-    int in_flight;            /* 1 or 2 */
+    int in_flight;            /* frame sets: 1, 2, or --handover-batch's N */
     int set;                  /* index of the current set's SAT in sats */
     struct frame_set {        /* what the DoF stage of a set's frame started with */
         bool started;         /* app_dof_start ran, app_dof_finish has not */
@@ -60,16 +60,16 @@ typedef struct app {
         bool failed;          /* start failed: the frame shows the scene without DoF */
         GLuint shown;         /* a view without DoF: the texture shown */
         dof_params params;
-    } sets[APP_MAX_FRAMES_IN_FLIGHT];
-    long held[APP_MAX_FRAMES_IN_FLIGHT];   /* the frame drawn into set s, not composited yet (-1: none) */
-    int batch;                /* frames handed between GL and CUDA at a time (--handover-batch): 1 or 2 */
+    } sets[APP_MAX_FRAME_SETS];
+    long held[APP_MAX_FRAME_SETS];   /* the frame drawn into set s, not composited yet (-1: none) */
+    int batch;                /* frames handed between GL and CUDA at a time (--handover-batch): 1..4 */
     long shown_frame;         /* the frame the last app_frame or app_flush_one composited (-1: none) */
     gl_target output;         /* RGBA8 final image, what the screen and the files show */
     GLuint present_program, empty_vao;
     text_renderer text;
     gpu_timer timer;
     panel_host panels;
-    sat_frame sats[APP_MAX_FRAMES_IN_FLIGHT];   /* a SAT (buffer, CUDA registrations) a set */
+    sat_frame sats[APP_MAX_FRAME_SETS];   /* a SAT (buffer, CUDA registrations) a set */
     dof_pass dof;
     dof_half_gl half_gl;      /* the GL gathers' half-size DoF (made on first use) */
     prim_backend sat_backend;

@@ -66,15 +66,15 @@ int app_dof_init(app *a, sw_error *err)
         return sw_fail(err, "--frames-in-flight %ld: needs --interop map or vulkan (with --interop %s the frames of "
                        "two sets differ from one set's); use --interop map or --frames-in-flight 1",
                        o->frames_in_flight, o->interop);
-    /* Two frames a hand-over: a pair of renders, then the pair's CUDA work (app.c), which
-     * needs the two sets. */
+    /* N frames a hand-over: N renders, then their CUDA work (app.c), in N frame sets. */
     a->batch = o->handover_batch > 1 ? (int)o->handover_batch : 1;
-    if (a->batch > 1 && o->frames_in_flight == 1)
-        return sw_fail(err, "--handover-batch %d: needs two frame sets; drop --frames-in-flight 1", a->batch);
+    if (a->batch > 1 && o->frames_in_flight && o->frames_in_flight != a->batch)
+        return sw_fail(err, "--handover-batch %d: holds %d frames in flight; drop --frames-in-flight %ld", a->batch,
+                       a->batch, o->frames_in_flight);
     if (a->batch > 1 && a->sat_backend == PRIM_CUDA && !two)
         return sw_fail(err, "--handover-batch %d: needs --interop map or vulkan (with --interop %s the frames of two "
                        "sets differ from one set's)", a->batch, o->interop);
-    a->in_flight = a->batch > 1 ? 2
+    a->in_flight = a->batch > 1 ? a->batch
                    : o->frames_in_flight >= 1 && o->frames_in_flight <= APP_MAX_FRAMES_IN_FLIGHT ? (int)o->frames_in_flight
                    : two && !(vulkan && a->vulkan) ? 2
                                                     : 1;
@@ -97,7 +97,7 @@ int app_dof_init(app *a, sw_error *err)
 void app_dof_shutdown(app *a)
 {
     dof_reference_shutdown(&a->reference);
-    for (int s = 0; s < APP_MAX_FRAMES_IN_FLIGHT; s++) sat_frame_shutdown(&a->sats[s]);
+    for (int s = 0; s < APP_MAX_FRAME_SETS; s++) sat_frame_shutdown(&a->sats[s]);
     dof_half_gl_shutdown(&a->half_gl);
     dof_pass_shutdown(&a->dof);
 }

@@ -202,7 +202,7 @@ const char *frame_log_gpu_summary(const frame_log *log, const app *a, char *buf,
     gpu_medians(log, a->batch, &mb, &mw, &ms);
     double g2c = 0, c2g = 0;
     int n = snprintf(buf, size, "GPU busy %.3f ms, GPU wall %.3f ms a frame (medians; %d in flight%s); ", mb, mw,
-                     a->in_flight, a->batch > 1 ? ", handed over in pairs" : "");
+                     a->in_flight, a->batch > 1 ? ", handed over together" : "");
     if (n < 0 || (size_t)n >= size) return buf;
     if (a->sat_backend == PRIM_CUDA && a->sats[0].handover.measured && frame_log_metric_median(log, "gl_to_cuda_us", &g2c) &&
         frame_log_metric_median(log, "cuda_to_gl_us", &c2g))

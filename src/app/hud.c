@@ -146,9 +146,11 @@ static void stats(app *a, const layout_rect *r)
     text_rect(&a->text, r->x, r->y, r->w, r->h, BOX);
     line(&p, WHITE, "%4.0f fps %7.2f ms a frame%s%s", a->fps, a->frame_ms_smoothed, a->vsync ? "  vsync" : "",
          a->paused ? "  paused" : "");
-    /* 2 in flight: the frame shown is the one before the frame rendered (two before, in pairs). */
-    line(&p, DIM, "%s%dx%d  %s", a->batch > 1 ? "in pairs, 2 late  " : a->in_flight > 1 ? "2 in flight, 1 late  " : "",
-         a->output.width, a->output.height,
+    /* 2 in flight: the frame shown is the one before the frame rendered (N before, in batches of N). */
+    char late[40] = "";
+    if (a->batch > 1) snprintf(late, sizeof late, "%d at a time, %d late  ", a->batch, a->batch);
+    else if (a->in_flight > 1) snprintf(late, sizeof late, "2 in flight, 1 late  ");
+    line(&p, DIM, "%s%dx%d  %s", late, a->output.width, a->output.height,
          app_view_names[a->view]);
     /* A variant is named only where the backend has more than one. */
     int variants = 0;

@@ -164,10 +164,10 @@ static const struct viewer_flag {
                                 "later (the same pixels a frame index; --interop map or vulkan). Default: 2\n"
                                 "where the cuda SAT takes the frame by map, else 1 (through Vulkan, two\n"
                                 "save no wall time)"},
-    {"--handover-batch", "N", "1 (default): each frame's CUDA work starts after its render; 2: GL\n"
-                              "renders two frames, then CUDA works on both, so the GPU switches between\n"
-                              "GL and CUDA once a frame instead of twice (2 in flight; each frame is\n"
-                              "shown two frames later)"},
+    {"--handover-batch", "N", "1 (default): each frame's CUDA work starts after its render; 2..4: GL\n"
+                              "renders N frames, then CUDA works on all N, so the GPU switches between\n"
+                              "GL and CUDA twice per N frames instead of twice a frame (N frame sets;\n"
+                              "each frame is shown N frames later)"},
     {"--fallback", NULL, "when the --sat-backend or --gather asked for cannot run here, run what\n"
                          "can (cuda -> gl, cuda gather -> compute) and say so, instead of failing"},
     {"--kernel", "K", "DoF kernel: disc (a stepped disc of fractional radius, soft guard; the\n"
@@ -244,7 +244,7 @@ static int parse_flag(app_options *o, const char *a, const char *next, sw_error 
     } else if (!strcmp(a, "--frames-in-flight")) {
         return parse_long(a, next, 1, APP_MAX_FRAMES_IN_FLIGHT, &o->frames_in_flight, err);
     } else if (!strcmp(a, "--handover-batch")) {
-        return parse_long(a, next, 1, APP_MAX_FRAMES_IN_FLIGHT, &o->handover_batch, err);
+        return parse_long(a, next, 1, APP_MAX_FRAME_SETS, &o->handover_batch, err);
     } else if (!strcmp(a, "--near")) {
         if (dof_near_parse(next, &o->near, err)) return sw_wrap(err, "--near: ");
     } else if (!strcmp(a, "--dof-scale")) {

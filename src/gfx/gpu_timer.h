@@ -8,7 +8,7 @@
 #include "gl/gl.h"
 
 #define GPU_TIMER_MAX_STAGES 24
-#define GPU_TIMER_FRAMES_IN_FLIGHT 4
+#define GPU_TIMER_FRAMES_IN_FLIGHT 8   /* --handover-batch 4 files CUDA times 7 frames late */
 #define GPU_TIMER_MAX_METRICS 8
 
 typedef struct gpu_frame_times {
