@@ -26,6 +26,14 @@ grep -qi "GL error" "$tmp/err2" && { echo "FAIL: GL errors with 2 frames in flig
 "$compare" --sanity "$tmp/window2.png" || fails=$((fails + 1))
 "$compare" --orientation "$tmp/window2.png" || fails=$((fails + 1))
 
+# 1c. In batches of three, over five frames (one batch whole, one cut short by the end).
+timeout 120 xvfb-run -a -s "-screen 0 1024x768x24" "$bin" --frames 5 --size 320x180 --gl-debug \
+    --handover-batch 3 --screenshot "$tmp/window3.png" 2>"$tmp/err3"
+rc=$?
+[ $rc = 0 ] || { echo "FAIL: window run in batches of 3 exited $rc"; cat "$tmp/err3"; fails=$((fails + 1)); }
+grep -qi "GL error" "$tmp/err3" && { echo "FAIL: GL errors in batches of 3"; cat "$tmp/err3"; fails=$((fails + 1)); }
+"$compare" --sanity "$tmp/window3.png" || fails=$((fails + 1))
+
 # 2. Keys, sent by xdotool: F12 screenshot, Space pause, H help, V vsync, K kernel, F guard,
 #    L thin-lens reference (and back), Esc quit.
 if command -v xdotool >/dev/null; then

@@ -295,12 +295,12 @@ int sat_interop_start(void **state, sat_variant v, GLuint color_tex, GLuint out_
     io->work_frame = info && info->work_frame >= 0 ? info->work_frame : timer ? timer->frame : -1;
     int slot = (int)(io->frame % 2);
     int variant = variant_of(v);
-    enum sat_path path = sat_interop_choose_path(io, gather, info);
+    enum sat_path path = sat_interop_choose_path(io, color_tex, gather, info);
     if (path == PATH_VULKAN) {   /* nothing registered: the textures are Vulkan's */
         if (!sat_interop_vulkan_start(io, slot, variant, color_tex, w, h, scale, alpha, gather, timer, err))
             return mark_started(io, PATH_VULKAN, true, variant);
         sat_interop_vulkan_failed(io, err->msg);
-        path = sat_interop_choose_path(io, gather, info);   /* says so */
+        path = sat_interop_choose_path(io, color_tex, gather, info);   /* says so */
     }
     GLuint ids[MAX_RES] = {color_tex, out_buffer, gather ? gather->depth_tex : 0, gather ? gather->out_tex : 0};
     if (ensure_registered(io, ids, gather ? 4 : 2, w, h, err)) return -1;
@@ -310,7 +310,7 @@ int sat_interop_start(void **state, sat_variant v, GLuint color_tex, GLuint out_
             return mark_started(io, PATH_EXTERNAL, true, variant);
         }
         sat_interop_external_failed(io, err->msg);
-        sat_interop_choose_path(io, gather, info);   /* says so */
+        sat_interop_choose_path(io, color_tex, gather, info);   /* says so */
     }
     if (io->obj[slot].color) {   /* from two frames ago: done by now, but make sure */
         cudaEventSynchronize(io->ev[slot][SAT_CUDA_MAX_STAGES]);

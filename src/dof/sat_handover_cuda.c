@@ -93,27 +93,30 @@ int sat_interop_vulkan_finish(sat_interop *io, sw_error *err)
 static const char *const path_names[] = {"map", "external", "vulkan"};
 
 /* Why --interop vulkan cannot take this frame, or NULL where it can. */
-static const char *vulkan_refusal(const sat_interop *io, const sat_cuda_gather *g, char *why, size_t size)
+static const char *vulkan_refusal(const sat_interop *io, GLuint color_tex, const sat_cuda_gather *g, char *why,
+                                  size_t size)
 {
     if (io->vk_failed) snprintf(why, size, "%s", io->vk_why);
     else if (!g)
         snprintf(why, size, "the Vulkan path serves the cuda gather; the GL gathers read the table from a "
                             "registered GL buffer");
     else if (!g->vulkan) snprintf(why, size, "%s", g->vulkan_why ? g->vulkan_why : "Vulkan is not open");
-    else if (!vk_share_owns(g->vulkan, g->depth_tex) || !vk_share_owns(g->vulkan, g->out_tex))
+    else if (!vk_share_owns(g->vulkan, color_tex) || !vk_share_owns(g->vulkan, g->depth_tex) ||
+             !vk_share_owns(g->vulkan, g->out_tex))
         snprintf(why, size, "the frame's textures are not Vulkan's");
     else return NULL;
     return why;
 }
 
 /* Which hand-over this frame takes; sets INFO's path and reason, and says so on a change. */
-enum sat_path sat_interop_choose_path(sat_interop *io, const sat_cuda_gather *g, sat_handover_info *info)
+enum sat_path sat_interop_choose_path(sat_interop *io, GLuint color_tex, const sat_cuda_gather *g,
+                                      sat_handover_info *info)
 {
     enum sat_path path = PATH_MAP;
     char why[sizeof info->path_why];
     if (info->requested == SAT_INTEROP_MAP) snprintf(why, sizeof why, "--interop map");
     else if (info->requested == SAT_INTEROP_VULKAN || info->requested == SAT_INTEROP_AUTO) {
-        const char *refusal = vulkan_refusal(io, g, why, sizeof why);
+        const char *refusal = vulkan_refusal(io, color_tex, g, why, sizeof why);
         if (!refusal) {
             path = PATH_VULKAN;
             snprintf(why, sizeof why, "--interop %s: Vulkan's images and semaphores, no map, no host wait",

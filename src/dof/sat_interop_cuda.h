@@ -69,7 +69,8 @@ int sat_interop_run_kernels(sat_interop *io, int slot, int variant, cudaTextureO
                             cudaTextureObject_t depth, cudaSurfaceObject_t out, void *sat, size_t sat_bytes, int w,
                             int h, float scale, float alpha, const sat_cuda_gather *g, sw_error *err);
 /* Which hand-over this frame takes; sets INFO's path and reason, and says so on a change. */
-enum sat_path sat_interop_choose_path(sat_interop *io, const sat_cuda_gather *g, sat_handover_info *info);
+enum sat_path sat_interop_choose_path(sat_interop *io, GLuint color_tex, const sat_cuda_gather *g,
+                                      sat_handover_info *info);
 /* The two halves of an external or a Vulkan frame, and what a failure of each does: free
  * the path, remember why, and let the next frame take map. */
 int sat_interop_external_start(sat_interop *io, int slot, int variant, GLuint color_tex, int w, int h, float scale,
