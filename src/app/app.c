@@ -28,13 +28,14 @@ static const gl_texture_source *open_vulkan(app *a)
     sw_error e;
     if (!wants_vulkan(&a->opt, &a->cuda)) return NULL;
     if (!vk_share_create(&a->vulkan, &e)) {
-        fprintf(stderr, "scanworks: %s: the frame's textures are Vulkan images (%s)\n",
-                a->opt.interop ? "--interop vulkan" : "GL-CUDA hand-over", vk_share_device_name(a->vulkan));
+        fprintf(stderr, "scanworks: %s%s: the frame's textures are Vulkan images (%s)\n",
+                a->opt.interop ? "--interop " : "GL-CUDA hand-over", a->opt.interop ? a->opt.interop : "",
+                vk_share_device_name(a->vulkan));
         return vk_share_texture_source(a->vulkan);
     }
     snprintf(a->vulkan_why, sizeof a->vulkan_why, "Vulkan: %.180s", e.msg);
-    app_message(a, "%s: %s; the frame's textures are GL's, handed over by map",
-                a->opt.interop ? "--interop vulkan" : "GL-CUDA hand-over", a->vulkan_why);
+    app_message(a, "%s%s: %s; the frame's textures are GL's, handed over by map",
+                a->opt.interop ? "--interop " : "GL-CUDA hand-over", a->opt.interop ? a->opt.interop : "", a->vulkan_why);
     return NULL;
 }
 

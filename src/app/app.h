@@ -41,10 +41,10 @@ typedef struct app {
     camera_keys camera_keys;  /* the camera's keyboard moves (tap steps, hold speeds) */
     gl_target scene_target;   /* RGBA16F radiance + R32F linear depth + depth buffer */
     gl_target dof_target;     /* RGBA16F depth-of-field result (or a debug view) */
-    /* Frames in flight (--frames-in-flight 2): the other frame set. scene_target,
-     * dof_target and sats[set] are the set being worked on; app_frame swaps them with
-     * these. Frame k renders into one set while the other holds frame k-1, whose CUDA
-     * work runs meanwhile and whose composite follows the render (app_frames.c). */
+    /* Frame sets (--frames-in-flight 2, --handover-batch N): scene_target, dof_target
+     * and sats[set] are the set being worked on; parked_*[s] hold set s's targets while
+     * another is current (the current set's entry is empty; select_set in app.c moves
+     * them). Frame k renders into one set while others hold earlier frames. */
     gl_target parked_scene[APP_MAX_FRAME_SETS], parked_dof[APP_MAX_FRAME_SETS];
     /* --interop vulkan: the frame's textures (both sets' scene and DoF targets) are
      * Vulkan's, shared with CUDA with no map (gfx/vk_share.h); NULL where it could not

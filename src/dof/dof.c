@@ -162,8 +162,8 @@ static void set_uniforms(GLuint prog, const dof_params *p, int w, int h)
     glUniform1i(glGetUniformLocation(prog, "u_guard"), p->guard);
     glUniform1i(glGetUniformLocation(prog, "u_kernel"), p->kernel);
     glUniform1i(glGetUniformLocation(prog, "u_near"), p->near);
-    glUniform1i(glGetUniformLocation(prog, "u_near_probes"), p->half ? DOF_NEAR_PROBES_HALF : DOF_NEAR_PROBES);
-    glUniform1f(glGetUniformLocation(prog, "u_near_spread"), p->half ? DOF_NEAR_HALF_SPREAD : 1.0f);
+    glUniform1i(glGetUniformLocation(prog, "u_near_probes"), DOF_NEAR_PROBES_AT(p->half));
+    glUniform1f(glGetUniformLocation(prog, "u_near_spread"), DOF_NEAR_SPREAD_AT(p->half));
     glUniform1i(glGetUniformLocation(prog, "u_layers"), dof_uses_layers(p));
     /* p->half: this is the half-resolution DoF's half pass (dof_half_gl.h), whose composite
      * reads the near coverage from the fourth channel */

@@ -56,6 +56,9 @@
  * stands for four, so 12 probes of the half frame read what 48 would of the full one. */
 #define DOF_NEAR_PROBES_HALF 12
 #define DOF_NEAR_HALF_SPREAD 1.41421356f
+/* The probes and the spread of a pass at half size (HALF true) or full size. */
+#define DOF_NEAR_PROBES_AT(half) ((half) ? DOF_NEAR_PROBES_HALF : DOF_NEAR_PROBES)
+#define DOF_NEAR_SPREAD_AT(half) ((half) ? DOF_NEAR_HALF_SPREAD : 1.0f)
 #define DOF_NEAR_SPIRAL \
     DOF_P(0.144338f, 0.000000f), DOF_P(-0.184342f, 0.168873f), DOF_P(0.028217f, -0.321513f), DOF_P(0.232351f, 0.303061f), \
     DOF_P(-0.426393f, -0.075423f), DOF_P(0.403917f, -0.256939f), DOF_P(-0.135102f, 0.502574f), DOF_P(-0.257655f, -0.496099f), \

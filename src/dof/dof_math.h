@@ -341,8 +341,8 @@ DOF_FN void dof_near_sample(const struct dof_image *m, int tx0, int ty0, int k, 
  * untouched). The caller blends: out = own + alpha (col - own). */
 /* The near layer's probes: DOF_NEAR_PROBES at full size, DOF_NEAR_PROBES_HALF at half size
  * (the first ones of the spiral, spread by DOF_NEAR_HALF_SPREAD: dof_limits.h). */
-DOF_FN int dof_near_probes(const dof_params *p) { return p->half ? DOF_NEAR_PROBES_HALF : DOF_NEAR_PROBES; }
-DOF_FN float dof_near_spread(const dof_params *p) { return p->half ? DOF_NEAR_HALF_SPREAD : 1.0f; }
+DOF_FN int dof_near_probes(const dof_params *p) { return DOF_NEAR_PROBES_AT(p->half); }
+DOF_FN float dof_near_spread(const dof_params *p) { return DOF_NEAR_SPREAD_AT(p->half); }
 
 DOF_FN float dof_near_layer(const struct dof_image *m, int px, int py, float d, float rt, float dt, float *col)
 {

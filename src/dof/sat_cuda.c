@@ -67,14 +67,13 @@ static int frame_stream_acquire(sat_interop *io, sw_error *err)
     if (!frame_stream_users) TRY(cudaStreamCreateWithFlags(&frame_stream, cudaStreamNonBlocking));
     frame_stream_users++;
     io->stream = frame_stream;
-    io->has_stream = true;
     return 0;
 }
 
 static void frame_stream_release(sat_interop *io)
 {
-    if (!io->has_stream) return;
-    io->has_stream = false;
+    if (!io->stream) return;
+    io->stream = NULL;
     if (--frame_stream_users == 0) cudaStreamDestroy(frame_stream);
 }
 
@@ -86,7 +85,7 @@ void sat_interop_release(void **state)
         sw_error ignored;
         sat_interop_finish(io, NULL, NULL, &ignored);
     }
-    if (io->has_stream) cudaStreamSynchronize(io->stream);
+    if (io->stream) cudaStreamSynchronize(io->stream);
     handover_clock_shutdown(&io->clock);
     sat_egl_sync_destroy(&io->egl);
     if (io->ext_ready) sat_external_destroy(&io->ext);

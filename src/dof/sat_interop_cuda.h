@@ -30,8 +30,7 @@ typedef struct sat_interop {
     GLuint ids[MAX_RES];
     int w, h, count;
     cudaGraphicsResource_t res[MAX_RES];
-    cudaStream_t stream;    /* every set's one (sat_cuda.c) */
-    bool has_stream;
+    cudaStream_t stream;    /* every set's one (sat_cuda.c); NULL until acquired */
     cudaEvent_t ev[2][EVENTS];
     bool pending[2], pending_gather[2], launched_half[2];
     bool timed_whole[2];   /* the frame's kernels timed as one stage (sat_cuda_gather.split_stages off) */
