@@ -11,10 +11,11 @@ layout(std430, binding = 2) writeonly buffer Far { uvec4 far_in[]; };
 uniform ivec2 u_size;
 uniform float u_focus, u_aperture, u_scale;
 
+// whole where the counts are 8-bit (u_scale <= 1: DOF_LAYER_EXACT), else / DOF_LAYER_ONE rounded
 uvec4 layer_texel(uvec3 q, float s)
 {
     uint k = uint(floor(clamp(s - 0.5, 0.0, 1.0) * float(DOF_LAYER_ONE) + 0.5));
-    return uvec4((q * k + uint(DOF_LAYER_ONE / 2)) / uint(DOF_LAYER_ONE), k);
+    return uvec4(u_scale <= 1.0 ? q * k : (q * k + uint(DOF_LAYER_ONE / 2)) / uint(DOF_LAYER_ONE), k);
 }
 
 void main()

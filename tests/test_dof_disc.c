@@ -136,8 +136,9 @@ static void bokeh(void)
 }
 
 /* The largest change of any pixel between apertures STEP apart, from A0 to A1, of a
- * random picture at depth 4 (F = 2, r = A / 2), and the largest change of the box
- * kernel (--boxes 1) over the same sweep. */
+ * random picture at depth 4 (F = 2, r = A / 2): the disc with the layer tables (the
+ * default), the disc alone (--near off), and the box kernel (--boxes 1) over the same
+ * sweep. */
 static void continuity(const char *backend)
 {
     unsigned char px[W * H];
@@ -145,15 +146,15 @@ static void continuity(const char *backend)
     for (int i = 0; i < W * H; i++) px[i] = (unsigned char)(test_rand(&seed) & 255);
     sw_error err;
     CHECK(image_write_png("dofdisc_noise.png", W, H, 1, px, 0, 0, &err) == 0);
-    int worst[2] = {0, 0};
-    for (int kern = 0; kern < 2; kern++) {
+    int worst[3] = {0, 0, 0};
+    for (int kern = 0; kern < 3; kern++) {
         image8 prev = {0};
         for (int step = 0; step <= 30; step++) {
             char a[16];
             snprintf(a, sizeof a, "%.3f", 1.0 + 0.1 * step);   /* r from 0.5 to 2.0 */
             CHECK(RUN("--backend", backend, "--in", "dofdisc_noise.png", "--depth", "dofdisc_udepth.npy", "--focus",
-                      "2", "--aperture", a, kern ? "--boxes" : "--kernel", kern ? "1" : "disc", "--out",
-                      "dofdisc_out.png") == 0);
+                      "2", "--aperture", a, kern == 1 ? "--boxes" : "--kernel", kern == 1 ? "1" : "disc", "--near",
+                      kern == 2 ? "off" : "layers", "--out", "dofdisc_out.png") == 0);
             image8 out;
             if (load("dofdisc_out.png", &out)) break;
             for (int i = 0; prev.pixels && i < W * H; i++) {
@@ -165,9 +166,11 @@ static void continuity(const char *backend)
         }
         image_free(&prev);
     }
-    printf("%s: largest change of a pixel as r grows by 0.05: disc %d, box %d\n", backend, worst[0], worst[1]);
+    printf("%s: largest change of a pixel as r grows by 0.05: disc with layers %d, disc %d, box %d\n", backend,
+           worst[0], worst[2], worst[1]);
     /* a step of r 0.05 moves the blend by a tenth of two neighbouring discs' difference */
-    CHECK_MSG(worst[0] <= 16, "%s: the disc kernel jumps by %d as r grows by 0.05", backend, worst[0]);
+    CHECK_MSG(worst[0] <= 16, "%s: the disc with the layer tables jumps by %d as r grows by 0.05", backend, worst[0]);
+    CHECK_MSG(worst[2] <= 16, "%s: the disc kernel jumps by %d as r grows by 0.05", backend, worst[2]);
     CHECK_MSG(worst[1] >= 50, "%s: the box kernel should step (1x1 to 3x3 at r = 0.5, 1.5): largest change %d",
               backend, worst[1]);
 }

@@ -23,9 +23,10 @@ __global__ void __launch_bounds__(256) dof_layer_values_kernel(cudaTextureObject
     float d = tex2D<float>(depth, x + 0.5f, y + 0.5f);
     unsigned q[3] = {dof_quantize(c.x, scale), dof_quantize(c.y, scale), dof_quantize(c.z, scale)}, v[4];
     size_t i = (size_t)y * w + x;
-    dof_layer_texel(aperture, focus, d, DOF_LAYER_NEAR, q, v);
+    const int exact = DOF_LAYER_EXACT(scale);
+    dof_layer_texel(aperture, focus, d, DOF_LAYER_NEAR, q, exact, v);
     near_in[i] = make_uint4(v[0], v[1], v[2], v[3]);
-    dof_layer_texel(aperture, focus, d, DOF_LAYER_FAR, q, v);
+    dof_layer_texel(aperture, focus, d, DOF_LAYER_FAR, q, exact, v);
     far_in[i] = make_uint4(v[0], v[1], v[2], v[3]);
 }
 

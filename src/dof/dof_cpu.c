@@ -61,7 +61,7 @@ int dof_cpu_layer_tables(const dof_params *p, const uint8_t *img, const float *d
         for (size_t i = 0; i < n; i++) {
             unsigned q[3];
             for (int ch = 0; ch < 3; ch++) q[ch] = img[i * c + (ch < c ? ch : 0)];
-            dof_layer_texel(p->aperture, p->focus, depth[i], t, q, in + i * 4);
+            dof_layer_texel(p->aperture, p->focus, depth[i], t, q, DOF_LAYER_EXACT(p->scale), in + i * 4);
         }
         sat_cpu_rgba(in, w, h, tables[t]);
     }

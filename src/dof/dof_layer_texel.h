@@ -27,13 +27,18 @@ DOF_FN unsigned dof_layer_weight(float aperture, float focus, float depth, int t
 }
 
 /* The table's input at a pixel for layer T: its quantized colour Q[0..3) times the
- * weight, rounded, in v[0..3); the weight in v[3]. Integer arithmetic, the same bits in
- * every backend (Q <= 65535: the products stay below 2^24). */
-DOF_FN void dof_layer_texel(float aperture, float focus, float depth, int t, const unsigned *q, unsigned *v)
+ * weight, whole where EXACT (DOF_LAYER_EXACT of the table's scale: Q <= 255), else divided
+ * by DOF_LAYER_ONE and rounded, in v[0..3); the weight in v[3]. Integer arithmetic, the
+ * same bits in every backend (Q <= 65535: the products stay below 2^24). */
+DOF_FN void dof_layer_texel(float aperture, float focus, float depth, int t, const unsigned *q, int exact, unsigned *v)
 {
     unsigned k = dof_layer_weight(aperture, focus, depth, t);
-    for (int ch = 0; ch < 3; ch++) v[ch] = (q[ch] * k + DOF_LAYER_ONE / 2) / DOF_LAYER_ONE;
+    for (int ch = 0; ch < 3; ch++) v[ch] = exact ? q[ch] * k : (q[ch] * k + DOF_LAYER_ONE / 2) / DOF_LAYER_ONE;
     v[3] = k;
 }
+
+/* What one count of a layer table's colour channel is worth in the table's counts: 1/256
+ * where the product is kept whole, else 1. */
+DOF_FN float dof_layer_unit(float scale) { return DOF_LAYER_EXACT(scale) ? (float)DOF_LAYER_ONE : 1.0f; }
 
 #endif

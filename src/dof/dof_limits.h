@@ -71,10 +71,17 @@
  * premultiplied layers, the near one (pixels before the focus, blurred) and the far one
  * (behind it, blurred). A pixel's weight in a layer ramps from 0 at a signed CoC of 1/2
  * px to 1 at 3/2 px, held as an integer 0..DOF_LAYER_ONE in the fourth channel; its
- * colour channels hold the quantized colour times that weight / DOF_LAYER_ONE, rounded.
- * A far pixel whose disc covers less than DOF_LAYER_MIN_COVER of far layer takes the
- * colour's disc instead. */
+ * colour channels hold the quantized colour count q times that weight k. Where the counts
+ * are 8-bit (the table's scale at most 1, a picture's 0..255: DOF_LAYER_EXACT) the product
+ * is kept whole (q k <= 65280); elsewhere (the app's scale 4096, counts up to 65535) it
+ * is divided by DOF_LAYER_ONE, rounded. Either way a pixel's value stays below 2^16, as
+ * the colour table's, so a disc's sum is exact in 32 bits (DOF_MAX_RADIUS). Rounding
+ * q k / 256 of 8-bit counts lost up to half a count of a faint pixel's product, which the
+ * division by the coverage then magnified (18 levels as the CoC grew by 0.05 px, a
+ * uniform picture no longer uniform). A far pixel whose disc covers less than
+ * DOF_LAYER_MIN_COVER of far layer takes the colour's disc instead. */
 #define DOF_LAYER_ONE 256
+#define DOF_LAYER_EXACT(scale) ((scale) <= 1.0f)
 #define DOF_LAYER_MIN_COVER 0.001f
 
 #endif

@@ -439,7 +439,7 @@ DOF_LAYER_FN void dof_layer_disc_mean(const struct dof_image *m, int t, int px, 
     area += dof_layer_rect(m, t, px, py, h3, h1, 1.0f, acc);
     area += dof_layer_rect(m, t, px, py, h2, h3, -1.0f, acc);
     area += dof_layer_rect(m, t, px, py, h3, h2, -1.0f, acc);
-    for (int ch = 0; ch < 3; ch++) pm[ch] = DOF_DIV(acc[ch], area * m->p->scale);
+    for (int ch = 0; ch < 3; ch++) pm[ch] = DOF_DIV(acc[ch], area * m->p->scale * dof_layer_unit(m->p->scale));
     pm[3] = DOF_DIV(acc[3], area * (float)DOF_LAYER_ONE);
 }
 
