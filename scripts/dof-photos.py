@@ -5,8 +5,8 @@ For each photograph in assets/photos/ and each case of `scanworks compute dof-sc
 (near-blur: focused on the background, the object blurred; far-blur: focused on the
 object, the background blurred), makes the scene at --size with the CoC --coc px (the
 object shows the next photograph of the list), runs `compute dof --reference` with the
-disc (the default), the disc with the layer tables (--near layers), the disc with the
-near field (--near on), both without the soft guard (--guard off), three boxes, the
+disc with the layer tables (the default, --near layers), the disc alone (--near off), the
+disc with the near field (--near on), both without the soft guard (--guard off), three boxes, the
 chapter's single box and the half-resolution disc with the near field (--scale half), on
 each --backends, and prints the scores: one line a run, then a
 markdown table (band and frame SSIM per kernel and case, the mean and the least over the
@@ -28,9 +28,10 @@ import sys
 import tempfile
 import zlib
 
-KERNELS = [("disc, layers", ["--near", "layers"]), ("disc", []), ("disc, near field", ["--near", "on"]), ("disc, no guard", ["--guard", "off"]),
-           ("disc, near field, no guard", ["--near", "on", "--guard", "off"]), ("3 boxes", ["--boxes", "3"]),
-           ("1 box (the chapter's)", ["--boxes", "1"]),
+KERNELS = [("disc, layers (default)", []), ("disc", ["--near", "off"]), ("disc, near field", ["--near", "on"]),
+           ("disc, no guard", ["--near", "off", "--guard", "off"]),
+           ("disc, near field, no guard", ["--near", "on", "--guard", "off"]), ("3 boxes", ["--boxes", "3", "--near", "off"]),
+           ("1 box (the chapter's)", ["--boxes", "1", "--near", "off"]),
            ("disc, near field, half-res", ["--near", "on", "--scale", "half"])]
 CPU_ONLY = set()   # rows the cpu backend alone runs (none: --scale half runs on gl and cuda too)
 NEAR, FAR = 1.0, 4.0   # compute dof-scene's default depths
@@ -101,7 +102,8 @@ def main():
     ap.add_argument("--backends", default="cpu,gl")
     ap.add_argument("--json", help="write every run's scores here")
     ap.add_argument("--montage", help="PNG: for chelsea, the middle 200x150 of the pinhole picture, the thin lens, "
-                    "the disc with the layer tables (--near layers), the default disc and the single box, a row a case")
+                    "the disc with the layer tables (the default), the disc without them (--near off) and the single box, "
+                    "a row a case")
     a = ap.parse_args()
     photos = sorted(os.path.join(root, "assets", "photos", f) for f in os.listdir(os.path.join(root, "assets", "photos"))
                     if f.endswith(".png"))
@@ -134,7 +136,7 @@ def main():
         if a.montage:
             pick, b0 = "chelsea" if any(p.endswith("chelsea.png") for p in photos) else rows[0]["photo"], backends[0]
             grid = []
-            for case, best in (("near-blur", "disc, layers"), ("far-blur", "disc, layers")):
+            for case, best in (("near-blur", "disc, layers (default)"), ("far-blur", "disc, layers (default)")):
                 s = os.path.join(tmp, "%s-%s" % (pick, case))
                 grid.append([s + ".png", s + "-ref.png"] + [montage[(pick, case, k, b0)] for k in
                                                              (best, "disc", "1 box (the chapter's)")])

@@ -5,8 +5,10 @@
 # - the scores: focused on the background with the object blurred (CoC 9 px), the disc
 #   with the near field scores at least its measured band SSIM (0.9758 on 2026-12-01)
 #   less 0.005, and the chapter's single box scores below it, so the metric tells them
-#   apart; focused on the object (background CoC 9 px, a rectangle) the disc keeps its
-#   measured band SSIM (0.9130) less 0.005;
+#   apart; focused on the object (background CoC 9 px, a rectangle) the disc without a
+#   near field (--near off) keeps its measured band SSIM (0.9130) less 0.005; in both
+#   cases compute dof's default (the layer tables) scores at least the 0.95 and
+#   above the disc without them;
 # - bad inputs exit 2 (usage) or 1 (runtime) with one line that names the problem.
 # Usage: dof_scene_test.sh SCANWORKS PHOTO.png
 set -u
@@ -39,7 +41,10 @@ scene near --aperture 3 --case near-blur && {
     cmp -s near.png near-ref.png && fail "near-blur: the reference is the pinhole picture"
     disc=$(band near 4 3 --near on)
     box=$(band near 4 3 --boxes 1)
-    echo "near-blur, band SSIM: disc + near field $disc, one box $box"
+    layers=$(band near 4 3)
+    echo "near-blur, band SSIM: disc + near field $disc, one box $box, the default (layer tables) $layers"
+    above "$layers" 0.95 || fail "near-blur: the default scores $layers in the band, below 0.95"
+    above "$layers" "$(band near 4 3 --near off)" || fail "near-blur: the default scores below --near off"
     above "$disc" 0.9708 || fail "near-blur: the disc with the near field scores $disc in the band, below 0.9758 - 0.005"
     above "$disc" "$box" || fail "near-blur: the single box ($box) scores above the disc ($disc)"
 }
@@ -47,9 +52,12 @@ scene far --aperture 12 --case far-blur --object rect && {
     if [ "$(field far.json focus)" != 1 ] || [ "$(field far.json far_coc)" != 9 ]; then
         fail "far-blur JSON: $(cat far.json)"
     fi
-    disc=$(band far 1 12)
+    disc=$(band far 1 12 --near off)
     box=$(band far 1 12 --boxes 1)
-    echo "far-blur, band SSIM: disc $disc, one box $box"
+    layers=$(band far 1 12)
+    echo "far-blur, band SSIM: disc $disc, one box $box, the default (layer tables) $layers"
+    above "$layers" 0.95 || fail "far-blur: the default scores $layers in the band, below 0.95"
+    above "$layers" "$disc" || fail "far-blur: the default ($layers) scores below the disc without layers ($disc)"
     # Around a sharp object neither kernel sees the background it hides; the box scores
     # as well here (0.915 against 0.913 on 2026-12-01), so only a floor is checked.
     above "$disc" 0.908 || fail "far-blur: the disc scores $disc in the band, below 0.9130 - 0.005"

@@ -148,8 +148,9 @@ static void boxes(const char *backend)
 
 /* The foreground guard: a sharp white square at the focus distance in front of a far,
  * blurred black background. Without the guard the background would average the
- * square in up to r = 10 * |1 - 2/20| = 9 pixels away; with it, along the square's
- * middle row, nothing farther than 2 pixels from its edge may pick up any white. */
+ * square in up to r = 10 * |1 - 2/20| = 9 pixels away; with it (--near off), along the
+ * square's middle row, nothing farther than 2 pixels from its edge may pick up any white;
+ * with the layer tables (the default) nothing does. */
 /* How far from the square (columns 20..43) white reaches along its middle row. */
 static int square_halo(const image8 *out)
 {
@@ -178,19 +179,60 @@ static void guard(const char *backend)
               "--aperture", "10", "--out", "dofcli_out.png") == 0);
     image8 out;
     if (load("dofcli_out.png", &out)) return;
+    /* the default, the layer tables: the far layer holds none of the square */
     int halo = square_halo(&out);
-    CHECK_MSG(halo <= 2, "%s: the sharp square bleeds %d pixels into the blurred background", backend, halo);
+    CHECK_MSG(halo == 0, "%s: with the layer tables the sharp square bleeds %d pixels into the background", backend, halo);
     CHECK(out.pixels[24 * W + 32] == 255);   /* the square itself stays sharp */
+    image_free(&out);
+    /* the soft guard alone (--near off): at most 2 pixels */
+    CHECK(RUN("dof", "--backend", backend, "--in", "dofcli_square.png", "--depth", "dofcli_sdepth.npy", "--focus", "2",
+              "--aperture", "10", "--near", "off", "--out", "dofcli_out.png") == 0);
+    if (load("dofcli_out.png", &out)) return;
+    halo = square_halo(&out);
+    CHECK_MSG(halo <= 2, "%s: the sharp square bleeds %d pixels into the blurred background", backend, halo);
+    CHECK(out.pixels[24 * W + 32] == 255);
     image_free(&out);
     /* --guard off: the chapter's radius, and the white reaches the background's full r. */
     CHECK(RUN("dof", "--backend", backend, "--in", "dofcli_square.png", "--depth", "dofcli_sdepth.npy", "--focus", "2",
-              "--aperture", "10", "--guard", "off", "--out", "dofcli_out.png") == 0);
+              "--aperture", "10", "--near", "off", "--guard", "off", "--out", "dofcli_out.png") == 0);
     if (load("dofcli_out.png", &out)) return;
     halo = square_halo(&out);
     CHECK_MSG(halo == 9, "%s, --guard off: the square bleeds %d pixels, r says 9", backend, halo);
     image_free(&out);
     CHECK(RUN("dof", "--backend", backend, "--in", "dofcli_square.png", "--depth", "dofcli_sdepth.npy", "--focus", "2",
               "--aperture", "10", "--guard", "maybe", "--out", "dofcli_bad.png") == 2);
+}
+
+/* The near field's defaults: the layer tables, and the probes (--near on) with --scale
+ * half, which has no layer tables; each the same bytes as the mode named. */
+static bool same_output(const char *const *flags, int n_flags, const char *const *named, int n_named)
+{
+    const char *base[] = {"dof", "--backend", "cpu", "--in", "dofcli_square.png", "--depth", "dofcli_sdepth.npy",
+                          "--focus", "2", "--aperture", "10"};
+    const char *argv[24];
+    image8 out[2] = {{0}, {0}};
+    for (int run = 0; run < 2; run++) {
+        int n = 0;
+        for (size_t i = 0; i < sizeof base / sizeof *base; i++) argv[n++] = base[i];
+        for (int i = 0; i < (run ? n_named : n_flags); i++) argv[n++] = run ? named[i] : flags[i];
+        argv[n++] = "--out", argv[n++] = run ? "dofcli_named.png" : "dofcli_default.png";
+        CHECK(compute_dof(n, (char **)argv) == 0);
+        if (load(run ? "dofcli_named.png" : "dofcli_default.png", &out[run])) return false;
+    }
+    bool same = memcmp(out[0].pixels, out[1].pixels, (size_t)W * H) == 0;
+    image_free(&out[0]);
+    image_free(&out[1]);
+    return same;
+}
+
+static void near_defaults(void)
+{
+    const char *layers[] = {"--near", "layers"}, *on[] = {"--near", "on"}, *off[] = {"--near", "off"};
+    const char *half[] = {"--scale", "half"}, *half_on[] = {"--scale", "half", "--near", "on"};
+    CHECK_MSG(same_output(NULL, 0, layers, 2), "the default is not --near layers");
+    CHECK_MSG(!same_output(NULL, 0, off, 2), "--near off is the same as the default: the check would miss it");
+    CHECK_MSG(same_output(half, 2, half_on, 4), "--scale half alone is not --scale half --near on");
+    CHECK_MSG(!same_output(NULL, 0, on, 2), "--near on is the same as layers here: the check would miss it");
 }
 
 static void bad_inputs(void)
@@ -293,6 +335,7 @@ int main(void)
     radius("cpu", &cpu_dot);
     boxes("cpu");
     guard("cpu");
+    near_defaults();
     bad_inputs();
     sat_cli("cpu");
     sat_cli_npy("cpu");

@@ -21,26 +21,28 @@
 
 static const char *const usage =
     "scanworks compute dof --backend cpu|gl|cuda --in IMAGE.png --depth DEPTH.png|DEPTH.npy --focus F "
-    "--aperture A --out OUT.png [--kernel disc|boxes] [--boxes 1|2|3] [--guard on|off] [--near off|on|layers] [--scale full|half] [--reference REF.png]\n\n"
+    "--aperture A --out OUT.png [--kernel disc|boxes] [--boxes 1|2|3] [--guard on|off] [--near layers|on|off] [--scale full|half] [--reference REF.png]\n\n"
     "Blurs each pixel from the summed-area table, radius A * |1 - F/d| pixels (d the pixel's depth; a\n"
-    "PNG depth map reads as 0..1, an .npy as given; F in the same units): by default (--kernel disc) the\n"
-    "mean over a stepped disc of fractional radius, the radius shrunk smoothly where a sharp nearer\n"
-    "object would bleed into the blur (--guard, default on); --boxes N (or --kernel boxes) the mean of N\n"
-    "nested boxes (1 is the chapter's single box; default 3) with the halving guard.\n--near (default off; the app's is on): a blurred\n"
-    "foreground spreads over what lies behind it (a tile pass of the near field's CoC, a near layer blended\n"
-    "over; every gather, cpu too). --near layers (the disc; with boxes it is --near on): the\n"
-    "disc from two more tables, the near and the far layer premultiplied by their coverage: a blurred\n"
-    "background averages only the far layer, so a sharp object in front neither bleeds into it nor shrinks\n"
-    "it, and the near layer's box means over the tile's near CoC are laid over the rest. Pixels at the focus\n"
-    "distance come out unchanged; A = 0\n"
-    "turns the blur off. cpu runs the C gather; gl and cuda build the table on the GPU (cuda through\n"
-    "CUDA-GL interop, as in the app) and run the DoF shader. --reference scores the result against a\n"
-    "ground-truth picture of the same size (such as a thin-lens render): PSNR and SSIM on luma, over the\n"
-    "whole picture and over the depth-edge band, printed as one JSON line. --scale half (cpu; gl with\n"
-    "--gather compute or fragment; cuda with --gather cuda; not with --near layers; an opaque picture on\n"
-    "gl and cuda) runs the whole DoF on the picture downsampled 2x2 (colour the mean, depth the\n"
-    "nearest) with the aperture halved, and composites it at full size: the half result upsampled, each\n"
-    "pixel's own detail kept where its CoC is below 1.5 px and no blurred foreground covers it.";
+    "PNG depth map reads as 0..1, an .npy as given; F in the same units). Pixels at the focus distance\n"
+    "come out unchanged; A = 0 turns the blur off.\n\n"
+    "The kernel: by default (--kernel disc) the mean over a stepped disc of fractional radius; --boxes N\n"
+    "(or --kernel boxes) the mean of N nested boxes (1 is the chapter's single box; default 3).\n\n"
+    "What lies in front (--near): by default (layers, the disc's; with boxes it is on) two more tables,\n"
+    "the near and the far layer premultiplied by their coverage: a blurred background averages only the\n"
+    "far layer, so a sharp object in front neither bleeds into it nor shrinks it, and the near layer's\n"
+    "box means over the tile's near CoC are laid over the rest. on (the app's; the default with --scale\n"
+    "half): a blurred foreground spreads over what lies behind it by probes (a tile pass of the near\n"
+    "field's CoC, a near layer blended over), and the radius shrinks smoothly where a sharp nearer object\n"
+    "would bleed into the blur (--guard, default on; the boxes halve it). off: the guard alone. Every\n"
+    "backend runs each.\n\n"
+    "cpu runs the C gather; gl and cuda build the table on the GPU (cuda through CUDA-GL interop, as in\n"
+    "the app) and run the DoF shader. --reference scores the result against a ground-truth picture of\n"
+    "the same size (such as a thin-lens render): PSNR and SSIM on luma, over the whole picture and over\n"
+    "the depth-edge band, printed as one JSON line. --scale half (cpu; gl with --gather compute or\n"
+    "fragment; cuda with --gather cuda; not with --near layers; an opaque picture on gl and cuda) runs\n"
+    "the whole DoF on the picture downsampled 2x2 (colour the mean, depth the nearest) with the aperture\n"
+    "halved, and composites it at full size: the half result upsampled, each pixel's own detail kept\n"
+    "where its CoC is below 1.5 px and no blurred foreground covers it.";
 
 /* The GPU path: the app's frame path on the user's picture (values 0..255, scale 1). */
 static int dof_gpu(prim_backend b, sat_variant v, dof_gather gather, const dof_params *p, const image8 *img,
@@ -202,8 +204,8 @@ int compute_dof(int argc, char **argv)
         {"--guard", CLI_STRING, &guard_s, "on|off  keep sharp foreground edges out of the blur (default on)", 0, 0,
          false, false},
         {"--near", CLI_STRING, &near_s,
-         "off|on|layers  a blurred foreground spreads over what is behind it: by probes (on) or the layer tables "
-         "(layers, the disc's; default off)", 0, 0,
+         "off|on|layers  a blurred foreground spreads over what is behind it: by the layer tables (layers, the "
+         "default) or probes (on, the app's; the default with --scale half)", 0, 0,
          false, false},
         {"--scale", CLI_STRING, &scale_s,
          "full|half  the DoF at the picture's size, or at half size composited back (cpu, gl, or cuda with --gather "
@@ -223,7 +225,7 @@ int compute_dof(int argc, char **argv)
     sat_variant v = SAT_THREE_PASS;
     dof_gather g;
     bool guard;
-    int near = DOF_NEAR_OFF;
+    int near = DOF_NEAR_LAYERS;   /* the photographs' best (docs/perf/dof.md); --scale half: on, below */
     /* --boxes alone picks the box kernel */
     dof_kernel kernel = flag_given(argc, argv, "--boxes") ? DOF_KERNEL_BOXES : DOF_KERNEL_DISC;
     if (prim_backend_parse(backend_s, &b, &err) || (variant_s && sat_variant_parse(variant_s, &v, &err)) ||
@@ -243,6 +245,7 @@ int compute_dof(int argc, char **argv)
                         "and fragment gathers' half size is --backend gl)\n");
         return 2;
     }
+    if (half && !near_s) near = DOF_NEAR_ON;   /* the half size has no layer tables: the app's near field */
     if (half && near == DOF_NEAR_LAYERS) {
         fprintf(stderr, "scanworks compute dof: --scale half is not yet with --near layers (only off or on)\n");
         return 2;
