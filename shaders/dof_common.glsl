@@ -253,14 +253,18 @@ vec4 layer_disc(int t, ivec2 p, float r)
     return lo + f * (layer_disc_mean(t, p, n + 1) - lo);
 }
 
-// The pixel with the layer tables, in a tile of near CoC rt (0: none).
-vec4 layers_pixel(ivec2 p, float rt)
+// The pixel with the layer tables, in a tile of near CoC rt (0: none) and least near depth dt.
+vec4 layers_pixel(ivec2 p, float rt, float dt)
 {
     vec4 v = texelFetch(u_color, p, 0);
-    float s = clamp(u_aperture * (1.0 - u_focus / max(depth_at(p), 1e-6)), -float(DOF_MAX_RADIUS),
-                    float(DOF_MAX_RADIUS));
+    float d = depth_at(p);
+    float s = clamp(u_aperture * (1.0 - u_focus / max(d, 1e-6)), -float(DOF_MAX_RADIUS), float(DOF_MAX_RADIUS));
     float r = abs(s);
-    if (s <= -0.5) return disc_gather(p, r);   // inside the blurred foreground
+    if (s <= -0.5) {   // inside the blurred foreground: the disc, and the probes' layer of what is nearer
+        vec4 own = disc_gather(p, r), col;
+        float al = near_layer(p, d, rt, dt, col);
+        return own + al * (col - own);
+    }
     if (r >= 0.5) {
         vec4 pm = layer_disc(1, p, r);
         if (pm.a > DOF_LAYER_MIN_COVER) v.rgb = pm.rgb * (1.0 / pm.a);
@@ -285,7 +289,7 @@ vec4 dof_effect_pixel(ivec2 p)
     bool layers = u_layers != 0 && u_view == 0;
     bool near = (u_near != 0 || layers) && u_view == 0;
     vec2 t = near ? near_tile(p) : vec2(0.0, 3.0e38);
-    if (layers) return layers_pixel(p, t.x);
+    if (layers) return layers_pixel(p, t.x, t.y);
     vec4 v = dof_pixel(p);
     float alpha = 0.0;
     if (near) {

@@ -11,7 +11,9 @@
  *   square's share of the disc of radius 12 around it: outside, the near layer's
  *   coverage over the tile's near CoC; inside, the colour's own disc. Without the near
  *   field the background stays black.
- * Both within one 8-bit step; cpu and gl agree within one. */
+ * Both within one 8-bit step; cpu and gl agree within one. And a blurred square over a
+ * background before the focus spreads over it with the layer tables as with the probes
+ * (spread_over_near). */
 #include <math.h>
 #include <stdbool.h>
 #include <unistd.h>
@@ -138,17 +140,67 @@ static void exact(const char *backend, bool far_blur, image8 *keep)
     *keep = on;
 }
 
+/* A blurred white square (depth 1, CoC 12 px) over a black background that is blurred
+ * less but also before the focus (depth 2, CoC 4 px; focus 4, A 4): along the square's
+ * middle row, background pixels 6..9 px from its edge lie beyond their own disc's reach
+ * of the square, so only the foreground's spread can whiten them. The probes' near
+ * layer does (--near on); the layer tables must too, and did not before 2026-12-07 (the
+ * background's pixels are in the near field themselves, so the near table passed them
+ * by: the square's silhouette stayed sharp). Returns the mean of those pixels. */
+static double near_over_near(const char *backend, const char *near)
+{
+    unsigned char px[W * H * 3];
+    float depth[W * H];
+    for (int y = 0; y < H; y++)
+        for (int x = 0; x < W; x++) {
+            bool sq = in_square(x, y);
+            for (int c = 0; c < 3; c++) px[(y * W + x) * 3 + c] = sq ? 255 : 0;
+            depth[y * W + x] = sq ? 1.0f : 2.0f;
+        }
+    sw_error err;
+    CHECK(image_write_png("doflt_nn.png", W, H, 3, px, 0, 0, &err) == 0);
+    write_depth("doflt_nn.npy", depth);
+    CHECK(RUN("--backend", backend, "--in", "doflt_nn.png", "--depth", "doflt_nn.npy", "--focus", "4", "--aperture",
+              "4", "--near", near, "--out", "doflt_nn_out.png") == 0);
+    image8 out;
+    if (image_load_file(&out, "doflt_nn_out.png", 0, &err)) {
+        CHECK_MSG(0, "%s", err.msg);
+        return 0.0;
+    }
+    double sum = 0;
+    int y = (SQ_Y0 + SQ_Y1) / 2, n = 0;
+    for (int e = 6; e <= 9; e++, n += 2)
+        sum += out.pixels[(y * W + SQ_X1 + e) * 3] + out.pixels[(y * W + SQ_X0 - e) * 3];
+    image_free(&out);
+    return sum / n;
+}
+
+static void spread_over_near(const char *backend)
+{
+    double layers = near_over_near(backend, "layers"), probes = near_over_near(backend, "on"),
+           none = near_over_near(backend, "off");
+    printf("%s: the square's spread 6..9 px out over a nearer-than-focus background: layers %.1f, probes %.1f, "
+           "none %.1f\n", backend, layers, probes, none);
+    CHECK_MSG(none < 1.0, "%s: without a near field the background 6..9 px out is %.1f, not black", backend, none);
+    CHECK_MSG(layers > 20.0, "%s: with the layer tables the square spreads only %.1f over the background", backend,
+              layers);
+    CHECK_MSG(fabs(layers - probes) < 1.0, "%s: the layer tables (%.1f) and the probes (%.1f) spread it differently",
+              backend, layers, probes);
+}
+
 int main(void)
 {
     test_enter_scratch_dir();
     image8 cpu[2] = {{0}, {0}}, gl[2] = {{0}, {0}};
     for (int c = 0; c < 2; c++) exact("cpu", c, &cpu[c]);
+    spread_over_near("cpu");
     sw_error err;
     if (compute_gl_context(NULL, &err)) {
         printf("gl backend not checked: %s\n", err.msg);
         for (int c = 0; c < 2; c++) image_free(&cpu[c]);
         return test_finish("test_dof_layer_tables") ? 1 : TEST_SKIP_CODE;
     }
+    spread_over_near("gl");
     for (int c = 0; c < 2; c++) {
         exact("gl", c, &gl[c]);
         if (cpu[c].pixels && gl[c].pixels) {

@@ -247,10 +247,13 @@ __global__ void __launch_bounds__(DOF_GATHER_THREADS, LAYERS ? DOF_LAYERS_BLOCKS
     pdl_wait();      /* the table and the near field's columns, where this launch depends on them programmatically */
     if (LAYERS && near) {   /* the layer tables' pixel needs the tile's CoC first */
         dof_near_tile(&a, tx, ty, &tile_rt, &tile_dt);
+        /* the probes' table, for the foreground's own pixels (every lane of the warp) */
+        if (tile_rt >= 0.5f)
+            dof_near_probe_table(dof_probes[threadIdx.y], tile_rt * dof_near_spread(&a.p), dof_near_probes(&a.p));
         if (x >= a.w || y >= a.h) return;
         float v[4];
         DOF_COLOR(&m, x, y, v);
-        dof_layers_pixel(&m, x, y, tile_rt, v);
+        dof_layers_pixel(&m, x, y, tile_rt, tile_dt, v);
         if (ALPHA3) v[3] = a.alpha;
         ushort4 o = make_ushort4(__half_as_ushort(__float2half(v[0])), __half_as_ushort(__float2half(v[1])),
                                  __half_as_ushort(__float2half(v[2])), __half_as_ushort(__float2half(v[3])));

@@ -91,7 +91,7 @@ void dof_cpu_apply_alpha(const dof_params *p, const uint8_t *img, const uint32_t
                     float alpha = 0.0f;
                     if (use_layers) {
                         for (int ch = 0; ch < c; ch++) v[ch] = img[i + ch];
-                        dof_layers_pixel(&m, x, y, rt, v);
+                        dof_layers_pixel(&m, x, y, rt, dt, v);
                     } else {
                         if (!dof_gather_pixel(&m, x, y, v))
                             for (int ch = 0; ch < c; ch++) v[ch] = img[i + ch];

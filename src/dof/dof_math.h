@@ -404,12 +404,20 @@ DOF_FN float dof_near_layer(const struct dof_image *m, int px, int py, float d, 
  * coverage alpha, out = near + (1 - alpha) out, box means of the foreground instead of
  * point samples. A pixel inside the blurred foreground takes the colour's disc, as
  * without layers (with both layers at its own radius that is what near over the rest
- * sums to). The including file defines DOF_LAYER4(m, t, x, y, v): table T (DOF_LAYER_NEAR
+ * sums to), and under it the probes' near layer (dof_near_layer): the near table holds
+ * the whole foreground, this pixel's own surface too, so only the probes, which weigh
+ * each by its depth against the pixel's, let a nearer and blurrier object spread over a
+ * farther part of the foreground (a teapot over the floor before the focus; without
+ * them its silhouette stayed sharp there). The including file defines DOF_COLOR and
+ * DOF_LAYER4(m, t, x, y, v): table T (DOF_LAYER_NEAR
  * or DOF_LAYER_FAR) at (x, y) >= -1 into v[0..4), zeros at -1. The tables' input is
  * dof_layer_texel (dof_layer_texel.h). */
 #include "dof/dof_layer_texel.h"
 
 #ifdef DOF_LAYER4
+#ifndef DOF_COLOR
+#error "the layer tables' pixel needs DOF_COLOR (the probes' near layer inside the foreground)"
+#endif
 #ifndef DOF_LAYER_FN
 #define DOF_LAYER_FN DOF_FN   /* CUDA: forced inline (the local arrays stay in registers) */
 #endif
@@ -455,17 +463,21 @@ DOF_LAYER_FN void dof_layer_disc(const struct dof_image *m, int t, int px, int p
     for (int ch = 0; ch < 4; ch++) pm[ch] = lo[ch] + f * (hi[ch] - lo[ch]);
 }
 
-/* The pixel (px, py) with the layer tables, in a tile of near CoC RT (dof_near_sample;
- * 0: none): V holds the pixel's own colour in, its result out (channels 0..c; a fourth
- * channel, where the picture has one, is the pixel's own outside the blurred foreground,
- * the colour disc's inside it). */
-DOF_LAYER_FN void dof_layers_pixel(const struct dof_image *m, int px, int py, float rt, float *v)
+/* The pixel (px, py) with the layer tables, in a tile of near CoC RT and least near depth
+ * DT (dof_near_sample; RT 0: none): V holds the pixel's own colour in, its result out
+ * (channels 0..c; a fourth channel, where the picture has one, is the pixel's own outside
+ * the blurred foreground, the colour disc's inside it, with the probes' layer over it). */
+DOF_LAYER_FN void dof_layers_pixel(const struct dof_image *m, int px, int py, float rt, float dt, float *v)
 {
-    float s = dof_signed_radius(m->p->aperture, m->p->focus, DOF_DEPTH(m, px, py));
+    float d = DOF_DEPTH(m, px, py);
+    float s = dof_signed_radius(m->p->aperture, m->p->focus, d);
     float r = fabsf(s);
     int in_near = s <= -0.5f;   /* inside the blurred foreground */
     if (in_near) {
         dof_disc_gather(m, px, py, r, v);
+        float col[4] = {0.0f, 0.0f, 0.0f, 0.0f};   /* alpha 0 leaves v: 0 x (col - v) reads no unset value */
+        float al = dof_near_layer(m, px, py, d, rt, dt, col);
+        for (int ch = 0; ch < m->c; ch++) v[ch] += al * (col[ch] - v[ch]);
         return;
     }
     if (r >= 0.5f) {
