@@ -240,7 +240,7 @@ vec4 layer_disc_mean(int t, ivec2 p, int n)
     area += layer_rect(t, p, h3, h1, 1.0, acc);
     area += layer_rect(t, p, h2, h3, -1.0, acc);
     area += layer_rect(t, p, h3, h2, -1.0, acc);
-    float unit = u_scale <= 1.0 ? float(DOF_LAYER_ONE) : 1.0;   // dof_layer_unit: the product kept whole
+    float unit = DOF_LAYER_EXACT(u_scale) ? float(DOF_LAYER_ONE) : 1.0;   // dof_layer_unit: the product kept whole
     return vec4(acc.rgb / (area * u_scale * unit), acc.a / (area * float(DOF_LAYER_ONE)));
 }
 

@@ -2,7 +2,7 @@
 // The layer tables' input (src/dof/dof_math.h, dof_layer_texel): per pixel, the quantized
 // colour times its weight in the near and in the far layer, rounded, and the weight, one
 // uvec4 each; two SAT builds then make the tables that dof.comp reads (u_layers).
-// DOF_MAX_RADIUS and DOF_LAYER_ONE come from src/dof/dof_limits.h.
+// DOF_MAX_RADIUS, DOF_LAYER_ONE and DOF_LAYER_EXACT come from src/dof/dof_limits.h.
 layout(local_size_x = 16, local_size_y = 16) in;
 layout(binding = 0) uniform sampler2D u_color;
 layout(binding = 1) uniform sampler2D u_depth;
@@ -11,11 +11,11 @@ layout(std430, binding = 2) writeonly buffer Far { uvec4 far_in[]; };
 uniform ivec2 u_size;
 uniform float u_focus, u_aperture, u_scale;
 
-// whole where the counts are 8-bit (u_scale <= 1: DOF_LAYER_EXACT), else / DOF_LAYER_ONE rounded
+// whole where the counts are 8-bit (DOF_LAYER_EXACT), else / DOF_LAYER_ONE rounded
 uvec4 layer_texel(uvec3 q, float s)
 {
     uint k = uint(floor(clamp(s - 0.5, 0.0, 1.0) * float(DOF_LAYER_ONE) + 0.5));
-    return uvec4(u_scale <= 1.0 ? q * k : (q * k + uint(DOF_LAYER_ONE / 2)) / uint(DOF_LAYER_ONE), k);
+    return uvec4(DOF_LAYER_EXACT(u_scale) ? q * k : (q * k + uint(DOF_LAYER_ONE / 2)) / uint(DOF_LAYER_ONE), k);
 }
 
 void main()

@@ -34,9 +34,10 @@ int dof_layer_tables_build(dof_layer_tables *t, const dof_params *p, GLuint colo
 {
     if (!t->values) {
         static const char *const files[] = {"shaders/sat_quantize.glsl"};
-        char head[128];
-        snprintf(head, sizeof head, "#define DOF_MAX_RADIUS %d\n#define DOF_LAYER_ONE %d\n", DOF_MAX_RADIUS,
-                 DOF_LAYER_ONE);
+        char head[256];
+        snprintf(head, sizeof head,
+                 "#define DOF_MAX_RADIUS %d\n#define DOF_LAYER_ONE %d\n#define DOF_LAYER_EXACT(scale) ((scale) <= float(%.9g))\n",
+                 DOF_MAX_RADIUS, DOF_LAYER_ONE, (double)DOF_LAYER_EXACT_SCALE);
         char *src = embedded_join(head, files, 1, "the layer values' shader source", err);
         if (!src) return -1;
         t->values = gl_program_compute("shaders/dof_layer_values.comp", src, err);

@@ -81,7 +81,8 @@
  * uniform picture no longer uniform). A far pixel whose disc covers less than
  * DOF_LAYER_MIN_COVER of far layer takes the colour's disc instead. */
 #define DOF_LAYER_ONE 256
-#define DOF_LAYER_EXACT(scale) ((scale) <= 1.0f)
+#define DOF_LAYER_EXACT_SCALE 1.0f   /* the shaders get DOF_LAYER_EXACT from it too */
+#define DOF_LAYER_EXACT(scale) ((scale) <= DOF_LAYER_EXACT_SCALE)
 #define DOF_LAYER_MIN_COVER 0.001f
 
 #endif
