@@ -27,15 +27,15 @@ static const gl_texture_source *open_vulkan(app *a)
 {
     sw_error e;
     if (!wants_vulkan(&a->opt, &a->cuda)) return NULL;
+    /* who asked: the flag as given, or the default hand-over */
+    const char *who = a->opt.interop ? "--interop " : "GL-CUDA hand-over", *value = a->opt.interop ? a->opt.interop : "";
     if (!vk_share_create(&a->vulkan, &e)) {
-        fprintf(stderr, "scanworks: %s%s: the frame's textures are Vulkan images (%s)\n",
-                a->opt.interop ? "--interop " : "GL-CUDA hand-over", a->opt.interop ? a->opt.interop : "",
+        fprintf(stderr, "scanworks: %s%s: the frame's textures are Vulkan images (%s)\n", who, value,
                 vk_share_device_name(a->vulkan));
         return vk_share_texture_source(a->vulkan);
     }
     snprintf(a->vulkan_why, sizeof a->vulkan_why, "Vulkan: %.180s", e.msg);
-    app_message(a, "%s%s: %s; the frame's textures are GL's, handed over by map",
-                a->opt.interop ? "--interop " : "GL-CUDA hand-over", a->opt.interop ? a->opt.interop : "", a->vulkan_why);
+    app_message(a, "%s%s: %s; the frame's textures are GL's, handed over by map", who, value, a->vulkan_why);
     return NULL;
 }
 
