@@ -1,7 +1,8 @@
 // Depth of field from the summed-area table; shared by dof.frag and dof.comp (the
 // program loader inserts dof_radius.glsl and this file after their #version line).
 // src/dof/dof_cpu.c is the same arithmetic in C. DOF_MAX_RADIUS, DOF_GUARD_FROM,
-// DOF_SOFT_GUARD_FROM and DOF_DISC_X1..3 come from src/dof/dof_limits.h.
+// DOF_SOFT_GUARD_FROM, DOF_GUARD_GRID_DIV and _MAX and DOF_DISC_X1..3 come from
+// src/dof/dof_limits.h.
 layout(binding = 0) uniform sampler2D u_color;   // linear colour (the SAT's source)
 layout(binding = 1) uniform sampler2D u_depth;   // linear depth, R32F
 layout(std430, binding = 0) readonly buffer Sat { uvec4 sat[]; };   // uint32 sums mod 2^32
@@ -119,11 +120,45 @@ vec4 disc_gather(ivec2 p, float r)
     return lo + f * (disc_mean(p, n + 1) - lo);
 }
 
+// One probe's weight in the soft guard (dof_math.h, dof_soft_weight).
+float soft_weight(float d, float r, float dt)
+{
+    float nearer = clamp((0.85 * d - dt) / (0.1 * d), 0.0, 1.0);
+    if (!(nearer > 0.0)) return 0.0;
+    return nearer * clamp((0.6 * r - blur_radius(dt)) / (0.2 * r), 0.0, 1.0);
+}
+
+// The soft guard at large apertures (dof_math.h, dof_soft_radius_grid): three rings at
+// r, 3r/4 and r/2, each probe at its fractional point, its weight blended bilinearly
+// from the nodes of a grid of spacing g around it; the radius times each ring's keep.
+float soft_radius_grid(ivec2 p, float d, float r, int g)
+{
+    const float RINGS[3] = float[3](1.0, 0.75, 0.5);
+    float gf = float(g), keep = 1.0;
+    for (int j = 0; j < 3; j++) {
+        float rho = r * RINGS[j], w = 0.0;
+        for (int k = 0; k < 8; k++) {
+            vec2 q = (vec2(p) + vec2(PROBES[k]) * rho) / gf;
+            vec2 n = floor(q), f = q - n;
+            ivec2 c = ivec2(n) * g;
+            float w00 = soft_weight(d, rho, depth_at(c)), w10 = soft_weight(d, rho, depth_at(c + ivec2(g, 0)));
+            float w01 = soft_weight(d, rho, depth_at(c + ivec2(0, g))), w11 = soft_weight(d, rho, depth_at(c + ivec2(g, g)));
+            float top = w00 + f.x * (w10 - w00), bot = w01 + f.x * (w11 - w01);
+            w += top + f.y * (bot - top);
+        }
+        float inside = clamp(1.0 - (rho - r * keep) / (0.25 * r), 0.0, 1.0);
+        keep *= 1.0 - 0.25 * inside * min(w, 2.0);
+    }
+    return r * keep;
+}
+
 // The soft guard (dof_math.h, dof_soft_radius): probes weigh by how much nearer and
 // sharper they are; the radius shrinks in proportion, by at most half a round.
 float soft_radius(ivec2 p, float d, float r)
 {
     if (d <= DOF_SOFT_GUARD_FROM * u_focus) return r;
+    int g = clamp(int(u_aperture / float(DOF_GUARD_GRID_DIV)), 1, DOF_GUARD_GRID_MAX);
+    if (g > 1) return soft_radius_grid(p, d, r, g);
     for (int it = 0; it < 3 && r >= 0.5; it++) {
         int ri = int(floor(r + 0.5));
         float dt[8];

@@ -268,21 +268,24 @@ int main(void)
      * probes), the disc with the soft guard and without, with the near field and
      * without, fewer boxes with the halving guard and without (1 box, no guard: the
      * chapter's kernel): the cuda gather against the C gather. */
-    const char *const settings[][4] = {{"disc", "3", "on", "layers"}, {"boxes", "3", "on", "layers"},
-                                       {"disc", "3", "on", "on"},   {"disc", "3", "off", "on"},
-                                       {"disc", "3", "on", "off"},  {"boxes", "1", "on", "on"},
-                                       {"boxes", "2", "on", "off"}, {"boxes", "1", "off", "off"},
-                                       {"boxes", "3", "off", "on"}};
+    /* aperture 40: the soft guard's grid (dof_math.h, dof_soft_radius_grid, spacing 5) */
+    const char *const settings[][5] = {{"disc", "3", "on", "layers", "9"}, {"boxes", "3", "on", "layers", "9"},
+                                       {"disc", "3", "on", "on", "9"},     {"disc", "3", "off", "on", "9"},
+                                       {"disc", "3", "on", "off", "9"},    {"boxes", "1", "on", "on", "9"},
+                                       {"boxes", "2", "on", "off", "9"},   {"boxes", "1", "off", "off", "9"},
+                                       {"boxes", "3", "off", "on", "9"},   {"disc", "3", "on", "off", "40"},
+                                       {"disc", "3", "on", "on", "40"}};
     for (size_t i = 0; i < sizeof settings / sizeof *settings; i++) {
-        const char *kern = settings[i][0], *nb = settings[i][1], *guard = settings[i][2], *near = settings[i][3];
+        const char *kern = settings[i][0], *nb = settings[i][1], *guard = settings[i][2], *near = settings[i][3],
+                   *ap = settings[i][4];
         char out_cuda[32], out_cpu[32], what[128];
         snprintf(out_cuda, sizeof out_cuda, "dofcuda_kernel%zu.png", i);
         snprintf(out_cpu, sizeof out_cpu, "dofcuda_kernel%zu_cpu.png", i);
         const char *e[] = {"dof",     "--backend", "cuda",       "--in", golden,    "--depth", golden,   "--focus",
-                           "0.5",     "--aperture", "9",         "--kernel", kern,  "--boxes", nb,       "--guard",
+                           "0.5",     "--aperture", ap,          "--kernel", kern,  "--boxes", nb,       "--guard",
                            guard,     "--gather",  "cuda",       "--out", out_cuda, "--near", near};
         const char *f[] = {"dof", "--backend", "cpu", "--in", golden, "--depth", golden, "--focus", "0.5",
-                           "--aperture", "9", "--kernel", kern, "--boxes", nb, "--guard", guard, "--out", out_cpu,
+                           "--aperture", ap, "--kernel", kern, "--boxes", nb, "--guard", guard, "--out", out_cpu,
                            "--near", near};
         CHECK(compute_dof((int)(sizeof e / sizeof *e), (char **)e) == 0);
         CHECK(compute_dof((int)(sizeof f / sizeof *f), (char **)f) == 0);
@@ -292,8 +295,9 @@ int main(void)
             continue;
         }
         if (!image_load_file(&hc, out_cpu, 0, &err)) {
-            snprintf(what, sizeof what, "compute dof, %s (%s box(es)), guard %s, near %s, cuda SAT + cuda gather vs cpu",
-                     kern, nb, guard, near);
+            snprintf(what, sizeof what,
+                     "compute dof, %s (%s box(es)), guard %s, near %s, aperture %s, cuda SAT + cuda gather vs cpu", kern,
+                     nb, guard, near, ap);
             dof_compare(what, &g, &hc, 0.15, 0.0);
             image_free(&hc);
         } else {

@@ -5,7 +5,7 @@
  * through the shared arithmetic in float); the picture changes
  * continuously as the aperture grows (no step where the CoC crosses whole pixels, which
  * the box kernel has); and cpu and gl agree on a random picture and depth map, with the
- * near field and without. */
+ * near field and without, and at a large aperture, where the soft guard reads its grid. */
 #include <math.h>
 #include <unistd.h>
 
@@ -236,6 +236,39 @@ static void agree(void)
     }
 }
 
+/* At a large aperture the soft guard reads its grid (dof_math.h, dof_soft_radius_grid:
+ * spacing 5 at aperture 40, 2 at half size): cpu and gl still agree, at both sizes, and
+ * the guard changes the picture. */
+static void agree_large_aperture(void)
+{
+    const char *scales[2] = {"full", "half"};
+    for (int s = 0; s < 2; s++) {
+        image8 img[3] = {{0}, {0}, {0}};
+        const char *backends[3] = {"cpu", "gl", "cpu"}, *guards[3] = {"on", "on", "off"};
+        int ok = 1;
+        for (int k = 0; k < 3 && ok; k++) {
+            ok = RUN("--backend", backends[k], "--in", "dofdisc_rand.png", "--depth", "dofdisc_rdepth.npy", "--focus",
+                     "3", "--aperture", "40", "--guard", guards[k], "--near", "off", "--scale", scales[s], "--out",
+                     "dofdisc_big.png") == 0 &&
+                 load("dofdisc_big.png", &img[k]) == 0;
+            CHECK_MSG(ok, "aperture 40, %s size, %s, guard %s did not run", scales[s], backends[k], guards[k]);
+        }
+        if (ok) {
+            int worst = 0, differ = 0, guarded = 0;
+            for (int i = 0; i < W * H * 3; i++) {
+                int d = abs(img[0].pixels[i] - img[1].pixels[i]);
+                if (d > worst) worst = d;
+                differ += d > 0;
+                guarded += img[0].pixels[i] != img[2].pixels[i];
+            }
+            CHECK_MSG(worst <= 1, "aperture 40, %s size: cpu and gl differ by up to %d (%d values)", scales[s], worst,
+                      differ);
+            CHECK_MSG(guarded > W * H / 10, "aperture 40, %s size: the guard changed only %d values", scales[s], guarded);
+        }
+        for (int k = 0; k < 3; k++) image_free(&img[k]);
+    }
+}
+
 int main(void)
 {
     test_enter_scratch_dir();
@@ -253,6 +286,7 @@ int main(void)
     }
     disc_counted("gl");
     agree();
+    agree_large_aperture();
     compute_gl_context_release();
     return test_finish("test_dof_disc");
 }

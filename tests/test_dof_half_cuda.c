@@ -20,33 +20,41 @@
 #define CUDA_C_MEAN 0.5
 #define CUDA_C_FRAC 0.001
 
-/* compute dof on PNG (depth = its red, focus 0.4, aperture 12) with BACKEND at half size,
- * the near field NEAR, into OUT (deleted first); its exit code. */
+/* The aperture of half_run: 12, or 40 where the soft guard reads its grid (dof_math.h,
+ * dof_soft_radius_grid: spacing 2 in half pixels). */
+static const char *half_aperture = "12";
+
+/* compute dof on PNG (depth = its red, focus 0.4, aperture half_aperture) with BACKEND at
+ * half size, the near field NEAR, into OUT (deleted first); its exit code. */
 static int half_run(const char *png, const char *backend, const char *near, const char *out)
 {
     unlink(out);
     const char *argv[] = {"dof",  "--backend", backend, "--in",  png,   "--depth", png,      "--focus",
-                          "0.4", "--aperture", "12",    "--out", out,   "--near",  near,     "--scale",
+                          "0.4", "--aperture", half_aperture, "--out", out, "--near", near,  "--scale",
                           "half", "--gather",  "cuda"};
     int argc = (int)(sizeof argv / sizeof *argv) - (strcmp(backend, "cuda") ? 2 : 0);
     return compute_dof(argc, (char **)argv);
 }
 
-static void sizes_against_c(void)
+/* NSIZES of the sizes below (all: SIZES_ALL) at aperture APERTURE. */
+#define SIZES_ALL 9
+static void sizes_against_c(size_t nsizes, const char *aperture)
 {
-    static const int sizes[][2] = {{1, 1}, {2, 3}, {3, 2}, {37, 29}, {131, 67}, {257, 1}, {1, 211}, {330, 97},
-                                   {1920, 1080}};
+    static const int sizes[SIZES_ALL][2] = {{37, 29}, {330, 97}, {1, 1}, {2, 3}, {3, 2}, {131, 67}, {257, 1}, {1, 211},
+                                            {1920, 1080}};
     static const char *const nears[] = {"on", "off"};
     uint64_t seed = 606;
-    for (size_t s = 0; s < sizeof sizes / sizeof sizes[0]; s++)
+    half_aperture = aperture;
+    for (size_t s = 0; s < nsizes; s++)
         for (int c = 3; c <= 4; c++)
             for (int k = 0; k < 2; k++) {
                 int w = sizes[s][0], h = sizes[s][1];
                 if (write_noise("dofhalf_in.png", w, h, c, 200, &seed)) return;
                 int rc_cuda = half_run("dofhalf_in.png", "cuda", nears[k], "dofhalf_cuda.png");
                 int rc_cpu = half_run("dofhalf_in.png", "cpu", nears[k], "dofhalf_cpu.png");
-                CHECK_MSG(rc_cuda == 0 && rc_cpu == 0, "%dx%dx%d near %s: compute dof --scale half failed (cuda %d, cpu %d)",
-                          w, h, c, nears[k], rc_cuda, rc_cpu);
+                CHECK_MSG(rc_cuda == 0 && rc_cpu == 0,
+                          "%dx%dx%d near %s aperture %s: compute dof --scale half failed (cuda %d, cpu %d)", w, h, c,
+                          nears[k], aperture, rc_cuda, rc_cpu);
                 if (rc_cuda || rc_cpu) continue;
                 image8 a, b;
                 sw_error err;
@@ -55,8 +63,9 @@ static void sizes_against_c(void)
                     continue;
                 }
                 if (!image_load_file(&b, "dofhalf_cpu.png", 0, &err)) {
-                    char what[96];
-                    snprintf(what, sizeof what, "%dx%dx%d near %s, half size: cuda vs cpu", w, h, c, nears[k]);
+                    char what[128];
+                    snprintf(what, sizeof what, "%dx%dx%d near %s aperture %s, half size: cuda vs cpu", w, h, c, nears[k],
+                             aperture);
                     dof_compare(what, &a, &b, CUDA_C_MEAN, CUDA_C_FRAC);
                     image_free(&b);
                 } else {
@@ -95,7 +104,9 @@ int main(void)
 {
     const char *why;
     if (!prim_cuda_available(&why)) TEST_SKIP("cuda half-size DoF: %s", why);
-    sizes_against_c();
+    sizes_against_c(SIZES_ALL, "12");
+    sizes_against_c(2, "40");
+    half_aperture = "12";
     app_frame();
     uint64_t seed = 9;
     if (!write_noise("dofhalf_alpha.png", 33, 17, 4, -1, &seed))

@@ -84,6 +84,7 @@ __device__ static inline unsigned dof_sat_word(const dof_image *m, int x, int y,
 #define DOF_SAT4_EDGE(m, x, y, v) dof_sat4_edge(m, x, y, v)
 #define DOF_DIV(a, b) ((a) * dof_rcp(b))
 #define DOF_UNROLL _Pragma("unroll")
+#define DOF_ROLLED _Pragma("unroll 1")
 /* a layer table at (x, y) >= -1: zeros at -1 (dof_zero4), one 16-byte load */
 __device__ static inline void dof_layer4(const dof_image *m, int t, int x, int y, unsigned *v)
 {

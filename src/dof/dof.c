@@ -90,18 +90,23 @@ static char *dof_source(const char *out_format, bool with_near, sw_error *err)
 {
     static const char *const files[] = {"shaders/dof_radius.glsl", "shaders/dof_common.glsl"};
     char head[2048];
-    snprintf(head, sizeof head,
+    int len = snprintf(head, sizeof head,
              "%s#define DOF_MAX_RADIUS %d\n#define DOF_GUARD_FROM %.9g\n#define DOF_SAT_VIEW_RADIUS %d\n"
-             "#define DOF_SOFT_GUARD_FROM %.9g\n#define DOF_DISC_X1 %.9g\n#define DOF_DISC_X2 %.9g\n"
+             "#define DOF_SOFT_GUARD_FROM %.9g\n#define DOF_GUARD_GRID_DIV %.9g\n#define DOF_GUARD_GRID_MAX %d\n"
+             "#define DOF_DISC_X1 %.9g\n#define DOF_DISC_X2 %.9g\n"
              "#define DOF_DISC_X3 %.9g\n#define OUT_FORMAT %s\n#define DOF_NEAR_TILE_W %d\n#define DOF_NEAR_TILE_H %d\n"
              "#define DOF_NEAR_STRIDE %d\n#define DOF_NEAR_SIDE_X %d\n#define DOF_NEAR_SIDE_Y %d\n#define DOF_NEAR_PROBES %d\n"
              "#define DOF_P(x, y) vec2(x, y)\n#define DOF_NEAR_SPIRAL %s\n#define DOF_LAYER_ONE %d\n"
              "#define DOF_LAYER_MIN_COVER %.9g\n#define DOF_LAYER_EXACT(scale) ((scale) <= float(%.9g))\n",
              with_near ? "#define DOF_WITH_NEAR 1\n" : "", DOF_MAX_RADIUS, (double)DOF_GUARD_FROM,
-             DOF_SAT_VIEW_RADIUS, (double)DOF_SOFT_GUARD_FROM,
+             DOF_SAT_VIEW_RADIUS, (double)DOF_SOFT_GUARD_FROM, (double)DOF_GUARD_GRID_DIV, DOF_GUARD_GRID_MAX,
              (double)DOF_DISC_X1, (double)DOF_DISC_X2, (double)DOF_DISC_X3, out_format, DOF_NEAR_TILE_W,
              DOF_NEAR_TILE_H, DOF_NEAR_STRIDE, DOF_NEAR_SIDE_X, DOF_NEAR_SIDE_Y, DOF_NEAR_PROBES, SPIRAL_TEXT,
              DOF_LAYER_ONE, (double)DOF_LAYER_MIN_COVER, (double)DOF_LAYER_EXACT_SCALE);
+    if (len < 0 || (size_t)len >= sizeof head) {
+        sw_fail(err, "the DoF shaders' defines do not fit in %zu bytes", sizeof head);
+        return NULL;
+    }
     return embedded_join(head, files, (int)(sizeof files / sizeof *files), "DoF shader source", err);
 }
 

@@ -43,6 +43,12 @@ int dof_cpu_pixel(const dof_params *p, const uint32_t *sat, const float *depth, 
     return dof_gather_pixel(&m, x, y, out);
 }
 
+float dof_cpu_disc_radius(const dof_params *p, const float *depth, int w, int h, int x, int y)
+{
+    struct dof_image m = {p, NULL, depth, w, h, 1, NULL, {NULL, NULL}};
+    return dof_disc_radius(&m, x, y);
+}
+
 void dof_cpu_near_tile(const dof_params *p, const float *depth, int w, int h, int tx0, int ty0, float *rt, float *dt)
 {
     struct dof_image m = {p, NULL, depth, w, h, 1, NULL, {NULL, NULL}};

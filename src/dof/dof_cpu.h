@@ -29,6 +29,9 @@ int dof_cpu_layer_tables(const dof_params *p, const uint8_t *img, const float *d
 /* The near field's tile pass (dof_math.h, dof_near_sample) on the CPU: the tile whose first
  * pixel is (tx0, ty0) gets its near CoC RT (0: none) and least near depth DT. */
 void dof_cpu_near_tile(const dof_params *p, const float *depth, int w, int h, int tx0, int ty0, float *rt, float *dt);
+/* The disc kernel's radius at (x, y) of a W x H depth map: the CoC, shrunk by the soft
+ * guard where p->guard is on (dof_math.h, dof_disc_radius). */
+float dof_cpu_disc_radius(const dof_params *p, const float *depth, int w, int h, int x, int y);
 /* One pixel of that gather (without the near field) in float, before any rounding: its colour into out[0..c), or 0
  * when the pixel is in focus (out untouched). */
 int dof_cpu_pixel(const dof_params *p, const uint32_t *sat, const float *depth, int w, int h, int c, int x, int y,

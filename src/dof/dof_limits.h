@@ -18,6 +18,15 @@
  * 0.6 r; below this times the focus distance none can weigh (dof_math.h says why). */
 #define DOF_SOFT_GUARD_FROM 1.10f
 
+/* The soft guard's probe grid (dof_math.h, dof_soft_radius_grid): with an aperture of
+ * at least 2 DIV pixels, a probe's weight is not the weight at its own pixel but the
+ * bilinear blend of the weights at the four nodes of a grid of spacing
+ * floor(aperture / DIV) pixels around it, so that a probe crossing a sharp object's
+ * silhouette shrinks the radius over the spacing, not in one pixel. Below that the
+ * spacing is 1 and the probes are the plain ones (the app's default aperture 12). */
+#define DOF_GUARD_GRID_DIV 8.0f
+#define DOF_GUARD_GRID_MAX 8
+
 /* The stepped disc: three bands of half-widths X1 > X2 > X3 (in units of the radius),
  * the same heights transposed (X3, X2, X1), so the disc is symmetric in x, y and the
  * diagonal; X2 = X1 / sqrt 2 puts the middle corner on the diagonal at the axes' extent

@@ -29,6 +29,10 @@
 #ifndef DOF_UNROLL
 #define DOF_UNROLL   /* CUDA: _Pragma("unroll") */
 #endif
+#ifndef DOF_ROLLED
+#define DOF_ROLLED   /* CUDA: _Pragma("unroll 1"), a loop kept rolled (the large apertures'
+                        guard: no registers taken from the default path's loops) */
+#endif
 
 #include "dof/dof_radius.h"
 
@@ -190,6 +194,63 @@ DOF_FN void dof_disc_gather(const struct dof_image *m, int px, int py, float r, 
     for (int ch = 0; ch < m->c; ch++) out[ch] = lo[ch] + f * (hi[ch] - lo[ch]);
 }
 
+/* The soft guard's grid spacing for an aperture A (dof_limits.h, DOF_GUARD_GRID_DIV). */
+DOF_FN int dof_guard_grid(float aperture)
+{
+    int g = (int)(aperture / DOF_GUARD_GRID_DIV);
+    return g < 1 ? 1 : g > DOF_GUARD_GRID_MAX ? DOF_GUARD_GRID_MAX : g;
+}
+
+/* One probe's weight in the soft guard: how much nearer than D and sharper than R its
+ * depth DT is (the ramps of dof_soft_radius). */
+DOF_FN float dof_soft_weight(const struct dof_image *m, float d, float r, float dt)
+{
+    float nearer = fminf(fmaxf(DOF_DIV(0.85f * d - dt, 0.1f * d), 0.0f), 1.0f);
+    if (!(nearer > 0.0f)) return 0.0f;
+    float rk = dof_radius(m->p->aperture, m->p->focus, dt);
+    return nearer * fminf(fmaxf(DOF_DIV(0.6f * r - rk, 0.2f * r), 0.0f), 1.0f);
+}
+
+/* The soft guard at large apertures, without feedback: three rings of the eight
+ * directions at fixed fractions of the CoC R (DOF_GUARD_RINGS: R, 3R/4, R/2), each
+ * probe at its fractional point, its weight (dof_soft_weight, "sharper" against the
+ * ring's radius) the bilinear blend of the weights at the four nodes of the grid of
+ * spacing G (node coordinates multiples of G) around that point; each ring shrinks the
+ * radius by a quarter of its summed weight (at most half), R times the product. Two
+ * neighbours of one depth share R and the grid, and each of their probes' blends
+ * differs by at most 1/G, so a sharp object's silhouette moves the radius across G
+ * pixels. (The point probes' rounds, each probing at the radius the round before
+ * left, tore the blur along shifted copies of the silhouette: one probe crossing it
+ * moved r by a quarter in one pixel, and the next rounds' probes moved with r.) */
+DOF_FN float dof_soft_radius_grid(const struct dof_image *m, int px, int py, float d, float r, int g)
+{
+    const int probes[8][2] = {{1, 0}, {-1, 0}, {0, 1}, {0, -1}, {1, 1}, {-1, 1}, {1, -1}, {-1, -1}};
+    const float rings[3] = {1.0f, 0.75f, 0.5f}, gf = (float)g;
+    float keep = 1.0f;
+    DOF_ROLLED
+    for (int j = 0; j < 3; j++) {
+        const float rho = r * rings[j];
+        float w = 0.0f;
+        DOF_ROLLED
+        for (int k = 0; k < 8; k++) {
+            float qx = ((float)px + (float)probes[k][0] * rho) / gf, qy = ((float)py + (float)probes[k][1] * rho) / gf;
+            float nx = floorf(qx), ny = floorf(qy), fx = qx - nx, fy = qy - ny;
+            int x0 = (int)nx * g, y0 = (int)ny * g;
+            float d00 = dof_depth_clamped(m, x0, y0), d10 = dof_depth_clamped(m, x0 + g, y0);
+            float d01 = dof_depth_clamped(m, x0, y0 + g), d11 = dof_depth_clamped(m, x0 + g, y0 + g);
+            float w00 = dof_soft_weight(m, d, rho, d00), w10 = dof_soft_weight(m, d, rho, d10);
+            float w01 = dof_soft_weight(m, d, rho, d01), w11 = dof_soft_weight(m, d, rho, d11);
+            float top = w00 + fx * (w10 - w00), bot = w01 + fx * (w11 - w01);
+            w += top + fy * (bot - top);
+        }
+        /* a ring outside the radius the rings before left counts less (fully within it,
+           not at all a quarter of R beyond it) */
+        float inside = fminf(fmaxf(1.0f - DOF_DIV(rho - r * keep, 0.25f * r), 0.0f), 1.0f);
+        keep *= 1.0f - 0.25f * inside * fminf(w, 2.0f);
+    }
+    return r * keep;
+}
+
 /* The soft guard: like dof_limit_radius, but each probe weighs in by how much nearer
  * (0 at 0.85 d, 1 from 0.75 d) and how much sharper (0 at 0.6 r, 1 from 0.4 r) it is, and
  * the radius shrinks by up to half in proportion (two full probes: half), so no single
@@ -200,6 +261,8 @@ DOF_FN void dof_disc_gather(const struct dof_image *m, int px, int py, float r, 
 DOF_FN float dof_soft_radius(const struct dof_image *m, int px, int py, float d, float r)
 {
     if (d <= DOF_SOFT_GUARD_FROM * m->p->focus) return r;
+    int g = dof_guard_grid(m->p->aperture);
+    if (g > 1) return dof_soft_radius_grid(m, px, py, d, r, g);
     const int probes[8][2] = {{1, 0}, {-1, 0}, {0, 1}, {0, -1}, {1, 1}, {-1, 1}, {1, -1}, {-1, -1}};
     for (int it = 0; it < 3 && r >= 0.5f; it++) {
         int ri = (int)floorf(r + 0.5f);
