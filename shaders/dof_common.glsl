@@ -1,7 +1,7 @@
 // Depth of field from the summed-area table; shared by dof.frag and dof.comp (the
 // program loader inserts dof_radius.glsl and this file after their #version line).
 // src/dof/dof_cpu.c is the same arithmetic in C. DOF_MAX_RADIUS, DOF_GUARD_FROM,
-// DOF_SOFT_GUARD_FROM, DOF_GUARD_GRID_DIV and _MAX and DOF_DISC_X1..3 come from
+// DOF_SOFT_GUARD_FROM, DOF_GUARD_GRID_DIV and _MAX, DOF_NEAR_GRID_DIV and DOF_DISC_X1..3 come from
 // src/dof/dof_limits.h.
 layout(binding = 0) uniform sampler2D u_color;   // linear colour (the SAT's source)
 layout(binding = 1) uniform sampler2D u_depth;   // linear depth, R32F
@@ -215,10 +215,47 @@ const vec2 NEAR_SPIRAL[DOF_NEAR_PROBES] = vec2[DOF_NEAR_PROBES](DOF_NEAR_SPIRAL)
 // probes' depths are all fetched before any is tested (in flight together, as the CUDA
 // gather's are two at a time; docs/perf/dof.md), then each probe that counts fetches
 // its colour.
+// At large apertures (dof_math.h, dof_near_layer_grid): each probe at its fractional
+// point stands for the bilinear blend of the four nodes of a grid of spacing g around it.
+float near_layer_grid(ivec2 p, float d, float rt, int g, out vec4 col)
+{
+    col = vec4(0.0);
+    float rs = rt * u_near_spread, gf = float(g), wsum = 0.0;
+    vec4 acc = vec4(0.0);
+    for (int k = 0; k < DOF_NEAR_PROBES; k++) {
+        if (k >= u_near_probes) break;
+        vec2 o = rs * NEAR_SPIRAL[k];
+        vec2 q = (vec2(p) + o) / gf;
+        vec2 n = floor(q), f = q - n;
+        ivec2 c0 = ivec2(n) * g;
+        for (int c = 0; c < 4; c++) {
+            ivec2 cq = c0 + ivec2(c & 1, c >> 1) * g;
+            float b = ((c & 1) != 0 ? f.x : 1.0 - f.x) * ((c >> 1) != 0 ? f.y : 1.0 - f.y);
+            if (!(b > 0.0) || cq.x < 0 || cq.y < 0 || cq.x >= u_size.x || cq.y >= u_size.y) continue;
+            float dq = texelFetch(u_depth, cq, 0).r;
+            float front = clamp((0.97 * d - dq) / (0.05 * d), 0.0, 1.0);
+            if (!(front > 0.0) || !(dq < u_focus)) continue;
+            float rq = blur_radius(dq);
+            ivec2 e = cq - p;
+            float reach = clamp((rq - sqrt(float(e.x * e.x + e.y * e.y))) / min(gf, max(0.5 * rq, 1.0)) + 0.5, 0.0, 1.0);
+            if (!(reach > 0.0)) continue;
+            float sc = rt / max(rq, 0.5);
+            float w = b * front * reach * sc * sc;
+            acc += w * texelFetch(u_color, cq, 0);
+            wsum += w;
+        }
+    }
+    if (!(wsum > 0.0)) return 0.0;
+    col = acc / wsum;
+    return min(wsum * (1.0 / float(u_near_probes)), 1.0);
+}
+
 float near_layer(ivec2 p, float d, float rt, float dt, out vec4 col)
 {
     col = vec4(0.0);
     if (rt < 0.5 || !(dt < 0.97 * d)) return 0.0;
+    int g = clamp(int(u_aperture / float(DOF_NEAR_GRID_DIV)), 1, DOF_GUARD_GRID_MAX);
+    if (g > 1) return near_layer_grid(p, d, rt, g, col);
     float dqs[DOF_NEAR_PROBES];
     float rs = rt * u_near_spread;   // the spiral's radius: the probes' offsets
     for (int k = 0; k < DOF_NEAR_PROBES; k++) {

@@ -5,7 +5,8 @@
  * through the shared arithmetic in float); the picture changes
  * continuously as the aperture grows (no step where the CoC crosses whole pixels, which
  * the box kernel has); and cpu and gl agree on a random picture and depth map, with the
- * near field and without, and at a large aperture, where the soft guard reads its grid. */
+ * near field and without, and at a large aperture, where the soft guard and the near
+ * layer read their grids. */
 #include <math.h>
 #include <unistd.h>
 
@@ -236,9 +237,11 @@ static void agree(void)
     }
 }
 
-/* At a large aperture the soft guard reads its grid (dof_math.h, dof_soft_radius_grid:
- * spacing 5 at aperture 40, 2 at half size): cpu and gl still agree, at both sizes, and
- * the guard changes the picture. */
+/* At a large aperture the soft guard and the near layer read their grids (dof_math.h,
+ * dof_soft_radius_grid: spacing 5 at aperture 40, 2 at half size; dof_near_layer_grid:
+ * 10 and 5; agree() above, at aperture 14.3, has the near layer's grid at 3 and the
+ * guard's points): cpu and gl still agree, at both sizes, and the guard changes the
+ * picture. */
 static void agree_large_aperture(void)
 {
     const char *scales[2] = {"full", "half"};
@@ -248,7 +251,7 @@ static void agree_large_aperture(void)
         int ok = 1;
         for (int k = 0; k < 3 && ok; k++) {
             ok = RUN("--backend", backends[k], "--in", "dofdisc_rand.png", "--depth", "dofdisc_rdepth.npy", "--focus",
-                     "3", "--aperture", "40", "--guard", guards[k], "--near", "off", "--scale", scales[s], "--out",
+                     "3", "--aperture", "40", "--guard", guards[k], "--near", "on", "--scale", scales[s], "--out",
                      "dofdisc_big.png") == 0 &&
                  load("dofdisc_big.png", &img[k]) == 0;
             CHECK_MSG(ok, "aperture 40, %s size, %s, guard %s did not run", scales[s], backends[k], guards[k]);

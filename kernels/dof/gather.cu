@@ -19,6 +19,7 @@ struct dof_image {
     const unsigned *bplane;   /* B here, (w + 1) elements a row, row and column -1 stored */
     cudaTextureObject_t color;   /* the near layer's colours */
     const uint4 *layers;         /* the layer tables, near then far (w*h each), or NULL */
+    int guard_grid, near_grid;   /* the large apertures' grids (dof_math.h); 1 in the kernels without them */
 };
 
 /* The near layer's spiral (dof_limits.h), for the warps' probe tables. */
@@ -85,6 +86,9 @@ __device__ static inline unsigned dof_sat_word(const dof_image *m, int x, int y,
 #define DOF_DIV(a, b) ((a) * dof_rcp(b))
 #define DOF_UNROLL _Pragma("unroll")
 #define DOF_ROLLED _Pragma("unroll 1")
+#define DOF_NEAR_SPIRAL_AT(k, axis) dof_spiral[k][axis]
+#define DOF_GUARD_GRID_OF(m) ((m)->guard_grid)
+#define DOF_NEAR_GRID_OF(m) ((m)->near_grid)
 /* a layer table at (x, y) >= -1: zeros at -1 (dof_zero4), one 16-byte load */
 __device__ static inline void dof_layer4(const dof_image *m, int t, int x, int y, unsigned *v)
 {
@@ -225,7 +229,7 @@ __device__ static inline void dof_near_probe_table(float2 *table, float rt, int 
  * SPLIT (with ALPHA3): the table in two planes. NEAR: the near field, the block its tile
  * (dof_near_tile). LAYERS (with DISC and NEAR): the near field and the far blur from the
  * layer tables (dof_layers_pixel) in place of the probes and the soft guard. */
-template <bool ALPHA3, bool SPLIT, bool DISC, bool NEAR, bool LAYERS = false>
+template <bool ALPHA3, bool SPLIT, bool DISC, bool NEAR, bool LAYERS = false, bool GRID = false>
 __global__ void __launch_bounds__(DOF_GATHER_THREADS, LAYERS ? DOF_LAYERS_BLOCKS : DISC ? DOF_DISC_BLOCKS : DOF_GATHER_BLOCKS) dof_gather_kernel(dof_cuda_args a)
 {
     pdl_trigger();   /* the half composite may launch: it reads the frame, then waits for this grid's rows */
@@ -234,7 +238,8 @@ __global__ void __launch_bounds__(DOF_GATHER_THREADS, LAYERS ? DOF_LAYERS_BLOCKS
         y = (gridDim.y - 1 - blockIdx.y) * DOF_NEAR_TILE_H + threadIdx.y;
     const unsigned *sat = (const unsigned *)a.sat;
     const unsigned *bplane = SPLIT ? sat + 2 * sat_split_plane_elems(a.w, a.h) : NULL;
-    dof_image m = {&a.p, a.depth, sat, a.w, a.h, ALPHA3 ? 3 : 4, SPLIT, bplane, a.color, (const uint4 *)a.layers};
+    dof_image m = {&a.p, a.depth, sat, a.w, a.h, ALPHA3 ? 3 : 4, SPLIT, bplane, a.color, (const uint4 *)a.layers,
+                   GRID ? dof_guard_grid(a.p.aperture) : 1, GRID ? dof_near_grid(a.p.aperture) : 1};
     const bool near = NEAR && a.p.view == DOF_VIEW_EFFECT;   /* the same in every thread */
     const int tx = (int)(gridDim.x - 1 - blockIdx.x), ty = (int)(gridDim.y - 1 - blockIdx.y);
     float tile_rt = 0.0f, tile_dt = 3.0e38f;   /* the tile's near CoC and least near depth */
@@ -317,12 +322,22 @@ __global__ void __launch_bounds__(DOF_GATHER_THREADS, LAYERS ? DOF_LAYERS_BLOCKS
 
 /* The kernel for the table's layout (a->split: written in planes, no choice) and the
  * gather's: fixed at compile time, so each path costs only its own instructions. */
+template <bool DISC, bool NEAR, bool LAYERS, bool GRID>
+static void (*dof_pick_layout(const dof_cuda_args *a))(dof_cuda_args)
+{
+    return a->split         ? dof_gather_kernel<true, true, DISC, NEAR, LAYERS, GRID>
+           : a->alpha_const ? dof_gather_kernel<true, false, DISC, NEAR, LAYERS, GRID>
+                            : dof_gather_kernel<false, false, DISC, NEAR, LAYERS, GRID>;
+}
+
+/* With or without the large apertures' grids (dof_math.h, dof_soft_radius_grid and
+ * dof_near_layer_grid: from an aperture of twice the smaller DIV, when either spacing
+ * exceeds 1): the kernels for smaller apertures carry none of their code. */
 template <bool DISC, bool NEAR, bool LAYERS>
 static void (*dof_pick_kernel(const dof_cuda_args *a))(dof_cuda_args)
 {
-    return a->split         ? dof_gather_kernel<true, true, DISC, NEAR, LAYERS>
-           : a->alpha_const ? dof_gather_kernel<true, false, DISC, NEAR, LAYERS>
-                            : dof_gather_kernel<false, false, DISC, NEAR, LAYERS>;
+    const float from = 2.0f * fminf(DOF_GUARD_GRID_DIV, DOF_NEAR_GRID_DIV);
+    return a->p.aperture >= from ? dof_pick_layout<DISC, NEAR, LAYERS, true>(a) : dof_pick_layout<DISC, NEAR, LAYERS, false>(a);
 }
 
 extern "C" const void *dof_cuda_gather_kernel(const dof_cuda_args *a)

@@ -26,6 +26,10 @@
  * spacing is 1 and the probes are the plain ones (the app's default aperture 12). */
 #define DOF_GUARD_GRID_DIV 8.0f
 #define DOF_GUARD_GRID_MAX 8
+/* The same for the near layer's probes (dof_math.h, dof_near_layer_grid): a spacing of
+ * floor(aperture / DIV) pixels, from 2 DIV (the probes' copies of a near object's
+ * outline lie about a third of the tile's CoC apart). */
+#define DOF_NEAR_GRID_DIV 4.0f
 
 /* The stepped disc: three bands of half-widths X1 > X2 > X3 (in units of the radius),
  * the same heights transposed (X3, X2, X1), so the disc is symmetric in x, y and the

@@ -29,6 +29,15 @@
 #ifndef DOF_UNROLL
 #define DOF_UNROLL   /* CUDA: _Pragma("unroll") */
 #endif
+/* The grids' spacings of the large apertures' guard and near layer (dof_soft_radius_grid,
+ * dof_near_layer_grid); CUDA's gather sets them 1 in the kernels for small apertures, so
+ * those compile without the grids' code. */
+#ifndef DOF_GUARD_GRID_OF
+#define DOF_GUARD_GRID_OF(m) dof_guard_grid((m)->p->aperture)
+#endif
+#ifndef DOF_NEAR_GRID_OF
+#define DOF_NEAR_GRID_OF(m) dof_near_grid((m)->p->aperture)
+#endif
 #ifndef DOF_ROLLED
 #define DOF_ROLLED   /* CUDA: _Pragma("unroll 1"), a loop kept rolled (the large apertures'
                         guard: no registers taken from the default path's loops) */
@@ -261,7 +270,7 @@ DOF_FN float dof_soft_radius_grid(const struct dof_image *m, int px, int py, flo
 DOF_FN float dof_soft_radius(const struct dof_image *m, int px, int py, float d, float r)
 {
     if (d <= DOF_SOFT_GUARD_FROM * m->p->focus) return r;
-    int g = dof_guard_grid(m->p->aperture);
+    int g = DOF_GUARD_GRID_OF(m);
     if (g > 1) return dof_soft_radius_grid(m, px, py, d, r, g);
     const int probes[8][2] = {{1, 0}, {-1, 0}, {0, 1}, {0, -1}, {1, 1}, {-1, 1}, {1, -1}, {-1, -1}};
     for (int it = 0; it < 3 && r >= 0.5f; it++) {
@@ -357,208 +366,7 @@ DOF_FN int dof_gather_pixel(const struct dof_image *m, int px, int py, float *ou
     return m->p->kernel == DOF_KERNEL_DISC ? dof_gather_disc(m, px, py, out) : dof_gather_boxes(m, px, py, out);
 }
 
-/* The near field: a blurred foreground covers what lies behind it (scatter as gather).
- * The tile pass, dilated: a tile's (tx0, ty0 its first pixel) largest near CoC RT and
- * least near depth DT, over the depth samples within DOF_MAX_RADIUS of it (dof_limits.h);
- * a sample counts if it lies before the focus and its disc (plus the sample spacing)
- * reaches the tile. dof_near_sample folds sample K (0..DOF_NEAR_SAMPLES) in; the tile's
- * value is the same in any order (a max and a min), so a GPU block folds them in
- * parallel. */
-DOF_FN void dof_near_sample(const struct dof_image *m, int tx0, int ty0, int k, float *rt, float *dt)
-{
-    int sx = tx0 - DOF_MAX_RADIUS + DOF_NEAR_STRIDE * (k % DOF_NEAR_SIDE_X) + DOF_NEAR_STRIDE / 2;
-    int sy = ty0 - DOF_MAX_RADIUS + DOF_NEAR_STRIDE * (k / DOF_NEAR_SIDE_X) + DOF_NEAR_STRIDE / 2;
-    if (sx < 0 || sy < 0 || sx >= m->w || sy >= m->h) return;
-    float d = DOF_DEPTH(m, sx, sy);
-    if (!(d < m->p->focus)) return;
-    int ex = tx0 - sx > sx - (tx0 + DOF_NEAR_TILE_W - 1) ? tx0 - sx : sx - (tx0 + DOF_NEAR_TILE_W - 1);
-    int ey = ty0 - sy > sy - (ty0 + DOF_NEAR_TILE_H - 1) ? ty0 - sy : sy - (ty0 + DOF_NEAR_TILE_H - 1);
-    int e = ex > ey ? ex : ey;
-    float r = dof_radius(m->p->aperture, m->p->focus, d);
-    if (r < 0.5f || (float)e > r + (float)DOF_NEAR_STRIDE) return;
-    *rt = fmaxf(*rt, r);
-    *dt = fminf(*dt, d);
-}
-
-#ifdef DOF_COLOR
-#ifndef DOF_NEAR_BATCH
-#define DOF_NEAR_BATCH 2   /* DOF_NEAR_PROBES is a multiple of it */
-#endif
-/* Probe K's offset from the pixel, the spiral's point at RT rounded to whole pixels, and
- * its distance RHO. The same for every pixel of a tile: the CUDA gather reads it from
- * a table its warp made (DOF_NEAR_PROBE defined there). */
-#ifndef DOF_NEAR_PROBE
-#define DOF_NEAR_PROBE(m, k, rt, ox, oy, rho)                                                                 \
-    do {                                                                                                     \
-        (ox) = (int)floorf((rt) * spiral[k][0] + 0.5f), (oy) = (int)floorf((rt) * spiral[k][1] + 0.5f);      \
-        (rho) = sqrtf((float)((ox) * (ox) + (oy) * (oy)));                                                   \
-    } while (0)
-#endif
-/* The near layer over (px, py), depth D, in a tile of near CoC RT and least depth DT:
- * the disc of radius RT probed at the spiral's N points (dof_near_probes); a probe q at distance rho counts
- * if it is nearer than the pixel (weight 0 at 0.97 d, 1 from 0.92 d) and before the focus,
- * and its own disc reaches the pixel (r_q >= rho, a pixel's ramp); it stands for the
- * disc's area / N, and spreads its colour thinly over its own disc, so it weighs
- * (RT / r_q)^2. The coverage alpha is the weights' sum over N, at most 1; the layer's
- * colour, their weighted mean, into col[0..c). Returns alpha (0: nothing in front, col
- * untouched). The caller blends: out = own + alpha (col - own). */
-/* The near layer's probes: DOF_NEAR_PROBES at full size, DOF_NEAR_PROBES_HALF at half size
- * (the first ones of the spiral, spread by DOF_NEAR_HALF_SPREAD: dof_limits.h). */
-DOF_FN int dof_near_probes(const dof_params *p) { return DOF_NEAR_PROBES_AT(p->half); }
-DOF_FN float dof_near_spread(const dof_params *p) { return DOF_NEAR_SPREAD_AT(p->half); }
-
-DOF_FN float dof_near_layer(const struct dof_image *m, int px, int py, float d, float rt, float dt, float *col)
-{
-    if (rt < 0.5f || !(dt < 0.97f * d)) return 0.0f;
-    const int n = dof_near_probes(m->p);
-    const float rs = rt * dof_near_spread(m->p);   /* the spiral's radius: the probes' offsets */
-    (void)rs;   /* unused where DOF_NEAR_PROBE reads a table made from it (the CUDA gather) */
-#define DOF_P(x, y) {x, y}
-    const float spiral[DOF_NEAR_PROBES][2] = {DOF_NEAR_SPIRAL};
-#undef DOF_P
-    (void)spiral;
-    float wsum = 0.0f, acc[4] = {0, 0, 0, 0};
-    /* DOF_NEAR_BATCH probes' depths are fetched before any is tested (in flight together
-     * on a GPU); the same arithmetic in the same order as one probe at a time. */
-    DOF_UNROLL
-    for (int k0 = 0; k0 < DOF_NEAR_PROBES; k0 += DOF_NEAR_BATCH) {
-        if (k0 >= n) break;   /* N is a multiple of the batch */
-        int ox[DOF_NEAR_BATCH], oy[DOF_NEAR_BATCH];
-        float rho[DOF_NEAR_BATCH], dqs[DOF_NEAR_BATCH];
-        DOF_UNROLL
-        for (int j = 0; j < DOF_NEAR_BATCH; j++) {
-            DOF_NEAR_PROBE(m, k0 + j, rs, ox[j], oy[j], rho[j]);
-            dqs[j] = dof_depth_clamped(m, px + ox[j], py + oy[j]);
-        }
-        DOF_UNROLL
-        for (int j = 0; j < DOF_NEAR_BATCH; j++) {
-            int qx = px + ox[j], qy = py + oy[j];
-            if (qx < 0 || qy < 0 || qx >= m->w || qy >= m->h) continue;
-            float dq = dqs[j];
-            float front = fminf(fmaxf(DOF_DIV(0.97f * d - dq, 0.05f * d), 0.0f), 1.0f);
-            if (!(front > 0.0f) || !(dq < m->p->focus)) continue;
-            float rq = dof_radius(m->p->aperture, m->p->focus, dq);
-            float reach = fminf(fmaxf(rq - rho[j] + 0.5f, 0.0f), 1.0f);
-            if (!(reach > 0.0f)) continue;
-            float s = DOF_DIV(rt, fmaxf(rq, 0.5f));
-            float w = front * reach * s * s;
-            float c[4];
-            DOF_COLOR(m, qx, qy, c);
-            for (int ch = 0; ch < m->c; ch++) acc[ch] += w * c[ch];
-            wsum += w;
-        }
-    }
-    if (!(wsum > 0.0f)) return 0.0f;
-    for (int ch = 0; ch < m->c; ch++) col[ch] = DOF_DIV(acc[ch], wsum);
-    return fminf(wsum * (1.0f / (float)n), 1.0f);
-}
-#endif
-
-
-/* ---- the layer tables (p->layers) -------------------------------------------------
- * Scatter as gather with each layer normalised by its own coverage: beside the colour's
- * table, the near layer's and the far layer's, each a table of premultiplied colour
- * (three channels) and coverage (the fourth), built from the frame by dof_layer_texel.
- * A blurred background pixel averages only the far layer over its disc, divided by the
- * far coverage there: a sharp object in front is left out of its blur, yet the blur
- * reaches the object's silhouette (the soft guard instead shrinks the radius there). A
- * blurred foreground is laid over every pixel that is not itself in it: the near
- * layer's premultiplied mean over the tile's near CoC (dof_near_sample) and its
- * coverage alpha, out = near + (1 - alpha) out, box means of the foreground instead of
- * point samples. A pixel inside the blurred foreground takes the colour's disc, as
- * without layers (with both layers at its own radius that is what near over the rest
- * sums to), and under it the probes' near layer (dof_near_layer): the near table holds
- * the whole foreground, this pixel's own surface too, so only the probes, which weigh
- * each by its depth against the pixel's, let a nearer and blurrier object spread over a
- * farther part of the foreground (a teapot over the floor before the focus; without
- * them its silhouette stayed sharp there). The including file defines DOF_COLOR and
- * DOF_LAYER4(m, t, x, y, v): table T (DOF_LAYER_NEAR
- * or DOF_LAYER_FAR) at (x, y) >= -1 into v[0..4), zeros at -1. The tables' input is
- * dof_layer_texel (dof_layer_texel.h). */
-#include "dof/dof_layer_texel.h"
-
-#ifdef DOF_LAYER4
-#ifndef DOF_COLOR
-#error "the layer tables' pixel needs DOF_COLOR (the probes' near layer inside the foreground)"
-#endif
-#ifndef DOF_LAYER_FN
-#define DOF_LAYER_FN DOF_FN   /* CUDA: forced inline (the local arrays stay in registers) */
-#endif
-/* dof_rect_sum over layer table T: four channels, corners at x, y >= -1. */
-DOF_LAYER_FN float dof_layer_rect(const struct dof_image *m, int t, int px, int py, int rx, int ry, float sign, float *acc)
-{
-    int lx = (px - rx < 0 ? 0 : px - rx) - 1, ly = (py - ry < 0 ? 0 : py - ry) - 1;
-    int hx = px + rx > m->w - 1 ? m->w - 1 : px + rx, hy = py + ry > m->h - 1 ? m->h - 1 : py + ry;
-    unsigned a[4], b[4], c[4], d[4];
-    DOF_LAYER4(m, t, hx, hy, a);
-    DOF_LAYER4(m, t, lx, hy, b);
-    DOF_LAYER4(m, t, hx, ly, c);
-    DOF_LAYER4(m, t, lx, ly, d);
-    for (int ch = 0; ch < 4; ch++) acc[ch] += sign * (float)(a[ch] - b[ch] - c[ch] + d[ch]);
-    return sign * (float)((hx - lx) * (hy - ly));
-}
-
-/* Layer T over the stepped disc of whole size N (dof_disc_mean's five rectangles): its
- * premultiplied colour per pixel of the disc into pm[0..3), its coverage (0..1) in pm[3]. */
-DOF_LAYER_FN void dof_layer_disc_mean(const struct dof_image *m, int t, int px, int py, int n, float *pm)
-{
-    int h1 = (int)floorf(DOF_DISC_X1 * (float)n + 0.5f), h2 = (int)floorf(DOF_DISC_X2 * (float)n + 0.5f),
-        h3 = (int)floorf(DOF_DISC_X3 * (float)n + 0.5f);
-    float acc[4] = {0, 0, 0, 0};
-    float area = dof_layer_rect(m, t, px, py, h1, h3, 1.0f, acc);
-    area += dof_layer_rect(m, t, px, py, h2, h2, 1.0f, acc);
-    area += dof_layer_rect(m, t, px, py, h3, h1, 1.0f, acc);
-    area += dof_layer_rect(m, t, px, py, h2, h3, -1.0f, acc);
-    area += dof_layer_rect(m, t, px, py, h3, h2, -1.0f, acc);
-    for (int ch = 0; ch < 3; ch++) pm[ch] = DOF_DIV(acc[ch], area * m->p->scale * dof_layer_unit(m->p->scale));
-    pm[3] = DOF_DIV(acc[3], area * (float)DOF_LAYER_ONE);
-}
-
-/* The same for the fractional radius R (dof_disc_gather's blend of the two whole sizes,
- * applied to the premultiplied colour and the coverage alike). */
-DOF_LAYER_FN void dof_layer_disc(const struct dof_image *m, int t, int px, int py, float r, float *pm)
-{
-    float s = r - 0.5f;
-    int n = (int)floorf(s);
-    float f = s - (float)n, lo[4], hi[4];
-    dof_layer_disc_mean(m, t, px, py, n, lo);
-    dof_layer_disc_mean(m, t, px, py, n + 1, hi);
-    for (int ch = 0; ch < 4; ch++) pm[ch] = lo[ch] + f * (hi[ch] - lo[ch]);
-}
-
-/* The pixel (px, py) with the layer tables, in a tile of near CoC RT and least near depth
- * DT (dof_near_sample; RT 0: none): V holds the pixel's own colour in, its result out
- * (channels 0..c; a fourth channel, where the picture has one, is the pixel's own outside
- * the blurred foreground, the colour disc's inside it, with the probes' layer over it). */
-DOF_LAYER_FN void dof_layers_pixel(const struct dof_image *m, int px, int py, float rt, float dt, float *v)
-{
-    float d = DOF_DEPTH(m, px, py);
-    float s = dof_signed_radius(m->p->aperture, m->p->focus, d);
-    float r = fabsf(s);
-    int in_near = s <= -0.5f;   /* inside the blurred foreground */
-    if (in_near) {
-        dof_disc_gather(m, px, py, r, v);
-        float col[4] = {0.0f, 0.0f, 0.0f, 0.0f};   /* alpha 0 leaves v: 0 x (col - v) reads no unset value */
-        float al = dof_near_layer(m, px, py, d, rt, dt, col);
-        for (int ch = 0; ch < m->c; ch++) v[ch] += al * (col[ch] - v[ch]);
-        return;
-    }
-    if (r >= 0.5f) {
-        float pm[4];
-        dof_layer_disc(m, DOF_LAYER_FAR, px, py, r, pm);
-        if (pm[3] > DOF_LAYER_MIN_COVER) {
-            float inv = DOF_DIV(1.0f, pm[3]);
-            for (int ch = 0; ch < 3; ch++) v[ch] = pm[ch] * inv;
-        } else {
-            dof_disc_gather(m, px, py, r, v);
-        }
-    }
-    if (rt >= 0.5f) {
-        float pm[4];
-        dof_layer_disc(m, DOF_LAYER_NEAR, px, py, rt, pm);
-        for (int ch = 0; ch < 3; ch++) v[ch] = pm[ch] + (1.0f - pm[3]) * v[ch];
-    }
-}
-#endif
+#include "dof/dof_near_math.h"     /* the near field */
+#include "dof/dof_layers_math.h"   /* the layer tables (p->layers) */
 
 #endif
