@@ -336,8 +336,8 @@ static void (*dof_pick_layout(const dof_cuda_args *a))(dof_cuda_args)
 template <bool DISC, bool NEAR, bool LAYERS>
 static void (*dof_pick_kernel(const dof_cuda_args *a))(dof_cuda_args)
 {
-    const float from = 2.0f * fminf(DOF_GUARD_GRID_DIV, DOF_NEAR_GRID_DIV);
-    return a->p.aperture >= from ? dof_pick_layout<DISC, NEAR, LAYERS, true>(a) : dof_pick_layout<DISC, NEAR, LAYERS, false>(a);
+    return a->p.aperture >= DOF_GRIDS_FROM ? dof_pick_layout<DISC, NEAR, LAYERS, true>(a)
+                                           : dof_pick_layout<DISC, NEAR, LAYERS, false>(a);
 }
 
 extern "C" const void *dof_cuda_gather_kernel(const dof_cuda_args *a)

@@ -10,6 +10,7 @@ struct dof_image {
     const float *depth;
     const uchar4 *img;
     int w, h, c;
+    int guard_grid, near_grid;   /* the large apertures' grids (dof_math.h); 1 in the kernels without them */
 };
 
 __device__ const uint4 dof_ptr_zero4 = {0u, 0u, 0u, 0u};
@@ -44,14 +45,19 @@ __device__ static inline void dof_ptr_color(const dof_image *m, int x, int y, fl
 #define DOF_DIV(a, b) ((a) * dof_rcp(b))
 #define DOF_UNROLL _Pragma("unroll")
 #define DOF_COLOR(m, cx, cy, v) dof_ptr_color(m, cx, cy, v)
+#define DOF_ROLLED _Pragma("unroll 1")
+#define DOF_GUARD_GRID_OF(m) ((m)->guard_grid)
+#define DOF_NEAR_GRID_OF(m) ((m)->near_grid)
 #include "dof/dof_math.h"
 
-/* DISC: the disc kernel (else the boxes); NEAR: the near field, its tile the block's. */
-template <bool DISC, bool NEAR>
+/* DISC: the disc kernel (else the boxes); NEAR: the near field, its tile the block's;
+ * GRID: the large apertures' grids (dof_math.h; without it the kernel has none of their code). */
+template <bool DISC, bool NEAR, bool GRID>
 __global__ void __launch_bounds__(DOF_GATHER_THREADS) dof_gather_ptr_kernel(dof_ptr_args a)
 {
     const int x = blockIdx.x * DOF_NEAR_TILE_W + threadIdx.x, y = blockIdx.y * DOF_NEAR_TILE_H + threadIdx.y;
-    dof_image m = {&a.p, (const uint4 *)a.sat, a.depth, (const uchar4 *)a.rgba, a.w, a.h, 4};
+    dof_image m = {&a.p, (const uint4 *)a.sat, a.depth, (const uchar4 *)a.rgba, a.w, a.h, 4,
+                   GRID ? dof_guard_grid(a.p.aperture) : 1, GRID ? dof_near_grid(a.p.aperture) : 1};
     __shared__ unsigned s_rt, s_dt;   /* the tile's near CoC and least near depth, as float bits (>= 0) */
     if (NEAR) {
         const int tid = threadIdx.y * DOF_NEAR_TILE_W + threadIdx.x;
@@ -80,9 +86,15 @@ __global__ void __launch_bounds__(DOF_GATHER_THREADS) dof_gather_ptr_kernel(dof_
     ((uchar4 *)a.out)[(size_t)y * a.w + x] = make_uchar4(o[0], o[1], o[2], o[3]);
 }
 
+template <bool GRID>
+static const void *dof_ptr_pick(bool disc, bool near)
+{
+    return disc ? (near ? (const void *)dof_gather_ptr_kernel<true, true, GRID> : (const void *)dof_gather_ptr_kernel<true, false, GRID>)
+                : (near ? (const void *)dof_gather_ptr_kernel<false, true, GRID> : (const void *)dof_gather_ptr_kernel<false, false, GRID>);
+}
+
 extern "C" const void *dof_cuda_gather_ptr_kernel(const dof_ptr_args *a)
 {
     const bool disc = a->p.kernel == DOF_KERNEL_DISC, near = a->p.near != 0;
-    return disc ? (near ? (const void *)dof_gather_ptr_kernel<true, true> : (const void *)dof_gather_ptr_kernel<true, false>)
-                : (near ? (const void *)dof_gather_ptr_kernel<false, true> : (const void *)dof_gather_ptr_kernel<false, false>);
+    return a->p.aperture >= DOF_GRIDS_FROM ? dof_ptr_pick<true>(disc, near) : dof_ptr_pick<false>(disc, near);
 }

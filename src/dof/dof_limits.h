@@ -30,6 +30,9 @@
  * floor(aperture / DIV) pixels, from 2 DIV (the probes' copies of a near object's
  * outline lie about a third of the tile's CoC apart). */
 #define DOF_NEAR_GRID_DIV 4.0f
+/* The aperture from which either grid's spacing exceeds 1 (the CUDA gathers pick their
+ * kernels with the grids' code from it). */
+#define DOF_GRIDS_FROM (2.0f * (DOF_NEAR_GRID_DIV < DOF_GUARD_GRID_DIV ? DOF_NEAR_GRID_DIV : DOF_GUARD_GRID_DIV))
 
 /* The stepped disc: three bands of half-widths X1 > X2 > X3 (in units of the radius),
  * the same heights transposed (X3, X2, X1), so the disc is symmetric in x, y and the
