@@ -1,8 +1,7 @@
 // Depth of field from the summed-area table; shared by dof.frag and dof.comp (the
 // program loader inserts dof_radius.glsl and this file after their #version line).
 // src/dof/dof_cpu.c is the same arithmetic in C. DOF_MAX_RADIUS, DOF_GUARD_FROM,
-// DOF_SOFT_GUARD_FROM, DOF_GUARD_GRID_DIV and _MAX, DOF_NEAR_GRID_DIV and DOF_DISC_X1..3 come from
-// src/dof/dof_limits.h.
+// DOF_SOFT_GUARD_FROM and DOF_DISC_X1..3 come from src/dof/dof_limits.h.
 layout(binding = 0) uniform sampler2D u_color;   // linear colour (the SAT's source)
 layout(binding = 1) uniform sampler2D u_depth;   // linear depth, R32F
 layout(std430, binding = 0) readonly buffer Sat { uvec4 sat[]; };   // uint32 sums mod 2^32
@@ -16,6 +15,7 @@ uniform int u_near;   // 1: the near field spreads (its tiles in near_tiles)
 uniform int u_near_probes;     // the near layer's probes: DOF_NEAR_PROBES, or DOF_NEAR_PROBES_HALF at half size
 uniform float u_near_spread;   // the spiral's radius over the tile's near CoC: 1, or DOF_NEAR_HALF_SPREAD
 uniform int u_layers; // 1: the disc from the layer tables (bound with it)
+uniform int u_guard_grid, u_near_grid;   // the large apertures' grid spacings (dof_limits.h: DOF_GUARD_GRID, DOF_NEAR_GRID)
 uniform int u_coverage_out;   // 1 (the half-resolution DoF's half pass): the 4th channel is the near
                               // layer's coverage (0 where none), for its composite (dof_half_composite.comp)
 // The layer tables (src/dof/dof_math.h, dof_layers_pixel): near and far, premultiplied
@@ -157,8 +157,7 @@ float soft_radius_grid(ivec2 p, float d, float r, int g)
 float soft_radius(ivec2 p, float d, float r)
 {
     if (d <= DOF_SOFT_GUARD_FROM * u_focus) return r;
-    int g = clamp(int(u_aperture / float(DOF_GUARD_GRID_DIV)), 1, DOF_GUARD_GRID_MAX);
-    if (g > 1) return soft_radius_grid(p, d, r, g);
+    if (u_guard_grid > 1) return soft_radius_grid(p, d, r, u_guard_grid);
     for (int it = 0; it < 3 && r >= 0.5; it++) {
         int ri = int(floor(r + 0.5));
         float dt[8];
@@ -254,8 +253,7 @@ float near_layer(ivec2 p, float d, float rt, float dt, out vec4 col)
 {
     col = vec4(0.0);
     if (rt < 0.5 || !(dt < 0.97 * d)) return 0.0;
-    int g = clamp(int(u_aperture / float(DOF_NEAR_GRID_DIV)), 1, DOF_GUARD_GRID_MAX);
-    if (g > 1) return near_layer_grid(p, d, rt, g, col);
+    if (u_near_grid > 1) return near_layer_grid(p, d, rt, u_near_grid, col);
     float dqs[DOF_NEAR_PROBES];
     float rs = rt * u_near_spread;   // the spiral's radius: the probes' offsets
     for (int k = 0; k < DOF_NEAR_PROBES; k++) {

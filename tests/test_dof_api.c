@@ -31,7 +31,8 @@ static const int sizes[][2] = {{1, 1}, {17, 9}, {64, 65}, {200, 131}, {513, 31}}
 static const sw_dof_desc descs[] = {
     {FOCUS, 12.0f, SW_DOF_DISC, 0, 1, 0}, {FOCUS, 12.0f, SW_DOF_DISC, 0, 0, 0}, {FOCUS, 9.0f, SW_DOF_BOXES, 1, 0, 0},
     {FOCUS, 9.0f, SW_DOF_BOXES, 3, 1, 0}, {FOCUS, 12.0f, SW_DOF_DISC, 0, 1, 1}, {FOCUS, 30.0f, SW_DOF_BOXES, 3, 1, 1},
-    /* below DOF_GRIDS_FROM (the point probes' kernels) and far above it (both grids) */
+    /* below the grids' apertures (the point probes' kernels) and far above (both grids:
+       dof_limits.h, DOF_USES_GRIDS) */
     {FOCUS, 6.0f, SW_DOF_DISC, 0, 1, 1}, {FOCUS, 40.0f, SW_DOF_DISC, 0, 1, 1},
 };
 #define DESC_COUNT (int)(sizeof descs / sizeof descs[0])

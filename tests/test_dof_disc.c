@@ -238,10 +238,9 @@ static void agree(void)
 }
 
 /* At a large aperture the soft guard and the near layer read their grids (dof_math.h,
- * dof_soft_radius_grid: spacing 5 at aperture 40, 2 at half size; dof_near_layer_grid:
- * 10 and 5; agree() above, at aperture 14.3, has the near layer's grid at 3 and the
- * guard's points): cpu and gl still agree, at both sizes, and the guard changes the
- * picture. */
+ * dof_soft_radius_grid: spacing 5 at aperture 40, 2 at half size; dof_near_math.h,
+ * dof_near_layer_grid: 5 at both sizes; agree() above, at aperture 14.3, has the point
+ * probes): cpu and gl still agree, at both sizes, and the guard changes the picture. */
 static void agree_large_aperture(void)
 {
     const char *scales[2] = {"full", "half"};

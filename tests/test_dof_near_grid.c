@@ -2,9 +2,9 @@
  * scaled by the tile's near CoC, each see a near object's silhouette at a shifted place,
  * so with point probes the coverage alpha outside a blurred near object climbs in steps
  * of 1/N (N probes), one at each shifted copy of its outline. From an aperture of
- * 2 DOF_NEAR_GRID_DIV px (dof_math.h, dof_near_layer_grid) each probe is the bilinear blend of the
- * nodes of a grid of spacing floor(A / DIV) around it, so each crossing spreads over
- * the spacing. Checked through the C arithmetic that the CUDA kernel compiles
+ * 16 px at full size (8 at half size; dof_limits.h, DOF_NEAR_GRID; dof_near_math.h,
+ * dof_near_layer_grid) each probe is the bilinear blend of the nodes of a grid of
+ * spacing floor(A / 8) (A / 4) around it, so each crossing spreads over the spacing. Checked through the C arithmetic that the CUDA kernel compiles
  * (test_dof_cuda, test_dof_half_cuda and test_dof_disc compare the backends):
  * - a white near square (CoC 48 px) over a black background in focus: along every row
  *   and column, between two background neighbours of one tile, alpha changes by at most
@@ -25,7 +25,7 @@
 
 enum { W = 256, H = 192, SQ0 = 96, SQ1 = 159 };   /* the square: [SQ0, SQ1] on both axes */
 
-/* The measured largest step between background neighbours was 0.021; the point probes
+/* The measured largest step between background neighbours was 0.025; the point probes
  * give 0.083 (two probes crossing at once). */
 #define STEP 0.04f
 
@@ -64,10 +64,10 @@ static float dist(int x, int y)
 int main(void)
 {
     static float alpha[W * H];
-    /* focus 4, square at 2: CoC A |1 - 4/2| = A; aperture 48, grid spacing 48 / DIV */
+    /* focus 4, square at 2: CoC A |1 - 4/2| = A; aperture 48, full size: spacing 48 / 8 */
     const float focus = 4.0f, aperture = 48.0f, coc = 48.0f;
-    const int g = (int)(aperture / 4.0f);   /* the specification: DIV 4 */
-    CHECK(DOF_NEAR_GRID_DIV == 4.0f);
+    const int g = (int)(aperture / 8.0f);   /* the specification */
+    CHECK(DOF_NEAR_GRID_DIV == 8.0f && DOF_NEAR_GRID_DIV_HALF == 4.0f);
     CHECK(alpha_of(2.0f, focus, aperture, alpha) == 0);
     float worst = 0.0f, edge = 0.0f, beyond = 0.0f;
     int wx = 0, wy = 0;

@@ -239,7 +239,7 @@ __global__ void __launch_bounds__(DOF_GATHER_THREADS, LAYERS ? DOF_LAYERS_BLOCKS
     const unsigned *sat = (const unsigned *)a.sat;
     const unsigned *bplane = SPLIT ? sat + 2 * sat_split_plane_elems(a.w, a.h) : NULL;
     dof_image m = {&a.p, a.depth, sat, a.w, a.h, ALPHA3 ? 3 : 4, SPLIT, bplane, a.color, (const uint4 *)a.layers,
-                   GRID ? dof_guard_grid(a.p.aperture) : 1, GRID ? dof_near_grid(a.p.aperture) : 1};
+                   GRID ? dof_guard_grid(&a.p) : 1, GRID ? dof_near_grid(&a.p) : 1};
     const bool near = NEAR && a.p.view == DOF_VIEW_EFFECT;   /* the same in every thread */
     const int tx = (int)(gridDim.x - 1 - blockIdx.x), ty = (int)(gridDim.y - 1 - blockIdx.y);
     float tile_rt = 0.0f, tile_dt = 3.0e38f;   /* the tile's near CoC and least near depth */
@@ -331,13 +331,12 @@ static void (*dof_pick_layout(const dof_cuda_args *a))(dof_cuda_args)
 }
 
 /* With or without the large apertures' grids (dof_math.h, dof_soft_radius_grid and
- * dof_near_layer_grid: from an aperture of twice the smaller DIV, when either spacing
- * exceeds 1): the kernels for smaller apertures carry none of their code. */
+ * dof_near_layer_grid: where either spacing exceeds 1, dof_limits.h's DOF_USES_GRIDS):
+ * the kernels for smaller apertures carry none of their code. */
 template <bool DISC, bool NEAR, bool LAYERS>
 static void (*dof_pick_kernel(const dof_cuda_args *a))(dof_cuda_args)
 {
-    return a->p.aperture >= DOF_GRIDS_FROM ? dof_pick_layout<DISC, NEAR, LAYERS, true>(a)
-                                           : dof_pick_layout<DISC, NEAR, LAYERS, false>(a);
+    return DOF_USES_GRIDS(&a->p) ? dof_pick_layout<DISC, NEAR, LAYERS, true>(a) : dof_pick_layout<DISC, NEAR, LAYERS, false>(a);
 }
 
 extern "C" const void *dof_cuda_gather_kernel(const dof_cuda_args *a)

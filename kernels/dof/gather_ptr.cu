@@ -57,7 +57,7 @@ __global__ void __launch_bounds__(DOF_GATHER_THREADS) dof_gather_ptr_kernel(dof_
 {
     const int x = blockIdx.x * DOF_NEAR_TILE_W + threadIdx.x, y = blockIdx.y * DOF_NEAR_TILE_H + threadIdx.y;
     dof_image m = {&a.p, (const uint4 *)a.sat, a.depth, (const uchar4 *)a.rgba, a.w, a.h, 4,
-                   GRID ? dof_guard_grid(a.p.aperture) : 1, GRID ? dof_near_grid(a.p.aperture) : 1};
+                   GRID ? dof_guard_grid(&a.p) : 1, GRID ? dof_near_grid(&a.p) : 1};
     __shared__ unsigned s_rt, s_dt;   /* the tile's near CoC and least near depth, as float bits (>= 0) */
     if (NEAR) {
         const int tid = threadIdx.y * DOF_NEAR_TILE_W + threadIdx.x;
@@ -96,5 +96,5 @@ static const void *dof_ptr_pick(bool disc, bool near)
 extern "C" const void *dof_cuda_gather_ptr_kernel(const dof_ptr_args *a)
 {
     const bool disc = a->p.kernel == DOF_KERNEL_DISC, near = a->p.near != 0;
-    return a->p.aperture >= DOF_GRIDS_FROM ? dof_ptr_pick<true>(disc, near) : dof_ptr_pick<false>(disc, near);
+    return DOF_USES_GRIDS(&a->p) ? dof_ptr_pick<true>(disc, near) : dof_ptr_pick<false>(disc, near);
 }

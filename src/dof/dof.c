@@ -92,15 +92,13 @@ static char *dof_source(const char *out_format, bool with_near, sw_error *err)
     char head[2048];
     int len = snprintf(head, sizeof head,
              "%s#define DOF_MAX_RADIUS %d\n#define DOF_GUARD_FROM %.9g\n#define DOF_SAT_VIEW_RADIUS %d\n"
-             "#define DOF_SOFT_GUARD_FROM %.9g\n#define DOF_GUARD_GRID_DIV %.9g\n#define DOF_GUARD_GRID_MAX %d\n"
-             "#define DOF_NEAR_GRID_DIV %.9g\n#define DOF_DISC_X1 %.9g\n#define DOF_DISC_X2 %.9g\n"
+             "#define DOF_SOFT_GUARD_FROM %.9g\n#define DOF_DISC_X1 %.9g\n#define DOF_DISC_X2 %.9g\n"
              "#define DOF_DISC_X3 %.9g\n#define OUT_FORMAT %s\n#define DOF_NEAR_TILE_W %d\n#define DOF_NEAR_TILE_H %d\n"
              "#define DOF_NEAR_STRIDE %d\n#define DOF_NEAR_SIDE_X %d\n#define DOF_NEAR_SIDE_Y %d\n#define DOF_NEAR_PROBES %d\n"
              "#define DOF_P(x, y) vec2(x, y)\n#define DOF_NEAR_SPIRAL %s\n#define DOF_LAYER_ONE %d\n"
              "#define DOF_LAYER_MIN_COVER %.9g\n#define DOF_LAYER_EXACT(scale) ((scale) <= float(%.9g))\n",
              with_near ? "#define DOF_WITH_NEAR 1\n" : "", DOF_MAX_RADIUS, (double)DOF_GUARD_FROM,
-             DOF_SAT_VIEW_RADIUS, (double)DOF_SOFT_GUARD_FROM, (double)DOF_GUARD_GRID_DIV, DOF_GUARD_GRID_MAX,
-             (double)DOF_NEAR_GRID_DIV,
+             DOF_SAT_VIEW_RADIUS, (double)DOF_SOFT_GUARD_FROM,
              (double)DOF_DISC_X1, (double)DOF_DISC_X2, (double)DOF_DISC_X3, out_format, DOF_NEAR_TILE_W,
              DOF_NEAR_TILE_H, DOF_NEAR_STRIDE, DOF_NEAR_SIDE_X, DOF_NEAR_SIDE_Y, DOF_NEAR_PROBES, SPIRAL_TEXT,
              DOF_LAYER_ONE, (double)DOF_LAYER_MIN_COVER, (double)DOF_LAYER_EXACT_SCALE);
@@ -171,6 +169,8 @@ static void set_uniforms(GLuint prog, const dof_params *p, int w, int h)
     glUniform1i(glGetUniformLocation(prog, "u_near_probes"), DOF_NEAR_PROBES_AT(p->half));
     glUniform1f(glGetUniformLocation(prog, "u_near_spread"), DOF_NEAR_SPREAD_AT(p->half));
     glUniform1i(glGetUniformLocation(prog, "u_layers"), dof_uses_layers(p));
+    glUniform1i(glGetUniformLocation(prog, "u_guard_grid"), DOF_GUARD_GRID(p));
+    glUniform1i(glGetUniformLocation(prog, "u_near_grid"), DOF_NEAR_GRID(p));
     /* p->half: this is the half-resolution DoF's half pass (dof_half_gl.h), whose composite
      * reads the near coverage from the fourth channel */
     glUniform1i(glGetUniformLocation(prog, "u_coverage_out"), p->half != 0);

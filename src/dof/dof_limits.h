@@ -26,13 +26,21 @@
  * spacing is 1 and the probes are the plain ones (the app's default aperture 12). */
 #define DOF_GUARD_GRID_DIV 8.0f
 #define DOF_GUARD_GRID_MAX 8
-/* The same for the near layer's probes (dof_math.h, dof_near_layer_grid): a spacing of
- * floor(aperture / DIV) pixels, from 2 DIV (the probes' copies of a near object's
- * outline lie about a third of the tile's CoC apart). */
-#define DOF_NEAR_GRID_DIV 4.0f
-/* The aperture from which either grid's spacing exceeds 1 (the CUDA gathers pick their
- * kernels with the grids' code from it). */
-#define DOF_GRIDS_FROM (2.0f * (DOF_NEAR_GRID_DIV < DOF_GUARD_GRID_DIV ? DOF_NEAR_GRID_DIV : DOF_GUARD_GRID_DIV))
+/* The same for the near layer's probes (dof_near_math.h, dof_near_layer_grid): at full
+ * size floor(aperture / DIV) pixels; at half size, whose 12 probes spread by sqrt 2 draw
+ * their copies of a near object's outline about twice as far apart for the aperture in
+ * half pixels, floor(aperture / DIV_HALF). */
+#define DOF_NEAR_GRID_DIV 8.0f
+#define DOF_NEAR_GRID_DIV_HALF 4.0f
+/* A grid's spacing for the aperture A and the divisor DIV (powers of two: every backend
+ * divides exactly), 1 .. DOF_GUARD_GRID_MAX; the guard's and the near layer's of a pass
+ * P (dof_params: aperture, half); and whether either exceeds 1 (the CUDA gathers then
+ * pick their kernels with the grids' code; the shaders take both as uniforms). */
+#define DOF_GRID_SPACING(a, div)                                                                          \
+    ((int)((a) / (div)) < 1 ? 1 : (int)((a) / (div)) > DOF_GUARD_GRID_MAX ? DOF_GUARD_GRID_MAX : (int)((a) / (div)))
+#define DOF_GUARD_GRID(p) DOF_GRID_SPACING((p)->aperture, DOF_GUARD_GRID_DIV)
+#define DOF_NEAR_GRID(p) DOF_GRID_SPACING((p)->aperture, (p)->half ? DOF_NEAR_GRID_DIV_HALF : DOF_NEAR_GRID_DIV)
+#define DOF_USES_GRIDS(p) (DOF_GUARD_GRID(p) > 1 || DOF_NEAR_GRID(p) > 1)
 
 /* The stepped disc: three bands of half-widths X1 > X2 > X3 (in units of the radius),
  * the same heights transposed (X3, X2, X1), so the disc is symmetric in x, y and the

@@ -33,10 +33,10 @@
  * dof_near_layer_grid); CUDA's gather sets them 1 in the kernels for small apertures, so
  * those compile without the grids' code. */
 #ifndef DOF_GUARD_GRID_OF
-#define DOF_GUARD_GRID_OF(m) dof_guard_grid((m)->p->aperture)
+#define DOF_GUARD_GRID_OF(m) dof_guard_grid((m)->p)
 #endif
 #ifndef DOF_NEAR_GRID_OF
-#define DOF_NEAR_GRID_OF(m) dof_near_grid((m)->p->aperture)
+#define DOF_NEAR_GRID_OF(m) dof_near_grid((m)->p)
 #endif
 #ifndef DOF_ROLLED
 #define DOF_ROLLED   /* CUDA: _Pragma("unroll 1"), a loop kept rolled (the large apertures'
@@ -203,12 +203,8 @@ DOF_FN void dof_disc_gather(const struct dof_image *m, int px, int py, float r, 
     for (int ch = 0; ch < m->c; ch++) out[ch] = lo[ch] + f * (hi[ch] - lo[ch]);
 }
 
-/* The soft guard's grid spacing for an aperture A (dof_limits.h, DOF_GUARD_GRID_DIV). */
-DOF_FN int dof_guard_grid(float aperture)
-{
-    int g = (int)(aperture / DOF_GUARD_GRID_DIV);
-    return g < 1 ? 1 : g > DOF_GUARD_GRID_MAX ? DOF_GUARD_GRID_MAX : g;
-}
+/* The soft guard's grid spacing for pass P (dof_limits.h, DOF_GUARD_GRID). */
+DOF_FN int dof_guard_grid(const dof_params *p) { return DOF_GUARD_GRID(p); }
 
 /* One probe's weight in the soft guard: how much nearer than D and sharper than R its
  * depth DT is (the ramps of dof_soft_radius). */

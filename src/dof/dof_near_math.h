@@ -55,12 +55,8 @@ DOF_FN void dof_near_sample(const struct dof_image *m, int tx0, int ty0, int k, 
 DOF_FN int dof_near_probes(const dof_params *p) { return DOF_NEAR_PROBES_AT(p->half); }
 DOF_FN float dof_near_spread(const dof_params *p) { return DOF_NEAR_SPREAD_AT(p->half); }
 
-/* The near layer's grid spacing for an aperture A (dof_limits.h, DOF_NEAR_GRID_DIV). */
-DOF_FN int dof_near_grid(float aperture)
-{
-    int g = (int)(aperture / DOF_NEAR_GRID_DIV);
-    return g < 1 ? 1 : g > DOF_GUARD_GRID_MAX ? DOF_GUARD_GRID_MAX : g;
-}
+/* The near layer's grid spacing for pass P (dof_limits.h, DOF_NEAR_GRID). */
+DOF_FN int dof_near_grid(const dof_params *p) { return DOF_NEAR_GRID(p); }
 
 /* The near layer at large apertures: probe k at its fractional point, the spiral's at RS
  * (no rounding), stands for the bilinear blend of the four nodes of the grid of spacing G
