@@ -31,7 +31,7 @@
 static int grid_of(float aperture)
 {
     int g = (int)(aperture / 8.0f);
-    return g < 1 ? 1 : g > DOF_GUARD_GRID_MAX ? DOF_GUARD_GRID_MAX : g;
+    return g < 1 ? 1 : g > DOF_GRID_MAX ? DOF_GRID_MAX : g;
 }
 
 /* The largest same-depth neighbour change of the guarded radius, over r0 / g, on the
@@ -134,6 +134,6 @@ int main(void)
     printf("test_dof_guard: random blocks: worst step %.3f r0/g (bound %.2f)\n", (double)all, (double)STEP_BLOCKS);
 
     /* the specification: a spacing of A / 8, up to 8 */
-    CHECK(DOF_GUARD_GRID_DIV == 8.0f && DOF_GUARD_GRID_MAX == 8);
+    CHECK(DOF_GUARD_GRID_DIV == 8.0f && DOF_GRID_MAX == 8);
     return test_finish("test_dof_guard");
 }

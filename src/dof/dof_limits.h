@@ -25,7 +25,7 @@
  * silhouette shrinks the radius over the spacing, not in one pixel. Below that the
  * spacing is 1 and the probes are the plain ones (the app's default aperture 12). */
 #define DOF_GUARD_GRID_DIV 8.0f
-#define DOF_GUARD_GRID_MAX 8
+#define DOF_GRID_MAX 8   /* the largest spacing of either grid */
 /* The same for the near layer's probes (dof_near_math.h, dof_near_layer_grid): at full
  * size floor(aperture / DIV) pixels; at half size, whose 12 probes spread by sqrt 2 draw
  * their copies of a near object's outline about twice as far apart for the aperture in
@@ -33,11 +33,11 @@
 #define DOF_NEAR_GRID_DIV 8.0f
 #define DOF_NEAR_GRID_DIV_HALF 4.0f
 /* A grid's spacing for the aperture A and the divisor DIV (powers of two: every backend
- * divides exactly), 1 .. DOF_GUARD_GRID_MAX; the guard's and the near layer's of a pass
+ * divides exactly), 1 .. DOF_GRID_MAX; the guard's and the near layer's of a pass
  * P (dof_params: aperture, half); and whether either exceeds 1 (the CUDA gathers then
  * pick their kernels with the grids' code; the shaders take both as uniforms). */
 #define DOF_GRID_SPACING(a, div)                                                                          \
-    ((int)((a) / (div)) < 1 ? 1 : (int)((a) / (div)) > DOF_GUARD_GRID_MAX ? DOF_GUARD_GRID_MAX : (int)((a) / (div)))
+    ((int)((a) / (div)) < 1 ? 1 : (int)((a) / (div)) > DOF_GRID_MAX ? DOF_GRID_MAX : (int)((a) / (div)))
 #define DOF_GUARD_GRID(p) DOF_GRID_SPACING((p)->aperture, DOF_GUARD_GRID_DIV)
 #define DOF_NEAR_GRID(p) DOF_GRID_SPACING((p)->aperture, (p)->half ? DOF_NEAR_GRID_DIV_HALF : DOF_NEAR_GRID_DIV)
 #define DOF_USES_GRIDS(p) (DOF_GUARD_GRID(p) > 1 || DOF_NEAR_GRID(p) > 1)

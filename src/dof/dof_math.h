@@ -217,7 +217,7 @@ DOF_FN float dof_soft_weight(const struct dof_image *m, float d, float r, float 
 }
 
 /* The soft guard at large apertures, without feedback: three rings of the eight
- * directions at fixed fractions of the CoC R (DOF_GUARD_RINGS: R, 3R/4, R/2), each
+ * directions at fixed fractions of the CoC R (R, 3R/4, R/2), each
  * probe at its fractional point, its weight (dof_soft_weight, "sharper" against the
  * ring's radius) the bilinear blend of the weights at the four nodes of the grid of
  * spacing G (node coordinates multiples of G) around that point; each ring shrinks the

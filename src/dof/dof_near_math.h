@@ -42,14 +42,6 @@ DOF_FN void dof_near_sample(const struct dof_image *m, int tx0, int ty0, int k, 
         (rho) = sqrtf((float)((ox) * (ox) + (oy) * (oy)));                                                   \
     } while (0)
 #endif
-/* The near layer over (px, py), depth D, in a tile of near CoC RT and least depth DT:
- * the disc of radius RT probed at the spiral's N points (dof_near_probes); a probe q at distance rho counts
- * if it is nearer than the pixel (weight 0 at 0.97 d, 1 from 0.92 d) and before the focus,
- * and its own disc reaches the pixel (r_q >= rho, a pixel's ramp); it stands for the
- * disc's area / N, and spreads its colour thinly over its own disc, so it weighs
- * (RT / r_q)^2. The coverage alpha is the weights' sum over N, at most 1; the layer's
- * colour, their weighted mean, into col[0..c). Returns alpha (0: nothing in front, col
- * untouched). The caller blends: out = own + alpha (col - own). */
 /* The near layer's probes: DOF_NEAR_PROBES at full size, DOF_NEAR_PROBES_HALF at half size
  * (the first ones of the spiral, spread by DOF_NEAR_HALF_SPREAD: dof_limits.h). */
 DOF_FN int dof_near_probes(const dof_params *p) { return DOF_NEAR_PROBES_AT(p->half); }
@@ -62,9 +54,9 @@ DOF_FN int dof_near_grid(const dof_params *p) { return DOF_NEAR_GRID(p); }
  * (no rounding), stands for the bilinear blend of the four nodes of the grid of spacing G
  * around it: each node (inside the picture) weighs as a probe there would (front,
  * reach at the node's own distance over a ramp of the cell's width, (RT / r_q)^2),
- * times its bilinear weight. As the pixel
- * moves by one, a probe's blend changes by at most 1/G, so a near object's silhouette
- * spreads over G pixels at each probe instead of drawing a copy of its outline. */
+ * times its bilinear weight. As the pixel moves by one, a probe's blend changes by at
+ * most 1/G, so a near object's silhouette spreads over G pixels at each probe instead
+ * of drawing a copy of its outline. */
 DOF_FN float dof_near_layer_grid(const struct dof_image *m, int px, int py, float d, float rt, float *col, int g)
 {
     const int n = dof_near_probes(m->p);
@@ -109,6 +101,15 @@ DOF_FN float dof_near_layer_grid(const struct dof_image *m, int px, int py, floa
     return fminf(wsum * (1.0f / (float)n), 1.0f);
 }
 
+/* The near layer over (px, py), depth D, in a tile of near CoC RT and least depth DT:
+ * the disc of radius RT probed at the spiral's N points (dof_near_probes); a probe q at distance rho counts
+ * if it is nearer than the pixel (weight 0 at 0.97 d, 1 from 0.92 d) and before the focus,
+ * and its own disc reaches the pixel (r_q >= rho, a pixel's ramp); it stands for the
+ * disc's area / N, and spreads its colour thinly over its own disc, so it weighs
+ * (RT / r_q)^2. The coverage alpha is the weights' sum over N, at most 1; the layer's
+ * colour, their weighted mean, into col[0..c). Returns alpha (0: nothing in front, col
+ * untouched). The caller blends: out = own + alpha (col - own). From the grid's
+ * apertures, dof_near_layer_grid instead. */
 DOF_FN float dof_near_layer(const struct dof_image *m, int px, int py, float d, float rt, float dt, float *col)
 {
     if (rt < 0.5f || !(dt < 0.97f * d)) return 0.0f;
