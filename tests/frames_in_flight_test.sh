@@ -50,6 +50,8 @@ if [ "$mode" = host ]; then
         run --handover-batch $bad 2>"$tmp/err"; rc=$?
         [ $rc = 2 ] || fail "--handover-batch '$bad': exit $rc, expected 2"
     done
+    "$bin" --headless --handover-batch 5 2>"$tmp/err"
+    grep -q "handover-batch '5': expected auto or a whole number in 1..4" "$tmp/err" || fail "message: $(cat "$tmp/err")"
     run --handover-batch 3 --frames-in-flight 2 2>"$tmp/err"; rc=$?
     [ $rc != 0 ] && grep -q "handover-batch 3: holds 3 frames in flight; drop --frames-in-flight 2" "$tmp/err" ||
         fail "--handover-batch 3 --frames-in-flight 2: exit $rc, want a clear refusal: $(tail -2 "$tmp/err")"
@@ -92,6 +94,13 @@ for name, batch, sets, late in (("gl-1", 1, 1, 0), ("gl-2", 1, 2, 1), ("gl-p", 2
     bad = [(f["frame"], f.get("frames_late")) for f in r["frames"] if f["frame"] + 1 >= late and f.get("frames_late") != late]
     assert not bad, "%s: frames not %d late: %s" % (name, late, bad)
 PY
+    # auto (the default) batches only where CUDA takes the frame: here, with the gl SAT, one set.
+    dump gl-auto --sat-backend gl --handover-batch auto && same_frames gl-1 gl-auto && python3 - "$tmp/gl-auto.json" <<'PY' ||
+import json, sys
+g = json.load(open(sys.argv[1]))["frame_gpu"]
+assert g["handover_batch"] == 1 and g["frames_in_flight"] == 1 and g["handover_batch_auto"] is False, g
+PY
+        fails=$((fails + 1))
     # The view without DoF and the depth view go through the held set as well.
     dump nodof-1 --sat-backend gl --view depth --frames-in-flight 1 && dump nodof-2 --sat-backend gl --view depth --frames-in-flight 2 &&
         same_frames nodof-1 nodof-2
@@ -115,7 +124,8 @@ dump map-p --interop map --handover-batch 2 && same_frames map-1 map-p   # in pa
 dump vk-p --interop vulkan --handover-batch 2 && same_frames map-1 vk-p
 dump vk-b3 --interop vulkan --handover-batch 3 && same_frames map-1 vk-b3
 dump vk-b4 --interop vulkan --handover-batch 4 && same_frames map-1 vk-b4
-dump def && same_frames map-1 def   # the default: Vulkan's semaphores, 1 in flight (map, 2, where Vulkan cannot open)
+dump def && same_frames map-1 def   # the default: Vulkan's semaphores in batches of 3 (map, 2, where Vulkan cannot open)
+dump vk-1 --handover-batch 1 && same_frames map-1 vk-1   # Vulkan, one set
 dump gl-gather-2 --gather compute --frames-in-flight 2 && dump gl-gather-1 --gather compute --frames-in-flight 1 &&
     same_frames gl-gather-1 gl-gather-2
 python3 - "$tmp" <<'PY' || fails=$((fails + 1))
@@ -124,11 +134,13 @@ d = json.load(open("%s/def.json" % sys.argv[1]))["frame_gpu"]
 vk = d["frame_textures"] == "vulkan"
 print("default:", "vulkan" if vk else "map (%s)" % d["vulkan_unavailable_because"])
 for name, n, path in (("map-1", 1, "map"), ("map-2", 2, "map"), ("map-d", 2, "map"), ("gl-gather-2", 2, "map"),
-                      ("def", 1 if vk else 2, "vulkan" if vk else "map"), ("map-p", 2, "map"),
+                      ("def", 3 if vk else 2, "vulkan" if vk else "map"), ("vk-1", 1, "vulkan" if vk else "map"),
+                      ("map-p", 2, "map"),
                       ("vk-p", 2, "vulkan" if vk else "map"), ("vk-b3", 3, "vulkan" if vk else "map"),
                       ("vk-b4", 4, "vulkan" if vk else "map")):
     g = json.load(open("%s/%s.json" % (sys.argv[1], name)))["frame_gpu"]
-    assert g["handover_batch"] == (2 if name.endswith("-p") else int(name[-1]) if "-b" in name else 1), (name, g)
+    batch = 2 if name.endswith("-p") else int(name[-1]) if "-b" in name else 3 if name == "def" and vk else 1
+    assert g["handover_batch"] == batch and g["handover_batch_auto"] == (name == "def" and vk), (name, g)
     print(name, {k: g.get(k) for k in ("frames_in_flight", "interop", "gl_to_cuda_us", "cuda_to_gl_us", "cuda_span_ms",
                                       "gpu_busy_ms", "gpu_wall_ms")})
     assert g["frames_in_flight"] == n and g["interop"] == path, (name, g)
@@ -136,5 +148,5 @@ for name, n, path in (("map-1", 1, "map"), ("map-2", 2, "map"), ("map-d", 2, "ma
         assert isinstance(g[k], float), "%s: %s not measured: %s" % (name, k, g.get("gaps_unavailable_because"))
     assert g["gpu_wall_ms"] > 0 and g["gpu_busy_ms"] > 0, (name, g)
 PY
-[ $fails = 0 ] && echo "PASS: 2 in flight and batches of 2-4 give the single set's frames (map, vulkan, GL gather); the default (vulkan, 1); external refused" ||
+[ $fails = 0 ] && echo "PASS: 2 in flight and batches of 2-4 give the single set's frames (map, vulkan, GL gather); the default (vulkan, batches of 3); external refused" ||
     { echo "$fails failure(s)"; exit 1; }

@@ -5,7 +5,7 @@
 # pitch-linear textures over imported memory, the output copy, the arrays over Vulkan's
 # images), then 1080p headless frames of each path (map, external with host waits,
 # external with EGL syncs: SCANWORKS_EXTERNAL_SYNC=egl, map with --frames-in-flight 2,
-# vulkan with 1 and 2, and vulkan in batches of 2, 3 and 4) into
+# vulkan with 1 and 2, vulkan in batches of 2, 3 and 4, and the default: batches of 3) into
 # $OUT/handover/*.json with one SUMMARY line each: frames in flight, the gaps GL->CUDA
 # and CUDA->GL, the CUDA span, GPU busy against GPU wall, CPU wall. The
 # frames_in_flight_cuda test checks that 2 in flight writes the single set's frames.
@@ -35,14 +35,14 @@ for run in map external map-x2 vulkan-x2; do
   fi
 done
 
-for run in map external egl map-x2 vulkan vulkan-x2 vulkan-b2 vulkan-b3 vulkan-b4; do
+for run in map external egl map-x2 vulkan vulkan-x2 vulkan-b2 vulkan-b3 vulkan-b4 default; do
   path=${run%-x2} inflight=1; [ $run != $path ] && inflight=2
   sets="--frames-in-flight $inflight"   # a batch of N holds N sets: --handover-batch N alone
-  case $run in *-b*) path=${run%-b*} sets="--handover-batch ${run#*-b}" ;; esac
+  case $run in *-b*) path=${run%-b*} sets="--handover-batch ${run#*-b}" ;; default) path=vulkan sets="" ;; esac
   j="$OUT/handover/frames-1080p-$run.json"
   sync=host; [ $path = egl ] && sync=egl
   SCANWORKS_EXTERNAL_SYNC=$sync timeout 60 "$SW" --headless --frames 300 --warmup 60 --size 1920x1080 \
-    --interop ${path/egl/external} $sets --json "$j" \
+    $([ $run = default ] || echo --interop ${path/egl/external}) $sets --json "$j" \
     > "$OUT/handover/frames-1080p-$run.txt" 2>&1 || { tail -5 "$OUT/handover/frames-1080p-$run.txt"; fail "1080p $run"; continue; }
   python3 - "$j" "$path" <<'PY' || fail "1080p $run: fields"
 import json, sys
@@ -88,5 +88,11 @@ for n in (2, 3, 4):
           "ms = %.3fx, / the single set's busy = %.3fx; wall %.1f%% less than one set's (%.3f ms), %d frames late" % (
           n, "met" if own <= 1.10 and single <= 1.10 else "NOT met", b["gpu_wall_ms"], b["gpu_busy_ms"], own, single,
           100 * (1 - b["gpu_wall_ms"] / one["gpu_wall_ms"]), one["gpu_wall_ms"], n))
+# The default (--handover-batch auto): the batch of 3 through Vulkan.
+d = g("default")
+assert d["handover_batch"] == 3 and d["handover_batch_auto"] and d["interop"] == "vulkan", d
+print("TARGET handover wall within 10%% of busy, the default (batches of 3): %s. wall %.3f / busy %.3f ms = %.3fx" % (
+      "met" if d["gpu_wall_ms"] <= 1.10 * d["gpu_busy_ms"] else "NOT met", d["gpu_wall_ms"], d["gpu_busy_ms"],
+      d["gpu_wall_ms"] / d["gpu_busy_ms"]))
 PY
 part_end

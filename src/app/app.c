@@ -260,6 +260,13 @@ static void batched_frame(app *a)
     select_set(a, (cur + 1) % n);
 }
 
+bool app_sets_overlap(const app *a)
+{
+    /* The reference view and the single set run each frame's stages in order; so does a
+     * window that waits for vsync with the batch --handover-batch auto chose (app_dof.c). */
+    return a->in_flight > 1 && !a->reference_on && !(a->batch_auto && a->vsync && !a->opt.headless);
+}
+
 bool app_frame(app *a, double dt, double wall_dt, gpu_frame_times *completed)
 {
     a->wall_time += wall_dt;
@@ -275,8 +282,7 @@ bool app_frame(app *a, double dt, double wall_dt, gpu_frame_times *completed)
 
     for (int s = 0; s < a->in_flight; s++)
         sat_frame_collect(&a->sats[s], &a->timer, a->frame);   /* the hand-over's gaps of the frame read next */
-    /* The reference view and the single set run each frame's stages in order. */
-    bool overlap = a->in_flight > 1 && !a->reference_on;
+    bool overlap = app_sets_overlap(a);
     if (!overlap) app_flush_frames(a);
     bool got = gpu_timer_begin_frame(&a->timer, a->frame, completed);
     if (a->timer.has_latest) hud_history_add(&a->history, &a->timer.latest);

@@ -63,6 +63,7 @@ typedef struct app {
     } sets[APP_MAX_FRAME_SETS];
     long held[APP_MAX_FRAME_SETS];   /* the frame drawn into set s, not composited yet (-1: none) */
     int batch;                /* frames handed between GL and CUDA at a time (--handover-batch): 1..4 */
+    bool batch_auto;          /* --handover-batch auto chose it: in order while a window waits for vsync */
     long shown_frame;         /* the frame the last app_frame or app_flush_one composited (-1: none) */
     gl_target output;         /* RGBA8 final image, what the screen and the files show */
     GLuint present_program, empty_vao;
@@ -120,6 +121,9 @@ int app_resize(app *a, int width, int height, sw_error *err);
  * When a frame's GPU times become available they are copied to *completed and the
  * function returns true. */
 bool app_frame(app *a, double dt, double wall_dt, gpu_frame_times *completed);
+/* Whether this frame overlaps frame sets (frames in flight, batches) or runs its stages
+ * in order (one set, the reference view, a window waiting for vsync with the auto batch). */
+bool app_sets_overlap(const app *a);
 
 /* Tone-maps the linear colour texture COLOR into a->output (no panels, no HUD). */
 void app_present(app *a, GLuint color);

@@ -220,7 +220,7 @@ const char *frame_log_gpu_summary(const frame_log *log, const app *a, char *buf,
     gpu_medians(log, a->batch, &mb, &mw, &ms);
     double g2c = 0, c2g = 0;
     int n = snprintf(buf, size, "GPU busy %.3f ms, GPU wall %.3f ms a frame (medians; %d in flight%s); ", mb, mw,
-                     a->in_flight, a->batch > 1 ? ", handed over together" : "");
+                     a->in_flight, a->batch > 1 ? (a->batch_auto ? ", handed over together (auto)" : ", handed over together") : "");
     if (n < 0 || (size_t)n >= size) return buf;
     if (a->sat_backend == PRIM_CUDA && a->sats[0].handover.measured && frame_log_metric_median(log, "gl_to_cuda_us", &g2c) &&
         frame_log_metric_median(log, "cuda_to_gl_us", &c2g))
@@ -239,8 +239,8 @@ const char *frame_log_gpu_summary(const frame_log *log, const app *a, char *buf,
 static void write_frame_gpu(FILE *fp, const frame_log *log, const app *a)
 {
     const sat_handover_info *h = &a->sats[0].handover;
-    fprintf(fp, "  \"frame_gpu\": {\"frames_in_flight\": %d, \"handover_batch\": %d, \"interop\": ", a->in_flight,
-            a->batch);
+    fprintf(fp, "  \"frame_gpu\": {\"frames_in_flight\": %d, \"handover_batch\": %d, \"handover_batch_auto\": %s, "
+            "\"interop\": ", a->in_flight, a->batch, a->batch_auto ? "true" : "false");
     bool handed = a->sat_backend == PRIM_CUDA && h->interop;
     if (handed) json_string(fp, h->interop); else fputs("null", fp);
     fprintf(fp, ", \"interop_requested\": ");

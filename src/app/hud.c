@@ -148,7 +148,8 @@ static void stats(app *a, const layout_rect *r)
          a->paused ? "  paused" : "");
     /* 2 in flight: the frame shown is the one before the frame rendered (N before, in batches of N). */
     char late[40] = "";
-    if (a->batch > 1) snprintf(late, sizeof late, "%d at a time, %d late  ", a->batch, a->batch);
+    if (a->in_flight > 1 && !app_sets_overlap(a)) snprintf(late, sizeof late, "in order  ");
+    else if (a->batch > 1) snprintf(late, sizeof late, "%d at a time, %d late  ", a->batch, a->batch);
     else if (a->in_flight > 1) snprintf(late, sizeof late, "2 in flight, 1 late  ");
     line(&p, DIM, "%s%dx%d  %s", late, a->output.width, a->output.height,
          app_view_names[a->view]);

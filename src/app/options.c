@@ -32,7 +32,7 @@ void app_options_defaults(app_options *o)
     o->near = DOF_NEAR_ON;   /* the quality targets' setting (docs/perf/dof.md) */
     o->sat_variant = "tiled";
     o->dof_half = true;   /* 72 us against 121 at 1080p on the H200, both quality targets met (docs/perf/dof-half.md) */
-    o->handover_batch = 1;
+    o->handover_batch = 0;     /* auto: app_dof_init picks (APP_AUTO_BATCH where CUDA takes the frame through Vulkan) */
     o->frames_in_flight = 0;   /* app_dof_init picks: 2 where CUDA takes the frame by map, else 1 */
     o->gather = NULL;   /* app_dof_init picks: cuda with the cuda SAT backend, else compute */
 }
@@ -164,10 +164,12 @@ static const struct viewer_flag {
                                 "later (the same pixels a frame index; --interop map or vulkan). Default: 2\n"
                                 "where the cuda SAT takes the frame by map, else 1 (through Vulkan, two\n"
                                 "save no wall time)"},
-    {"--handover-batch", "N", "1 (default): each frame's CUDA work starts after its render; 2..4: GL\n"
-                              "renders N frames, then CUDA works on all N, so the GPU switches between\n"
-                              "GL and CUDA twice per N frames instead of twice a frame (N frame sets;\n"
-                              "each frame is shown N frames later)"},
+    {"--handover-batch", "auto|N", "1: each frame's CUDA work starts after its render; 2..4: GL renders N\n"
+                                   "frames, then CUDA works on all N, so the GPU switches between GL and\n"
+                                   "CUDA twice per N frames instead of twice a frame (N frame sets; each\n"
+                                   "frame is shown N frames later). auto (default): 3 where CUDA takes the\n"
+                                   "frame through Vulkan and no --frames-in-flight is given, run in order\n"
+                                   "(no frame late) while a window waits for vsync; else 1"},
     {"--fallback", NULL, "when the --sat-backend or --gather asked for cannot run here, run what\n"
                          "can (cuda -> gl, cuda gather -> compute) and say so, instead of failing"},
     {"--kernel", "K", "DoF kernel: disc (a stepped disc of fractional radius, soft guard; the\n"
@@ -244,7 +246,14 @@ static int parse_flag(app_options *o, const char *a, const char *next, sw_error 
     } else if (!strcmp(a, "--frames-in-flight")) {
         return parse_long(a, next, 1, APP_MAX_FRAMES_IN_FLIGHT, &o->frames_in_flight, err);
     } else if (!strcmp(a, "--handover-batch")) {
-        return parse_long(a, next, 1, APP_MAX_FRAME_SETS, &o->handover_batch, err);
+        if (next && !strcmp(next, "auto")) {
+            o->handover_batch = 0;
+            return 0;
+        }
+        if (parse_long(a, next, 1, APP_MAX_FRAME_SETS, &o->handover_batch, err))
+            return sw_fail(err, "--handover-batch '%s': expected auto or a whole number in 1..%d", next ? next : "",
+                           APP_MAX_FRAME_SETS);
+        return 0;
     } else if (!strcmp(a, "--near")) {
         if (dof_near_parse(next, &o->near, err)) return sw_wrap(err, "--near: ");
     } else if (!strcmp(a, "--dof-scale")) {

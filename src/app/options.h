@@ -7,6 +7,7 @@
 
 #define APP_MAX_FRAMES_IN_FLIGHT 2   /* --frames-in-flight: 1 or 2 frame sets */
 #define APP_MAX_FRAME_SETS 4         /* --handover-batch: frame sets the app can hold */
+#define APP_AUTO_BATCH 3             /* --handover-batch auto: frames a hand-over where CUDA takes the frame */
 
 typedef struct app_options {
     bool headless;
@@ -38,7 +39,7 @@ typedef struct app_options {
     long dof_reference;       /* --dof-reference N: thin-lens views to score the DoF against (0: none) */
     const char *sat_backend;  /* --sat-backend cpu|gl|cuda (NULL: cuda when available, else gl) */
     const char *sat_variant;  /* --sat-variant three-pass|tiled */
-    long handover_batch;      /* --handover-batch 1..4: frames handed between GL and CUDA at a time */
+    long handover_batch;      /* --handover-batch 1..4: frames handed between GL and CUDA at a time (0: auto) */
     long frames_in_flight;    /* --frames-in-flight 1|2: frame sets the GPU works on at once (0: app_dof_init picks) */
     const char *interop;      /* --interop map|external|auto: the GL-CUDA hand-over (NULL: map) */
     const char *gather;       /* --gather fragment|compute|cuda; NULL: cuda with the cuda SAT, else compute */
