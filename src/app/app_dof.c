@@ -71,7 +71,8 @@ int app_dof_init(app *a, sw_error *err)
      * about 170 us each way, then comes twice per 3 frames, not twice a frame (wall/busy
      * 1.21x -> 1.08x a 1080p frame on an H100); a window waiting for vsync runs the sets in
      * order instead (app_frame), since there the GPU idles anyway and 3 frames late is 50 ms. */
-    a->batch_auto = !o->handover_batch && !o->frames_in_flight && a->sat_backend == PRIM_CUDA && vulkan && a->vulkan;
+    a->batch_auto = !o->handover_batch && !o->frames_in_flight && a->sat_backend == PRIM_CUDA && a->gather == DOF_CUDA &&
+                    vulkan && a->vulkan;   /* a GL gather takes the frame by map: measured through Vulkan only */
     a->batch = a->batch_auto ? APP_AUTO_BATCH : o->handover_batch > 1 ? (int)o->handover_batch : 1;
     if (a->batch > 1 && o->frames_in_flight && o->frames_in_flight != a->batch)
         return sw_fail(err, "--handover-batch %d: holds %d frames in flight; drop --frames-in-flight %ld", a->batch,

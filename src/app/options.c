@@ -167,9 +167,10 @@ static const struct viewer_flag {
     {"--handover-batch", "auto|N", "1: each frame's CUDA work starts after its render; 2..4: GL renders N\n"
                                    "frames, then CUDA works on all N, so the GPU switches between GL and\n"
                                    "CUDA twice per N frames instead of twice a frame (N frame sets; each\n"
-                                   "frame is shown N frames later). auto (default): 3 where CUDA takes the\n"
-                                   "frame through Vulkan and no --frames-in-flight is given, run in order\n"
-                                   "(no frame late) while a window waits for vsync; else 1"},
+                                   "frame is shown N frames later). auto (default): 3 where the cuda SAT and\n"
+                                   "gather take the frame through Vulkan and no --frames-in-flight is\n"
+                                   "given, run in order (no frame late) while a window waits for vsync;\n"
+                                   "else 1"},
     {"--fallback", NULL, "when the --sat-backend or --gather asked for cannot run here, run what\n"
                          "can (cuda -> gl, cuda gather -> compute) and say so, instead of failing"},
     {"--kernel", "K", "DoF kernel: disc (a stepped disc of fractional radius, soft guard; the\n"
