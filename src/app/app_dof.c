@@ -56,10 +56,11 @@ int app_dof_init(app *a, sw_error *err)
      * default where CUDA builds the table; app.c), else map. */
     sat_interop_mode requested = a->vulkan ? SAT_INTEROP_VULKAN : SAT_INTEROP_MAP;
     if (o->interop && sat_interop_parse(o->interop, &requested, err)) return sw_wrap(err, "--interop: ");
-    /* Frames in flight, by default: one through Vulkan (its wall is two's by map, 1.985
-     * against 2.006 ms a 1080p frame on an H100, with no frame of latency, and the kernels
-     * find the frame in L2), two by map (wall 2.34 -> 2.04 ms on the H200); with external
-     * memory the two sets' frames are not yet the single set's, so it is refused there. */
+    /* Frames in flight, by default where the auto batch (below) does not apply: one through
+     * Vulkan (its wall is two's by map, 1.985 against 2.006 ms a 1080p frame on an H100,
+     * with no frame of latency, and the kernels find the frame in L2), two by map (wall
+     * 2.34 -> 2.04 ms on the H200); with external memory the two sets' frames are not yet
+     * the single set's, so it is refused there. */
     const bool vulkan = requested == SAT_INTEROP_VULKAN || requested == SAT_INTEROP_AUTO;   /* auto: else map */
     const bool two = a->sat_backend == PRIM_CUDA && (requested == SAT_INTEROP_MAP || vulkan);
     if (o->frames_in_flight > 1 && a->sat_backend == PRIM_CUDA && !two)
