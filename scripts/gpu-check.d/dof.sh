@@ -142,6 +142,9 @@ frames "cuda-v2-cuda-disc-nearoff-1920x1080" \
 # the table and the DoF passes apart, and the events between them in the frame's time).
 frames "cuda-v2-cuda-disc-half-1920x1080" \
   --size 1920x1080 --sat-backend cuda --sat-variant tiled --gather cuda --dof-scale half
+# the default's batches of 3 leave the frame's textures out of L2: one set beside them
+frames "cuda-v2-cuda-disc-half-one-1920x1080" \
+  --size 1920x1080 --sat-backend cuda --sat-variant tiled --gather cuda --dof-scale half --handover-batch 1
 frames "cuda-v2-cuda-disc-half-split-1920x1080" \
   --size 1920x1080 --sat-backend cuda --sat-variant tiled --gather cuda --dof-scale half --cuda-stages split
 frames "cuda-v2-cuda-split-1920x1080" \
