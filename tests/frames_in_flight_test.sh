@@ -135,8 +135,8 @@ d = json.load(open("%s/def.json" % sys.argv[1]))["frame_gpu"]
 vk = d["frame_textures"] == "vulkan"
 print("default:", "vulkan" if vk else "map (%s)" % d["vulkan_unavailable_because"])
 for name, n, path in (("map-1", 1, "map"), ("map-2", 2, "map"), ("map-d", 2, "map"), ("gl-gather-2", 2, "map"),
-                      ("def", 3 if vk else 2, "vulkan" if vk else "map"), ("vk-1", 1, "vulkan" if vk else "map"),
-                      ("map-p", 2, "map"), ("gl-gather-d", 1, "map"),
+                      ("def", 3 if vk else 2, "vulkan" if vk else "map"), ("vk-1", 1 if vk else 2, "vulkan" if vk else "map"),
+                      ("map-p", 2, "map"), ("gl-gather-d", 1 if vk else 2, "map"),
                       ("vk-p", 2, "vulkan" if vk else "map"), ("vk-b3", 3, "vulkan" if vk else "map"),
                       ("vk-b4", 4, "vulkan" if vk else "map")):
     g = json.load(open("%s/%s.json" % (sys.argv[1], name)))["frame_gpu"]
