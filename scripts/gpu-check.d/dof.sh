@@ -145,6 +145,11 @@ frames "cuda-v2-cuda-disc-half-1920x1080" \
 # the default's batches of 3 leave the frame's textures out of L2: one set beside them
 frames "cuda-v2-cuda-disc-half-one-1920x1080" \
   --size 1920x1080 --sat-backend cuda --sat-variant tiled --gather cuda --dof-scale half --handover-batch 1
+# the large apertures' grids (from aperture 16): both, the guard's alone, the near layer's alone
+for grids in "both:" "guard:--near off" "near:--guard off"; do
+  frames "cuda-v2-cuda-disc-half-a40-${grids%%:*}-1920x1080" --size 1920x1080 --sat-backend cuda --gather cuda \
+    --dof-scale half --handover-batch 1 --aperture 40 ${grids#*:}
+done
 frames "cuda-v2-cuda-disc-half-split-1920x1080" \
   --size 1920x1080 --sat-backend cuda --sat-variant tiled --gather cuda --dof-scale half --cuda-stages split
 frames "cuda-v2-cuda-split-1920x1080" \
