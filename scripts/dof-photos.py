@@ -7,7 +7,8 @@ object, the background blurred), makes the scene at --size with the CoC --coc px
 object shows the next photograph of the list), runs `compute dof --reference` with the
 disc with the layer tables (the default, --near layers), the disc alone (--near off), the
 disc with the near field (--near on), both without the soft guard (--guard off), three boxes, the
-chapter's single box and the half-resolution disc with the near field (--scale half), on
+chapter's single box and the half-resolution disc with the near field and with the layer
+tables (--scale half), on
 each --backends, and prints the scores: one line a run, then a
 markdown table (band and frame SSIM per kernel and case, the mean and the least over the
 photographs, and the largest difference between backends).
@@ -32,7 +33,8 @@ KERNELS = [("disc, layers (default)", []), ("disc", ["--near", "off"]), ("disc, 
            ("disc, no guard", ["--near", "off", "--guard", "off"]),
            ("disc, near field, no guard", ["--near", "on", "--guard", "off"]), ("3 boxes", ["--boxes", "3", "--near", "off"]),
            ("1 box (the chapter's)", ["--boxes", "1", "--near", "off"]),
-           ("disc, near field, half-res", ["--near", "on", "--scale", "half"])]
+           ("disc, near field, half-res", ["--near", "on", "--scale", "half"]),
+           ("disc, layers, half-res", ["--near", "layers", "--scale", "half"])]
 CPU_ONLY = set()   # rows the cpu backend alone runs (none: --scale half runs on gl and cuda too)
 NEAR, FAR = 1.0, 4.0   # compute dof-scene's default depths
 

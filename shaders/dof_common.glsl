@@ -323,17 +323,19 @@ vec4 layer_disc(int t, ivec2 p, float r)
     return lo + f * (layer_disc_mean(t, p, n + 1) - lo);
 }
 
-// The pixel with the layer tables, in a tile of near CoC rt (0: none) and least near depth dt.
-vec4 layers_pixel(ivec2 p, float rt, float dt)
+// The pixel with the layer tables, in a tile of near CoC rt (0: none) and least near depth dt;
+// alpha: the near layer's coverage laid over it (the half-size composite's, u_coverage_out).
+vec4 layers_pixel(ivec2 p, float rt, float dt, out float alpha)
 {
+    alpha = 0.0;
     vec4 v = texelFetch(u_color, p, 0);
     float d = depth_at(p);
     float s = clamp(u_aperture * (1.0 - u_focus / max(d, 1e-6)), -float(DOF_MAX_RADIUS), float(DOF_MAX_RADIUS));
     float r = abs(s);
     if (s <= -0.5) {   // inside the blurred foreground: the disc, and the probes' layer of what is nearer
         vec4 own = disc_gather(p, r), col;
-        float al = near_layer(p, d, rt, dt, col);
-        return own + al * (col - own);
+        alpha = near_layer(p, d, rt, dt, col);
+        return own + alpha * (col - own);
     }
     if (r >= 0.5) {
         vec4 pm = layer_disc(1, p, r);
@@ -343,6 +345,7 @@ vec4 layers_pixel(ivec2 p, float rt, float dt)
     if (rt >= 0.5) {
         vec4 pm = layer_disc(0, p, rt);
         v.rgb = pm.rgb + (1.0 - pm.a) * v.rgb;
+        alpha = pm.a;
     }
     return v;
 }
@@ -359,9 +362,14 @@ vec4 dof_effect_pixel(ivec2 p)
     bool layers = u_layers != 0 && u_view == 0;
     bool near = (u_near != 0 || layers) && u_view == 0;
     vec2 t = near ? near_tile(p) : vec2(0.0, 3.0e38);
-    if (layers) return layers_pixel(p, t.x, t.y);
-    vec4 v = dof_pixel(p);
     float alpha = 0.0;
+    vec4 v;
+    if (layers) {
+        v = layers_pixel(p, t.x, t.y, alpha);
+        if (u_coverage_out != 0) v.a = alpha;
+        return v;
+    }
+    v = dof_pixel(p);
     if (near) {
         vec4 col;
         alpha = near_layer(p, depth_at(p), t.x, t.y, col);

@@ -158,10 +158,9 @@ expect 2 "sat of floats on gl" -- "$bin" compute sat --backend gl --in f32.npy -
 expect 1 "a negative depth" -- "$bin" compute dof --backend cpu --in photo.png --depth depth_neg.npy --focus 1 --aperture 2 --out o.png
 says "row 1, column 0" "a negative depth"
 [ ! -e o.png ] || fail "a refused depth map left an output"
-# the half-resolution DoF: cpu, gl (either GL gather), cuda with its own gather; not with the layer tables
+# the half-resolution DoF: cpu, gl (either GL gather), cuda with its own gather
 expect 2 "dof --scale half on cuda with a GL gather" -- "$bin" compute dof --backend cuda --gather compute --in photo.png --depth depth_neg.npy --focus 1 --aperture 2 --scale half --out o.png
 says "--gather cuda" "dof --scale half on cuda with a GL gather"
-expect 2 "dof --scale half --near layers" -- "$bin" compute dof --backend cpu --in photo.png --depth depth_neg.npy --focus 1 --aperture 2 --scale half --near layers --out o.png
 expect 2 "dof --scale quarter" -- "$bin" compute dof --backend cpu --in photo.png --depth depth_neg.npy --focus 1 --aperture 2 --scale quarter --out o.png
 
 echo "--- headless: a named backend runs or fails; the JSON's fields"

@@ -10,7 +10,7 @@
 #include "io/image.h"
 #include "test_util.h"
 
-/* --near for dof_render_view's runs: NULL (the default), "on" or "off". */
+/* --near for dof_render_view's runs: NULL (the default), "on", "off" or "layers". */
 static const char *dof_render_near;
 /* --dof-scale for dof_render_view's runs: NULL is "full" (the app's default is half; the
  * frame tests compare the full-size kernels unless they ask for half). */

@@ -83,4 +83,11 @@ run --frames 2 --interop external --gather compute --json "$tmp/gl.json" 2>"$tmp
     fail "--interop external --gather compute: $(tail -2 "$tmp/gl.err")"
 grep -q "hand-over: map (the external path serves the cuda gather" "$tmp/gl.err" ||
     fail "no reason logged for map under --gather compute: $(grep -i hand-over "$tmp/gl.err")"
+# --dof-scale half asked for where the external path takes the frame: full size, said once.
+run --frames 1 --interop external --dof-scale half --json "$tmp/half.json" 2>"$tmp/half.err" ||
+    fail "--interop external --dof-scale half: $(tail -2 "$tmp/half.err")"
+grep -q -- "--dof-scale half: the DoF runs at full size here" "$tmp/half.err" ||
+    fail "no word of the full size under --interop external --dof-scale half"
+python3 -c 'import json,sys; d=json.load(open(sys.argv[1]))["dof"]; assert (d["scale"], d["scale_requested"]) == ("full", "half"), d' \
+    "$tmp/half.json" || fail "--interop external --dof-scale half: the JSON's DoF scale is not full (half asked)"
 [ $fails = 0 ] && echo "PASS: external frames equal map frames, gaps measured on both" || { echo "$fails failure(s)"; exit 1; }

@@ -203,8 +203,8 @@ static void guard(const char *backend)
               "--aperture", "10", "--guard", "maybe", "--out", "dofcli_bad.png") == 2);
 }
 
-/* The near field's defaults: the layer tables, and the probes (--near on) with --scale
- * half, which has no layer tables; each the same bytes as the mode named. */
+/* The near field's default: the layer tables, at full size and at half; each the same
+ * bytes as the mode named. */
 static bool same_output(const char *const *flags, int n_flags, const char *const *named, int n_named)
 {
     const char *base[] = {"dof", "--backend", "cpu", "--in", "dofcli_square.png", "--depth", "dofcli_sdepth.npy",
@@ -228,10 +228,12 @@ static bool same_output(const char *const *flags, int n_flags, const char *const
 static void near_defaults(void)
 {
     const char *layers[] = {"--near", "layers"}, *on[] = {"--near", "on"}, *off[] = {"--near", "off"};
-    const char *half[] = {"--scale", "half"}, *half_on[] = {"--scale", "half", "--near", "on"};
+    const char *half[] = {"--scale", "half"}, *half_layers[] = {"--scale", "half", "--near", "layers"},
+               *half_on[] = {"--scale", "half", "--near", "on"};
     CHECK_MSG(same_output(NULL, 0, layers, 2), "the default is not --near layers");
     CHECK_MSG(!same_output(NULL, 0, off, 2), "--near off is the same as the default: the check would miss it");
-    CHECK_MSG(same_output(half, 2, half_on, 4), "--scale half alone is not --scale half --near on");
+    CHECK_MSG(same_output(half, 2, half_layers, 4), "--scale half alone is not --scale half --near layers");
+    CHECK_MSG(!same_output(half, 2, half_on, 4), "--scale half --near on is the same as layers: the check would miss it");
     CHECK_MSG(!same_output(NULL, 0, on, 2), "--near on is the same as layers here: the check would miss it");
 }
 

@@ -2,10 +2,10 @@
  * production SAT and gather at half size; `compute dof --backend cuda --gather cuda
  * --scale half`) against the C version (src/dof/dof_half.c, the same dof_half_math.h),
  * on opaque noise of awkward sizes (odd and even, a pixel wide or high, 1080p) over the
- * noise's red as depth, with the near field and without, three and four channels; the
- * outputs are deleted before each run, so a run that writes nothing fails. The app's
- * frame with --dof-scale half (the cuda gather) against the same frame at full size:
- * close, not equal. A picture whose alpha varies is refused (the half gather's fourth
+ * noise's red as depth, with the near field, the layer tables and neither, three and four
+ * channels; the outputs are deleted before each run, so a run that writes nothing fails.
+ * The app's frame with --dof-scale half (the cuda gather; the near field, then the layer
+ * tables) against the same frame at full size: close, not equal. A picture whose alpha varies is refused (the half gather's fourth
  * channel carries the near coverage). */
 #include <unistd.h>
 
@@ -42,12 +42,12 @@ static void sizes_against_c(size_t nsizes, const char *aperture)
 {
     static const int sizes[SIZES_ALL][2] = {{37, 29}, {330, 97}, {1, 1}, {2, 3}, {3, 2}, {131, 67}, {257, 1}, {1, 211},
                                             {1920, 1080}};
-    static const char *const nears[] = {"on", "off"};
+    static const char *const nears[] = {"on", "off", "layers"};
     uint64_t seed = 606;
     half_aperture = aperture;
     for (size_t s = 0; s < nsizes; s++)
         for (int c = 3; c <= 4; c++)
-            for (int k = 0; k < 2; k++) {
+            for (int k = 0; k < 3; k++) {
                 int w = sizes[s][0], h = sizes[s][1];
                 if (write_noise("dofhalf_in.png", w, h, c, 200, &seed)) return;
                 int rc_cuda = half_run("dofhalf_in.png", "cuda", nears[k], "dofhalf_cuda.png");
@@ -79,19 +79,27 @@ static void sizes_against_c(size_t nsizes, const char *aperture)
  * same at full size: each pixel of the half one is the full one's blur seen on a grid
  * twice as coarse, so they are close (test_dof_half.c's bound for C, on noise: 1.0) but not
  * the same picture (a half path that did nothing would be). */
-static void app_frame(void)
+static void app_frame(const char *near)
 {
     image8 full, half;
     sw_error err;
+    char full_dir[64], half_dir[64], path[96], what[96];
+    snprintf(full_dir, sizeof full_dir, "dofhalf_full_%s", near);
+    snprintf(half_dir, sizeof half_dir, "dofhalf_half_%s", near);
+    dof_render_near = near;
     dof_render_scale = NULL;
-    int rc = dof_render("cuda", NULL, "cuda", "dofhalf_full");
+    int rc = dof_render("cuda", NULL, "cuda", full_dir);
     dof_render_scale = "half";
-    rc |= dof_render("cuda", NULL, "cuda", "dofhalf_half");
+    rc |= dof_render("cuda", NULL, "cuda", half_dir);
     dof_render_scale = NULL;
-    CHECK_MSG(rc == 0, "headless cuda frames failed");
-    if (rc || image_load_file(&full, "dofhalf_full/frame_0000.png", 0, &err)) return;
-    if (!image_load_file(&half, "dofhalf_half/frame_0000.png", 0, &err)) {
-        dof_compare("the app's frame, cuda gather: half size vs full", &half, &full, 1.0, 0.01);
+    dof_render_near = NULL;
+    CHECK_MSG(rc == 0, "headless cuda frames (--near %s) failed", near);
+    snprintf(path, sizeof path, "%s/frame_0000.png", full_dir);
+    if (rc || image_load_file(&full, path, 0, &err)) return;
+    snprintf(path, sizeof path, "%s/frame_0000.png", half_dir);
+    if (!image_load_file(&half, path, 0, &err)) {
+        snprintf(what, sizeof what, "the app's frame, cuda gather, --near %s: half size vs full", near);
+        dof_compare(what, &half, &full, 1.0, 0.01);
         size_t n = (size_t)full.width * full.height * full.channels, same = 0;
         for (size_t i = 0; i < n; i++) same += half.pixels[i] == full.pixels[i];
         CHECK_MSG(same < n, "the half-size frame is the full-size frame byte for byte: the half path did not run");
@@ -107,7 +115,8 @@ int main(void)
     sizes_against_c(SIZES_ALL, "12");
     sizes_against_c(2, "40");
     half_aperture = "12";
-    app_frame();
+    app_frame("on");
+    app_frame("layers");
     uint64_t seed = 9;
     if (!write_noise("dofhalf_alpha.png", 33, 17, 4, -1, &seed))
         CHECK_MSG(half_run("dofhalf_alpha.png", "cuda", "on", "dofhalf_alpha_out.png") == 1,

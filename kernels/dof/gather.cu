@@ -225,6 +225,18 @@ __device__ static inline void dof_near_probe_table(float2 *table, float rt, int 
     __syncwarp();
 }
 
+/* The gather's result at (x, y) as four half floats: into the half DoF's linear buffer
+ * (read by the composite from L2) or the output surface. */
+__device__ static __forceinline__ void dof_store(const dof_cuda_args *a, int x, int y, const float *v)
+{
+    ushort4 o = make_ushort4(__half_as_ushort(__float2half(v[0])), __half_as_ushort(__float2half(v[1])),
+                             __half_as_ushort(__float2half(v[2])), __half_as_ushort(__float2half(v[3])));
+    if (a->half_out)
+        ((ushort4 *)a->half_out)[(size_t)y * (unsigned)a->w + (unsigned)x] = o;
+    else
+        surf2Dwrite(o, a->out, x * (int)sizeof(ushort4), y);
+}
+
 /* ALPHA3: the fourth channel is a.alpha at every pixel, so only three are averaged.
  * SPLIT (with ALPHA3): the table in two planes. NEAR: the near field, the block its tile
  * (dof_near_tile). LAYERS (with DISC and NEAR): the near field and the far blur from the
@@ -256,14 +268,15 @@ __global__ void __launch_bounds__(DOF_GATHER_THREADS, LAYERS ? DOF_LAYERS_BLOCKS
         /* the probes' table, for the foreground's own pixels (every lane of the warp) */
         if (tile_rt >= 0.5f)
             dof_near_probe_table(dof_probes[threadIdx.y], tile_rt * dof_near_spread(&a.p), dof_near_probes(&a.p));
-        if (x >= a.w || y >= a.h) return;
-        float v[4];
-        DOF_COLOR(&m, x, y, v);
-        dof_layers_pixel(&m, x, y, tile_rt, tile_dt, v);
-        if (ALPHA3) v[3] = a.alpha;
-        ushort4 o = make_ushort4(__half_as_ushort(__float2half(v[0])), __half_as_ushort(__float2half(v[1])),
-                                 __half_as_ushort(__float2half(v[2])), __half_as_ushort(__float2half(v[3])));
-        surf2Dwrite(o, a.out, x * (int)sizeof(ushort4), y);
+        if (inside) {
+            float v[4];
+            DOF_COLOR(&m, x, y, v);
+            float al = dof_layers_pixel(&m, x, y, tile_rt, tile_dt, v);
+            if (ALPHA3) v[3] = a.alpha;
+            if (a.coverage_out) v[3] = al;   /* the half DoF: the near coverage, for the composite */
+            dof_store(&a, x, y, v);
+        }
+        if (a.ready) dof_ready_publish(a.ready, a.ready_w, x, y, a.h, a.epoch);   /* every lane, converged */
         return;
     }
     float v[4] = {0.0f, 0.0f, 0.0f, 0.0f};
@@ -309,12 +322,7 @@ __global__ void __launch_bounds__(DOF_GATHER_THREADS, LAYERS ? DOF_LAYERS_BLOCKS
         }
     }
     if (inside) {
-        ushort4 o = make_ushort4(__half_as_ushort(__float2half(v[0])), __half_as_ushort(__float2half(v[1])),
-                                 __half_as_ushort(__float2half(v[2])), __half_as_ushort(__float2half(v[3])));
-        if (a.half_out)
-            ((ushort4 *)a.half_out)[(size_t)y * (unsigned)a.w + (unsigned)x] = o;
-        else
-            surf2Dwrite(o, a.out, x * (int)sizeof(ushort4), y);
+        dof_store(&a, x, y, v);
     }
     /* the half DoF's row, published for the composite (every lane, converged here) */
     if (a.ready) dof_ready_publish(a.ready, a.ready_w, x, y, a.h, a.epoch);

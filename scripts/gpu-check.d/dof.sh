@@ -70,8 +70,9 @@ if command -v compute-sanitizer > /dev/null; then
           grep -q "ERROR SUMMARY: 0 errors\|RACECHECK SUMMARY: 0 hazards" "$log" || { ok=0; tail -20 "$log"; }
       done
     done
-    # the half-size DoF: its downsample and its composite (shared-memory taps) around them
-    for near in on off; do
+    # the half-size DoF: its downsample and its composite (shared-memory taps) around them,
+    # with the layer tables at half size too
+    for near in on off layers; do
       log="$OUT/dof-$tool-interop-v2-half-near$near.txt"
       timeout 40 \
         compute-sanitizer --tool "$tool" --error-exitcode 3 "$bin" compute dof --backend cuda --variant tiled \
@@ -145,6 +146,10 @@ frames "cuda-v2-cuda-disc-half-1920x1080" \
 # the default's batches of 3 leave the frame's textures out of L2: one set beside them
 frames "cuda-v2-cuda-disc-half-one-1920x1080" \
   --size 1920x1080 --sat-backend cuda --sat-variant tiled --gather cuda --dof-scale half --handover-batch 1
+# the layer tables at half size (--near layers): their input pass, two uint4 SAT builds and
+# the LAYERS gather on the 960x540 frame
+frames "cuda-v2-cuda-disc-half-layers-1920x1080" \
+  --size 1920x1080 --sat-backend cuda --sat-variant tiled --gather cuda --dof-scale half --near layers
 # the large apertures' grids (from aperture 16): both, the guard's alone, the near layer's alone
 for grids in "both:" "guard:--near off" "near:--guard off"; do
   frames "cuda-v2-cuda-disc-half-a40-${grids%%:*}-1920x1080" --size 1920x1080 --sat-backend cuda --gather cuda \

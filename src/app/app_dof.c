@@ -271,10 +271,8 @@ const char *app_dof_mode(const app *a, char *buf, size_t size)
 {
     dof_mode_describe(a->kernel, a->boxes, a->guard, a->near, buf, size);
     size_t n = strlen(buf);
-    const bool layers = a->near == DOF_NEAR_LAYERS && a->kernel == DOF_KERNEL_DISC;
     if (a->half && n < size)
         snprintf(buf + n, size - n, "%s", app_dof_half_active(a) ? ", half size"
-                                          : layers          ? ", full size (half: not with layers)"
                                                             : ", full size (half: cuda gather by map or vulkan, or gl/cpu SAT)");
     return buf;
 }
@@ -289,7 +287,7 @@ bool app_dof_half_active(const app *a)
     const bool where = a->sat_backend == PRIM_CUDA
                            ? a->gather == DOF_CUDA && m != SAT_INTEROP_EXTERNAL
                            : a->gather != DOF_CUDA;
-    return a->half && where && !(a->near == DOF_NEAR_LAYERS && a->kernel == DOF_KERNEL_DISC);
+    return a->half && where;
 }
 
 void app_toggle_half(app *a)

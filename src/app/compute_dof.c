@@ -31,7 +31,7 @@ static const char *const usage =
     "the near and the far layer premultiplied by their coverage: a blurred background averages only the\n"
     "far layer, so a sharp object in front neither bleeds into it nor shrinks it, and the near layer's\n"
     "box means over the tile's near CoC are laid over the rest (inside the foreground, the probes below\n"
-    "spread what is nearer). on (the app's; the default with --scale half): a blurred foreground spreads\n"
+    "spread what is nearer). on (the app's): a blurred foreground spreads\n"
     "over what lies behind it by probes (a tile pass of the near field's CoC, a near layer blended over),\n"
     "and the radius shrinks smoothly where a sharp nearer object would bleed into the blur (--guard,\n"
     "default on; the boxes halve it). off: the guard alone. Every backend runs each.\n\n"
@@ -39,7 +39,7 @@ static const char *const usage =
     "the app) and run the DoF shader. --reference scores the result against a ground-truth picture of\n"
     "the same size (such as a thin-lens render): PSNR and SSIM on luma, over the whole picture and over\n"
     "the depth-edge band, printed as one JSON line. --scale half (cpu; gl with --gather compute or\n"
-    "fragment; cuda with --gather cuda; not with --near layers; an opaque picture on gl and cuda) runs\n"
+    "fragment; cuda with --gather cuda; an opaque picture on gl and cuda) runs\n"
     "the whole DoF on the picture downsampled 2x2 (colour the mean, depth the nearest) with the aperture\n"
     "halved, and composites it at full size: the half result upsampled, each pixel's own detail kept\n"
     "where its CoC is below 1.5 px and no blurred foreground covers it.";
@@ -243,11 +243,6 @@ int compute_dof(int argc, char **argv)
     if (half && b == PRIM_CUDA && g != DOF_CUDA) {
         fprintf(stderr, "scanworks compute dof: --scale half on --backend cuda runs with --gather cuda (the compute "
                         "and fragment gathers' half size is --backend gl)\n");
-        return 2;
-    }
-    if (half && !near_s) near = DOF_NEAR_ON;   /* the half size has no layer tables: the app's near field */
-    if (half && near == DOF_NEAR_LAYERS) {
-        fprintf(stderr, "scanworks compute dof: --scale half is not yet with --near layers (only off or on)\n");
         return 2;
     }
     if (!variant_s && b != PRIM_CPU) v = SAT_TILED;

@@ -30,7 +30,6 @@ int dof_frame_cuda_before(dof_frame_cuda *f, const dof_params *params, cudaTextu
     f->on_half = half;
     *table = (dof_frame_table){color, w, h, false, NULL, NULL};
     f->steps_done = 0;
-    if (half && dof_uses_layers(params)) return sw_fail(err, "the half-resolution DoF has no layer tables");
     if (half && alpha < 0.0f) return sw_fail(err, "the half-resolution DoF needs an opaque picture (one alpha everywhere)");
     const int gw = half ? dof_half_size(w) : w, gh = half ? dof_half_size(h) : h;   /* the gather's size */
     dof_params p = *params;
@@ -54,7 +53,7 @@ int dof_frame_cuda_before(dof_frame_cuda *f, const dof_params *params, cudaTextu
     /* At half size the downsample writes the near field's sample grid as it makes the
      * half depth (step 0 of the tile pass, a kernel of its own at full size: 3.7 us at
      * 1080p on an H100 for a grid of 0.2% of the pixels). */
-    const bool fused_grid = half && tiles && dof_cuda_near_samples(gh) > 0;   /* half: no layer tables (above) */
+    const bool fused_grid = half && tiles && dof_cuda_near_samples(gh) > 0;
     f->a = (dof_cuda_args){.color = color, .depth = depth, .out = out, .w = gw, .h = gh, .p = p, .alpha = alpha,
                            .near_cols = (p.near || p.layers) ? f->near_cols : NULL,
                            .near_cols_w = dof_cuda_near_samples(gw), .coverage_out = half};

@@ -60,14 +60,15 @@ void dof_half_composite(const dof_params *p, const uint8_t *img, const float *de
 int dof_half_apply(const dof_params *p, const uint8_t *img, const float *depth, int w, int h, int c, uint8_t *out,
                    sw_error *err)
 {
-    if (dof_uses_layers(p)) return sw_fail(err, "the half-resolution DoF has no layer tables (--near layers)");
     int hw = dof_half_size(w), hh = dof_half_size(h), rc = -1;
     size_t hn = (size_t)hw * hh;
     uint8_t *himg = sw_malloc(hn * c * 2, "the half picture", err);
     float *hdepth = himg ? sw_malloc(hn * 2 * sizeof *hdepth, "the half depth", err) : NULL;
     uint16_t *v = hdepth ? sw_malloc(hn * c * sizeof *v, "the half picture's values", err) : NULL;
     uint32_t *sat = v ? sw_malloc(hn * c * sizeof *sat, "the half table", err) : NULL;
-    if (!sat) goto done;
+    /* the layer tables at half size (--near layers): near and far, 4 channels each */
+    uint32_t *layers = sat && dof_uses_layers(p) ? sw_malloc(hn * 8 * sizeof *layers, "the half layer tables", err) : NULL;
+    if (!sat || (dof_uses_layers(p) && !layers)) goto done;
     uint8_t *hout = himg + hn * c;
     float *halpha = hdepth + hn;
     dof_half_downsample(img, depth, w, h, c, himg, hdepth);
@@ -75,7 +76,9 @@ int dof_half_apply(const dof_params *p, const uint8_t *img, const float *depth, 
     if (sat_host(PRIM_CPU, SAT_THREE_PASS, v, hw, hh, c, sat, err)) goto done;
     dof_params hp = *p;
     hp.aperture = 0.5f * p->aperture;   /* the CoC in half pixels */
-    dof_cpu_apply_alpha(&hp, himg, sat, NULL, hdepth, hw, hh, c, hout, halpha);
+    const uint32_t *const tables[2] = {layers, layers ? layers + hn * 4 : NULL};
+    if (layers && dof_cpu_layer_tables(&hp, himg, hdepth, hw, hh, c, layers, layers + hn * 4, err)) goto done;
+    dof_cpu_apply_alpha(&hp, himg, sat, layers ? tables : NULL, hdepth, hw, hh, c, hout, halpha);
     dof_half_composite(p, img, depth, w, h, c, himg, hdepth, hout, halpha, out);
     rc = 0;
 done:
@@ -83,5 +86,6 @@ done:
     free(hdepth);
     free(v);
     free(sat);
+    free(layers);
     return rc;
 }

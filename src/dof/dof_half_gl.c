@@ -92,7 +92,6 @@ int dof_half_gl_run(dof_half_gl *hg, dof_pass *pass, sat_frame *sat, prim_backen
                     const dof_params *p, GLuint color_tex, GLuint depth_tex, int w, int h, float alpha,
                     GLuint out_tex, gpu_timer *timer, sw_error *err)
 {
-    if (dof_uses_layers(p)) return sw_fail(err, "the half-resolution DoF has no layer tables (--near layers)");
     if (alpha < 0.0f)
         return sw_fail(err, "the half-resolution DoF needs an opaque picture (one alpha everywhere): the half "
                             "gather's fourth channel carries the near coverage");

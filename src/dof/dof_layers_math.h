@@ -78,8 +78,10 @@ DOF_LAYER_FN void dof_layer_disc(const struct dof_image *m, int t, int px, int p
 /* The pixel (px, py) with the layer tables, in a tile of near CoC RT and least near depth
  * DT (dof_near_sample; RT 0: none): V holds the pixel's own colour in, its result out
  * (channels 0..c; a fourth channel, where the picture has one, is the pixel's own outside
- * the blurred foreground, the colour disc's inside it, with the probes' layer over it). */
-DOF_LAYER_FN void dof_layers_pixel(const struct dof_image *m, int px, int py, float rt, float dt, float *v)
+ * the blurred foreground, the colour disc's inside it, with the probes' layer over it).
+ * Returns the near layer's coverage laid over the pixel (0..1; the half-size composite's
+ * alpha, dof_half_math.h). */
+DOF_LAYER_FN float dof_layers_pixel(const struct dof_image *m, int px, int py, float rt, float dt, float *v)
 {
     float d = DOF_DEPTH(m, px, py);
     float s = dof_signed_radius(m->p->aperture, m->p->focus, d);
@@ -90,7 +92,7 @@ DOF_LAYER_FN void dof_layers_pixel(const struct dof_image *m, int px, int py, fl
         float col[4] = {0.0f, 0.0f, 0.0f, 0.0f};   /* alpha 0 leaves v: 0 x (col - v) reads no unset value */
         float al = dof_near_layer(m, px, py, d, rt, dt, col);
         for (int ch = 0; ch < m->c; ch++) v[ch] += al * (col[ch] - v[ch]);
-        return;
+        return al;
     }
     if (r >= 0.5f) {
         float pm[4];
@@ -106,7 +108,9 @@ DOF_LAYER_FN void dof_layers_pixel(const struct dof_image *m, int px, int py, fl
         float pm[4];
         dof_layer_disc(m, DOF_LAYER_NEAR, px, py, rt, pm);
         for (int ch = 0; ch < 3; ch++) v[ch] = pm[ch] + (1.0f - pm[3]) * v[ch];
+        return pm[3];
     }
+    return 0.0f;
 }
 #endif
 
