@@ -183,7 +183,7 @@ static const struct viewer_flag {
                          "and far layer tables that also keep sharp objects out of the far blur (layers)"},
     {"--dof-scale", "full|half", "the DoF at half size, composited back at full size (the default, where\n"
                                  "it runs: the cuda gather, or the compute or fragment gather after the gl\n"
-                                 "or cpu SAT; not with --near layers), or at the frame's size; U toggles"},
+                                 "or cpu SAT), or at the frame's size; U toggles"},
     {"--cuda-stages", "whole|split", "how the HUD and --json time a frame's CUDA work with the cuda gather:\n"
                                      "whole (one stage, \"sat + dof (cuda)\", from the first kernel to the\n"
                                      "last; the default) or split (the downsample, the table and the DoF passes\n"

@@ -25,7 +25,8 @@ void dof_half_composite(const dof_params *p, const uint8_t *img, const float *de
                         uint8_t *out);
 
 /* The whole half-resolution DoF of IMG over DEPTH into OUT (w*h*c bytes), with P's
- * settings for the full frame (the layer tables are not supported: -1 and ERR). */
+ * settings for the full frame (with the layer tables, they are built of the half picture);
+ * -1 and ERR where memory runs out. */
 int dof_half_apply(const dof_params *p, const uint8_t *img, const float *depth, int w, int h, int c, uint8_t *out,
                    sw_error *err);
 

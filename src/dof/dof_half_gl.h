@@ -10,7 +10,8 @@
  *      DoF output at full size.
  * The per-pixel arithmetic is shaders/dof_half_math.glsl, the GLSL twin of
  * src/dof/dof_half_math.h. Like CUDA's, it needs an opaque picture (one alpha at every
- * pixel: the half gather's fourth channel carries the coverage) and has no layer tables. */
+ * pixel: the half gather's fourth channel carries the coverage). With p->layers the
+ * gather builds the layer tables of the half picture (dof_layer_tables.h). */
 #ifndef SCANWORKS_DOF_DOF_HALF_GL_H
 #define SCANWORKS_DOF_DOF_HALF_GL_H
 

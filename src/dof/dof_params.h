@@ -26,7 +26,7 @@ typedef struct dof_params {
     int layers;       /* 1 (disc only): near and far layer tables (dof_math.h, dof_layers_pixel) in place of the
                          soft guard and the near field's probes */
     int half;         /* 1: the whole DoF at half size, composited onto the full frame (src/dof/dof_half.h;
-                         not with the layer tables) */
+                         the layer tables too, built of the half picture) */
 } dof_params;
 
 /* The layer tables are in use: asked for, with the disc (with boxes --near layers is the
