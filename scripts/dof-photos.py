@@ -104,8 +104,8 @@ def main():
     ap.add_argument("--backends", default="cpu,gl")
     ap.add_argument("--json", help="write every run's scores here")
     ap.add_argument("--montage", help="PNG: for chelsea, the middle 200x150 of the pinhole picture, the thin lens, "
-                    "the disc with the layer tables (the default), the disc without them (--near off) and the single box, "
-                    "a row a case")
+                    "the disc with the layer tables (the default) at full and at half size, the app's default (the near "
+                    "field at half size), the disc alone (--near off) and the single box, a row a case")
     a = ap.parse_args()
     photos = sorted(os.path.join(root, "assets", "photos", f) for f in os.listdir(os.path.join(root, "assets", "photos"))
                     if f.endswith(".png"))
@@ -141,7 +141,8 @@ def main():
             for case, best in (("near-blur", "disc, layers (default)"), ("far-blur", "disc, layers (default)")):
                 s = os.path.join(tmp, "%s-%s" % (pick, case))
                 grid.append([s + ".png", s + "-ref.png"] + [montage[(pick, case, k, b0)] for k in
-                                                             (best, "disc", "1 box (the chapter's)")])
+                                                             (best, "disc, layers, half-res", "disc, near field, half-res",
+                                                              "disc", "1 box (the chapter's)")])
             write_montage(a.montage, grid, 200, 150)
     if a.json:
         with open(a.json, "w") as f:
