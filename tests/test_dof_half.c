@@ -16,9 +16,9 @@
 #include <stdlib.h>
 
 #include "dof/dof_cpu.h"
+#include "dof/dof_cpu_run.h"
 #include "dof/dof_half.h"
 #include "dof/dof_params.h"
-#include "dof/sat.h"
 #include "test_util.h"
 
 /* Half against full (test_against_full), mean absolute difference of the 8-bit values.
@@ -81,21 +81,9 @@ static int half(const dof_params *p, const uint8_t *img, const float *depth, int
 /* The full-resolution DoF (compute dof's cpu path). */
 static int full(const dof_params *p, const uint8_t *img, const float *depth, int w, int h, int c, uint8_t *out)
 {
-    size_t n = (size_t)w * h * c;
-    uint16_t *v = malloc(n * sizeof *v);
-    uint32_t *sat = malloc(n * sizeof *sat);
     sw_error err;
-    uint32_t *layers = dof_uses_layers(p) ? malloc((size_t)w * h * 8 * sizeof *layers) : NULL;
-    int rc = v && sat && (layers || !dof_uses_layers(p)) ? 0 : -1;
-    for (size_t i = 0; !rc && i < n; i++) v[i] = img[i];
-    if (!rc) rc = sat_host(PRIM_CPU, SAT_THREE_PASS, v, w, h, c, sat, &err);
-    if (!rc && layers) rc = dof_cpu_layer_tables(p, img, depth, w, h, c, layers, layers + (size_t)w * h * 4, &err);
-    const uint32_t *const tables[2] = {layers, layers ? layers + (size_t)w * h * 4 : NULL};
-    if (!rc) dof_cpu_apply(p, img, sat, layers ? tables : NULL, depth, w, h, c, out);
-    CHECK(rc == 0);
-    free(v);
-    free(sat);
-    free(layers);
+    int rc = dof_cpu_run(p, img, depth, w, h, c, out, NULL, &err);
+    CHECK_MSG(rc == 0, "dof_cpu_run %dx%d: %s", w, h, err.msg);
     return rc;
 }
 

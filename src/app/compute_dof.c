@@ -12,6 +12,7 @@
 #include "app/compute_context.h"
 #include "app/compute_pixels.h"
 #include "dof/dof.h"
+#include "dof/dof_cpu_run.h"
 #include "dof/dof_half.h"
 #include "dof/dof_half_gl.h"
 #include "dof/dof_quality.h"
@@ -122,26 +123,7 @@ done:
 
 static int dof_cpu(const dof_params *p, const image8 *img, const float *depth, uint8_t *out, sw_error *err)
 {
-    size_t n = (size_t)img->width * img->height * img->channels;
-    uint16_t *v = sw_malloc(n * sizeof *v, "picture values", err);
-    uint32_t *sat = v ? sw_malloc(n * sizeof *sat, "the table", err) : NULL;
-    size_t px = (size_t)img->width * img->height;
-    uint32_t *layers = sat && p->layers ? sw_malloc(px * 8 * sizeof *layers, "the layer tables", err) : NULL;
-    int rc = -1;
-    if (sat && (layers || !p->layers)) {
-        for (size_t i = 0; i < n; i++) v[i] = img->pixels[i];
-        rc = sat_host(PRIM_CPU, SAT_THREE_PASS, v, img->width, img->height, img->channels, sat, err);
-        if (!rc && layers)
-            rc = dof_cpu_layer_tables(p, img->pixels, depth, img->width, img->height, img->channels, layers,
-                                      layers + px * 4, err);
-        const uint32_t *const tables[2] = {layers, layers ? layers + px * 4 : NULL};
-        if (!rc) dof_cpu_apply(p, img->pixels, sat, layers ? tables : NULL, depth, img->width, img->height,
-                               img->channels, out);
-    }
-    free(v);
-    free(sat);
-    free(layers);
-    return rc;
+    return dof_cpu_run(p, img->pixels, depth, img->width, img->height, img->channels, out, NULL, err);
 }
 
 static bool flag_given(int argc, char **argv, const char *flag)

@@ -1,4 +1,4 @@
-/* The half-resolution DoF in C: downsample, the DoF at half size (dof_cpu_apply_alpha),
+/* The half-resolution DoF in C: downsample, the DoF at half size (dof_cpu_run),
  * composite; the per-pixel arithmetic is dof_half_math.h, which the GPU versions share. */
 #include "dof/dof_half.h"
 
@@ -6,7 +6,7 @@
 #include <stdlib.h>
 
 #include "dof/dof_cpu.h"
-#include "dof/sat.h"
+#include "dof/dof_cpu_run.h"
 
 #define DOF_HALF_FN static inline
 #include "dof/dof_half_math.h"
@@ -64,28 +64,17 @@ int dof_half_apply(const dof_params *p, const uint8_t *img, const float *depth, 
     size_t hn = (size_t)hw * hh;
     uint8_t *himg = sw_malloc(hn * c * 2, "the half picture", err);
     float *hdepth = himg ? sw_malloc(hn * 2 * sizeof *hdepth, "the half depth", err) : NULL;
-    uint16_t *v = hdepth ? sw_malloc(hn * c * sizeof *v, "the half picture's values", err) : NULL;
-    uint32_t *sat = v ? sw_malloc(hn * c * sizeof *sat, "the half table", err) : NULL;
-    /* the layer tables at half size (--near layers): near and far, 4 channels each */
-    uint32_t *layers = sat && dof_uses_layers(p) ? sw_malloc(hn * 8 * sizeof *layers, "the half layer tables", err) : NULL;
-    if (!sat || (dof_uses_layers(p) && !layers)) goto done;
-    uint8_t *hout = himg + hn * c;
-    float *halpha = hdepth + hn;
-    dof_half_downsample(img, depth, w, h, c, himg, hdepth);
-    for (size_t i = 0; i < hn * c; i++) v[i] = himg[i];
-    if (sat_host(PRIM_CPU, SAT_THREE_PASS, v, hw, hh, c, sat, err)) goto done;
-    dof_params hp = *p;
-    hp.aperture = 0.5f * p->aperture;   /* the CoC in half pixels */
-    const uint32_t *const tables[2] = {layers, layers ? layers + hn * 4 : NULL};
-    if (layers && dof_cpu_layer_tables(&hp, himg, hdepth, hw, hh, c, layers, layers + hn * 4, err)) goto done;
-    dof_cpu_apply_alpha(&hp, himg, sat, layers ? tables : NULL, hdepth, hw, hh, c, hout, halpha);
-    dof_half_composite(p, img, depth, w, h, c, himg, hdepth, hout, halpha, out);
-    rc = 0;
-done:
+    if (hdepth) {
+        uint8_t *hout = himg + hn * c;
+        float *halpha = hdepth + hn;
+        dof_half_downsample(img, depth, w, h, c, himg, hdepth);
+        dof_params hp = *p;
+        hp.aperture = 0.5f * p->aperture;   /* the CoC in half pixels */
+        /* the table and the gather (the layer tables too, where asked) on the half picture */
+        rc = dof_cpu_run(&hp, himg, hdepth, hw, hh, c, hout, halpha, err);
+        if (!rc) dof_half_composite(p, img, depth, w, h, c, himg, hdepth, hout, halpha, out);
+    }
     free(himg);
     free(hdepth);
-    free(v);
-    free(sat);
-    free(layers);
     return rc;
 }
