@@ -366,14 +366,13 @@ vec4 dof_effect_pixel(ivec2 p)
     vec4 v;
     if (layers) {
         v = layers_pixel(p, t.x, t.y, alpha);
-        if (u_coverage_out != 0) v.a = alpha;
-        return v;
-    }
-    v = dof_pixel(p);
-    if (near) {
-        vec4 col;
-        alpha = near_layer(p, depth_at(p), t.x, t.y, col);
-        v += alpha * (col - v);
+    } else {
+        v = dof_pixel(p);
+        if (near) {
+            vec4 col;
+            alpha = near_layer(p, depth_at(p), t.x, t.y, col);
+            v += alpha * (col - v);
+        }
     }
     if (u_coverage_out != 0) v.a = alpha;
     return v;

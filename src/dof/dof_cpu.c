@@ -94,17 +94,19 @@ void dof_cpu_apply_alpha(const dof_params *p, const uint8_t *img, const uint32_t
                 for (int x = tx; x < w && x < tx + DOF_NEAR_TILE_W; x++) {
                     size_t i = ((size_t)y * w + x) * c;
                     float v[4], col[4] = {0, 0, 0, 0};
-                    float alpha = 0.0f;
+                    /* alpha: the probes' near layer, still to blend over v; cover: the near
+                     * coverage over the pixel (the layer tables lay theirs inside the pixel) */
+                    float alpha = 0.0f, cover;
                     if (use_layers) {
                         for (int ch = 0; ch < c; ch++) v[ch] = img[i + ch];
-                        alpha = dof_layers_pixel(&m, x, y, rt, dt, v);
+                        cover = dof_layers_pixel(&m, x, y, rt, dt, v);
                     } else {
                         if (!dof_gather_pixel(&m, x, y, v))
                             for (int ch = 0; ch < c; ch++) v[ch] = img[i + ch];
                         if (p->near) alpha = dof_near_layer(&m, x, y, DOF_DEPTH(&m, x, y), rt, dt, col);
+                        cover = alpha;
                     }
-                    if (alpha_out) alpha_out[(size_t)y * w + x] = alpha;
-                    if (use_layers) alpha = 0.0f;   /* laid over v already */
+                    if (alpha_out) alpha_out[(size_t)y * w + x] = cover;
                     for (int ch = 0; ch < c; ch++) {
                         float q = v[ch] + alpha * (col[ch] - v[ch]) + 0.5f;
                         out[i + ch] = q >= 255.0f ? 255 : q <= 0.0f ? 0 : (uint8_t)q;

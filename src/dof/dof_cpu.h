@@ -16,9 +16,9 @@ float dof_blur_radius(float aperture, float focus, float depth);
  * p->layers (the disc), LAYERS holds the two tables of dof_cpu_layer_tables (NULL: none). */
 void dof_cpu_apply(const dof_params *p, const uint8_t *img, const uint32_t *sat, const uint32_t *const *layers,
                    const float *depth, int w, int h, int c, uint8_t *out);
-/* The same, and where ALPHA is not NULL the near layer's coverage (0..1, dof_near_layer)
- * of each pixel into ALPHA[w*h]: 0 without the near field's probes (p->near off, or the
- * layer tables, which blend their near layer inside the pixel). */
+/* The same, and where ALPHA is not NULL the near coverage (0..1) laid over each pixel into
+ * ALPHA[w*h]: the probes' near layer's (dof_near_layer; 0 with p->near off), or with the
+ * layer tables the near layer's they blend inside the pixel (dof_layers_pixel). */
 void dof_cpu_apply_alpha(const dof_params *p, const uint8_t *img, const uint32_t *sat, const uint32_t *const *layers,
                          const float *depth, int w, int h, int c, uint8_t *out, float *alpha_out);
 /* The near and far layer tables (dof_math.h, dof_layer_texel) of IMG (c channels, the
