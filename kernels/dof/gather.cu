@@ -263,62 +263,59 @@ __global__ void __launch_bounds__(DOF_GATHER_THREADS, LAYERS ? DOF_LAYERS_BLOCKS
     float r_disc = 0.0f;
     if (early && inside) r_disc = dof_disc_radius(&m, x, y);
     pdl_wait();      /* the table and the near field's columns, where this launch depends on them programmatically */
+    float v[4] = {0.0f, 0.0f, 0.0f, 0.0f};
     if (LAYERS && near) {   /* the layer tables' pixel needs the tile's CoC first */
         dof_near_tile(&a, tx, ty, &tile_rt, &tile_dt);
         /* the probes' table, for the foreground's own pixels (every lane of the warp) */
         if (tile_rt >= 0.5f)
             dof_near_probe_table(dof_probes[threadIdx.y], tile_rt * dof_near_spread(&a.p), dof_near_probes(&a.p));
         if (inside) {
-            float v[4];
             DOF_COLOR(&m, x, y, v);
             float al = dof_layers_pixel(&m, x, y, tile_rt, tile_dt, v);
             if (ALPHA3) v[3] = a.alpha;
             if (a.coverage_out) v[3] = al;   /* the half DoF: the near coverage, for the composite */
-            dof_store(&a, x, y, v);
         }
-        if (a.ready) dof_ready_publish(a.ready, a.ready_w, x, y, a.h, a.epoch);   /* every lane, converged */
-        return;
-    }
-    float v[4] = {0.0f, 0.0f, 0.0f, 0.0f};
-    if (inside) {
-        /* done: v holds the output; else the pixel's own colour is read (most are blurred) */
-        int done = 0;
-        if (a.p.view == DOF_VIEW_BLUR) {
-            float t = fminf(dof_radius(a.p.aperture, a.p.focus, DOF_DEPTH(&m, x, y)) / fmaxf(a.p.aperture, 1.0f), 1.0f);
-            v[0] = t, v[1] = t * t, v[2] = 1.0f - t, v[3] = 1.0f;
-            done = 1;
-        } else if (a.p.view == DOF_VIEW_SAT) {
-            /* The frame rebuilt from the table by small boxes: four reads a channel. */
-            dof_box_mean(&m, x, y, DOF_SAT_VIEW_RADIUS, v);
-            v[3] = 1.0f;
-            done = 1;
-        } else {
-            if (early) {
-                done = r_disc >= 0.5f;
-                if (done) dof_disc_gather(&m, x, y, r_disc, v);
-            } else {
-                done = DISC ? dof_gather_disc(&m, x, y, v) : dof_gather_boxes(&m, x, y, v);
-            }
-            if (ALPHA3) v[3] = a.alpha;
-        }
-        if (!done) {
-            DOF_COLOR(&m, x, y, v);
-        }
-        if (a.coverage_out) v[3] = 0.0f;   /* no near layer over the pixel (yet) */
-    }
-    if (near && !LAYERS) {   /* LAYERS: only its debug views come here, with no near field */
-        /* Step 2 of the near field's tile pass and the warp's probe table, after the
-         * pixel's own gather: its loads then queue behind the gather's instead of holding
-         * every warp for a round trip before it starts. Every lane of the warp takes part
-         * (a warp is a tile row), inside the picture or not. */
-        dof_near_tile(&a, tx, ty, &tile_rt, &tile_dt);
-        if (tile_rt >= 0.5f)
-            dof_near_probe_table(dof_probes[threadIdx.y], tile_rt * dof_near_spread(&a.p), dof_near_probes(&a.p));
+    } else {
         if (inside) {
-            float col[4] = {0.0f, 0.0f, 0.0f, 0.0f};   /* alpha 0 leaves it: 0 x (col - v) must not read an unset value */
-            float al = dof_near_layer(&m, x, y, DOF_DEPTH(&m, x, y), tile_rt, tile_dt, col);
-            for (int ch = 0; ch < m.c; ch++) v[ch] += al * (col[ch] - v[ch]);
-            if (a.coverage_out) v[3] = al;
+            /* done: v holds the output; else the pixel's own colour is read (most are blurred) */
+            int done = 0;
+            if (a.p.view == DOF_VIEW_BLUR) {
+                float t = fminf(dof_radius(a.p.aperture, a.p.focus, DOF_DEPTH(&m, x, y)) / fmaxf(a.p.aperture, 1.0f), 1.0f);
+                v[0] = t, v[1] = t * t, v[2] = 1.0f - t, v[3] = 1.0f;
+                done = 1;
+            } else if (a.p.view == DOF_VIEW_SAT) {
+                /* The frame rebuilt from the table by small boxes: four reads a channel. */
+                dof_box_mean(&m, x, y, DOF_SAT_VIEW_RADIUS, v);
+                v[3] = 1.0f;
+                done = 1;
+            } else {
+                if (early) {
+                    done = r_disc >= 0.5f;
+                    if (done) dof_disc_gather(&m, x, y, r_disc, v);
+                } else {
+                    done = DISC ? dof_gather_disc(&m, x, y, v) : dof_gather_boxes(&m, x, y, v);
+                }
+                if (ALPHA3) v[3] = a.alpha;
+            }
+            if (!done) {
+                DOF_COLOR(&m, x, y, v);
+            }
+            if (a.coverage_out) v[3] = 0.0f;   /* no near layer over the pixel (yet) */
+        }
+        if (near && !LAYERS) {   /* LAYERS: only its debug views come here, with no near field */
+            /* Step 2 of the near field's tile pass and the warp's probe table, after the
+             * pixel's own gather: its loads then queue behind the gather's instead of holding
+             * every warp for a round trip before it starts. Every lane of the warp takes part
+             * (a warp is a tile row), inside the picture or not. */
+            dof_near_tile(&a, tx, ty, &tile_rt, &tile_dt);
+            if (tile_rt >= 0.5f)
+                dof_near_probe_table(dof_probes[threadIdx.y], tile_rt * dof_near_spread(&a.p), dof_near_probes(&a.p));
+            if (inside) {
+                float col[4] = {0.0f, 0.0f, 0.0f, 0.0f};   /* alpha 0 leaves it: 0 x (col - v) must not read an unset value */
+                float al = dof_near_layer(&m, x, y, DOF_DEPTH(&m, x, y), tile_rt, tile_dt, col);
+                for (int ch = 0; ch < m.c; ch++) v[ch] += al * (col[ch] - v[ch]);
+                if (a.coverage_out) v[3] = al;
+            }
         }
     }
     if (inside) {
