@@ -207,7 +207,7 @@ int compute_dof(int argc, char **argv)
     sat_variant v = SAT_THREE_PASS;
     dof_gather g;
     bool guard;
-    int near = DOF_NEAR_LAYERS;   /* the photographs' best (docs/perf/dof.md); --scale half: on, below */
+    int near = DOF_NEAR_LAYERS;   /* the photographs' best (docs/perf/dof.md) at either --scale */
     /* --boxes alone picks the box kernel */
     dof_kernel kernel = flag_given(argc, argv, "--boxes") ? DOF_KERNEL_BOXES : DOF_KERNEL_DISC;
     if (prim_backend_parse(backend_s, &b, &err) || (variant_s && sat_variant_parse(variant_s, &v, &err)) ||
