@@ -128,7 +128,7 @@ dump def && same_frames map-1 def   # the default: Vulkan's semaphores in batche
 dump vk-1 --handover-batch 1 && same_frames map-1 vk-1   # Vulkan, one set
 dump gl-gather-2 --gather compute --frames-in-flight 2 && dump gl-gather-1 --gather compute --frames-in-flight 1 &&
     same_frames gl-gather-1 gl-gather-2
-dump gl-gather-d --gather compute && same_frames gl-gather-1 gl-gather-d   # a GL gather: no auto batch
+dump gl-gather-d --gather compute && same_frames gl-gather-1 gl-gather-d   # a GL gather: by map, so 2 sets, no batch
 python3 - "$tmp" <<'PY' || fails=$((fails + 1))
 import json, sys
 d = json.load(open("%s/def.json" % sys.argv[1]))["frame_gpu"]
@@ -136,7 +136,7 @@ vk = d["frame_textures"] == "vulkan"
 print("default:", "vulkan" if vk else "map (%s)" % d["vulkan_unavailable_because"])
 for name, n, path in (("map-1", 1, "map"), ("map-2", 2, "map"), ("map-d", 2, "map"), ("gl-gather-2", 2, "map"),
                       ("def", 3 if vk else 2, "vulkan" if vk else "map"), ("vk-1", 1 if vk else 2, "vulkan" if vk else "map"),
-                      ("map-p", 2, "map"), ("gl-gather-d", 1 if vk else 2, "map"),
+                      ("map-p", 2, "map"), ("gl-gather-d", 2, "map"),
                       ("vk-p", 2, "vulkan" if vk else "map"), ("vk-b3", 3, "vulkan" if vk else "map"),
                       ("vk-b4", 4, "vulkan" if vk else "map")):
     g = json.load(open("%s/%s.json" % (sys.argv[1], name)))["frame_gpu"]
