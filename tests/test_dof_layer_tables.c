@@ -195,10 +195,9 @@ static void spread_over_near(const char *backend)
  * next to it blends the half pixels the square shares) is close to the exact answer,
  * where the half size's soft guard (the app's default, --near on) leaves the sharper
  * ring of its shrunken radius (the blur falls short of the square's edge by 2-6 levels
- * over 8 px). Returns the mean error in that ring. */
+ * over 8 px). Reads the scene's files (scene(true) first). Returns the mean error in that ring. */
 static double half_ring_error(const char *backend, const char *near)
 {
-    scene(true);
     if (RUN("--backend", backend, "--in", "doflt_in.png", "--depth", "doflt_depth.npy", "--focus", "1", "--aperture",
             "12", "--near", near, "--scale", "half", "--out", "doflt_half.png")) {
         CHECK_MSG(0, "%s --near %s --scale half failed", backend, near);
@@ -225,6 +224,7 @@ static double half_ring_error(const char *backend, const char *near)
 
 static void half_size(const char *backend)
 {
+    scene(true);   /* the far-blur scene, once for both runs */
     double layers = half_ring_error(backend, "layers"), guard = half_ring_error(backend, "on");
     printf("%s far-blur at half size: mean error in the ring %.2f with the layer tables, %.2f with the soft guard\n",
            backend, layers, guard);
